@@ -1,0 +1,14 @@
+//! `sudosat check`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+/// Arguments of `sudosat check`.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Runs the subcommand.
+pub fn run(_args: Args) -> Result<ExitCode> {
+    anyhow::bail!("`sudosat check` is not available in this build yet")
+}

@@ -1,0 +1,111 @@
+//! Helpers shared by the subcommands: reading puzzles, writing outputs atomically, errors.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::ValueEnum;
+use sudosat::grid::{read_puzzles_from_path, Format, Grid};
+
+/// Exit code for "every answer valid / solved".
+pub const EXIT_OK: u8 = 0;
+/// Exit code for "some answer is invalid / unsolvable".
+pub const EXIT_NEGATIVE: u8 = 1;
+/// Exit code for errors (bad input, failing solver).
+pub const EXIT_ERROR: u8 = 2;
+
+/// `--format` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// One puzzle per line.
+    Line,
+    /// Rows with `|` and `-+-` rules.
+    Block,
+    /// Whitespace-separated integers.
+    Grid,
+    /// Two digits per cell, with a `puzzle` header line.
+    Csv2,
+    /// Boxed display (output only).
+    Pretty,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Line => Format::Line,
+            FormatArg::Block => Format::Block,
+            FormatArg::Grid => Format::Grid,
+            FormatArg::Csv2 => Format::Csv2,
+            FormatArg::Pretty => Format::Pretty,
+        }
+    }
+}
+
+/// Reads every puzzle of every input (`-` = stdin).
+pub fn read_inputs(paths: &[PathBuf], format: Option<FormatArg>) -> Result<Vec<Grid>> {
+    let mut all = Vec::new();
+    for path in paths {
+        all.extend(read_puzzles_from_path(path, format.map(Format::from))?);
+    }
+    Ok(all)
+}
+
+/// Writes `contents` produced by `fill` to `path` (or stdout for `-`/`None`) through a temp
+/// file in the same directory, renamed into place only on success: never a half-written file.
+pub fn write_output(
+    path: Option<&Path>,
+    fill: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    match path {
+        None => write_stdout(fill),
+        Some(p) if p == Path::new("-") => write_stdout(fill),
+        Some(p) => {
+            let dir = p
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let mut tmp = tempfile::NamedTempFile::new_in(dir)
+                .with_context(|| format!("{}: cannot create a temporary file", dir.display()))?;
+            {
+                let mut w = io::BufWriter::new(tmp.as_file_mut());
+                fill(&mut w)?;
+                w.flush()
+                    .with_context(|| format!("{}: cannot write", p.display()))?;
+            }
+            tmp.persist(p)
+                .with_context(|| format!("{}: cannot write", p.display()))?;
+            Ok(())
+        }
+    }
+}
+
+fn write_stdout(fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let stdout = io::stdout();
+    let mut w = io::BufWriter::new(stdout.lock());
+    fill(&mut w)?;
+    w.flush()?;
+    Ok(())
+}
+
+/// Prints an error on one line to stderr and returns the error exit code; a closed stdout
+/// (broken pipe, e.g. `| head`) is a clean exit.
+pub fn report_error(err: &anyhow::Error) -> ExitCode {
+    if let Some(io_err) = err.downcast_ref::<io::Error>() {
+        if io_err.kind() == io::ErrorKind::BrokenPipe {
+            return ExitCode::from(EXIT_OK);
+        }
+    }
+    let chain: Vec<String> = err.chain().map(|e| e.to_string()).collect();
+    let mut line = String::new();
+    for part in chain {
+        if !line.contains(&part) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&part);
+        }
+    }
+    eprintln!("sudosat: error: {line}");
+    ExitCode::from(EXIT_ERROR)
+}

@@ -1,0 +1,14 @@
+//! `sudosat count`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+/// Arguments of `sudosat count`.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Runs the subcommand.
+pub fn run(_args: Args) -> Result<ExitCode> {
+    anyhow::bail!("`sudosat count` is not available in this build yet")
+}

@@ -1,0 +1,14 @@
+//! `sudosat generate`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+/// Arguments of `sudosat generate`.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Runs the subcommand.
+pub fn run(_args: Args) -> Result<ExitCode> {
+    anyhow::bail!("`sudosat generate` is not available in this build yet")
+}

@@ -1,0 +1,78 @@
+//! The `sudosat` command: thin glue over the library. Each subcommand lives in its own file
+//! with its clap `Args` and a `run` that returns the exit code.
+
+mod check;
+mod common;
+mod compare;
+mod convert;
+mod count;
+mod decode;
+mod encode;
+mod explain;
+mod generate;
+mod grade;
+mod sat;
+mod sizes;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Sudoku of any box size as SAT: parse, encode, solve, decode, check.
+#[derive(Parser, Debug)]
+#[command(name = "sudosat", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Convert puzzles between formats (line, block, grid, csv2, pretty).
+    Convert(convert::Args),
+    /// Check puzzles (no repeated digit) or solutions (full, valid, keeps the givens).
+    Check(check::Args),
+    /// Encode puzzles as DIMACS CNF.
+    Encode(encode::Args),
+    /// Decode a SAT solver's model back into a checked grid.
+    Decode(decode::Args),
+    /// Compare encoding sizes (variables, clauses, literals) per puzzle.
+    Sizes(sizes::Args),
+    /// Solve puzzles with a SAT backend or a classic solver.
+    Solve(solve::Args),
+    /// Count solutions up to a limit.
+    Count(count::Args),
+    /// Act as a plain SAT solver on a DIMACS file (s/v output, exit 10/20).
+    Sat(sat::Args),
+    /// Explain a puzzle's solution step by step with human strategies.
+    Explain(explain::Args),
+    /// Generate puzzles.
+    Generate(generate::Args),
+    /// Grade puzzles' difficulty.
+    Grade(grade::Args),
+    /// Compare encodings, backends and solvers on puzzle files.
+    Compare(compare::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Convert(args) => convert::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Encode(args) => encode::run(args),
+        Command::Decode(args) => decode::run(args),
+        Command::Sizes(args) => sizes::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Count(args) => count::run(args),
+        Command::Sat(args) => sat::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Grade(args) => grade::run(args),
+        Command::Compare(args) => compare::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => common::report_error(&err),
+    }
+}

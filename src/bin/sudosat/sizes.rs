@@ -1,0 +1,14 @@
+//! `sudosat sizes`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+/// Arguments of `sudosat sizes`.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Runs the subcommand.
+pub fn run(_args: Args) -> Result<ExitCode> {
+    anyhow::bail!("`sudosat sizes` is not available in this build yet")
+}

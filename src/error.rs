@@ -1,0 +1,40 @@
+//! The crate's error type: one variant per concern, each carrying its own positioned error.
+
+use std::path::PathBuf;
+
+use crate::backend::BackendError;
+use crate::dimacs::DimacsError;
+use crate::encode::DecodeError;
+use crate::grid::ParseError;
+
+/// Any failure of the library. UNSAT and "no solution" are never errors.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A puzzle file could not be read.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A DIMACS or model file could not be read.
+    #[error(transparent)]
+    Dimacs(#[from] DimacsError),
+    /// A model does not decode to a solution of its puzzle.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// A SAT backend failed.
+    #[error(transparent)]
+    Backend(#[from] BackendError),
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A request this component cannot serve (e.g. a size a solver does not handle).
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// `Result` with the crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,402 @@
+//! Propositional formulas in CNF: variables, literals, clauses and models.
+//!
+//! As in varisat, [`Var`] and [`Lit`] are 0-based inside and 1-based only at the DIMACS edge
+//! ([`Var::from_dimacs`], [`Lit::to_dimacs`]); both print in DIMACS form.
+
+use std::fmt;
+
+/// A variable, 0-based (DIMACS variable `index + 1`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Var(u32);
+
+impl Var {
+    /// The variable with 0-based index `index`.
+    #[inline]
+    pub const fn from_index(index: usize) -> Var {
+        Var(index as u32)
+    }
+
+    /// The variable with 1-based DIMACS number `number` (must be ≥ 1).
+    #[inline]
+    pub const fn from_dimacs(number: usize) -> Var {
+        Var(number as u32 - 1)
+    }
+
+    /// 0-based index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 1-based DIMACS number.
+    #[inline]
+    pub const fn to_dimacs(self) -> usize {
+        self.0 as usize + 1
+    }
+
+    /// The positive literal of this variable.
+    #[inline]
+    pub const fn positive(self) -> Lit {
+        Lit(self.0 << 1)
+    }
+
+    /// The negative literal of this variable.
+    #[inline]
+    pub const fn negative(self) -> Lit {
+        Lit(self.0 << 1 | 1)
+    }
+
+    /// The literal of this variable with the given polarity (`true` = positive).
+    #[inline]
+    pub const fn lit(self, polarity: bool) -> Lit {
+        Lit(self.0 << 1 | !polarity as u32)
+    }
+}
+
+impl fmt::Debug for Var {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_dimacs())
+    }
+}
+
+impl fmt::Display for Var {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_dimacs())
+    }
+}
+
+/// A literal: a variable or its negation, packed as `index·2 + negated`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Lit(u32);
+
+impl Lit {
+    /// The literal from a non-zero DIMACS integer.
+    #[inline]
+    pub fn from_dimacs(number: i64) -> Lit {
+        debug_assert!(number != 0);
+        Var::from_dimacs(number.unsigned_abs() as usize).lit(number > 0)
+    }
+
+    /// The DIMACS integer of this literal.
+    #[inline]
+    pub fn to_dimacs(self) -> i64 {
+        let v = self.var().to_dimacs() as i64;
+        if self.is_negative() {
+            -v
+        } else {
+            v
+        }
+    }
+
+    /// The packed code `index·2 + negated` (dense, for watch lists).
+    #[inline]
+    pub const fn code(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The literal with packed code `code`.
+    #[inline]
+    pub const fn from_code(code: usize) -> Lit {
+        Lit(code as u32)
+    }
+
+    /// The variable.
+    #[inline]
+    pub const fn var(self) -> Var {
+        Var(self.0 >> 1)
+    }
+
+    /// Whether this is the positive literal of its variable.
+    #[inline]
+    pub const fn is_positive(self) -> bool {
+        self.0 & 1 == 0
+    }
+
+    /// Whether this is the negative literal of its variable.
+    #[inline]
+    pub const fn is_negative(self) -> bool {
+        self.0 & 1 == 1
+    }
+}
+
+impl std::ops::Not for Lit {
+    type Output = Lit;
+    #[inline]
+    fn not(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+}
+
+impl fmt::Debug for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_dimacs())
+    }
+}
+
+impl fmt::Display for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_dimacs())
+    }
+}
+
+/// Anything that takes clauses one at a time: an in-memory [`Cnf`], a DIMACS writer, a
+/// counter, or a SAT backend. Encoders stream into a sink so that huge formulas need not be
+/// held in memory.
+pub trait ClauseSink {
+    /// Adds one clause (the slice is only borrowed).
+    fn add_clause(&mut self, clause: &[Lit]);
+
+    /// Tells the sink how many variables the formula uses (called before any clause when
+    /// known; sinks may ignore it).
+    fn reserve_vars(&mut self, _num_vars: usize) {}
+}
+
+/// Size figures of a formula.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct FormulaSize {
+    /// Number of variables (the `V` of `p cnf V C`).
+    pub vars: usize,
+    /// Number of clauses.
+    pub clauses: usize,
+    /// Total number of literal occurrences.
+    pub literals: usize,
+}
+
+/// A sink that only counts: the counting pass for DIMACS headers and size reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountingSink {
+    /// The figures so far (`vars` is the highest variable seen or reserved).
+    pub size: FormulaSize,
+}
+
+impl ClauseSink for CountingSink {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.size.clauses += 1;
+        self.size.literals += clause.len();
+        for lit in clause {
+            self.size.vars = self.size.vars.max(lit.var().to_dimacs());
+        }
+    }
+
+    fn reserve_vars(&mut self, num_vars: usize) {
+        self.size.vars = self.size.vars.max(num_vars);
+    }
+}
+
+/// A CNF formula held in memory: clauses stored flat (one literal vector plus offsets).
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Cnf {
+    num_vars: usize,
+    lits: Vec<Lit>,
+    /// `ends[i]` is one past the last literal of clause i.
+    ends: Vec<usize>,
+}
+
+impl Cnf {
+    /// An empty formula (no clauses, no variables): satisfiable.
+    pub fn new() -> Cnf {
+        Cnf::default()
+    }
+
+    /// An empty formula over `num_vars` variables.
+    pub fn with_vars(num_vars: usize) -> Cnf {
+        Cnf {
+            num_vars,
+            ..Cnf::default()
+        }
+    }
+
+    /// Number of variables: the declared count or the highest variable used, if larger.
+    #[inline]
+    pub fn num_vars(&self) -> usize {
+        self.num_vars
+    }
+
+    /// Raises the variable count (never lowers it).
+    pub fn set_num_vars(&mut self, num_vars: usize) {
+        self.num_vars = self.num_vars.max(num_vars);
+    }
+
+    /// Number of clauses.
+    #[inline]
+    pub fn num_clauses(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Number of literal occurrences.
+    #[inline]
+    pub fn num_literals(&self) -> usize {
+        self.lits.len()
+    }
+
+    /// Variables, clauses and literals.
+    pub fn size(&self) -> FormulaSize {
+        FormulaSize {
+            vars: self.num_vars,
+            clauses: self.num_clauses(),
+            literals: self.num_literals(),
+        }
+    }
+
+    /// Clause `i`.
+    #[inline]
+    pub fn clause(&self, i: usize) -> &[Lit] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.lits[start..self.ends[i]]
+    }
+
+    /// All clauses in order.
+    pub fn clauses(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
+        (0..self.ends.len()).map(move |i| self.clause(i))
+    }
+
+    /// Adds every clause of this formula to a sink.
+    pub fn stream_into(&self, sink: &mut dyn ClauseSink) {
+        sink.reserve_vars(self.num_vars);
+        for clause in self.clauses() {
+            sink.add_clause(clause);
+        }
+    }
+
+    /// The index of the first clause the assignment falsifies, or `None` when it satisfies
+    /// every clause. Variables beyond the model count as false.
+    pub fn first_falsified(&self, model: &Model) -> Option<usize> {
+        self.clauses()
+            .position(|clause| !clause.iter().any(|&lit| model.satisfies(lit)))
+    }
+}
+
+impl ClauseSink for Cnf {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        for lit in clause {
+            self.num_vars = self.num_vars.max(lit.var().to_dimacs());
+        }
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len());
+    }
+
+    fn reserve_vars(&mut self, num_vars: usize) {
+        self.set_num_vars(num_vars);
+    }
+}
+
+impl fmt::Debug for Cnf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "p cnf {} {}", self.num_vars, self.num_clauses())?;
+        for clause in self.clauses() {
+            for lit in clause {
+                write!(f, "{lit} ")?;
+            }
+            writeln!(f, "0")?;
+        }
+        Ok(())
+    }
+}
+
+/// A total assignment: the value of every variable `0..len`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Model {
+    values: Vec<bool>,
+}
+
+impl Model {
+    /// A model from per-variable values (index = 0-based variable).
+    pub fn from_values(values: Vec<bool>) -> Model {
+        Model { values }
+    }
+
+    /// A model from the true/false literals a solver printed; variables not mentioned are
+    /// false. `num_vars` sets the length (raised to cover every literal).
+    pub fn from_lits(num_vars: usize, lits: impl IntoIterator<Item = Lit>) -> Model {
+        let mut values = vec![false; num_vars];
+        for lit in lits {
+            let i = lit.var().index();
+            if i >= values.len() {
+                values.resize(i + 1, false);
+            }
+            values[i] = lit.is_positive();
+        }
+        Model { values }
+    }
+
+    /// The value of a variable (false beyond the end).
+    #[inline]
+    pub fn value(&self, var: Var) -> bool {
+        self.values.get(var.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether the literal is true under this model.
+    #[inline]
+    pub fn satisfies(&self, lit: Lit) -> bool {
+        self.value(lit.var()) == lit.is_positive()
+    }
+
+    /// Number of variables covered.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether the model covers no variable.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The model as literals, one per variable, ascending.
+    pub fn lits(&self) -> impl Iterator<Item = Lit> + '_ {
+        self.values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| Var::from_index(i).lit(v))
+    }
+
+    /// The clause that excludes exactly this model on the given variables (for counting
+    /// solutions with blocking clauses).
+    pub fn blocking_clause(&self, vars: impl IntoIterator<Item = Var>) -> Vec<Lit> {
+        vars.into_iter().map(|v| v.lit(!self.value(v))).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dimacs_edge_is_one_based() {
+        let lit = Lit::from_dimacs(-3);
+        assert_eq!(lit.var().index(), 2);
+        assert!(lit.is_negative());
+        assert_eq!(lit.to_dimacs(), -3);
+        assert_eq!((!lit).to_dimacs(), 3);
+        assert_eq!(format!("{lit}"), "-3");
+        assert_eq!(Var::from_dimacs(1).positive().code(), 0);
+    }
+
+    #[test]
+    fn cnf_stores_clauses_flat() {
+        let mut cnf = Cnf::new();
+        cnf.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(-2)]);
+        cnf.add_clause(&[Lit::from_dimacs(3)]);
+        assert_eq!(cnf.num_vars(), 3);
+        assert_eq!(cnf.num_clauses(), 2);
+        assert_eq!(cnf.num_literals(), 3);
+        assert_eq!(cnf.clause(1), &[Lit::from_dimacs(3)]);
+        let model = Model::from_lits(3, [1, 2, 3].map(Lit::from_dimacs));
+        assert_eq!(cnf.first_falsified(&model), None);
+        let model = Model::from_lits(3, [-1, 2, 3].map(Lit::from_dimacs));
+        assert_eq!(cnf.first_falsified(&model), Some(0));
+    }
+
+    #[test]
+    fn counting_sink_counts() {
+        let mut sink = CountingSink::default();
+        sink.add_clause(&[Lit::from_dimacs(5), Lit::from_dimacs(-2)]);
+        assert_eq!(
+            sink.size,
+            FormulaSize {
+                vars: 5,
+                clauses: 1,
+                literals: 2
+            }
+        );
+    }
+}
