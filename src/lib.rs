@@ -19,6 +19,8 @@ pub mod dimacs;
 pub mod encode;
 mod error;
 pub mod formula;
+pub mod generate;
+pub mod compare;
 pub mod grid;
 pub mod solve;
 

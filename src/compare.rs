@@ -1,0 +1,1 @@
+//! The compare harness: encoding sizes and solve times across encodings, backends and solvers.

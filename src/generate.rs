@@ -1,0 +1,1 @@
+//! Puzzle generation and difficulty grading.
