@@ -90,7 +90,7 @@ impl FromStr for Format {
 /// # Errors
 /// I/O errors from the writer; [`io::ErrorKind::InvalidInput`] for a `csv2` grid of 100×100
 /// or more, whose digits two decimal places cannot hold.
-pub fn write_grid<W: Write>(w: &mut W, grid: &Grid, format: Format) -> io::Result<()> {
+pub fn write_grid<W: Write + ?Sized>(w: &mut W, grid: &Grid, format: Format) -> io::Result<()> {
     let n = grid.side();
     match format {
         Format::Line if n <= Format::Line.max_side() => {
@@ -111,7 +111,11 @@ pub fn write_grid<W: Write>(w: &mut W, grid: &Grid, format: Format) -> io::Resul
 ///
 /// # Errors
 /// As [`write_grid`].
-pub fn write_puzzles<W: Write>(w: &mut W, grids: &[Grid], format: Format) -> io::Result<()> {
+pub fn write_puzzles<W: Write + ?Sized>(
+    w: &mut W,
+    grids: &[Grid],
+    format: Format,
+) -> io::Result<()> {
     if format == Format::Csv2 {
         w.write_all(b"puzzle\n")?;
     }
@@ -132,7 +136,7 @@ fn symbol_byte(v: u16) -> u8 {
     }
 }
 
-fn write_integers<W: Write>(w: &mut W, grid: &Grid) -> io::Result<()> {
+fn write_integers<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
     let mut line = String::new();
     for row in grid.values().chunks(grid.side()) {
         line.clear();
@@ -153,7 +157,7 @@ fn push_number(s: &mut String, v: u16) {
     let _ = write!(s, "{v}");
 }
 
-fn write_csv2<W: Write>(w: &mut W, grid: &Grid) -> io::Result<()> {
+fn write_csv2<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
     let n = grid.side();
     if !Format::Csv2.can_hold(n) {
         return Err(io::Error::new(
@@ -189,15 +193,13 @@ impl CellText {
     }
 
     fn push(&self, s: &mut String, v: u16) {
+        use fmt::Write as _;
         if self.symbols {
             s.push(symbol_byte(v) as char);
         } else if v == 0 {
-            s.extend(std::iter::repeat_n(' ', self.width - 1));
-            s.push('.');
+            let _ = write!(s, "{:>w$}", '.', w = self.width);
         } else {
-            let len = v.to_string().len();
-            s.extend(std::iter::repeat_n(' ', self.width - len));
-            push_number(s, v);
+            let _ = write!(s, "{v:>w$}", w = self.width);
         }
     }
 
@@ -209,7 +211,7 @@ impl CellText {
 
 /// Rows like ` . . 9 | . 8 1 | . . .` and rules like `-------+-------+-------` (the Debian
 /// `sudoku` program's format).
-fn write_block<W: Write>(w: &mut W, grid: &Grid) -> io::Result<()> {
+fn write_block<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
     let (n, b) = (grid.side(), grid.box_size());
     let cells = CellText::for_side(n);
     let segment = "-".repeat(cells.segment(b));
@@ -234,7 +236,7 @@ fn write_block<W: Write>(w: &mut W, grid: &Grid) -> io::Result<()> {
 }
 
 /// A box-drawn grid: `┌───────┬…┐`, `│ 5 3 . │ …│`, `├───────┼…┤`, `└───────┴…┘`.
-fn write_pretty<W: Write>(w: &mut W, grid: &Grid) -> io::Result<()> {
+fn write_pretty<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
     let (n, b) = (grid.side(), grid.box_size());
     let cells = CellText::for_side(n);
     let segment = "─".repeat(cells.segment(b));
@@ -309,7 +311,10 @@ mod tests {
             written(&[g.clone(), g.clone()], Format::Csv2),
             "puzzle\n01000300000000010000040000020004\n01000300000000010000040000020004\n"
         );
-        assert_eq!(written(&[g.clone()], Format::Line), "1.3....1..4..2.4\n");
+        assert_eq!(
+            written(std::slice::from_ref(&g), Format::Line),
+            "1.3....1..4..2.4\n"
+        );
         assert_eq!(
             written(&[g.clone(), g], Format::Grid),
             "1 0 3 0\n0 0 0 1\n0 0 4 0\n0 2 0 4\n\n1 0 3 0\n0 0 0 1\n0 0 4 0\n0 2 0 4\n"
@@ -320,7 +325,7 @@ mod tests {
     fn big_grids_use_integers_and_csv2_refuses_100() {
         let mut g = Grid::empty(6).unwrap();
         g.set(crate::grid::Cell(1), Some(Digit(36)));
-        let block = written(&[g.clone()], Format::Block);
+        let block = written(std::slice::from_ref(&g), Format::Block);
         assert!(block.starts_with("  . 36  .  .  .  . |"), "{block}");
         assert!(written(&[g], Format::Line).starts_with("0 36 0 0"));
         let err = write_grid(&mut Vec::new(), &Grid::empty(10).unwrap(), Format::Csv2).unwrap_err();
