@@ -192,9 +192,10 @@ fn every_fixture_solution_checks_against_its_puzzles() {
         ]);
         assert_exit(&out, 0);
         let text = stdout(&out);
+        let noun = if count == 1 { "solution" } else { "solutions" };
         assert!(
             text.ends_with(&format!(
-                "checked {count} solutions: {count} valid, 0 invalid\n"
+                "checked {count} {noun}: {count} valid, 0 invalid\n"
             )),
             "{text}"
         );
@@ -209,7 +210,7 @@ fn check_valid_puzzles_and_full_grids() {
     assert_eq!(
         stdout(&out),
         "tests/fixtures/thesis-4x4.txt:1: ok: 4×4 puzzle, 6 givens\n\
-         checked 1 grids: 1 valid, 0 invalid\n"
+         checked 1 grid: 1 valid, 0 invalid\n"
     );
     let out = run(&["check", "tests/fixtures/solutions/sudoku-16-1.txt"]);
     assert_exit(&out, 0);
@@ -263,7 +264,7 @@ fn a_wrong_solution_is_reported_per_puzzle() {
     );
     assert!(text.contains("  row 1 repeats 4 at r1c1, "), "{text}");
     assert!(
-        text.ends_with("checked 1 solutions: 0 valid, 1 invalid\n"),
+        text.ends_with("checked 1 solution: 0 valid, 1 invalid\n"),
         "{text}"
     );
 
@@ -318,7 +319,7 @@ fn bad_line_inputs() {
         "big-digit.txt",
         b"1.3....1..4..2.5\n",
         &["check"],
-        "big-digit.txt:1:16: digit \"5\" (5) is larger than 4 in a 4×4 grid (cell r4c4)",
+        "big-digit.txt:1:16: digit '5' is larger than 4 in a 4×4 grid (cell r4c4)",
     );
     assert_bad(
         "char.txt",
@@ -360,7 +361,7 @@ fn bad_block_inputs() {
         "letter.txt",
         b"..9|.81|...\n..A|...|...\n",
         &["check", "--from", "block"],
-        "letter.txt:2:3: digit 10 is larger than 9 in a 9×9 grid",
+        "letter.txt:2:3: digit 'A' (10) is larger than 9 in a 9×9 grid (cell r2c3)",
     );
 }
 

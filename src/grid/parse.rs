@@ -271,6 +271,11 @@ impl Text {
                     "NUL byte: a binary file? expected puzzle text",
                 ));
             }
+            let s = if line_no == 1 {
+                s.strip_prefix('\u{FEFF}').unwrap_or(s)
+            } else {
+                s
+            };
             let start = text.buf.len();
             text.buf.push_str(s);
             text.lines.push(start..text.buf.len());
@@ -550,13 +555,12 @@ impl Parser<'_> {
             };
             let n = b * b;
             if let Some(i) = values.iter().position(|&v| v as usize > n) {
-                let ch = &body[i..i + 1];
                 return Err(self.err(
                     no,
                     column(raw, indent + i),
                     format!(
-                        "digit {ch:?} ({}) is larger than {n} in a {n}×{n} grid (cell {})",
-                        values[i],
+                        "digit {} is larger than {n} in a {n}×{n} grid (cell {})",
+                        digit_text(&body[i..], values[i]),
                         cell_label(i, n)
                     ),
                 ));
@@ -707,7 +711,14 @@ impl Parser<'_> {
                 return Err(self.err(
                     no,
                     column(raw, at),
-                    format!("digit {v} is larger than {n} in a {n}×{n} grid"),
+                    format!(
+                        "digit {} is larger than {n} in a {n}×{n} grid (cell {})",
+                        digit_text(&raw[at..], v),
+                        cell_label(
+                            rows * n + row.iter().position(|c| c.0 == at).unwrap_or(0),
+                            n
+                        )
+                    ),
                 ));
             }
             values.extend(row.iter().map(|&(_, v)| v));
@@ -807,6 +818,13 @@ impl Parser<'_> {
             }
             self.push(values, no);
         }
+        if header && self.out.is_empty() {
+            return Err(self.err(
+                self.text.lines.len() + 1,
+                1,
+                "end of input: a csv2 header but no puzzle lines",
+            ));
+        }
         Ok(())
     }
 }
@@ -829,6 +847,15 @@ fn grid_token(tok: &str, n: usize) -> Result<u16, String> {
         None => Err(format!(
             "unexpected {tok:?}; expected an integer 0-{n} or '.' for a blank"
         )),
+    }
+}
+
+/// A digit as written, for messages: `'5'`, `'G' (16)`, or `36` for an integer token.
+fn digit_text(written: &str, value: u16) -> String {
+    match written.chars().next() {
+        Some(ch) if ch.is_ascii_alphabetic() => format!("{ch:?} ({value})"),
+        Some(ch) if value <= 9 => format!("{ch:?}"),
+        _ => value.to_string(),
     }
 }
 
@@ -1003,9 +1030,7 @@ mod tests {
             "<text>:3:1: end of input: no puzzle found, only comment and blank lines"
         );
         assert!(err("1.3....1..4..2.@\n").starts_with("<text>:1:16: unexpected character '@'"));
-        assert!(
-            err("1.3....1..4..2.5\n").starts_with("<text>:1:16: digit \"5\" (5) is larger than 4")
-        );
+        assert!(err("1.3....1..4..2.5\n").starts_with("<text>:1:16: digit '5' is larger than 4"));
         assert!(err(&".".repeat(80)).starts_with("<text>:1:81: found 80 cells;"));
         assert!(err("1 0 0 0\n2 3 0\n").starts_with("<text>:2:6: row 2 has 3 values; expected 4"));
         assert!(err("1 0 0 0 0 0\n").contains("first row has 6 values"));

@@ -80,10 +80,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             )?;
         }
     }
-    let noun = if solutions.is_some() {
-        "solutions"
-    } else {
-        "grids"
+    let noun = match (solutions.is_some(), puzzles.len()) {
+        (true, 1) => "solution",
+        (true, _) => "solutions",
+        (false, 1) => "grid",
+        (false, _) => "grids",
     };
     writeln!(
         out,
