@@ -358,6 +358,13 @@ fn bad_block_inputs() {
          separate cells: write every blank as '.', '0' or '_')",
     );
     assert_bad(
+        "six-by-six.txt",
+        b"123456\n456123\n",
+        &["check"],
+        "six-by-six.txt:1:7: row has 6 cells; a row of a grid with b×b boxes has n = b² cells: \
+         4, 9, 16, 25",
+    );
+    assert_bad(
         "letter.txt",
         b"..9|.81|...\n..A|...|...\n",
         &["check", "--from", "block"],

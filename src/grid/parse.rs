@@ -21,16 +21,19 @@
 //! 2. its leading run of cell symbols has b⁴ cells (16, 81, 256, 625, …) → **line** — except
 //!    that 16 symbols (a 4×4 line *or* a 16×16 block row) is a **block** row when the first
 //!    16 such lines use a symbol above 4, which no 4×4 puzzle can;
-//! 3. it contains `|`, `+`, `*`, a box-drawing character, or is a rule line → **block**;
-//! 4. it holds several whitespace-separated tokens, all integers or `.` → **grid** (unless
-//!    a letter token appears among the puzzle's rows: then a spaced **block**); several
-//!    one-symbol tokens → **block**;
-//! 5. its symbols number n = 4, 9, 16 or 25 → **block** (so a 9-line block of 9 digits per
-//!    row without rules is one 9×9 block, never nine 9-cell lines, which no grid has);
+//! 3. it contains `|`, `+`, `*`, `-`, `=` or a box-drawing character → **block**;
+//! 4. it holds several whitespace-separated tokens:
+//!    all integers or `.` → **grid** (but a spaced **block** when a letter token appears
+//!    among the following rows, as in a 16×16 `A . 3 G …`); digits and blanks with at
+//!    least one multi-digit integer → **grid** (whose reader then names the odd token, such
+//!    as `..`); all made of cell symbols → **block**;
+//! 5. its symbols number n = 4, 9, 16 or 25, or the next line has as many (up to 35) →
+//!    **block** (so a 9-line block of 9 digits per row without rules is one 9×9 block, never
+//!    nine 9-cell lines, which no grid has; six rows of 6 get a "6 cells per row" error);
 //! 6. otherwise **line**, whose parser then says what is wrong with the line.
 //!
-//! For 4×4 and 9×9 the block and grid readings of a spaced row agree, so rule 4 never
-//! changes a result. Input is read line by line; a line longer than [`MAX_LINE_BYTES`] is
+//! Spaced rows of digits read the same as block and as grid, so rule 4's choice of grid
+//! never changes a result. Input is read line by line; a line longer than [`MAX_LINE_BYTES`] is
 //! rejected as soon as the limit is passed, without buffering it.
 
 use std::fmt;
