@@ -38,7 +38,6 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::{box_size_of_cell_count, box_size_of_side, Digit, Format, Grid, MAX_BOX_SIZE};
@@ -214,10 +213,12 @@ pub fn detect_format(text: &str) -> Option<Format> {
     detect(&text)
 }
 
-/// The whole input, checked (UTF-8, no NUL, bounded lines) and split into lines.
+/// The whole input, checked (UTF-8, no NUL, bounded lines), each line ended by `\n` and
+/// without `\r`. Lines are found again on each pass rather than indexed, so a file of
+/// millions of empty lines costs no more memory than its size.
 struct Text {
     buf: String,
-    lines: Vec<Range<usize>>,
+    count: usize,
 }
 
 impl Text {
@@ -225,12 +226,12 @@ impl Text {
         let mut reader = BufReader::with_capacity(1 << 16, reader);
         let mut text = Text {
             buf: String::new(),
-            lines: Vec::new(),
+            count: 0,
         };
         let mut line = Vec::new();
         loop {
             line.clear();
-            let line_no = text.lines.len() + 1;
+            let line_no = text.count + 1;
             let read = (&mut reader)
                 .take(MAX_LINE_BYTES as u64 + 1)
                 .read_until(b'\n', &mut line)
@@ -279,19 +280,18 @@ impl Text {
             } else {
                 s
             };
-            let start = text.buf.len();
             text.buf.push_str(s);
-            text.lines.push(start..text.buf.len());
+            text.buf.push('\n');
+            text.count += 1;
         }
         Ok(text)
     }
 
-    fn line(&self, index: usize) -> &str {
-        &self.buf[self.lines[index].clone()]
-    }
-
     fn iter(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
-        (0..self.lines.len()).map(|i| (i + 1, self.line(i)))
+        self.buf
+            .split_terminator('\n')
+            .zip(1..)
+            .map(|(l, no)| (no, l))
     }
 
     /// Lines that are neither blank nor comments, with 1-based numbers.
@@ -300,12 +300,12 @@ impl Text {
     }
 
     fn no_puzzle(&self, source: &Source) -> ParseError {
-        if self.lines.is_empty() {
+        if self.count == 0 {
             ParseError::at(source, 1, 1, "empty input; expected at least one puzzle")
         } else {
             ParseError::at(
                 source,
-                self.lines.len() + 1,
+                self.count + 1,
                 1,
                 "end of input: no puzzle found, only comment and blank lines",
             )
@@ -449,13 +449,12 @@ fn detect(text: &Text) -> Option<Format> {
                 .any(|c| symbol_value(c).is_some_and(|v| v > 4));
         return Some(if block { Format::Block } else { Format::Line });
     }
-    if is_rule_line(t)
-        || t.chars()
-            .any(|c| matches!(c, '|' | '+' | '*') || is_rule_char(c))
-    {
+    // block rows and grid rows carry no comments: look before any `#`, `;` or `,`
+    let head = t.split(['#', ';', ',']).next().unwrap_or("");
+    if head.chars().any(is_rule_char) {
         return Some(Format::Block);
     }
-    let toks: Vec<&str> = tokens(t, false).map(|(_, tok)| tok).collect();
+    let toks: Vec<&str> = tokens(head, false).map(|(_, tok)| tok).collect();
     if toks.len() >= 2 {
         if toks.iter().all(|tok| integer_token_value(tok).is_some()) {
             let single = toks.iter().all(|tok| tok.len() == 1);
@@ -649,7 +648,7 @@ impl Parser<'_> {
         }
         if rows > 0 {
             return Err(self.err(
-                self.text.lines.len() + 1,
+                self.text.count + 1,
                 1,
                 format!(
                     "end of input: the grid starting at line {start} has {rows} rows; expected {n}"
@@ -734,7 +733,7 @@ impl Parser<'_> {
         }
         if rows > 0 {
             return Err(self.err(
-                self.text.lines.len() + 1,
+                self.text.count + 1,
                 1,
                 format!(
                     "end of input: the block starting at line {start} has {rows} rows; expected {n}"
@@ -823,7 +822,7 @@ impl Parser<'_> {
         }
         if header && self.out.is_empty() {
             return Err(self.err(
-                self.text.lines.len() + 1,
+                self.text.count + 1,
                 1,
                 "end of input: a csv2 header but no puzzle lines",
             ));
@@ -949,6 +948,10 @@ mod tests {
         assert_eq!(detect_format(&".".repeat(81)), Some(Format::Line));
         assert_eq!(detect_format("..9.81...\n"), Some(Format::Block));
         assert_eq!(detect_format("# only\n% comments\n"), None);
+        // a comment's rules do not make a line a block row
+        let commented = format!("{} # rated 3-4 | x\n", ".".repeat(80));
+        assert_eq!(detect_format(&commented), Some(Format::Line));
+        assert!(err(&commented).starts_with("<text>:1:81: found 80 cells"));
         // sixteen 16-symbol lines: 4×4 puzzles unless a symbol above 4 appears
         let fours = format!("{SOLVED_4}\n").repeat(16);
         assert_eq!(detect_format(&fours), Some(Format::Line));
