@@ -131,6 +131,16 @@ pub struct LocatedGrid {
 /// Reads every puzzle from `reader`. With `format = None` the format is detected from the
 /// content (see the [module docs](self)); [`Format::Pretty`] reads as [`Format::Block`].
 ///
+/// ```
+/// use sudosat::grid::{read_puzzles, write_puzzles, Format, Source};
+///
+/// let text = "% a 4×4 block\n 1 . | . .\n 2 3 | . 4\n-----+-----\n . . | 3 2\n . . | . .\n";
+/// let grids = read_puzzles(text.as_bytes(), &Source::Text, None).unwrap();
+/// let mut out = Vec::new();
+/// write_puzzles(&mut out, &grids, Format::Grid).unwrap();
+/// assert_eq!(out, b"1 0 0 0\n2 3 0 4\n0 0 3 2\n0 0 0 0\n");
+/// ```
+///
 /// # Errors
 /// A [`ParseError`] naming the source, line and column of the first problem.
 pub fn read_puzzles<R: Read>(
