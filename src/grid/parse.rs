@@ -1070,6 +1070,22 @@ mod tests {
         assert!(e.message.contains("more than 160000 cells"), "{e}");
     }
 
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(
+            text in "[0-9A-Za-z._|+*#%,; \\-│─┼\r\n\t\u{0}é]{0,400}",
+            lines in proptest::collection::vec("[0-9. |-]{0,20}", 0..20),
+        ) {
+            for input in [text, lines.join("\n")] {
+                for format in [None, Some(Format::Line), Some(Format::Block), Some(Format::Grid), Some(Format::Csv2)] {
+                    if let Err(e) = read(&input, format) {
+                        proptest::prop_assert!(e.line >= 1 && e.column >= 1, "{e}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn large_grid_parses() {
         let n = 400;
