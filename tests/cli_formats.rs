@@ -215,6 +215,15 @@ fn check_valid_puzzles_and_full_grids() {
     let out = run(&["check", "tests/fixtures/solutions/sudoku-16-1.txt"]);
     assert_exit(&out, 0);
     assert!(stdout(&out).contains(":1: ok: 16×16 full grid, a valid solution\n"));
+    let dir = temp_dir();
+    std::fs::write(dir.path().join("ones.txt"), "1".repeat(16)).unwrap();
+    let out = run_in(dir.path(), &["check", "ones.txt"], b"");
+    assert_exit(&out, 1);
+    assert!(
+        stdout(&out).starts_with("ones.txt:1: invalid: 4×4 full grid: 12 violations\n  row 1 repeats 1 at r1c1, r1c2, r1c3, r1c4\n"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
