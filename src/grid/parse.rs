@@ -8,8 +8,9 @@
 //!   `-` `+` `=` `*` `|` (Debian `sudoku`, qqwing, Simple Sudoku) or box-drawing characters
 //!   (our own `pretty` output). Cells are compact (`..9.81...`) or whitespace-separated
 //!   (`. . 9 | . 8 1`; separated cells may be integers, for n > 35). Comment lines start
-//!   with `%` or `#`; blank or comment lines separate puzzles (inside a puzzle they are
-//!   allowed only between bands of boxes).
+//!   with `%` or `#`, and `Grid 01` title lines (Project Euler's `sudoku.txt`) count as
+//!   comments; blank or comment lines separate puzzles (inside a puzzle they are allowed
+//!   only between bands of boxes).
 //! - **grid**: n lines of n whitespace-separated integers, `0` or `.` blank.
 //! - **csv2**: a `puzzle` header line, then one puzzle per line, two decimal digits per cell
 //!   (`00` blank); only the first comma-separated field is read; grids up to 81×81.
@@ -323,9 +324,15 @@ impl Text {
     }
 }
 
+/// Blank lines, `#`/`%` comment lines, and `Grid 01` title lines (Project Euler's
+/// `sudoku.txt`).
 fn is_blank_or_comment(line: &str) -> bool {
-    let t = line.trim_start();
-    t.is_empty() || t.starts_with('#') || t.starts_with('%')
+    let t = line.trim();
+    t.is_empty()
+        || t.starts_with('#')
+        || t.starts_with('%')
+        || t.strip_prefix("Grid ")
+            .is_some_and(|num| !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Value of a one-character cell symbol: blanks `.` `0` `_`, `1`–`9`, letters for 10…35.
@@ -1016,6 +1023,16 @@ mod tests {
         let grids = read(text, Some(Format::Block)).unwrap();
         assert_eq!(grids.len(), 2);
         assert_eq!(grids[0].to_line().unwrap(), "1234341221434321");
+    }
+
+    #[test]
+    fn project_euler_titles_are_comments() {
+        let rows = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n\
+                    002609500\n800203009\n005010300\n";
+        let text = format!("Grid 01\n{rows}Grid 02\n{rows}");
+        let grids = read(&text, None).unwrap();
+        assert_eq!(grids.len(), 2);
+        assert_eq!(grids[1].num_givens(), 32);
     }
 
     #[test]
