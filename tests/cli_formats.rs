@@ -34,7 +34,11 @@ fn reread(text: &str, format: Format) -> Vec<Grid> {
 
 #[test]
 fn every_fixture_round_trips_through_every_pair_of_formats() {
-    for path in puzzle_fixtures() {
+    let solutions = puzzle_fixtures()
+        .iter()
+        .map(|p| solution_of(p))
+        .collect::<Vec<_>>();
+    for path in puzzle_fixtures().into_iter().chain(solutions) {
         let grids = read_puzzles_from_path(&path, None).unwrap();
         let n = grids[0].side();
         let formats: Vec<Format> = Format::ALL.into_iter().filter(|f| f.can_hold(n)).collect();
@@ -529,4 +533,24 @@ fn csv2_cannot_hold_100_by_100_and_nothing_is_written() {
     );
     assert_exit(&out, 0);
     assert_eq!(stdout(&out).lines().count(), 100 + 9);
+}
+
+#[test]
+fn pretty_output_reads_back() {
+    for name in ["sudoku-16-1.txt", "sudoku-25-1.txt", "thesis-4x4.txt"] {
+        let pretty = run(&[
+            "convert",
+            "--to",
+            "pretty",
+            &format!("tests/fixtures/{name}"),
+        ]);
+        assert_exit(&pretty, 0);
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let back = run_in(root, &["convert", "-", "--to", "grid"], &pretty.stdout);
+        assert_exit(&back, 0);
+        assert_text_eq(
+            &stdout(&back),
+            &std::fs::read_to_string(fixture(name)).unwrap(),
+        );
+    }
 }
