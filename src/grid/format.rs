@@ -117,6 +117,10 @@ pub fn write_puzzles<W: Write + ?Sized>(
     format: Format,
 ) -> io::Result<()> {
     if format == Format::Csv2 {
+        // refuse before the header, so a failure writes nothing
+        if let Some(too_big) = grids.iter().find(|g| !format.can_hold(g.side())) {
+            return write_csv2(w, too_big);
+        }
         w.write_all(b"puzzle\n")?;
     }
     for (i, grid) in grids.iter().enumerate() {
@@ -328,7 +332,10 @@ mod tests {
         let block = written(std::slice::from_ref(&g), Format::Block);
         assert!(block.starts_with("  . 36  .  .  .  . |"), "{block}");
         assert!(written(&[g], Format::Line).starts_with("0 36 0 0"));
-        let err = write_grid(&mut Vec::new(), &Grid::empty(10).unwrap(), Format::Csv2).unwrap_err();
+        let mut out = Vec::new();
+        let grids = [Grid::empty(2).unwrap(), Grid::empty(10).unwrap()];
+        let err = write_puzzles(&mut out, &grids, Format::Csv2).unwrap_err();
+        assert!(out.is_empty());
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
         assert!(err.to_string().contains("up to 81×81"));
     }
