@@ -554,3 +554,19 @@ fn pretty_output_reads_back() {
         );
     }
 }
+
+#[test]
+fn every_known_solution_is_a_valid_full_grid() {
+    for path in puzzle_fixtures() {
+        let sol = solution_of(&path);
+        let out = run(&["check", sol.to_str().unwrap()]);
+        assert_exit(&out, 0);
+        let text = stdout(&out);
+        let grids = text.lines().count() - 1;
+        assert_eq!(
+            text.matches(" full grid, a valid solution\n").count(),
+            grids,
+            "{text}"
+        );
+    }
+}
