@@ -523,9 +523,12 @@ fn csv2_cannot_hold_100_by_100_and_nothing_is_written() {
     assert_eq!(
         stderr(&out),
         "sudosat: error: hundred.txt:1: this 100×100 puzzle does not fit the csv2 format, which \
-         holds grids up to 99×99; use --to grid or --to block\n"
+         holds grids up to 81×81; use --to grid or --to block\n"
     );
     assert!(!dir.path().join("out.csv").exists());
+    let out = run_in(dir.path(), &["convert", "hundred.txt", "--to", "line"], b"");
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("does not fit the line format, which holds grids up to 25×25"));
     let out = run_in(
         dir.path(),
         &["convert", "hundred.txt", "--to", "block"],

@@ -47,13 +47,13 @@ impl Format {
         }
     }
 
-    /// The largest side n this format writes faithfully: 35 for `line` (one symbol per
-    /// cell; larger grids are written in the `grid` format), 99 for `csv2` (two digits per
+    /// The largest side n this format holds: 25 for `line` (one symbol per cell, up to `Z`
+    /// = 35; larger grids are written in the `grid` format), 81 for `csv2` (two digits per
     /// cell), 400 for the others.
     pub fn max_side(self) -> usize {
         match self {
-            Format::Line => 35,
-            Format::Csv2 => 99,
+            Format::Line => 25,
+            Format::Csv2 => 81,
             _ => super::MAX_BOX_SIZE * super::MAX_BOX_SIZE,
         }
     }
@@ -85,7 +85,7 @@ impl FromStr for Format {
 }
 
 /// Writes one grid in a format (for `csv2`, without the header line; see [`write_puzzles`]
-/// for whole files). A `line` grid larger than 35×35 is written in the `grid` format.
+/// for whole files). A `line` grid larger than 25×25 is written in the `grid` format.
 ///
 /// # Errors
 /// I/O errors from the writer; [`io::ErrorKind::InvalidInput`] for a `csv2` grid of 100×100
