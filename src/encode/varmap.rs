@@ -1,5 +1,6 @@
 //! The map between (cell, digit) and CNF variables, and decoding a model into a grid.
 
+use super::reduce::FreeVars;
 use crate::formula::{Model, Var};
 use crate::grid::{check_solution, Cell, Digit, Grid, Violation};
 
@@ -77,18 +78,18 @@ impl VarMap {
     pub fn reduced(puzzle: &Grid) -> VarMap {
         let geo = puzzle.geometry();
         let n = geo.side();
+        let free = FreeVars::of(puzzle);
         let mut codes = vec![FIXED_FALSE; n * n * n];
         let mut next = 0u32;
         for cell in geo.cells() {
             let base = cell.index() * n;
-            match puzzle.get(cell) {
-                Some(d) => codes[base + d.get() - 1] = FIXED_TRUE,
-                None => {
-                    for d in puzzle.candidates(cell).iter() {
-                        next += 1;
-                        codes[base + d.get() - 1] = next;
-                    }
-                }
+            if let Some(d) = puzzle.get(cell) {
+                codes[base + d.get() - 1] = FIXED_TRUE;
+            }
+            let range = free.starts[cell.index()] as usize..free.starts[cell.index() + 1] as usize;
+            for &d in &free.digits[range] {
+                next += 1;
+                codes[base + d as usize - 1] = next;
             }
         }
         VarMap {
@@ -200,7 +201,10 @@ impl VarMap {
                     format!("{} repeats {digit}", geo.unit_label(*unit))
                 }
                 Violation::GivenChanged { cell, given, .. } => {
-                    format!("cell {} contradicts the given {given}", geo.cell_label(*cell))
+                    format!(
+                        "cell {} contradicts the given {given}",
+                        geo.cell_label(*cell)
+                    )
                 }
                 Violation::Blank { cell } => format!("cell {} is blank", geo.cell_label(*cell)),
                 Violation::SizeMismatch { puzzle, solution } => {
@@ -224,7 +228,10 @@ mod tests {
         // (r,c,v) = (2,3,4) → (2-1)·81 + (3-1)·9 + 4 = 103
         let cell = puzzle.geometry().cell(1, 2);
         assert_eq!(map.var(cell, Digit(4)), VarRef::Var(Var::from_dimacs(103)));
-        assert_eq!(map.cell_digit(Var::from_dimacs(103)), Some((cell, Digit(4))));
+        assert_eq!(
+            map.cell_digit(Var::from_dimacs(103)),
+            Some((cell, Digit(4)))
+        );
         assert_eq!(map.num_vars(), 729);
     }
 
