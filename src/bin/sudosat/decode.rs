@@ -5,8 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use sudosat::dimacs::{read_description, read_model_auto, SolverAnswer};
+use sudosat::dimacs::{
+    parse_dimacs, read_description, read_model_auto, ParseOptions, SolverAnswer,
+};
 use sudosat::encode::Encoding;
+use sudosat::formula::CountingSink;
 use sudosat::grid::{write_grid, Format};
 
 use crate::common::{read_inputs, FormatArg, EXIT_NEGATIVE, EXIT_OK};
@@ -46,6 +49,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let name = cnf.display().to_string();
             let file = File::open(cnf).with_context(|| format!("{name}: cannot open"))?;
             let d = read_description(file, &name)?;
+            // Check the whole file, so a damaged CNF is reported rather than trusted.
+            let file = File::open(cnf).with_context(|| format!("{name}: cannot open"))?;
+            let mut counter = CountingSink::default();
+            let report = parse_dimacs(file, &name, &mut counter, ParseOptions::default())?;
+            for warning in &report.warnings {
+                eprintln!("sudosat: warning: {warning}");
+            }
+            let expected = d.encoding.var_map(&d.puzzle).num_vars();
+            if report.declared.0 != expected {
+                bail!(
+                    "{name}: the header declares {} variables but the {} encoding of the \
+                     puzzle in its comments has {expected}",
+                    report.declared.0,
+                    d.encoding.name()
+                );
+            }
             (d.puzzle, d.encoding)
         }
         (None, Some(path)) => {
