@@ -1,0 +1,236 @@
+//! DIMACS in and out through the real binary: bad CNF and model files give one positioned
+//! line and exit 2; UNSAT answers exit 1; encode → parse round trips.
+
+mod common;
+
+use std::path::Path;
+
+use common::{assert_exit, fixture, run_in, stderr, stdout, temp_dir};
+use proptest::prelude::*;
+use sudosat::dimacs::{parse_dimacs, write_cnf, ParseOptions};
+use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::formula::Cnf;
+use sudosat::grid::{Cell, Digit, Grid};
+
+const PUZZLE_4: &str = ".2.1........4.2.";
+const SOLUTION_4: &str = "3241143223144123";
+
+/// A temp dir holding `p.txt` (the 4×4 puzzle) and its CNF `p.cnf` (extended).
+fn setup() -> tempfile::TempDir {
+    let dir = temp_dir();
+    std::fs::write(dir.path().join("p.txt"), format!("{PUZZLE_4}\n")).unwrap();
+    let out = run_in(dir.path(), &["encode", "p.txt", "-o", "p.cnf"], b"");
+    assert_exit(&out, 0);
+    dir
+}
+
+/// The MiniSat result file of the solution under the base numbering.
+fn minisat_model(solution: &str) -> String {
+    let grid: Grid = solution.parse().unwrap();
+    let mut lits = Vec::new();
+    for cell in 0..16u32 {
+        let d = grid.get(Cell(cell)).unwrap().get();
+        for v in 1..=4 {
+            let var = cell as i64 * 4 + v as i64;
+            lits.push(if v == d { var } else { -var }.to_string());
+        }
+    }
+    format!("SAT\n{} 0\n", lits.join(" "))
+}
+
+fn decode(dir: &Path, cnf: &str, model: &str) -> std::process::Output {
+    std::fs::write(dir.join("m.txt"), model).unwrap();
+    run_in(dir, &["decode", "--cnf", cnf, "m.txt"], b"")
+}
+
+#[test]
+fn decode_prints_the_solution_from_either_convention() {
+    let dir = setup();
+    let out = decode(dir.path(), "p.cnf", &minisat_model(SOLUTION_4));
+    assert_exit(&out, 0);
+    assert_eq!(stdout(&out).trim(), SOLUTION_4);
+    let model = minisat_model(SOLUTION_4);
+    let lits = model.lines().nth(1).unwrap();
+    let sv = format!("c a solver\ns SATISFIABLE\nv {lits}\n");
+    let out = decode(dir.path(), "p.cnf", &sv);
+    assert_exit(&out, 0);
+    assert_eq!(stdout(&out).trim(), SOLUTION_4);
+    // Without the CNF: the puzzle and the encoding on the command line.
+    std::fs::write(dir.path().join("m.txt"), &sv).unwrap();
+    let out = run_in(dir.path(), &["decode", "--puzzle", "p.txt", "m.txt"], b"");
+    assert_exit(&out, 0);
+    assert_eq!(stdout(&out).trim(), SOLUTION_4);
+}
+
+#[test]
+fn unsat_answers_exit_1() {
+    let dir = setup();
+    for model in ["UNSAT\n", "s UNSATISFIABLE\n"] {
+        let out = decode(dir.path(), "p.cnf", model);
+        assert_exit(&out, 1);
+        assert!(stdout(&out).contains("no solution"));
+    }
+}
+
+/// Asserts exit 2 and one stderr line containing every `needle`.
+fn assert_error(out: &std::process::Output, needles: &[&str]) {
+    assert_exit(out, 2);
+    let err = stderr(out);
+    assert_eq!(err.lines().count(), 1, "one line expected: {err}");
+    for needle in needles {
+        assert!(err.contains(needle), "`{needle}` not in: {err}");
+    }
+}
+
+#[test]
+fn bad_models_are_positioned_errors() {
+    let dir = setup();
+    let good = minisat_model(SOLUTION_4);
+    // Truncated: no final 0.
+    let truncated = &good[..good.len() - 3];
+    assert_error(
+        &decode(dir.path(), "p.cnf", truncated),
+        &["m.txt:", "truncated"],
+    );
+    assert_error(
+        &decode(dir.path(), "p.cnf", "s SATISFIABLE\nv 1 -2\n"),
+        &["m.txt:", "truncated"],
+    );
+    assert_error(&decode(dir.path(), "p.cnf", ""), &["m.txt:1:1", "empty"]);
+    assert_error(
+        &decode(dir.path(), "p.cnf", "SAT\n1 two 0\n"),
+        &["m.txt:2:3"],
+    );
+    // A model of another puzzle: breaks a given.
+    let other = "4213312413422431";
+    assert_error(
+        &decode(dir.path(), "p.cnf", &minisat_model(other)),
+        &["m.txt", "not a solution", "given"],
+    );
+    // Two values in a cell.
+    let two = good.replacen("-1 ", "1 ", 1);
+    assert_error(&decode(dir.path(), "p.cnf", &two), &["r1c1", "2 values"]);
+    // No value in a cell.
+    let none = good.replacen(" 3 ", " -3 ", 1);
+    assert_error(&decode(dir.path(), "p.cnf", &none), &["r1c1", "no value"]);
+    // More variables than the formula has.
+    assert_error(
+        &decode(dir.path(), "p.cnf", &good.replace(" 0\n", " -65 0\n")),
+        &["65 variables"],
+    );
+}
+
+#[test]
+fn malformed_cnf_files_are_positioned_errors() {
+    let dir = setup();
+    let cnf = std::fs::read_to_string(dir.path().join("p.cnf")).unwrap();
+    let header_line = cnf.lines().position(|l| l.starts_with("p cnf")).unwrap() + 1;
+    let model = minisat_model(SOLUTION_4);
+    let cases: Vec<(String, String)> = vec![
+        // Literal above V on the first clause line.
+        (
+            cnf.replacen("1 2 3 4 0", "1 2 3 99 0", 1),
+            format!("bad.cnf:{}:7: literal 99 is above", header_line + 1),
+        ),
+        // Missing final 0.
+        (
+            format!("{}-64", cnf),
+            format!(
+                "bad.cnf:{}:1: the clause starting here is not terminated",
+                cnf.lines().count() + 1
+            ),
+        ),
+        // Junk token.
+        (
+            cnf.replacen("1 2 3 4 0", "1 2 x 4 0", 1),
+            format!(
+                "bad.cnf:{}:5: expected a literal, found `x`",
+                header_line + 1
+            ),
+        ),
+        // Negative count.
+        (
+            cnf.replacen("p cnf 64 ", "p cnf -64 ", 1),
+            format!("bad.cnf:{header_line}:7: negative variable count"),
+        ),
+        // Header after clauses.
+        (
+            cnf.replacen("p cnf", "1 0\np cnf", 1),
+            "a clause before the `p cnf` header".to_string(),
+        ),
+        // No comments: not one of ours.
+        (
+            cnf.lines()
+                .filter(|l| !l.starts_with('c'))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            "bad.cnf:1:1: no `encoding:` comment".to_string(),
+        ),
+    ];
+    for (text, needle) in cases {
+        std::fs::write(dir.path().join("bad.cnf"), text).unwrap();
+        assert_error(&decode(dir.path(), "bad.cnf", &model), &[&needle]);
+    }
+    // A clause count that differs from the header: a warning, the decode goes on.
+    std::fs::write(dir.path().join("warn.cnf"), format!("{cnf}1 0\n")).unwrap();
+    let out = decode(dir.path(), "warn.cnf", &model);
+    assert_exit(&out, 0);
+    assert!(stderr(&out).contains("warning"), "{}", stderr(&out));
+}
+
+#[test]
+fn encode_many_puzzles_needs_an_out_dir() {
+    let dir = temp_dir();
+    let src = fixture("thesis-9x9.txt");
+    let src = src.to_str().unwrap();
+    let out = run_in(dir.path(), &["encode", src], b"");
+    assert_error(&out, &["--out-dir"]);
+    let out = run_in(
+        dir.path(),
+        &["encode", src, "--reduce", "--out-dir", "out"],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 9);
+    assert_eq!(names[0], "puzzle-0001.cnf");
+    assert_eq!(names[8], "puzzle-0009.cnf");
+}
+
+fn puzzle_from(b: usize, picks: &[(usize, u16)]) -> Grid {
+    let mut grid = Grid::empty(b).unwrap();
+    let n = b * b;
+    for &(cell, d) in picks {
+        let cell = Cell((cell % (n * n)) as u32);
+        let d = Digit(d % n as u16 + 1);
+        if grid.get(cell).is_none() && grid.candidates(cell).contains(d) {
+            grid.set(cell, Some(d));
+        }
+    }
+    grid
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// write_cnf → parse_dimacs gives the formula the encoder streams, header included.
+    #[test]
+    fn dimacs_write_then_parse_gives_the_same_formula(
+        b in 2usize..=3,
+        picks in prop::collection::vec((0usize..81, 0u16..9), 0..30),
+        which in 0usize..4,
+    ) {
+        let puzzle = puzzle_from(b, &picks);
+        let encoding = SudokuEncoding::ALL[which];
+        let mut bytes = Vec::new();
+        let size = write_cnf(&mut bytes, &encoding, &puzzle).unwrap();
+        let mut back = Cnf::new();
+        let report = parse_dimacs(bytes.as_slice(), "mem", &mut back, ParseOptions { strict: true }).unwrap();
+        let (expected, _) = encoding.encode_to_cnf(&puzzle);
+        prop_assert_eq!(report.size, size);
+        prop_assert_eq!(back, expected);
+    }
+}
