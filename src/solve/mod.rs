@@ -50,10 +50,12 @@ pub trait Solver: Send {
 pub mod backtrack;
 pub mod dlx;
 pub mod hill_climb;
+pub mod human;
 
 pub use backtrack::{BacktrackOrder, BacktrackSolver};
 pub use dlx::DlxSolver;
 pub use hill_climb::{HillClimbSolver, HillObjective};
+pub use human::{HumanLog, HumanSolver, Step, Strategy};
 
 /// Every classic solver name [`classic_solver`] accepts, as `--solver` spells it.
 pub const CLASSIC_SOLVERS: &[&str] = &[
@@ -107,8 +109,8 @@ impl Default for SolverOptions {
 }
 
 /// The classic solver called `name` (one of [`CLASSIC_SOLVERS`]), configured by `options`;
-/// `None` for an unknown name (and, in this build, for `human`, `best-first` and `fifo`,
-/// which are not implemented yet).
+/// `None` for an unknown name (and, in this build, for `best-first` and `fifo`, which are
+/// not implemented yet).
 pub fn classic_solver(name: &str, options: &SolverOptions) -> Option<Box<dyn Solver>> {
     let backtrack = |order| -> Box<dyn Solver> {
         Box::new(BacktrackSolver::new(
@@ -125,6 +127,7 @@ pub fn classic_solver(name: &str, options: &SolverOptions) -> Option<Box<dyn Sol
         "backtrack-random" => backtrack(BacktrackOrder::Random),
         "backtrack-box" => backtrack(BacktrackOrder::Box),
         "backtrack-mrv" => backtrack(BacktrackOrder::Mrv),
+        "human" => Box::new(HumanSolver::new()),
         "hill" => Box::new(HillClimbSolver::new(options)),
         _ => return None,
     })
