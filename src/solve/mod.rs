@@ -48,11 +48,13 @@ pub trait Solver: Send {
 }
 
 pub mod backtrack;
+pub mod best_first;
 pub mod dlx;
 pub mod hill_climb;
 pub mod human;
 
 pub use backtrack::{BacktrackOrder, BacktrackSolver};
+pub use best_first::{BestFirstSolver, Frontier};
 pub use dlx::DlxSolver;
 pub use hill_climb::{HillClimbSolver, HillObjective};
 pub use human::{HumanLog, HumanSolver, Step, Strategy};
@@ -109,8 +111,7 @@ impl Default for SolverOptions {
 }
 
 /// The classic solver called `name` (one of [`CLASSIC_SOLVERS`]), configured by `options`;
-/// `None` for an unknown name (and, in this build, for `best-first` and `fifo`, which are
-/// not implemented yet).
+/// `None` for an unknown name.
 pub fn classic_solver(name: &str, options: &SolverOptions) -> Option<Box<dyn Solver>> {
     let backtrack = |order| -> Box<dyn Solver> {
         Box::new(BacktrackSolver::new(
@@ -129,6 +130,8 @@ pub fn classic_solver(name: &str, options: &SolverOptions) -> Option<Box<dyn Sol
         "backtrack-mrv" => backtrack(BacktrackOrder::Mrv),
         "human" => Box::new(HumanSolver::new()),
         "hill" => Box::new(HillClimbSolver::new(options)),
+        "best-first" => Box::new(BestFirstSolver::new(Frontier::BestFirst, options)),
+        "fifo" => Box::new(BestFirstSolver::new(Frontier::Fifo, options)),
         _ => return None,
     })
 }
