@@ -1,7 +1,9 @@
 //! Rule checking: which unit repeats which digit in which cells, and whether a solution
 //! keeps its puzzle's givens.
 
-use super::{Cell, Digit, Grid, Unit};
+use std::fmt;
+
+use super::{Cell, Digit, Geometry, Grid, Unit};
 
 /// One broken rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,34 +54,44 @@ impl CheckReport {
     }
 }
 
-/// Checks that no unit repeats a digit (blanks allowed).
+/// Checks that no unit repeats a digit (blanks allowed). Violations come in unit order
+/// (rows, columns, boxes), then digit order.
 pub fn check_grid(grid: &Grid) -> CheckReport {
     let geo = grid.geometry();
     let mut violations = Vec::new();
-    let mut holders: Vec<Vec<Cell>> = vec![Vec::new(); grid.side() + 1];
+    let mut counts = vec![0u32; grid.side() + 1];
     for unit in geo.units() {
-        for h in holders.iter_mut() {
-            h.clear();
-        }
-        for &cell in geo.unit_cells(unit) {
+        counts.iter_mut().for_each(|c| *c = 0);
+        let cells = geo.unit_cells(unit);
+        let mut repeated = false;
+        for &cell in cells {
             if let Some(d) = grid.get(cell) {
-                holders[d.get()].push(cell);
+                counts[d.get()] += 1;
+                repeated |= counts[d.get()] > 1;
             }
         }
-        for (d, cells) in holders.iter().enumerate() {
-            if cells.len() > 1 {
-                violations.push(Violation::Repeated {
-                    unit,
-                    digit: Digit(d as u16),
-                    cells: cells.clone(),
-                });
-            }
+        if !repeated {
+            continue;
+        }
+        for digit in geo.digits().filter(|d| counts[d.get()] > 1) {
+            violations.push(Violation::Repeated {
+                unit,
+                digit,
+                cells: cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| grid.get(c) == Some(digit))
+                    .collect(),
+            });
         }
     }
     CheckReport { violations }
 }
 
 /// Checks that `solution` is full, breaks no rule and keeps every given of `puzzle`.
+///
+/// A blank cell is reported once: as [`Violation::GivenChanged`] (found `None`) where the
+/// puzzle has a given, as [`Violation::Blank`] elsewhere.
 pub fn check_solution(puzzle: &Grid, solution: &Grid) -> CheckReport {
     if puzzle.side() != solution.side() {
         return CheckReport {
@@ -91,17 +103,150 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> CheckReport {
     }
     let mut report = check_grid(solution);
     for cell in solution.geometry().cells() {
-        if solution.get(cell).is_none() {
-            report.violations.push(Violation::Blank { cell });
-        }
-        if let Some(given) = puzzle.get(cell) {
-            let found = solution.get(cell);
-            if found != Some(given) {
+        let found = solution.get(cell);
+        match puzzle.get(cell) {
+            Some(given) if found != Some(given) => {
                 report
                     .violations
                     .push(Violation::GivenChanged { cell, given, found });
             }
+            None if found.is_none() => report.violations.push(Violation::Blank { cell }),
+            _ => {}
         }
     }
     report
+}
+
+impl Violation {
+    /// A one-line description with 1-based labels, e.g. `row 3 repeats 5 at r3c1, r3c7`;
+    /// the geometry names units and cells.
+    pub fn display<'a>(&'a self, geometry: &'a Geometry) -> DisplayViolation<'a> {
+        DisplayViolation {
+            violation: self,
+            geometry,
+        }
+    }
+}
+
+/// A [`Violation`] with the geometry to label it; see [`Violation::display`].
+pub struct DisplayViolation<'a> {
+    violation: &'a Violation,
+    geometry: &'a Geometry,
+}
+
+impl fmt::Display for DisplayViolation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let geo = self.geometry;
+        match self.violation {
+            Violation::Repeated { unit, digit, cells } => {
+                write!(f, "{} repeats {digit} at ", geo.unit_label(*unit))?;
+                for (i, &cell) in cells.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    f.write_str(&geo.cell_label(cell))?;
+                }
+                Ok(())
+            }
+            Violation::GivenChanged {
+                cell,
+                given,
+                found: Some(found),
+            } => write!(
+                f,
+                "{} is {found} but the puzzle gives {given}",
+                geo.cell_label(*cell)
+            ),
+            Violation::GivenChanged {
+                cell,
+                given,
+                found: None,
+            } => write!(
+                f,
+                "{} is blank but the puzzle gives {given}",
+                geo.cell_label(*cell)
+            ),
+            Violation::Blank { cell } => write!(f, "{} is blank", geo.cell_label(*cell)),
+            Violation::SizeMismatch { puzzle, solution } => write!(
+                f,
+                "the solution is {solution}×{solution} but the puzzle is {puzzle}×{puzzle}"
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(line: &str) -> Grid {
+        line.parse().unwrap()
+    }
+
+    fn described(report: &CheckReport, grid: &Grid) -> Vec<String> {
+        report
+            .violations
+            .iter()
+            .map(|v| v.display(grid.geometry()).to_string())
+            .collect()
+    }
+
+    const PUZZLE: &str = "1.3....2.1....2.";
+    const SOLUTION: &str = "1234341221434321";
+
+    #[test]
+    fn valid_puzzle_and_solution() {
+        assert!(check_grid(&grid(PUZZLE)).is_valid());
+        assert!(check_solution(&grid(PUZZLE), &grid(SOLUTION)).is_valid());
+    }
+
+    #[test]
+    fn repeated_digits_are_labelled() {
+        let g = grid("1..1............");
+        let report = check_grid(&g);
+        assert_eq!(
+            described(&report, &g),
+            vec!["row 1 repeats 1 at r1c1, r1c4"]
+        );
+        let mut g = Grid::empty(3).unwrap();
+        g.set(Cell(0), Some(Digit(5)));
+        g.set(Cell(9), Some(Digit(5)));
+        assert_eq!(
+            described(&check_grid(&g), &g),
+            vec![
+                "column 1 repeats 5 at r1c1, r2c1",
+                "box 1 repeats 5 at r1c1, r2c1"
+            ]
+        );
+    }
+
+    #[test]
+    fn solution_problems() {
+        let puzzle = grid(PUZZLE);
+        let wrong = grid("2234341221434321");
+        assert_eq!(
+            described(&check_solution(&puzzle, &wrong), &wrong),
+            vec![
+                "row 1 repeats 2 at r1c1, r1c2",
+                "column 1 repeats 2 at r1c1, r3c1",
+                "box 1 repeats 2 at r1c1, r1c2",
+                "r1c1 is 2 but the puzzle gives 1",
+            ]
+        );
+        let partial = grid("1.34341221434321");
+        assert_eq!(
+            described(&check_solution(&puzzle, &partial), &partial),
+            vec!["r1c2 is blank"]
+        );
+        let blanked = grid(".234341221434321");
+        assert_eq!(
+            described(&check_solution(&puzzle, &blanked), &blanked),
+            vec!["r1c1 is blank but the puzzle gives 1"]
+        );
+        let big = Grid::empty(3).unwrap();
+        assert_eq!(
+            described(&check_solution(&puzzle, &big), &big),
+            vec!["the solution is 9×9 but the puzzle is 4×4"]
+        );
+    }
 }

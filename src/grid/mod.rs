@@ -10,13 +10,16 @@ pub mod parse;
 
 use std::fmt;
 
-pub use check::{check_grid, check_solution, CheckReport, Violation};
-pub use format::{write_grid, Format};
+pub use check::{check_grid, check_solution, CheckReport, DisplayViolation, Violation};
+pub use format::{write_grid, write_puzzles, Format};
 pub use geometry::{
     box_size_of_cell_count, box_size_of_side, Geometry, Unit, UnitKind, MAX_BOX_SIZE,
     MIN_BOX_SIZE,
 };
-pub use parse::{read_puzzles, read_puzzles_from_path, ParseError, Source};
+pub use parse::{
+    detect_format, read_located, read_located_from_path, read_puzzles, read_puzzles_from_path,
+    LocatedGrid, ParseError, Source,
+};
 
 /// A cell, as a row-major index `row·n + col` (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

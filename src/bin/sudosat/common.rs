@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
-use sudosat::grid::{read_puzzles_from_path, Format, Grid};
+use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
 
 /// Exit code for "every answer valid / solved".
 pub const EXIT_OK: u8 = 0;
@@ -26,7 +26,7 @@ pub enum FormatArg {
     Grid,
     /// Two digits per cell, with a `puzzle` header line.
     Csv2,
-    /// Boxed display (output only).
+    /// Boxed display with box-drawing characters (reads as block).
     Pretty,
 }
 
@@ -43,10 +43,61 @@ impl From<FormatArg> for Format {
 }
 
 /// Reads every puzzle of every input (`-` = stdin).
+#[allow(dead_code)] // the shared entry point of the solving subcommands
 pub fn read_inputs(paths: &[PathBuf], format: Option<FormatArg>) -> Result<Vec<Grid>> {
     let mut all = Vec::new();
     for path in paths {
         all.extend(read_puzzles_from_path(path, format.map(Format::from))?);
+    }
+    Ok(all)
+}
+
+/// A puzzle read from an input, with where it starts.
+#[derive(Clone, Debug)]
+pub struct InputGrid {
+    /// The input file as named on the command line (`-` = stdin).
+    pub path: PathBuf,
+    /// The 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle.
+    pub grid: Grid,
+}
+
+impl InputGrid {
+    /// `file:line`, with `<stdin>` for `-`.
+    pub fn location(&self) -> String {
+        format!("{}:{}", display_path(&self.path), self.line)
+    }
+}
+
+/// A path as messages show it: `<stdin>` for `-`.
+pub fn display_path(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The inputs named on the command line, or `-` (stdin) when there are none.
+pub fn inputs_or_stdin(paths: &[PathBuf]) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        paths.to_vec()
+    }
+}
+
+/// Reads every puzzle of every input (`-` = stdin), keeping where each one starts.
+pub fn read_located_inputs(paths: &[PathBuf], format: Option<FormatArg>) -> Result<Vec<InputGrid>> {
+    let mut all = Vec::new();
+    for path in paths {
+        let grids = read_located_from_path(path, format.map(Format::from))?;
+        all.extend(grids.into_iter().map(|g| InputGrid {
+            path: path.clone(),
+            line: g.line,
+            grid: g.grid,
+        }));
     }
     Ok(all)
 }

@@ -1,14 +1,47 @@
-//! `sudosat convert`.
+//! `sudosat convert`: any puzzle format to any other, many puzzles at a time.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
+use sudosat::grid::{write_puzzles, Format, Grid};
+
+use crate::common::{inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_OK};
 
 /// Arguments of `sudosat convert`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Puzzle files; `-` or none reads standard input.
+    #[arg(value_name = "FILES")]
+    files: Vec<PathBuf>,
+    /// Input format; detected from each file's content when not given.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    from: Option<FormatArg>,
+    /// Output format.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
+    to: FormatArg,
+    /// Output file (`-` = standard output, the default); written whole or not at all.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat convert` is not available in this build yet")
+pub fn run(args: Args) -> Result<ExitCode> {
+    let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let format = Format::from(args.to);
+    if let Some(too_big) = inputs.iter().find(|p| !format.can_hold(p.grid.side())) {
+        let n = too_big.grid.side();
+        let max = format.max_side();
+        bail!(
+            "{}: this {n}×{n} puzzle does not fit the {format} format, which holds grids up to \
+             {max}×{max}; use --to grid or --to block",
+            too_big.location()
+        );
+    }
+    let grids: Vec<Grid> = inputs.into_iter().map(|p| p.grid).collect();
+    write_output(args.output.as_deref(), |w| {
+        write_puzzles(w, &grids, format)?;
+        Ok(())
+    })?;
+    Ok(ExitCode::from(EXIT_OK))
 }
