@@ -1,1 +1,58 @@
-fn main() {}
+//! Encoding time per puzzle: each of the four encodings streamed into a counting sink and
+//! written as DIMACS into memory, for a 9×9 puzzle (Inkala's) and a 25×25 one.
+
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use sudosat::dimacs::write_cnf;
+use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::formula::CountingSink;
+use sudosat::grid::{read_puzzles_from_path, Grid};
+
+fn fixture(name: &str) -> Grid {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    read_puzzles_from_path(&path, None)
+        .expect("fixture parses")
+        .remove(0)
+}
+
+fn bench_encodings(c: &mut Criterion) {
+    for (label, puzzle) in [
+        ("9x9-inkala", fixture("inkala-line.txt")),
+        ("25x25", fixture("sudoku-25-1.txt")),
+    ] {
+        let mut group = c.benchmark_group(format!("encode/{label}"));
+        for encoding in SudokuEncoding::ALL {
+            group.bench_with_input(
+                BenchmarkId::new("count", encoding.name()),
+                &puzzle,
+                |b, p| {
+                    b.iter(|| {
+                        let mut sink = CountingSink::default();
+                        encoding.encode(p, &mut sink);
+                        sink.size
+                    })
+                },
+            );
+            let bytes = write_cnf(Vec::new(), &encoding, &puzzle).map(|s| s.literals * 8);
+            let capacity = bytes.unwrap_or(0);
+            group.bench_with_input(
+                BenchmarkId::new("dimacs", encoding.name()),
+                &puzzle,
+                |b, p| {
+                    b.iter(|| {
+                        let mut out = Vec::with_capacity(capacity);
+                        write_cnf(&mut out, &encoding, p).expect("in-memory write");
+                        out.len()
+                    })
+                },
+            );
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_encodings);
+criterion_main!(benches);

@@ -21,7 +21,7 @@ use crate::grid::{Cell, DigitSet, Grid};
 /// The free variables of a puzzle: for each cell, the digits neither given nor excluded by
 /// a given peer. Variable `i` (0-based) is the `i`-th free (cell, digit) pair in cell-major,
 /// ascending-digit order.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct FreeVars {
     /// `starts[c]..starts[c + 1]` are the variables of cell `c`.
     pub starts: Vec<u32>,
@@ -70,6 +70,11 @@ impl FreeVars {
     }
 
     /// The variables of a cell.
+    #[inline]
+    pub fn cell_range(&self, cell: Cell) -> std::ops::Range<usize> {
+        self.cell_vars(cell)
+    }
+
     #[inline]
     fn cell_vars(&self, cell: Cell) -> std::ops::Range<usize> {
         self.starts[cell.index()] as usize..self.starts[cell.index() + 1] as usize

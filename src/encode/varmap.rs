@@ -48,18 +48,18 @@ pub enum DecodeError {
 }
 
 /// Maps (cell, digit) to variables for one puzzle and one encoding.
+///
+/// The reduced numbering is stored as the free digits of each cell (O(n² + variables)
+/// memory, not O(n³)): lookups are a binary search within one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VarMap {
     puzzle: Grid,
-    /// `None` for the base numbering `(r-1)n² + (c-1)n + v`; otherwise one code per
-    /// (cell, digit) in cell-major order: 0 = fixed false, `u32::MAX` = fixed true, else
-    /// the 1-based DIMACS variable.
-    compact: Option<Vec<u32>>,
+    /// `None` for the base numbering `(r-1)n² + (c-1)n + v`; otherwise the free variables:
+    /// variable `i` (0-based) is the `i`-th free (cell, digit) in cell-major, ascending-digit
+    /// order.
+    compact: Option<FreeVars>,
     num_vars: usize,
 }
-
-const FIXED_FALSE: u32 = 0;
-const FIXED_TRUE: u32 = u32::MAX;
 
 impl VarMap {
     /// The base numbering: n³ variables, none fixed.
@@ -76,26 +76,11 @@ impl VarMap {
     /// a unit value with a given fixed false (V⁻), the rest numbered 1… cell-major, ascending
     /// digit.
     pub fn reduced(puzzle: &Grid) -> VarMap {
-        let geo = puzzle.geometry();
-        let n = geo.side();
         let free = FreeVars::of(puzzle);
-        let mut codes = vec![FIXED_FALSE; n * n * n];
-        let mut next = 0u32;
-        for cell in geo.cells() {
-            let base = cell.index() * n;
-            if let Some(d) = puzzle.get(cell) {
-                codes[base + d.get() - 1] = FIXED_TRUE;
-            }
-            let range = free.starts[cell.index()] as usize..free.starts[cell.index() + 1] as usize;
-            for &d in &free.digits[range] {
-                next += 1;
-                codes[base + d as usize - 1] = next;
-            }
-        }
         VarMap {
             puzzle: puzzle.clone(),
-            compact: Some(codes),
-            num_vars: next as usize,
+            num_vars: free.len(),
+            compact: Some(free),
         }
     }
 
@@ -118,13 +103,19 @@ impl VarMap {
     #[inline]
     pub fn var(&self, cell: Cell, digit: Digit) -> VarRef {
         let n = self.puzzle.side();
-        let index = cell.index() * n + digit.get() - 1;
         match &self.compact {
-            None => VarRef::Var(Var::from_index(index)),
-            Some(codes) => match codes[index] {
-                FIXED_FALSE => VarRef::False,
-                FIXED_TRUE => VarRef::True,
-                v => VarRef::Var(Var::from_dimacs(v as usize)),
+            None => VarRef::Var(Var::from_index(cell.index() * n + digit.get() - 1)),
+            Some(free) => match self.puzzle.get(cell) {
+                Some(given) if given == digit => VarRef::True,
+                Some(_) => VarRef::False,
+                None => {
+                    let range = free.cell_range(cell);
+                    let start = range.start;
+                    match free.digits[range].binary_search(&digit.0) {
+                        Ok(k) => VarRef::Var(Var::from_index(start + k)),
+                        Err(_) => VarRef::False,
+                    }
+                }
             },
         }
     }
@@ -132,17 +123,19 @@ impl VarMap {
     /// The (cell, digit) of a variable, by inverse lookup.
     pub fn cell_digit(&self, var: Var) -> Option<(Cell, Digit)> {
         let n = self.puzzle.side();
+        if var.index() >= self.num_vars {
+            return None;
+        }
         match &self.compact {
-            None => (var.index() < self.num_vars).then(|| {
-                (
-                    Cell((var.index() / n) as u32),
-                    Digit((var.index() % n + 1) as u16),
-                )
-            }),
-            Some(codes) => codes
-                .iter()
-                .position(|&c| c != FIXED_FALSE && c != FIXED_TRUE && c as usize == var.to_dimacs())
-                .map(|i| (Cell((i / n) as u32), Digit((i % n + 1) as u16))),
+            None => Some((
+                Cell((var.index() / n) as u32),
+                Digit((var.index() % n + 1) as u16),
+            )),
+            Some(free) => {
+                // The last cell whose variables start at or before `var`.
+                let cell = free.starts.partition_point(|&s| s as usize <= var.index()) - 1;
+                Some((Cell(cell as u32), Digit(free.digits[var.index()])))
+            }
         }
     }
 
@@ -246,5 +239,23 @@ mod tests {
         assert_eq!(map.var(Cell(1), Digit(2)), VarRef::Var(Var::from_dimacs(1)));
         // 15 blank cells × 4 digits, minus digit 1 in the 7 peers of cell 0.
         assert_eq!(map.num_vars(), 15 * 4 - 7);
+    }
+
+    #[test]
+    fn reduced_inverse_lookup_round_trips() {
+        let puzzle: Grid = "1.3...1..4..2.4.".parse().unwrap();
+        let map = VarMap::reduced(&puzzle);
+        let mut seen = 0;
+        for cell in puzzle.geometry().cells() {
+            for d in puzzle.geometry().digits() {
+                if let VarRef::Var(v) = map.var(cell, d) {
+                    assert_eq!(v.index(), seen, "cell-major, ascending digit");
+                    assert_eq!(map.cell_digit(v), Some((cell, d)));
+                    seen += 1;
+                }
+            }
+        }
+        assert_eq!(seen, map.num_vars());
+        assert_eq!(map.cell_digit(Var::from_index(seen)), None);
     }
 }
