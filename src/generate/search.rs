@@ -28,6 +28,8 @@ enum Flow {
 struct Board {
     /// Row, column and box (as unit indices into the masks) of every cell.
     cell_units: Vec<[u16; 3]>,
+    /// The shared unit table.
+    geo: &'static Geometry,
     /// Used-digit masks of the 3n units (bit d−1 for digit d).
     used: Vec<u64>,
     /// Cell values, 0 = blank.
@@ -48,6 +50,7 @@ impl Board {
             .collect();
         let mut board = Board {
             cell_units,
+            geo,
             used: vec![0; geo.num_units()],
             values: grid.values().to_vec(),
             full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
@@ -99,9 +102,67 @@ impl Board {
             .collect()
     }
 
+    /// Moves the cell to branch on to `blanks[depth]` and returns the digits to try there
+    /// (0 = dead end): a cell with at most one candidate, else a hidden single (a digit
+    /// with one place left in some unit), else the cell with the fewest candidates.
+    fn choose(&self, blanks: &mut [u32], depth: usize) -> u64 {
+        let mask = self.choose_cell(blanks, depth);
+        if mask.count_ones() <= 1 {
+            return mask;
+        }
+        match self.hidden_single() {
+            None => mask,
+            Some(None) => 0,
+            Some(Some((cell, bit))) => {
+                let at = depth
+                    + blanks[depth..]
+                        .iter()
+                        .position(|&c| c == cell)
+                        .expect("a blank cell is in the blank list");
+                blanks.swap(depth, at);
+                bit
+            }
+        }
+    }
+
+    /// A digit with exactly one place in some unit: `Some(Some((cell, bit)))`;
+    /// `Some(None)` when some unit has a missing digit with no place (dead end); `None`
+    /// when neither occurs.
+    fn hidden_single(&self) -> Option<Option<(u32, u64)>> {
+        for unit in self.geo.units() {
+            let missing = self.full & !self.used[unit.0 as usize];
+            if missing == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &cell in self.geo.unit_cells(unit) {
+                if self.values[cell.index()] == 0 {
+                    let m = self.candidates(cell.index());
+                    twice |= once & m;
+                    once |= m;
+                }
+            }
+            if missing & !once != 0 {
+                return Some(None);
+            }
+            let single = missing & once & !twice;
+            if single != 0 {
+                let bit = single & single.wrapping_neg();
+                let cell = self
+                    .geo
+                    .unit_cells(unit)
+                    .iter()
+                    .find(|c| self.values[c.index()] == 0 && self.candidates(c.index()) & bit != 0)
+                    .expect("a digit seen once has a cell");
+                return Some(Some((cell.0, bit)));
+            }
+        }
+        None
+    }
+
     /// Moves the blank with the fewest candidates among `blanks[depth..]` to `depth`;
     /// returns its candidate mask (0 = dead end).
-    fn choose(&self, blanks: &mut [u32], depth: usize) -> u64 {
+    fn choose_cell(&self, blanks: &mut [u32], depth: usize) -> u64 {
         let mut best = depth;
         let mut best_mask = self.candidates(blanks[depth] as usize);
         let mut best_count = best_mask.count_ones();
