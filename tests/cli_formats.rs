@@ -34,7 +34,11 @@ fn reread(text: &str, format: Format) -> Vec<Grid> {
 
 #[test]
 fn every_fixture_round_trips_through_every_pair_of_formats() {
-    for path in puzzle_fixtures() {
+    let solutions = puzzle_fixtures()
+        .iter()
+        .map(|p| solution_of(p))
+        .collect::<Vec<_>>();
+    for path in puzzle_fixtures().into_iter().chain(solutions) {
         let grids = read_puzzles_from_path(&path, None).unwrap();
         let n = grids[0].side();
         let formats: Vec<Format> = Format::ALL.into_iter().filter(|f| f.can_hold(n)).collect();
@@ -215,6 +219,15 @@ fn check_valid_puzzles_and_full_grids() {
     let out = run(&["check", "tests/fixtures/solutions/sudoku-16-1.txt"]);
     assert_exit(&out, 0);
     assert!(stdout(&out).contains(":1: ok: 16×16 full grid, a valid solution\n"));
+    let dir = temp_dir();
+    std::fs::write(dir.path().join("ones.txt"), "1".repeat(16)).unwrap();
+    let out = run_in(dir.path(), &["check", "ones.txt"], b"");
+    assert_exit(&out, 1);
+    assert!(
+        stdout(&out).starts_with("ones.txt:1: invalid: 4×4 full grid: 12 violations\n  row 1 repeats 1 at r1c1, r1c2, r1c3, r1c4\n"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -510,9 +523,12 @@ fn csv2_cannot_hold_100_by_100_and_nothing_is_written() {
     assert_eq!(
         stderr(&out),
         "sudosat: error: hundred.txt:1: this 100×100 puzzle does not fit the csv2 format, which \
-         holds grids up to 99×99; use --to grid or --to block\n"
+         holds grids up to 81×81; use --to grid or --to block\n"
     );
     assert!(!dir.path().join("out.csv").exists());
+    let out = run_in(dir.path(), &["convert", "hundred.txt", "--to", "line"], b"");
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("does not fit the line format, which holds grids up to 25×25"));
     let out = run_in(
         dir.path(),
         &["convert", "hundred.txt", "--to", "block"],
@@ -520,4 +536,40 @@ fn csv2_cannot_hold_100_by_100_and_nothing_is_written() {
     );
     assert_exit(&out, 0);
     assert_eq!(stdout(&out).lines().count(), 100 + 9);
+}
+
+#[test]
+fn pretty_output_reads_back() {
+    for name in ["sudoku-16-1.txt", "sudoku-25-1.txt", "thesis-4x4.txt"] {
+        let pretty = run(&[
+            "convert",
+            "--to",
+            "pretty",
+            &format!("tests/fixtures/{name}"),
+        ]);
+        assert_exit(&pretty, 0);
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let back = run_in(root, &["convert", "-", "--to", "grid"], &pretty.stdout);
+        assert_exit(&back, 0);
+        assert_text_eq(
+            &stdout(&back),
+            &std::fs::read_to_string(fixture(name)).unwrap(),
+        );
+    }
+}
+
+#[test]
+fn every_known_solution_is_a_valid_full_grid() {
+    for path in puzzle_fixtures() {
+        let sol = solution_of(&path);
+        let out = run(&["check", sol.to_str().unwrap()]);
+        assert_exit(&out, 0);
+        let text = stdout(&out);
+        let grids = text.lines().count() - 1;
+        assert_eq!(
+            text.matches(" full grid, a valid solution\n").count(),
+            grids,
+            "{text}"
+        );
+    }
 }

@@ -47,13 +47,13 @@ impl Format {
         }
     }
 
-    /// The largest side n this format writes faithfully: 35 for `line` (one symbol per
-    /// cell; larger grids are written in the `grid` format), 99 for `csv2` (two digits per
+    /// The largest side n this format holds: 25 for `line` (one symbol per cell, up to `Z`
+    /// = 35; larger grids are written in the `grid` format), 81 for `csv2` (two digits per
     /// cell), 400 for the others.
     pub fn max_side(self) -> usize {
         match self {
-            Format::Line => 35,
-            Format::Csv2 => 99,
+            Format::Line => 25,
+            Format::Csv2 => 81,
             _ => super::MAX_BOX_SIZE * super::MAX_BOX_SIZE,
         }
     }
@@ -85,7 +85,7 @@ impl FromStr for Format {
 }
 
 /// Writes one grid in a format (for `csv2`, without the header line; see [`write_puzzles`]
-/// for whole files). A `line` grid larger than 35×35 is written in the `grid` format.
+/// for whole files). A `line` grid larger than 25×25 is written in the `grid` format.
 ///
 /// # Errors
 /// I/O errors from the writer; [`io::ErrorKind::InvalidInput`] for a `csv2` grid of 100×100
@@ -117,6 +117,10 @@ pub fn write_puzzles<W: Write + ?Sized>(
     format: Format,
 ) -> io::Result<()> {
     if format == Format::Csv2 {
+        // refuse before the header, so a failure writes nothing
+        if let Some(too_big) = grids.iter().find(|g| !format.can_hold(g.side())) {
+            return write_csv2(w, too_big);
+        }
         w.write_all(b"puzzle\n")?;
     }
     for (i, grid) in grids.iter().enumerate() {
@@ -328,7 +332,10 @@ mod tests {
         let block = written(std::slice::from_ref(&g), Format::Block);
         assert!(block.starts_with("  . 36  .  .  .  . |"), "{block}");
         assert!(written(&[g], Format::Line).starts_with("0 36 0 0"));
-        let err = write_grid(&mut Vec::new(), &Grid::empty(10).unwrap(), Format::Csv2).unwrap_err();
+        let mut out = Vec::new();
+        let grids = [Grid::empty(2).unwrap(), Grid::empty(10).unwrap()];
+        let err = write_puzzles(&mut out, &grids, Format::Csv2).unwrap_err();
+        assert!(out.is_empty());
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
         assert!(err.to_string().contains("up to 81×81"));
     }

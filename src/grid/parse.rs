@@ -8,8 +8,9 @@
 //!   `-` `+` `=` `*` `|` (Debian `sudoku`, qqwing, Simple Sudoku) or box-drawing characters
 //!   (our own `pretty` output). Cells are compact (`..9.81...`) or whitespace-separated
 //!   (`. . 9 | . 8 1`; separated cells may be integers, for n > 35). Comment lines start
-//!   with `%` or `#`; blank or comment lines separate puzzles (inside a puzzle they are
-//!   allowed only between bands of boxes).
+//!   with `%` or `#`, and `Grid 01` title lines (Project Euler's `sudoku.txt`) count as
+//!   comments; blank or comment lines separate puzzles (inside a puzzle they are allowed
+//!   only between bands of boxes).
 //! - **grid**: n lines of n whitespace-separated integers, `0` or `.` blank.
 //! - **csv2**: a `puzzle` header line, then one puzzle per line, two decimal digits per cell
 //!   (`00` blank); only the first comma-separated field is read; grids up to 81×81.
@@ -38,7 +39,6 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::{box_size_of_cell_count, box_size_of_side, Digit, Format, Grid, MAX_BOX_SIZE};
@@ -132,6 +132,16 @@ pub struct LocatedGrid {
 /// Reads every puzzle from `reader`. With `format = None` the format is detected from the
 /// content (see the [module docs](self)); [`Format::Pretty`] reads as [`Format::Block`].
 ///
+/// ```
+/// use sudosat::grid::{read_puzzles, write_puzzles, Format, Source};
+///
+/// let text = "% a 4×4 block\n 1 . | . .\n 2 3 | . 4\n-----+-----\n . . | 3 2\n . . | . .\n";
+/// let grids = read_puzzles(text.as_bytes(), &Source::Text, None).unwrap();
+/// let mut out = Vec::new();
+/// write_puzzles(&mut out, &grids, Format::Grid).unwrap();
+/// assert_eq!(out, b"1 0 0 0\n2 3 0 4\n0 0 3 2\n0 0 0 0\n");
+/// ```
+///
 /// # Errors
 /// A [`ParseError`] naming the source, line and column of the first problem.
 pub fn read_puzzles<R: Read>(
@@ -214,10 +224,12 @@ pub fn detect_format(text: &str) -> Option<Format> {
     detect(&text)
 }
 
-/// The whole input, checked (UTF-8, no NUL, bounded lines) and split into lines.
+/// The whole input, checked (UTF-8, no NUL, bounded lines), each line ended by `\n` and
+/// without `\r`. Lines are found again on each pass rather than indexed, so a file of
+/// millions of empty lines costs no more memory than its size.
 struct Text {
     buf: String,
-    lines: Vec<Range<usize>>,
+    count: usize,
 }
 
 impl Text {
@@ -225,12 +237,12 @@ impl Text {
         let mut reader = BufReader::with_capacity(1 << 16, reader);
         let mut text = Text {
             buf: String::new(),
-            lines: Vec::new(),
+            count: 0,
         };
         let mut line = Vec::new();
         loop {
             line.clear();
-            let line_no = text.lines.len() + 1;
+            let line_no = text.count + 1;
             let read = (&mut reader)
                 .take(MAX_LINE_BYTES as u64 + 1)
                 .read_until(b'\n', &mut line)
@@ -279,19 +291,18 @@ impl Text {
             } else {
                 s
             };
-            let start = text.buf.len();
             text.buf.push_str(s);
-            text.lines.push(start..text.buf.len());
+            text.buf.push('\n');
+            text.count += 1;
         }
         Ok(text)
     }
 
-    fn line(&self, index: usize) -> &str {
-        &self.buf[self.lines[index].clone()]
-    }
-
     fn iter(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
-        (0..self.lines.len()).map(|i| (i + 1, self.line(i)))
+        self.buf
+            .split_terminator('\n')
+            .zip(1..)
+            .map(|(l, no)| (no, l))
     }
 
     /// Lines that are neither blank nor comments, with 1-based numbers.
@@ -300,12 +311,12 @@ impl Text {
     }
 
     fn no_puzzle(&self, source: &Source) -> ParseError {
-        if self.lines.is_empty() {
+        if self.count == 0 {
             ParseError::at(source, 1, 1, "empty input; expected at least one puzzle")
         } else {
             ParseError::at(
                 source,
-                self.lines.len() + 1,
+                self.count + 1,
                 1,
                 "end of input: no puzzle found, only comment and blank lines",
             )
@@ -313,9 +324,15 @@ impl Text {
     }
 }
 
+/// Blank lines, `#`/`%` comment lines, and `Grid 01` title lines (Project Euler's
+/// `sudoku.txt`).
 fn is_blank_or_comment(line: &str) -> bool {
-    let t = line.trim_start();
-    t.is_empty() || t.starts_with('#') || t.starts_with('%')
+    let t = line.trim();
+    t.is_empty()
+        || t.starts_with('#')
+        || t.starts_with('%')
+        || t.strip_prefix("Grid ")
+            .is_some_and(|num| !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Value of a one-character cell symbol: blanks `.` `0` `_`, `1`–`9`, letters for 10…35.
@@ -449,13 +466,12 @@ fn detect(text: &Text) -> Option<Format> {
                 .any(|c| symbol_value(c).is_some_and(|v| v > 4));
         return Some(if block { Format::Block } else { Format::Line });
     }
-    if is_rule_line(t)
-        || t.chars()
-            .any(|c| matches!(c, '|' | '+' | '*') || is_rule_char(c))
-    {
+    // block rows and grid rows carry no comments: look before any `#`, `;` or `,`
+    let head = t.split(['#', ';', ',']).next().unwrap_or("");
+    if head.chars().any(is_rule_char) {
         return Some(Format::Block);
     }
-    let toks: Vec<&str> = tokens(t, false).map(|(_, tok)| tok).collect();
+    let toks: Vec<&str> = tokens(head, false).map(|(_, tok)| tok).collect();
     if toks.len() >= 2 {
         if toks.iter().all(|tok| integer_token_value(tok).is_some()) {
             let single = toks.iter().all(|tok| tok.len() == 1);
@@ -649,7 +665,7 @@ impl Parser<'_> {
         }
         if rows > 0 {
             return Err(self.err(
-                self.text.lines.len() + 1,
+                self.text.count + 1,
                 1,
                 format!(
                     "end of input: the grid starting at line {start} has {rows} rows; expected {n}"
@@ -734,7 +750,7 @@ impl Parser<'_> {
         }
         if rows > 0 {
             return Err(self.err(
-                self.text.lines.len() + 1,
+                self.text.count + 1,
                 1,
                 format!(
                     "end of input: the block starting at line {start} has {rows} rows; expected {n}"
@@ -823,7 +839,7 @@ impl Parser<'_> {
         }
         if header && self.out.is_empty() {
             return Err(self.err(
-                self.text.lines.len() + 1,
+                self.text.count + 1,
                 1,
                 "end of input: a csv2 header but no puzzle lines",
             ));
@@ -949,6 +965,10 @@ mod tests {
         assert_eq!(detect_format(&".".repeat(81)), Some(Format::Line));
         assert_eq!(detect_format("..9.81...\n"), Some(Format::Block));
         assert_eq!(detect_format("# only\n% comments\n"), None);
+        // a comment's rules do not make a line a block row
+        let commented = format!("{} # rated 3-4 | x\n", ".".repeat(80));
+        assert_eq!(detect_format(&commented), Some(Format::Line));
+        assert!(err(&commented).starts_with("<text>:1:81: found 80 cells"));
         // sixteen 16-symbol lines: 4×4 puzzles unless a symbol above 4 appears
         let fours = format!("{SOLVED_4}\n").repeat(16);
         assert_eq!(detect_format(&fours), Some(Format::Line));
@@ -1006,6 +1026,16 @@ mod tests {
     }
 
     #[test]
+    fn project_euler_titles_are_comments() {
+        let rows = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n\
+                    002609500\n800203009\n005010300\n";
+        let text = format!("Grid 01\n{rows}Grid 02\n{rows}");
+        let grids = read(&text, None).unwrap();
+        assert_eq!(grids.len(), 2);
+        assert_eq!(grids[1].num_givens(), 32);
+    }
+
+    #[test]
     fn grid_format_many_puzzles() {
         let text =
             "1 0 0 0\n2 3 0 4\n0 0 3 2\n0 0 0 0\n\n# next\n. 2 . 1\n0 0 0 0\n0 0 0 0\n4 0 2 0\n";
@@ -1055,6 +1085,22 @@ mod tests {
         assert_eq!((e.line, e.column), (1, MAX_LINE_BYTES + 1));
         let e = read(&"1".repeat(MAX_CELLS + 1), None).unwrap_err();
         assert!(e.message.contains("more than 160000 cells"), "{e}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(
+            text in "[0-9A-Za-z._|+*#%,; \\-│─┼\r\n\t\u{0}é]{0,400}",
+            lines in proptest::collection::vec("[0-9. |-]{0,20}", 0..20),
+        ) {
+            for input in [text, lines.join("\n")] {
+                for format in [None, Some(Format::Line), Some(Format::Block), Some(Format::Grid), Some(Format::Csv2)] {
+                    if let Err(e) = read(&input, format) {
+                        proptest::prop_assert!(e.line >= 1 && e.column >= 1, "{e}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -46,3 +46,101 @@ pub trait Solver: Send {
         Ok(None)
     }
 }
+
+pub mod backtrack;
+pub mod best_first;
+pub mod dlx;
+pub mod hill_climb;
+pub mod human;
+
+pub use backtrack::{BacktrackOrder, BacktrackSolver};
+pub use best_first::{BestFirstSolver, Frontier};
+pub use dlx::DlxSolver;
+pub use hill_climb::{HillClimbSolver, HillObjective};
+pub use human::{HumanLog, HumanSolver, Step, Strategy};
+
+/// Every classic solver name [`classic_solver`] accepts, as `--solver` spells it.
+pub const CLASSIC_SOLVERS: &[&str] = &[
+    "dlx",
+    "backtrack",
+    "backtrack-row",
+    "backtrack-column",
+    "backtrack-random",
+    "backtrack-box",
+    "backtrack-mrv",
+    "human",
+    "hill",
+    "best-first",
+    "fifo",
+];
+
+/// Options of the classic solvers; each solver reads the fields that concern it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolverOptions {
+    /// Seed of every random choice (random backtracking order, hill climbing).
+    pub seed: u64,
+    /// Work cap: assignments (backtracking), iterations (hill climbing), expansions
+    /// (best-first). Reaching it yields [`SolveOutcome::Stopped`]. `None`: no cap, except
+    /// for hill climbing, which then uses [`hill_climb::DEFAULT_ITERATIONS`].
+    pub max_iterations: Option<u64>,
+    /// Cell order of plain `backtrack`.
+    pub backtrack_order: BacktrackOrder,
+    /// Objective of hill climbing.
+    pub hill_objective: HillObjective,
+    /// Probability β of the β operator (hill climbing), in `0.0..=1.0`.
+    pub beta: f64,
+    /// Best-first pruning threshold: states whose evaluation (open candidates) exceeds it
+    /// are dropped. `None`: no pruning.
+    pub threshold: Option<u64>,
+    /// Record a trace (hill climbing: objective after each improvement).
+    pub trace: bool,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions {
+            seed: 0,
+            max_iterations: None,
+            backtrack_order: BacktrackOrder::Mrv,
+            hill_objective: HillObjective::Duplicates,
+            beta: hill_climb::DEFAULT_BETA,
+            threshold: None,
+            trace: false,
+        }
+    }
+}
+
+/// The classic solver called `name` (one of [`CLASSIC_SOLVERS`]), configured by `options`;
+/// `None` for an unknown name.
+pub fn classic_solver(name: &str, options: &SolverOptions) -> Option<Box<dyn Solver>> {
+    let backtrack = |order| -> Box<dyn Solver> {
+        Box::new(BacktrackSolver::new(
+            order,
+            options.seed,
+            options.max_iterations,
+        ))
+    };
+    Some(match name {
+        "dlx" => Box::new(DlxSolver::new()),
+        "backtrack" => backtrack(options.backtrack_order),
+        "backtrack-row" => backtrack(BacktrackOrder::Row),
+        "backtrack-column" => backtrack(BacktrackOrder::Column),
+        "backtrack-random" => backtrack(BacktrackOrder::Random),
+        "backtrack-box" => backtrack(BacktrackOrder::Box),
+        "backtrack-mrv" => backtrack(BacktrackOrder::Mrv),
+        "human" => Box::new(HumanSolver::new()),
+        "hill" => Box::new(HillClimbSolver::new(options)),
+        "best-first" => Box::new(BestFirstSolver::new(Frontier::BestFirst, options)),
+        "fifo" => Box::new(BestFirstSolver::new(Frontier::Fifo, options)),
+        _ => return None,
+    })
+}
+
+/// Counts the solutions of `puzzle` with Dancing Links, stopping at `limit` (so `2` answers
+/// "is it unique?"). Contradictory givens count 0.
+///
+/// # Errors
+/// [`Error::Unsupported`] when the exact-cover matrix would be too large to build.
+pub fn count_solutions(puzzle: &Grid, limit: u64) -> Result<u64, Error> {
+    Ok(dlx::search(puzzle, limit)?.solutions)
+}

@@ -68,6 +68,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
         };
         if report.is_valid() {
+            let solved = solutions.is_none() && puzzle.grid.is_full();
+            let what = if solved {
+                what + ", a valid solution"
+            } else {
+                what
+            };
             writeln!(out, "{}: ok: {what}", puzzle.location())?;
         } else {
             invalid += 1;
@@ -103,7 +109,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 fn describe(grid: &Grid) -> String {
     let n = grid.side();
     if grid.is_full() {
-        format!("{n}×{n} full grid, a valid solution")
+        format!("{n}×{n} full grid")
     } else {
         format!("{n}×{n} puzzle, {} givens", grid.num_givens())
     }

@@ -1,0 +1,421 @@
+//! Knuth's Algorithm X with dancing links over the Sudoku exact-cover matrix.
+//!
+//! Knuth, D. E. (2000). *Dancing Links*. In Millennial Perspectives in Computer Science,
+//! 187–214 (arXiv cs/0011047). A Sudoku of side n is an exact-cover problem with n³ rows
+//! (cell, digit) and 4n² columns: every cell holds one digit, and every row, column and
+//! box holds every digit once.
+//!
+//! This implementation keeps the matrix in flat index arrays (no pointers), builds only the
+//! rows compatible with the givens and only the columns the givens leave open (so the
+//! givens are covered before the search starts), chooses the column with fewest nodes
+//! first (Knuth's S heuristic) and searches iteratively with an explicit stack, so no grid
+//! size can overflow the call stack. It counts *updates* (nodes unlinked by `cover`) and
+//! search *nodes* (rows tried), as Knuth reports them.
+
+use crate::backend::Counters;
+use crate::grid::{check_grid, Cell, Digit, Grid};
+use crate::Error;
+
+use super::{SolveOutcome, SolveReport, Solver};
+
+/// Most matrix nodes [`search`] builds (about 24 bytes each); larger requests are
+/// [`Error::Unsupported`].
+pub const MAX_NODES: usize = 1 << 25;
+
+/// What a Dancing Links search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DlxSearch {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// The first solution found.
+    pub first: Option<Grid>,
+    /// Nodes unlinked by `cover` (Knuth's "updates").
+    pub updates: u64,
+    /// Rows tried by the search (search-tree nodes).
+    pub nodes: u64,
+    /// Rows of the reduced matrix (candidates compatible with the givens).
+    pub rows: u64,
+    /// Columns of the reduced matrix (constraints the givens leave open).
+    pub columns: u64,
+}
+
+impl DlxSearch {
+    fn empty() -> DlxSearch {
+        DlxSearch {
+            solutions: 0,
+            first: None,
+            updates: 0,
+            nodes: 0,
+            rows: 0,
+            columns: 0,
+        }
+    }
+
+    /// The counters as a solver reports them.
+    pub fn counters(&self) -> Counters {
+        Counters(vec![
+            ("nodes", self.nodes),
+            ("updates", self.updates),
+            ("rows", self.rows),
+            ("columns", self.columns),
+            ("solutions", self.solutions),
+        ])
+    }
+}
+
+/// The dancing-links matrix: node 0 is the root, nodes `1..=columns` the column headers,
+/// then four nodes per matrix row.
+struct Matrix {
+    left: Vec<u32>,
+    right: Vec<u32>,
+    up: Vec<u32>,
+    down: Vec<u32>,
+    column: Vec<u32>,
+    size: Vec<u32>,
+    /// For each matrix row: (cell, digit).
+    row_info: Vec<(u32, u16)>,
+    updates: u64,
+}
+
+impl Matrix {
+    fn new(columns: usize, rows: usize) -> Matrix {
+        let total = columns + 1 + 4 * rows;
+        let mut m = Matrix {
+            left: Vec::with_capacity(total),
+            right: Vec::with_capacity(total),
+            up: Vec::with_capacity(total),
+            down: Vec::with_capacity(total),
+            column: Vec::with_capacity(total),
+            size: vec![0; columns + 1],
+            row_info: Vec::with_capacity(rows),
+            updates: 0,
+        };
+        for h in 0..=columns as u32 {
+            m.left.push(if h == 0 { columns as u32 } else { h - 1 });
+            m.right.push(if h as usize == columns { 0 } else { h + 1 });
+            m.up.push(h);
+            m.down.push(h);
+            m.column.push(h);
+        }
+        m
+    }
+
+    /// Appends a matrix row covering the four given headers.
+    fn add_row(&mut self, headers: [u32; 4], info: (u32, u16)) {
+        let first = self.left.len() as u32;
+        for (k, &h) in headers.iter().enumerate() {
+            let x = first + k as u32;
+            self.left.push(if k == 0 { first + 3 } else { x - 1 });
+            self.right.push(if k == 3 { first } else { x + 1 });
+            let last = self.up[h as usize];
+            self.up.push(last);
+            self.down.push(h);
+            self.down[last as usize] = x;
+            self.up[h as usize] = x;
+            self.column.push(h);
+            self.size[h as usize] += 1;
+        }
+        self.row_info.push(info);
+    }
+
+    fn row_of(&self, x: u32) -> usize {
+        (x as usize - self.size.len()) / 4
+    }
+
+    fn cover(&mut self, c: u32) {
+        let c = c as usize;
+        let (l, r) = (self.left[c], self.right[c]);
+        self.right[l as usize] = r;
+        self.left[r as usize] = l;
+        self.updates += 1;
+        let mut i = self.down[c];
+        while i as usize != c {
+            let mut j = self.right[i as usize];
+            while j != i {
+                let (u, d) = (self.up[j as usize], self.down[j as usize]);
+                self.down[u as usize] = d;
+                self.up[d as usize] = u;
+                self.size[self.column[j as usize] as usize] -= 1;
+                self.updates += 1;
+                j = self.right[j as usize];
+            }
+            i = self.down[i as usize];
+        }
+    }
+
+    fn uncover(&mut self, c: u32) {
+        let c = c as usize;
+        let mut i = self.up[c];
+        while i as usize != c {
+            let mut j = self.left[i as usize];
+            while j != i {
+                let (u, d) = (self.up[j as usize], self.down[j as usize]);
+                self.size[self.column[j as usize] as usize] += 1;
+                self.down[u as usize] = j;
+                self.up[d as usize] = j;
+                j = self.left[j as usize];
+            }
+            i = self.up[i as usize];
+        }
+        let (l, r) = (self.left[c], self.right[c]);
+        self.right[l as usize] = c as u32;
+        self.left[r as usize] = c as u32;
+    }
+
+    /// Covers the columns of row node `x` other than its own column.
+    fn cover_row(&mut self, x: u32) {
+        let mut j = self.right[x as usize];
+        while j != x {
+            self.cover(self.column[j as usize]);
+            j = self.right[j as usize];
+        }
+    }
+
+    /// Undoes [`Matrix::cover_row`], in reverse order.
+    fn uncover_row(&mut self, x: u32) {
+        let mut j = self.left[x as usize];
+        while j != x {
+            self.uncover(self.column[j as usize]);
+            j = self.left[j as usize];
+        }
+    }
+
+    /// The open column with fewest nodes (first such in header order); `None` when every
+    /// column is covered.
+    fn choose_column(&self) -> Option<u32> {
+        let mut c = self.right[0];
+        if c == 0 {
+            return None;
+        }
+        let mut best = c;
+        let mut best_size = u32::MAX;
+        while c != 0 {
+            let s = self.size[c as usize];
+            if s < best_size {
+                best = c;
+                best_size = s;
+                if s <= 1 {
+                    break;
+                }
+            }
+            c = self.right[c as usize];
+        }
+        Some(best)
+    }
+}
+
+/// Builds the exact-cover matrix of `puzzle` reduced by its givens; `None` when the givens
+/// contradict each other.
+fn build(puzzle: &Grid) -> Result<Option<Matrix>, Error> {
+    if !check_grid(puzzle).is_valid() {
+        return Ok(None);
+    }
+    let geo = puzzle.geometry();
+    let n = geo.side();
+    let n2 = n * n;
+    // Constraint ids: cell `cell`, row-digit `n² + r·n + v`, column-digit `2n² + c·n + v`,
+    // box-digit `3n² + b·n + v` (v 0-based).
+    let mut open = vec![true; 4 * n2];
+    for (cell, d) in puzzle.givens() {
+        let v = d.get() - 1;
+        let (r, c, b) = (geo.row_of(cell), geo.col_of(cell), geo.box_of(cell));
+        open[cell.index()] = false;
+        open[n2 + r * n + v] = false;
+        open[2 * n2 + c * n + v] = false;
+        open[3 * n2 + b * n + v] = false;
+    }
+    let mut header = vec![0u32; 4 * n2];
+    let mut columns = 0u32;
+    for (id, &is_open) in open.iter().enumerate() {
+        if is_open {
+            columns += 1;
+            header[id] = columns;
+        }
+    }
+    let row_ids = |cell: Cell, v: usize| {
+        let (r, c, b) = (geo.row_of(cell), geo.col_of(cell), geo.box_of(cell));
+        [
+            cell.index(),
+            n2 + r * n + v,
+            2 * n2 + c * n + v,
+            3 * n2 + b * n + v,
+        ]
+    };
+    let mut rows = 0usize;
+    for cell in geo.cells().filter(|&c| puzzle.get(c).is_none()) {
+        for v in 0..n {
+            if row_ids(cell, v).iter().all(|&id| open[id]) {
+                rows += 1;
+            }
+        }
+    }
+    if columns as usize + 1 + 4 * rows > MAX_NODES {
+        return Err(Error::Unsupported(format!(
+            "dlx: the exact-cover matrix of this {n}x{n} puzzle has {rows} rows, too many to build"
+        )));
+    }
+    let mut m = Matrix::new(columns as usize, rows);
+    for cell in geo.cells().filter(|&c| puzzle.get(c).is_none()) {
+        for v in 0..n {
+            let ids = row_ids(cell, v);
+            if ids.iter().all(|&id| open[id]) {
+                let hs = ids.map(|id| header[id]);
+                m.add_row(hs, (cell.0, v as u16 + 1));
+            }
+        }
+    }
+    Ok(Some(m))
+}
+
+/// Searches `puzzle` with Dancing Links until `limit` solutions are found or the search
+/// space is exhausted. Contradictory givens give 0 solutions.
+///
+/// # Errors
+/// [`Error::Unsupported`] when the reduced matrix would exceed [`MAX_NODES`] nodes.
+pub fn search(puzzle: &Grid, limit: u64) -> Result<DlxSearch, Error> {
+    let mut result = DlxSearch::empty();
+    if limit == 0 {
+        return Ok(result);
+    }
+    let Some(mut m) = build(puzzle)? else {
+        return Ok(result);
+    };
+    result.rows = m.row_info.len() as u64;
+    result.columns = m.size.len() as u64 - 1;
+    // `chosen[k]` is the row node chosen at depth k.
+    let mut chosen: Vec<u32> = Vec::new();
+    'search: loop {
+        // Descend: pick a column and try its first row.
+        match m.choose_column() {
+            None => {
+                result.solutions += 1;
+                if result.first.is_none() {
+                    let mut grid = puzzle.clone();
+                    for &x in &chosen {
+                        let (cell, d) = m.row_info[m.row_of(x)];
+                        grid.set(Cell(cell), Some(Digit(d)));
+                    }
+                    result.first = Some(grid);
+                }
+                if result.solutions >= limit {
+                    break 'search;
+                }
+            }
+            Some(c) => {
+                m.cover(c);
+                let x = m.down[c as usize];
+                if x != c {
+                    result.nodes += 1;
+                    chosen.push(x);
+                    m.cover_row(x);
+                    continue 'search;
+                }
+                m.uncover(c);
+            }
+        }
+        // Backtrack: move the deepest choice to its next row, popping exhausted levels.
+        loop {
+            let Some(x) = chosen.pop() else {
+                break 'search;
+            };
+            m.uncover_row(x);
+            let c = m.column[x as usize];
+            let next = m.down[x as usize];
+            if next != c {
+                result.nodes += 1;
+                chosen.push(next);
+                m.cover_row(next);
+                continue 'search;
+            }
+            m.uncover(c);
+        }
+    }
+    result.updates = m.updates;
+    Ok(result)
+}
+
+/// Dancing Links as a grid-level [`Solver`]; counts solutions too.
+#[derive(Clone, Debug, Default)]
+pub struct DlxSolver;
+
+impl DlxSolver {
+    /// A new solver.
+    pub fn new() -> DlxSolver {
+        DlxSolver
+    }
+}
+
+impl Solver for DlxSolver {
+    fn name(&self) -> String {
+        "dlx".to_string()
+    }
+
+    fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
+        let found = search(puzzle, 1)?;
+        let counters = found.counters();
+        let outcome = match found.first {
+            Some(grid) => SolveOutcome::Solved(grid),
+            None => SolveOutcome::NoSolution,
+        };
+        Ok(SolveReport { outcome, counters })
+    }
+
+    fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
+        Ok(Some(search(puzzle, limit)?.solutions))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::check_solution;
+
+    const INKALA: &str =
+        "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+
+    #[test]
+    fn solves_inkala_and_proves_uniqueness() {
+        let puzzle: Grid = INKALA.parse().unwrap();
+        let found = search(&puzzle, 2).unwrap();
+        assert_eq!(found.solutions, 1);
+        let grid = found.first.unwrap();
+        assert!(check_solution(&puzzle, &grid).is_valid());
+        assert!(found.nodes > 0 && found.updates > 0);
+    }
+
+    #[test]
+    fn counts_empty_4x4_grids() {
+        // There are exactly 288 4×4 Sudoku grids.
+        let empty = Grid::empty(2).unwrap();
+        assert_eq!(search(&empty, 1000).unwrap().solutions, 288);
+        assert_eq!(search(&empty, 5).unwrap().solutions, 5);
+        assert_eq!(search(&empty, 0).unwrap().solutions, 0);
+    }
+
+    #[test]
+    fn contradictions_have_no_solution() {
+        let mut puzzle = Grid::empty(2).unwrap();
+        puzzle.set(Cell(0), Some(Digit(1)));
+        puzzle.set(Cell(1), Some(Digit(1)));
+        assert_eq!(search(&puzzle, 2).unwrap().solutions, 0);
+        // Consistent givens, but r1c4 has no candidate left.
+        let puzzle: Grid = "123....4........".parse().unwrap();
+        let report = DlxSolver::new().solve(&puzzle).unwrap();
+        assert_eq!(report.outcome, SolveOutcome::NoSolution);
+    }
+
+    #[test]
+    fn full_valid_grid_is_its_own_solution() {
+        let full: Grid = "1234341221434321".parse().unwrap();
+        let found = search(&full, 2).unwrap();
+        assert_eq!(found.solutions, 1);
+        assert_eq!(found.first, Some(full));
+    }
+
+    #[test]
+    fn empty_large_grid_is_solved_iteratively() {
+        let empty = Grid::empty(5).unwrap();
+        let found = search(&empty, 1).unwrap();
+        assert!(check_solution(&empty, &found.first.unwrap()).is_valid());
+    }
+}

@@ -1,0 +1,435 @@
+//! Human-style solving: logical strategies, easiest first, with every step recorded.
+//!
+//! The strategies and their difficulty order follow the players' literature (Andrew
+//! Stuart's SudokuWiki strategy families; Crook, J. F. (2009), *A pencil-and-paper
+//! algorithm for solving Sudoku puzzles*, Notices of the AMS 56(4), for preemptive sets;
+//! the `sudoku` crate's strategy-per-file design). After each successful step the search
+//! restarts from the easiest strategy. When no strategy applies it guesses on a cell with
+//! fewest candidates and backtracks on contradiction ("logic plus brute force"), so every
+//! puzzle gets an answer. Each step is a [`Deduction`] in a [`HumanLog`], which also
+//! grades a puzzle: hardest strategy used, per-strategy counts, guesses.
+
+mod box_line;
+mod hidden_single;
+mod hidden_subset;
+mod naked_single;
+mod naked_subset;
+mod pointing;
+pub mod prelude;
+mod unique_rectangle;
+mod x_wing;
+
+use crate::backend::Counters;
+use crate::grid::{check_solution, Cell, Digit, DigitSet, Geometry, Grid};
+use crate::Error;
+
+pub use prelude::{Board, Deduction};
+
+use super::{SolveOutcome, SolveReport, Solver};
+
+/// A logical strategy. [`Strategy::ALL`] lists them easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Strategy {
+    /// A cell with one candidate.
+    NakedSingle,
+    /// A digit with one place in a unit.
+    HiddenSingle,
+    /// Two cells of a unit holding only the same two digits.
+    NakedPair,
+    /// Three cells of a unit holding only three digits.
+    NakedTriple,
+    /// Four cells of a unit holding only four digits.
+    NakedQuad,
+    /// Two digits with only the same two places in a unit.
+    HiddenPair,
+    /// Three digits with only three places in a unit.
+    HiddenTriple,
+    /// Four digits with only four places in a unit.
+    HiddenQuad,
+    /// A digit's places in a box on one line (locked candidates, pointing).
+    PointingPair,
+    /// A digit's places on a line in one box (locked candidates, claiming).
+    BoxLineReduction,
+    /// A digit on two lines in the same two cross lines.
+    XWing,
+    /// Unique rectangle, type 1.
+    UniqueRectangle,
+}
+
+impl Strategy {
+    /// Every strategy, easiest first: the order the solver tries them in.
+    pub const ALL: [Strategy; 12] = [
+        Strategy::NakedSingle,
+        Strategy::HiddenSingle,
+        Strategy::NakedPair,
+        Strategy::NakedTriple,
+        Strategy::NakedQuad,
+        Strategy::HiddenPair,
+        Strategy::HiddenTriple,
+        Strategy::HiddenQuad,
+        Strategy::PointingPair,
+        Strategy::BoxLineReduction,
+        Strategy::XWing,
+        Strategy::UniqueRectangle,
+    ];
+
+    /// The strategy's name in words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::NakedSingle => "naked single",
+            Strategy::HiddenSingle => "hidden single",
+            Strategy::NakedPair => "naked pair",
+            Strategy::NakedTriple => "naked triple",
+            Strategy::NakedQuad => "naked quad",
+            Strategy::HiddenPair => "hidden pair",
+            Strategy::HiddenTriple => "hidden triple",
+            Strategy::HiddenQuad => "hidden quad",
+            Strategy::PointingPair => "pointing pair",
+            Strategy::BoxLineReduction => "box-line reduction",
+            Strategy::XWing => "X-Wing",
+            Strategy::UniqueRectangle => "unique rectangle type 1",
+        }
+    }
+
+    /// Difficulty rank: the position in [`Strategy::ALL`] (0 = easiest).
+    pub fn rank(self) -> usize {
+        Strategy::ALL.iter().position(|&s| s == self).unwrap_or(0)
+    }
+
+    /// The first step of this strategy on `board`, if any makes progress.
+    pub fn find(self, board: &Board) -> Option<Deduction> {
+        match self {
+            Strategy::NakedSingle => naked_single::find(board),
+            Strategy::HiddenSingle => hidden_single::find(board),
+            Strategy::NakedPair => naked_subset::find(board, 2, self),
+            Strategy::NakedTriple => naked_subset::find(board, 3, self),
+            Strategy::NakedQuad => naked_subset::find(board, 4, self),
+            Strategy::HiddenPair => hidden_subset::find(board, 2, self),
+            Strategy::HiddenTriple => hidden_subset::find(board, 3, self),
+            Strategy::HiddenQuad => hidden_subset::find(board, 4, self),
+            Strategy::PointingPair => pointing::find(board),
+            Strategy::BoxLineReduction => box_line::find(board),
+            Strategy::XWing => x_wing::find(board),
+            Strategy::UniqueRectangle => unique_rectangle::find(board),
+        }
+    }
+}
+
+/// One entry of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A logical deduction.
+    Deduction(Deduction),
+    /// No strategy applied: `digit` is tried in `cell`, a cell with fewest candidates.
+    Guess {
+        /// The cell.
+        cell: Cell,
+        /// The digit tried.
+        digit: Digit,
+        /// The cell's candidates when the guessing started there.
+        candidates: DigitSet,
+    },
+    /// The latest open guess led to a contradiction and is taken back.
+    Backtrack {
+        /// The guessed cell.
+        cell: Cell,
+        /// The digit that failed.
+        digit: Digit,
+    },
+}
+
+impl Step {
+    /// The step in words, one line.
+    pub fn describe(&self, geo: &Geometry) -> String {
+        match self {
+            Step::Deduction(d) => d.describe(geo),
+            Step::Guess {
+                cell,
+                digit,
+                candidates,
+            } => {
+                let options: Vec<String> = candidates.iter().map(|d| d.to_string()).collect();
+                format!(
+                    "guess: no strategy applies; try {digit} in {} (candidates {})",
+                    geo.cell_label(*cell),
+                    options.join(", ")
+                )
+            }
+            Step::Backtrack { cell, digit } => format!(
+                "backtrack: {digit} in {} leads to a contradiction",
+                geo.cell_label(*cell)
+            ),
+        }
+    }
+}
+
+/// Every step of a human-style solve, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HumanLog {
+    /// The steps.
+    pub steps: Vec<Step>,
+}
+
+impl HumanLog {
+    /// The logical deductions, in order.
+    pub fn deductions(&self) -> impl Iterator<Item = &Deduction> {
+        self.steps.iter().filter_map(|s| match s {
+            Step::Deduction(d) => Some(d),
+            _ => None,
+        })
+    }
+
+    /// How many times each strategy was used, in [`Strategy::ALL`] order (zeros left out).
+    pub fn counts(&self) -> Vec<(Strategy, u64)> {
+        Strategy::ALL
+            .iter()
+            .map(|&s| {
+                (
+                    s,
+                    self.deductions().filter(|d| d.strategy == s).count() as u64,
+                )
+            })
+            .filter(|&(_, k)| k > 0)
+            .collect()
+    }
+
+    /// The hardest strategy used.
+    pub fn hardest(&self) -> Option<Strategy> {
+        self.deductions()
+            .map(|d| d.strategy)
+            .max_by_key(|s| s.rank())
+    }
+
+    /// Number of guesses.
+    pub fn guesses(&self) -> u64 {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Guess { .. }))
+            .count() as u64
+    }
+
+    /// Number of guesses taken back.
+    pub fn backtracks(&self) -> u64 {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Backtrack { .. }))
+            .count() as u64
+    }
+
+    /// A summary in words: strategies with counts, guesses.
+    pub fn summary(&self) -> String {
+        let used: Vec<String> = self
+            .counts()
+            .iter()
+            .map(|(s, k)| format!("{} ×{k}", s.name()))
+            .collect();
+        format!(
+            "summary: {} steps; {}; hardest: {}; {} guesses, {} backtracks",
+            self.steps.len(),
+            if used.is_empty() {
+                "no strategy used".to_string()
+            } else {
+                used.join(", ")
+            },
+            self.hardest().map_or("none", |s| s.name()),
+            self.guesses(),
+            self.backtracks()
+        )
+    }
+}
+
+/// The answer of a human-style solve and its log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HumanRun {
+    /// Solved (checked) or no solution.
+    pub outcome: SolveOutcome,
+    /// Every step.
+    pub log: HumanLog,
+}
+
+/// Solves `puzzle` with the strategies of [`Strategy::ALL`] plus guessing, recording each
+/// step. A run that uses the unique-rectangle rule and ends without a solution (the puzzle
+/// had several) is redone without that rule, so the answer is always right.
+pub fn solve_logged(puzzle: &Grid) -> HumanRun {
+    let run = run_with(puzzle, &Strategy::ALL);
+    let used_ur = run
+        .log
+        .deductions()
+        .any(|d| d.strategy == Strategy::UniqueRectangle);
+    if used_ur && run.outcome == SolveOutcome::NoSolution {
+        let safe: Vec<Strategy> = Strategy::ALL
+            .into_iter()
+            .filter(|&s| s != Strategy::UniqueRectangle)
+            .collect();
+        return run_with(puzzle, &safe);
+    }
+    run
+}
+
+fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
+    let mut log = HumanLog::default();
+    let Some(mut board) = Board::new(puzzle) else {
+        return HumanRun {
+            outcome: SolveOutcome::NoSolution,
+            log,
+        };
+    };
+    // Open guesses: the board before the guess, the cell, the digit tried, digits left.
+    let mut guesses: Vec<(Board, Cell, Digit, Vec<Digit>)> = Vec::new();
+    loop {
+        if !board.is_contradictory() {
+            if board.is_solved() {
+                let outcome = match board.to_grid() {
+                    Some(grid) if check_solution(puzzle, &grid).is_valid() => {
+                        SolveOutcome::Solved(grid)
+                    }
+                    _ => SolveOutcome::NoSolution,
+                };
+                return HumanRun { outcome, log };
+            }
+            if let Some(step) = strategies.iter().find_map(|s| s.find(&board)) {
+                board.apply(&step);
+                log.steps.push(Step::Deduction(step));
+                continue;
+            }
+            let geo = board.geometry();
+            let cell = geo
+                .cells()
+                .filter(|&c| board.value(c).is_none())
+                .min_by_key(|&c| board.candidates(c).len());
+            if let Some(cell) = cell {
+                let candidates = board.candidates(cell);
+                let mut digits: Vec<Digit> = candidates.iter().collect();
+                if !digits.is_empty() {
+                    let digit = digits.remove(0);
+                    guesses.push((board.clone(), cell, digit, digits));
+                    log.steps.push(Step::Guess {
+                        cell,
+                        digit,
+                        candidates,
+                    });
+                    board.place(cell, digit);
+                    continue;
+                }
+            }
+        }
+        // Contradiction: take back guesses until one has a digit left to try.
+        loop {
+            let Some((saved, cell, failed, mut rest)) = guesses.pop() else {
+                return HumanRun {
+                    outcome: SolveOutcome::NoSolution,
+                    log,
+                };
+            };
+            log.steps.push(Step::Backtrack {
+                cell,
+                digit: failed,
+            });
+            if !rest.is_empty() {
+                let digit = rest.remove(0);
+                board = saved.clone();
+                let candidates = board.candidates(cell);
+                guesses.push((saved, cell, digit, rest));
+                log.steps.push(Step::Guess {
+                    cell,
+                    digit,
+                    candidates,
+                });
+                board.place(cell, digit);
+                break;
+            }
+        }
+    }
+}
+
+/// The human-style solver as a grid-level [`Solver`].
+#[derive(Clone, Debug, Default)]
+pub struct HumanSolver {
+    last_log: HumanLog,
+}
+
+impl HumanSolver {
+    /// A new solver.
+    pub fn new() -> HumanSolver {
+        HumanSolver::default()
+    }
+
+    /// The log of the last solve.
+    pub fn log(&self) -> &HumanLog {
+        &self.last_log
+    }
+}
+
+impl Solver for HumanSolver {
+    fn name(&self) -> String {
+        "human".to_string()
+    }
+
+    fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
+        let run = solve_logged(puzzle);
+        let mut counters = vec![
+            ("steps", run.log.steps.len() as u64),
+            ("deductions", run.log.deductions().count() as u64),
+            ("guesses", run.log.guesses()),
+            ("backtracks", run.log.backtracks()),
+        ];
+        counters.push((
+            "hardest_rank",
+            run.log.hardest().map_or(0, |s| s.rank() as u64),
+        ));
+        self.last_log = run.log;
+        Ok(SolveReport {
+            outcome: run.outcome,
+            counters: Counters(counters),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_is_in_difficulty_order_and_names_are_distinct() {
+        for (i, s) in Strategy::ALL.iter().enumerate() {
+            assert_eq!(s.rank(), i);
+        }
+        let mut names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+        names.dedup();
+        assert_eq!(names.len(), Strategy::ALL.len());
+    }
+
+    #[test]
+    fn solves_with_logic_and_guesses() {
+        // Inkala's "hardest": needs guesses.
+        let puzzle: Grid =
+            "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+                .parse()
+                .unwrap();
+        let run = solve_logged(&puzzle);
+        let SolveOutcome::Solved(grid) = &run.outcome else {
+            panic!("not solved: {:?}", run.outcome);
+        };
+        assert!(check_solution(&puzzle, grid).is_valid());
+        assert!(run.log.guesses() > 0);
+        assert!(run.log.summary().contains("hidden single"));
+    }
+
+    #[test]
+    fn no_solution_is_an_answer() {
+        let puzzle: Grid = "123....4........".parse().unwrap();
+        assert_eq!(solve_logged(&puzzle).outcome, SolveOutcome::NoSolution);
+        let clash: Grid = "11..............".parse().unwrap();
+        assert_eq!(solve_logged(&clash).outcome, SolveOutcome::NoSolution);
+    }
+
+    #[test]
+    fn puzzles_with_several_solutions_still_get_a_valid_one() {
+        let empty = Grid::empty(2).unwrap();
+        let run = solve_logged(&empty);
+        let SolveOutcome::Solved(grid) = &run.outcome else {
+            panic!("not solved");
+        };
+        assert!(check_solution(&empty, grid).is_valid());
+    }
+}
