@@ -15,12 +15,12 @@
 #![warn(missing_docs)]
 
 pub mod backend;
+pub mod compare;
 pub mod dimacs;
 pub mod encode;
 mod error;
 pub mod formula;
 pub mod generate;
-pub mod compare;
 pub mod grid;
 pub mod solve;
 

@@ -200,7 +200,10 @@ impl VarMap {
                     format!("{} repeats {digit}", geo.unit_label(*unit))
                 }
                 Violation::GivenChanged { cell, given, .. } => {
-                    format!("cell {} contradicts the given {given}", geo.cell_label(*cell))
+                    format!(
+                        "cell {} contradicts the given {given}",
+                        geo.cell_label(*cell)
+                    )
                 }
                 Violation::Blank { cell } => format!("cell {} is blank", geo.cell_label(*cell)),
                 Violation::SizeMismatch { puzzle, solution } => {
@@ -224,7 +227,10 @@ mod tests {
         // (r,c,v) = (2,3,4) → (2-1)·81 + (3-1)·9 + 4 = 103
         let cell = puzzle.geometry().cell(1, 2);
         assert_eq!(map.var(cell, Digit(4)), VarRef::Var(Var::from_dimacs(103)));
-        assert_eq!(map.cell_digit(Var::from_dimacs(103)), Some((cell, Digit(4))));
+        assert_eq!(
+            map.cell_digit(Var::from_dimacs(103)),
+            Some((cell, Digit(4)))
+        );
         assert_eq!(map.num_vars(), 729);
     }
 

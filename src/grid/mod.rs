@@ -13,8 +13,7 @@ use std::fmt;
 pub use check::{check_grid, check_solution, CheckReport, DisplayViolation, Violation};
 pub use format::{write_grid, write_puzzles, Format};
 pub use geometry::{
-    box_size_of_cell_count, box_size_of_side, Geometry, Unit, UnitKind, MAX_BOX_SIZE,
-    MIN_BOX_SIZE,
+    box_size_of_cell_count, box_size_of_side, Geometry, Unit, UnitKind, MAX_BOX_SIZE, MIN_BOX_SIZE,
 };
 pub use parse::{
     detect_format, read_located, read_located_from_path, read_puzzles, read_puzzles_from_path,
@@ -339,7 +338,10 @@ impl std::str::FromStr for Grid {
         let mut puzzles = read_puzzles(s.as_bytes(), &Source::Text, Some(Format::Line))?;
         match puzzles.len() {
             1 => Ok(puzzles.remove(0)),
-            _ => Err(ParseError::expected_one_puzzle(&Source::Text, puzzles.len())),
+            _ => Err(ParseError::expected_one_puzzle(
+                &Source::Text,
+                puzzles.len(),
+            )),
         }
     }
 }
