@@ -10,7 +10,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -37,6 +37,8 @@ pub struct ExternalSolver {
     args: Vec<String>,
     style: OutputStyle,
     timeout: Option<Duration>,
+    /// Where the per-solve temporary directories go (the system's when `None`).
+    temp_root: Option<PathBuf>,
     /// The formula so far (written out for each solve, and used to check models).
     cnf: Cnf,
     solves: u64,
@@ -60,6 +62,7 @@ impl ExternalSolver {
             args: words.collect(),
             style,
             timeout: None,
+            temp_root: None,
             cnf: Cnf::new(),
             solves: 0,
             millis: 0,
@@ -69,6 +72,13 @@ impl ExternalSolver {
     /// With a time limit (the process is killed when it runs longer).
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> ExternalSolver {
         self.timeout = timeout;
+        self
+    }
+
+    /// Puts the per-solve temporary directories under `root` instead of the system's
+    /// temporary directory.
+    pub fn with_temp_root(mut self, root: impl Into<PathBuf>) -> ExternalSolver {
+        self.temp_root = Some(root.into());
         self
     }
 
@@ -226,10 +236,13 @@ impl SatBackend for ExternalSolver {
     fn solve(&mut self) -> Result<SatOutcome, BackendError> {
         self.solves += 1;
         let start = Instant::now();
-        let dir = tempfile::Builder::new()
-            .prefix("sudosat-")
-            .tempdir()
-            .map_err(|e| self.io_error(e))?;
+        let mut builder = tempfile::Builder::new();
+        builder.prefix("sudosat-");
+        let dir = match &self.temp_root {
+            Some(root) => builder.tempdir_in(root),
+            None => builder.tempdir(),
+        }
+        .map_err(|e| self.io_error(e))?;
         let status = self.run(dir.path());
         self.millis += start.elapsed().as_millis() as u64;
         let status = status?;
