@@ -21,7 +21,7 @@ pub struct DimacsError {
 
 use std::io::{BufRead, BufReader, Read, Write};
 
-use crate::formula::{Cnf, Lit, Model};
+use crate::formula::{ClauseSink, Cnf, Lit, Model};
 
 /// A solver's answer as read from its output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,4 +134,59 @@ pub fn read_competition_output<R: Read>(
         Some("UNKNOWN") => Ok(SolverAnswer::Unknown),
         _ => Err(err(1, "no `s` line".to_string())),
     }
+}
+
+/// Reads a DIMACS CNF file (interim, minimal: header, clauses, `c` comments).
+///
+/// # Errors
+/// A [`DimacsError`] with the line of the first bad token.
+pub fn read_cnf<R: Read>(r: R, source: &str) -> Result<Cnf, DimacsError> {
+    let err = |line, message: String| DimacsError {
+        source_name: source.to_string(),
+        line,
+        column: 1,
+        message,
+    };
+    let mut cnf = Cnf::new();
+    let mut clause = Vec::new();
+    let mut header = false;
+    for (i, line) in BufReader::new(r).lines().enumerate() {
+        let line = line.map_err(|e| err(i + 1, e.to_string()))?;
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('c') || t.starts_with('%') {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix('p') {
+            let w: Vec<&str> = rest.split_whitespace().collect();
+            match w.as_slice() {
+                ["cnf", v, _] if !header => {
+                    let v: usize = v
+                        .parse()
+                        .map_err(|_| err(i + 1, format!("bad header `{t}`")))?;
+                    cnf.set_num_vars(v);
+                    header = true;
+                    continue;
+                }
+                _ => return Err(err(i + 1, format!("bad header `{t}`"))),
+            }
+        }
+        if !header {
+            return Err(err(i + 1, "clause before the `p cnf` header".to_string()));
+        }
+        for w in t.split_whitespace() {
+            let n: i64 = w
+                .parse()
+                .map_err(|_| err(i + 1, format!("expected a literal, found `{w}`")))?;
+            if n == 0 {
+                cnf.add_clause(&clause);
+                clause.clear();
+            } else {
+                clause.push(Lit::from_dimacs(n));
+            }
+        }
+    }
+    if !clause.is_empty() {
+        cnf.add_clause(&clause);
+    }
+    Ok(cnf)
 }
