@@ -504,3 +504,78 @@ impl SatBackend for Dpll {
         self.solves = 0;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::formula::Var;
+
+    fn brute_force_sat(cnf: &Cnf) -> bool {
+        let n = cnf.num_vars();
+        (0u32..1 << n).any(|bits| {
+            let model = Model::from_values((0..n).map(|i| bits >> i & 1 == 1).collect());
+            cnf.first_falsified(&model).is_none()
+        })
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_3sat() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1962);
+        for round in 0..300 {
+            let vars = rng.gen_range(3..=12);
+            let clauses = rng.gen_range(1..=6 * vars);
+            let mut cnf = Cnf::with_vars(vars);
+            for _ in 0..clauses {
+                let len = rng.gen_range(1..=4);
+                let clause: Vec<Lit> = (0..len)
+                    .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
+                    .collect();
+                cnf.add_clause(&clause);
+            }
+            let mut dpll = Dpll::new();
+            cnf.stream_into(&mut dpll);
+            let outcome = dpll.solve().expect("dpll answers");
+            assert_eq!(
+                matches!(outcome, SatOutcome::Sat(_)),
+                brute_force_sat(&cnf),
+                "round {round}: {cnf:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn long_implication_chain_needs_no_recursion() {
+        // x1, x1 → x2, …: 200,000 propagations and a forced final conflict-free model.
+        let n = 200_000;
+        let mut dpll = Dpll::new();
+        dpll.add_clause(&[Var::from_index(0).positive()]);
+        for i in 0..n - 1 {
+            dpll.add_clause(&[
+                Var::from_index(i).negative(),
+                Var::from_index(i + 1).positive(),
+                Var::from_index(i + 1).positive(),
+            ]);
+        }
+        match dpll.solve().unwrap() {
+            SatOutcome::Sat(model) => assert!(model.value(Var::from_index(n - 1))),
+            SatOutcome::Unsat => panic!("satisfiable"),
+        }
+        assert!(dpll.counters().get("propagations").unwrap() >= n as u64);
+    }
+
+    #[test]
+    fn deep_search_needs_no_recursion() {
+        // 3,000 independent ternary clauses over fresh variables: thousands of decisions.
+        let mut dpll = Dpll::new();
+        for i in 0..3000 {
+            let v = |k: usize| Var::from_index(3 * i + k).positive();
+            dpll.add_clause(&[v(0), v(1), v(2)]);
+            dpll.add_clause(&[!v(0), !v(1)]);
+        }
+        assert!(matches!(dpll.solve().unwrap(), SatOutcome::Sat(_)));
+        assert!(dpll.counters().get("decisions").unwrap() >= 3000);
+    }
+}
