@@ -183,7 +183,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let report = chosen
             .solver()
             .solve(&input.grid)
-            .with_context(|| format!("{}", input.location()))?;
+            .with_context(|| input.location())?;
         let total = start.elapsed();
         if args.stats {
             print_stats(i + 1, &input.location(), &chosen, &report.counters, total);
