@@ -9,7 +9,6 @@
 //! time-out are each a [`BackendError`] naming the command.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -113,9 +112,7 @@ impl ExternalSolver {
         let input = dir.join("in.cnf");
         {
             let file = File::create(&input).map_err(|e| self.io_error(e))?;
-            let mut w = BufWriter::new(file);
-            dimacs::write_cnf(&mut w, &self.cnf).map_err(|e| self.io_error(e))?;
-            w.flush().map_err(|e| self.io_error(e))?;
+            dimacs::write_formula(file, &self.cnf).map_err(|e| self.io_error(e))?;
         }
         let stdout = File::create(dir.join("stdout")).map_err(|e| self.io_error(e))?;
         let stderr = File::create(dir.join("stderr")).map_err(|e| self.io_error(e))?;

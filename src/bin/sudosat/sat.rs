@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use sudosat::backend::SatOutcome;
-use sudosat::dimacs::read_cnf;
+use sudosat::dimacs::{parse_dimacs, ParseOptions};
+use sudosat::Cnf;
 
 use crate::common::{display_path, write_output};
 use crate::solve::SolverArgs;
@@ -24,12 +25,22 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let name = display_path(&args.file);
-    let cnf = if args.file == std::path::Path::new("-") {
-        read_cnf(std::io::stdin().lock(), &name)?
+    let mut cnf = Cnf::new();
+    let report = if args.file == std::path::Path::new("-") {
+        parse_dimacs(
+            std::io::stdin().lock(),
+            &name,
+            &mut cnf,
+            ParseOptions::default(),
+        )?
     } else {
         let file = std::fs::File::open(&args.file).with_context(|| name.clone())?;
-        read_cnf(file, &name)?
+        parse_dimacs(file, &name, &mut cnf, ParseOptions::default())?
     };
+    cnf.set_num_vars(report.declared.0);
+    for warning in &report.warnings {
+        eprintln!("sudosat: warning: {warning}");
+    }
     let mut backend = args.how.backend_spec()?.create()?;
     cnf.stream_into(backend.as_mut());
     let outcome = backend.solve();
