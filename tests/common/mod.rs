@@ -71,7 +71,10 @@ pub fn assert_text_eq(got: &str, expected: &str) {
         let mut diff = String::new();
         for (i, (g, e)) in got.lines().zip(expected.lines()).enumerate() {
             if g != e {
-                diff.push_str(&format!("line {}:\n  expected: {e}\n  got:      {g}\n", i + 1));
+                diff.push_str(&format!(
+                    "line {}:\n  expected: {e}\n  got:      {g}\n",
+                    i + 1
+                ));
             }
         }
         panic!(
