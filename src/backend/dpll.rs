@@ -476,19 +476,18 @@ impl SatBackend for Dpll {
     }
 
     fn reset(&mut self) {
-        for lit in std::mem::take(&mut self.trail) {
-            self.values[lit.code()] = UNSET;
-            self.values[(!lit).code()] = UNSET;
-        }
-        for list in &mut self.binary {
+        let used = 2 * self.num_vars;
+        for list in &mut self.binary[..used] {
             list.clear();
         }
-        for list in &mut self.watches {
+        for list in &mut self.watches[..used] {
             list.clear();
         }
-        for a in &mut self.activity {
-            *a = 0.0;
-        }
+        self.num_vars = 0;
+        self.values.clear();
+        self.seen.clear();
+        self.activity.clear();
+        self.trail.clear();
         self.bump = 1.0;
         self.arena.clear();
         self.long_clauses.clear();
@@ -497,7 +496,7 @@ impl SatBackend for Dpll {
         self.decisions_stack.clear();
         self.fallback_next = 0;
         self.inconsistent = false;
-        self.original = Cnf::new();
+        self.original.clear();
         self.decisions = 0;
         self.propagations = 0;
         self.backtracks = 0;

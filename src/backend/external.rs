@@ -297,7 +297,7 @@ impl SatBackend for ExternalSolver {
     }
 
     fn reset(&mut self) {
-        self.cnf = Cnf::new();
+        self.cnf.clear();
         self.solves = 0;
         self.millis = 0;
     }

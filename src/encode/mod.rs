@@ -6,8 +6,14 @@
 //! encodings; the reduced encodings renumber the surviving variables compactly in cell-major,
 //! ascending-value order ([`VarMap`]). Encoders stream clauses into any [`ClauseSink`].
 
+mod extended;
+mod minimal;
+mod reduce;
 mod varmap;
 
+pub use extended::{encode_extended, extended_size};
+pub use minimal::{base_var, encode_minimal, minimal_size};
+pub use reduce::{encode_reduced, reduced_size};
 pub use varmap::{DecodeError, VarMap, VarRef};
 
 use crate::formula::{ClauseSink, Cnf, CountingSink, FormulaSize};
@@ -111,8 +117,21 @@ impl Encoding for SudokuEncoding {
     }
 
     fn encode(&self, puzzle: &Grid, sink: &mut dyn ClauseSink) -> VarMap {
-        let _ = sink;
-        // Filled in by the encodings work (minimal.rs, extended.rs, reduce.rs).
+        match (self.base, self.reduced) {
+            (base, true) => encode_reduced(puzzle, base, sink),
+            (BaseEncoding::Minimal, false) => encode_minimal(puzzle, sink),
+            (BaseEncoding::Extended, false) => encode_extended(puzzle, sink),
+        }
         self.var_map(puzzle)
+    }
+
+    /// Closed forms for the base encodings; a counting pass for the reduced ones.
+    fn size(&self, puzzle: &Grid) -> FormulaSize {
+        let (n, g) = (puzzle.side(), puzzle.num_givens());
+        match (self.base, self.reduced) {
+            (base, true) => reduced_size(puzzle, base),
+            (BaseEncoding::Minimal, false) => minimal_size(n, g),
+            (BaseEncoding::Extended, false) => extended_size(n, g),
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! The map between (cell, digit) and CNF variables, and decoding a model into a grid.
 
+use super::reduce::FreeVars;
 use crate::formula::{Model, Var};
 use crate::grid::{check_solution, Cell, Digit, Grid, Violation};
 
@@ -77,18 +78,18 @@ impl VarMap {
     pub fn reduced(puzzle: &Grid) -> VarMap {
         let geo = puzzle.geometry();
         let n = geo.side();
+        let free = FreeVars::of(puzzle);
         let mut codes = vec![FIXED_FALSE; n * n * n];
         let mut next = 0u32;
         for cell in geo.cells() {
             let base = cell.index() * n;
-            match puzzle.get(cell) {
-                Some(d) => codes[base + d.get() - 1] = FIXED_TRUE,
-                None => {
-                    for d in puzzle.candidates(cell).iter() {
-                        next += 1;
-                        codes[base + d.get() - 1] = next;
-                    }
-                }
+            if let Some(d) = puzzle.get(cell) {
+                codes[base + d.get() - 1] = FIXED_TRUE;
+            }
+            let range = free.starts[cell.index()] as usize..free.starts[cell.index() + 1] as usize;
+            for &d in &free.digits[range] {
+                next += 1;
+                codes[base + d as usize - 1] = next;
             }
         }
         VarMap {

@@ -1,14 +1,117 @@
-//! `sudosat decode`.
+//! `sudosat decode`: a SAT solver's model back into a checked grid.
 
+use std::fs::File;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
+use sudosat::dimacs::{
+    parse_dimacs, read_description, read_model_auto, ParseOptions, SolverAnswer,
+};
+use sudosat::encode::Encoding;
+use sudosat::formula::CountingSink;
+use sudosat::grid::{write_grid, Format};
+
+use crate::common::{read_inputs, FormatArg, EXIT_NEGATIVE, EXIT_OK};
+use crate::encode::EncodingArg;
 
 /// Arguments of `sudosat decode`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// The solver's output: a MiniSat result file or SAT-competition `s`/`v` lines
+    /// (detected), `-` = stdin.
+    model: PathBuf,
+    /// The CNF written by `sudosat encode`: puzzle and encoding are read from its comments.
+    #[arg(long, required_unless_present = "puzzle", conflicts_with = "puzzle")]
+    cnf: Option<PathBuf>,
+    /// The puzzle file (one puzzle), instead of --cnf.
+    #[arg(long)]
+    puzzle: Option<PathBuf>,
+    /// Format of --puzzle (detected when omitted).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Base encoding of the CNF, with --puzzle.
+    #[arg(long, value_enum, default_value = "extended")]
+    encoding: EncodingArg,
+    /// The CNF was reduced (Kwon & Jain), with --puzzle.
+    #[arg(long)]
+    reduce: bool,
+    /// Output format of the solved grid.
+    #[arg(long, value_enum, default_value = "line")]
+    to: FormatArg,
+}
 
-/// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat decode` is not available in this build yet")
+/// Runs the subcommand: exit 0 with the grid, 1 when the solver found no solution, 2 when
+/// the model is not a solution of the puzzle.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let (puzzle, encoding) = match (&args.cnf, &args.puzzle) {
+        (Some(cnf), _) => {
+            let name = cnf.display().to_string();
+            let file = File::open(cnf).with_context(|| format!("{name}: cannot open"))?;
+            let d = read_description(file, &name)?;
+            // Check the whole file, so a damaged CNF is reported rather than trusted.
+            let file = File::open(cnf).with_context(|| format!("{name}: cannot open"))?;
+            let mut counter = CountingSink::default();
+            let report = parse_dimacs(file, &name, &mut counter, ParseOptions::default())?;
+            for warning in &report.warnings {
+                eprintln!("sudosat: warning: {warning}");
+            }
+            let expected = d.encoding.var_map(&d.puzzle).num_vars();
+            if report.declared.0 != expected {
+                bail!(
+                    "{name}: the header declares {} variables but the {} encoding of the \
+                     puzzle in its comments has {expected}",
+                    report.declared.0,
+                    d.encoding.name()
+                );
+            }
+            (d.puzzle, d.encoding)
+        }
+        (None, Some(path)) => {
+            let mut puzzles = read_inputs(std::slice::from_ref(path), args.format)?;
+            if puzzles.len() != 1 {
+                bail!(
+                    "{}: expected one puzzle, found {}",
+                    path.display(),
+                    puzzles.len()
+                );
+            }
+            (puzzles.remove(0), args.encoding.with_reduction(args.reduce))
+        }
+        (None, None) => bail!("give --cnf FILE or --puzzle FILE"),
+    };
+    let map = encoding.var_map(&puzzle);
+    let model_name = args.model.display().to_string();
+    let answer = if args.model.as_os_str() == "-" {
+        read_model_auto(std::io::stdin().lock(), "<stdin>", map.num_vars())?
+    } else {
+        let file = File::open(&args.model).with_context(|| format!("{model_name}: cannot open"))?;
+        read_model_auto(file, &model_name, map.num_vars())?
+    };
+    let model = match answer {
+        SolverAnswer::Sat(model) => model,
+        SolverAnswer::Unsat => {
+            println!("no solution: the solver answered UNSAT");
+            return Ok(ExitCode::from(EXIT_NEGATIVE));
+        }
+        SolverAnswer::Unknown => {
+            println!("no answer: the solver gave up (UNKNOWN)");
+            return Ok(ExitCode::from(EXIT_NEGATIVE));
+        }
+    };
+    if model.len() > map.num_vars() {
+        bail!(
+            "{model_name}: the model assigns {} variables but the {} encoding of this puzzle \
+             has {}: a model of another formula",
+            model.len(),
+            encoding.name(),
+            map.num_vars()
+        );
+    }
+    let grid = map
+        .decode(&model)
+        .with_context(|| format!("{model_name}: not a solution of the puzzle"))?;
+    let mut out = std::io::stdout().lock();
+    write_grid(&mut out, &grid, Format::from(args.to))?;
+    Ok(ExitCode::from(EXIT_OK))
 }

@@ -1,14 +1,85 @@
-//! `sudosat encode`.
+//! `sudosat encode`: puzzles to DIMACS CNF, one self-describing file per puzzle.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use sudosat::dimacs::write_cnf;
+use sudosat::encode::{BaseEncoding, SudokuEncoding};
+
+use crate::common::{read_inputs, write_output, FormatArg, EXIT_OK};
+
+/// `--encoding` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EncodingArg {
+    /// Each cell ≥ 1 value; each row/column/box ≤ 1 of each value.
+    Minimal,
+    /// Minimal plus each cell ≤ 1 value and each row/column/box ≥ 1 of each value.
+    Extended,
+}
+
+impl EncodingArg {
+    /// The library encoding, reduced or not.
+    pub fn with_reduction(self, reduced: bool) -> SudokuEncoding {
+        let base = match self {
+            EncodingArg::Minimal => BaseEncoding::Minimal,
+            EncodingArg::Extended => BaseEncoding::Extended,
+        };
+        SudokuEncoding::new(base, reduced)
+    }
+}
 
 /// Arguments of `sudosat encode`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Puzzle files (`-` = stdin).
+    #[arg(required = true)]
+    puzzles: Vec<PathBuf>,
+    /// Input format (detected when omitted).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Base encoding (Lynce & Ouaknine 2006).
+    #[arg(long, value_enum, default_value = "extended")]
+    encoding: EncodingArg,
+    /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006).
+    #[arg(long)]
+    reduce: bool,
+    /// Output file for a single puzzle (`-` = stdout, the default).
+    #[arg(short, long, conflicts_with = "out_dir")]
+    output: Option<PathBuf>,
+    /// Directory for one CNF per puzzle, named `puzzle-0001.cnf`, … (created if missing).
+    #[arg(long)]
+    out_dir: Option<PathBuf>,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat encode` is not available in this build yet")
+pub fn run(args: Args) -> Result<ExitCode> {
+    let puzzles = read_inputs(&args.puzzles, args.format)?;
+    let encoding = args.encoding.with_reduction(args.reduce);
+    match (&args.out_dir, puzzles.as_slice()) {
+        (_, []) => bail!("no puzzle in the input"),
+        (None, [puzzle]) => write_output(args.output.as_deref(), |w| {
+            write_cnf(w, &encoding, puzzle).context("cannot write the CNF")?;
+            Ok(())
+        })?,
+        (None, many) => bail!(
+            "{} puzzles in the input: use --out-dir DIR to write one CNF per puzzle",
+            many.len()
+        ),
+        (Some(dir), all) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("{}: cannot create the directory", dir.display()))?;
+            let width = all.len().to_string().len().max(4);
+            for (i, puzzle) in all.iter().enumerate() {
+                let path = dir.join(format!("puzzle-{:0width$}.cnf", i + 1));
+                write_output(Some(Path::new(&path)), |w| {
+                    write_cnf(w, &encoding, puzzle)
+                        .with_context(|| format!("{}: cannot write", path.display()))?;
+                    Ok(())
+                })?;
+            }
+        }
+    }
+    Ok(ExitCode::from(EXIT_OK))
 }

@@ -1,14 +1,151 @@
-//! `sudosat sizes`.
+//! `sudosat sizes`: variables, clauses and literals of the four encodings per puzzle.
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::formula::FormulaSize;
+use sudosat::grid::read_puzzles_from_path;
+
+use crate::common::{write_output, FormatArg, EXIT_OK};
 
 /// Arguments of `sudosat sizes`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Puzzle files (`-` = stdin).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Input format (detected when omitted).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// CSV output, one row per puzzle and encoding, plus total and average rows.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+    /// JSON output (the same rows).
+    #[arg(long)]
+    json: bool,
+    /// Leave out the per-puzzle rows (totals and averages only).
+    #[arg(long)]
+    summary: bool,
+}
+
+/// One row of the report.
+#[derive(Clone, Debug, serde::Serialize)]
+struct Row {
+    file: String,
+    /// 1-based puzzle index, `total` or `average`.
+    puzzle: String,
+    side: usize,
+    givens: usize,
+    encoding: String,
+    vars: usize,
+    clauses: usize,
+    literals: usize,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat sizes` is not available in this build yet")
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut rows = Vec::new();
+    for path in &args.files {
+        let puzzles = read_puzzles_from_path(path, args.format.map(Into::into))?;
+        let file = path.display().to_string();
+        let mut totals = [FormulaSize::default(); 4];
+        let mut givens = 0;
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            givens += puzzle.num_givens();
+            for (k, enc) in SudokuEncoding::ALL.iter().enumerate() {
+                let s = enc.size(puzzle);
+                totals[k].vars += s.vars;
+                totals[k].clauses += s.clauses;
+                totals[k].literals += s.literals;
+                if !args.summary {
+                    rows.push(row(
+                        &file,
+                        (i + 1).to_string(),
+                        puzzle.side(),
+                        puzzle.num_givens(),
+                        enc,
+                        s,
+                    ));
+                }
+            }
+        }
+        let count = puzzles.len().max(1);
+        let side = puzzles.first().map_or(0, |p| p.side());
+        for (k, enc) in SudokuEncoding::ALL.iter().enumerate() {
+            rows.push(row(&file, "total".into(), side, givens, enc, totals[k]));
+        }
+        for (k, enc) in SudokuEncoding::ALL.iter().enumerate() {
+            let t = totals[k];
+            let avg = |x: usize| (x + count / 2) / count;
+            let s = FormulaSize {
+                vars: avg(t.vars),
+                clauses: avg(t.clauses),
+                literals: avg(t.literals),
+            };
+            rows.push(row(&file, "average".into(), side, avg(givens), enc, s));
+        }
+    }
+    write_output(None, |w| {
+        if args.json {
+            serde_json::to_writer_pretty(&mut *w, &rows)?;
+            writeln!(w)?;
+        } else if args.csv {
+            let mut csv = csv::Writer::from_writer(w);
+            for r in &rows {
+                csv.serialize(r)?;
+            }
+            csv.flush()?;
+        } else {
+            write_table(w, &rows)?;
+        }
+        Ok(())
+    })?;
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+fn row(
+    file: &str,
+    puzzle: String,
+    side: usize,
+    givens: usize,
+    enc: &SudokuEncoding,
+    s: FormulaSize,
+) -> Row {
+    Row {
+        file: file.to_string(),
+        puzzle,
+        side,
+        givens,
+        encoding: enc.name(),
+        vars: s.vars,
+        clauses: s.clauses,
+        literals: s.literals,
+    }
+}
+
+fn write_table(w: &mut dyn Write, rows: &[Row]) -> Result<()> {
+    let file_width = rows.iter().map(|r| r.file.len()).max().unwrap_or(4).max(4);
+    writeln!(
+        w,
+        "{:file_width$}  {:>7}  {:>7}  {:>6}  {:16}  {:>12}  {:>14}  {:>14}",
+        "file", "puzzle", "size", "givens", "encoding", "vars", "clauses", "literals"
+    )?;
+    for r in rows {
+        writeln!(
+            w,
+            "{:file_width$}  {:>7}  {:>7}  {:>6}  {:16}  {:>12}  {:>14}  {:>14}",
+            r.file,
+            r.puzzle,
+            format!("{0}x{0}", r.side),
+            r.givens,
+            r.encoding,
+            r.vars,
+            r.clauses,
+            r.literals
+        )?;
+    }
+    Ok(())
 }
