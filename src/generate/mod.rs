@@ -35,7 +35,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::backend::{BackendKind, BackendSpec};
 use crate::grid::{Cell, Geometry, Grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
+use crate::solve::sat::{SatSolver, DEFAULT_ENCODING};
 use crate::solve::Solver;
 use crate::Error;
 
@@ -334,6 +336,72 @@ impl SolutionCounter for SolverCounter {
     }
 }
 
+/// The counters the generator can check uniqueness with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CounterKind {
+    /// Dancing Links (Knuth 2000), [`crate::solve::count_solutions`]: the default.
+    #[default]
+    Dlx,
+    /// The SAT path with blocking clauses ([`crate::solve::sat::SatSolver`], default
+    /// encoding and embedded backend).
+    Sat,
+    /// The built-in bitmask backtracking counter of this module (grids up to 64×64).
+    Bitmask,
+}
+
+impl CounterKind {
+    /// Every counter, in `--counter` order.
+    pub const ALL: [CounterKind; 3] = [CounterKind::Dlx, CounterKind::Sat, CounterKind::Bitmask];
+
+    /// The `--counter` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CounterKind::Dlx => "dlx",
+            CounterKind::Sat => "sat",
+            CounterKind::Bitmask => "bitmask",
+        }
+    }
+
+    /// A fresh counter of this kind.
+    pub fn make(self) -> Box<dyn SolutionCounter> {
+        match self {
+            CounterKind::Dlx => Box::new(DlxCounter),
+            CounterKind::Sat => Box::new(SolverCounter(Box::new(SatSolver::new(
+                DEFAULT_ENCODING,
+                BackendSpec::new(BackendKind::DEFAULT),
+            )))),
+            CounterKind::Bitmask => Box::new(BitmaskCounter),
+        }
+    }
+}
+
+impl fmt::Display for CounterKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for CounterKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<CounterKind, String> {
+        CounterKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown counter {s:?}; expected dlx, sat or bitmask"))
+    }
+}
+
+/// Dancing Links counting ([`crate::solve::count_solutions`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DlxCounter;
+
+impl SolutionCounter for DlxCounter {
+    fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, Error> {
+        crate::solve::count_solutions(puzzle, limit)
+    }
+}
+
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
@@ -569,6 +637,25 @@ mod tests {
                 grid.is_full() && crate::grid::check_grid(&grid).is_valid(),
                 "b={b}"
             );
+        }
+    }
+
+    #[test]
+    fn every_counter_agrees_on_generated_puzzles() {
+        let options = GenerateOptions {
+            clues: Some(24),
+            symmetry: Symmetry::Rot180,
+            ..GenerateOptions::default()
+        };
+        let g = gen(&options, 3).unwrap();
+        let mut loose = g.puzzle.clone();
+        let (cell, _) = loose.givens().next().unwrap();
+        loose.set(cell, None);
+        for kind in CounterKind::ALL {
+            let mut counter = kind.make();
+            assert_eq!(counter.count(&g.puzzle, 2).unwrap(), 1, "{kind}");
+            assert_eq!(counter.count(&loose, 2).unwrap(), 2, "{kind}");
+            assert_eq!(kind.name().parse::<CounterKind>(), Ok(kind));
         }
     }
 
