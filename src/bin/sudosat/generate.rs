@@ -7,14 +7,18 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudosat::generate::grade::{grade, Grade};
 use sudosat::generate::{
-    clues_for_level, generate_batch, Acceptance, BitmaskCounter, GenerateError, GenerateOptions,
+    clues_for_level, generate_batch, Acceptance, CounterKind, GenerateError, GenerateOptions,
     SolutionCounter, Symmetry, DEFAULT_MAX_FILLS,
 };
 use sudosat::grid::format::write_puzzles;
 use sudosat::grid::{Format, Grid};
 
 use crate::common::{write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK};
+
+/// Default cap on puzzles generated per wanted one with `--grade`.
+const DEFAULT_MAX_ATTEMPTS: u32 = 500;
 
 /// Arguments of `sudosat generate`.
 #[derive(clap::Args, Debug)]
@@ -57,10 +61,18 @@ pub struct Args {
     /// Fresh fills tried per puzzle before a clue target is given up.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FILLS)]
     max_fills: u32,
-    /// Solution counter of the uniqueness check.
-    #[arg(long, value_name = "COUNTER", default_value = "bitmask",
-          value_parser = clap::builder::PossibleValuesParser::new(["bitmask"]))]
+    /// Solution counter of the uniqueness check (limit 2): Dancing Links, the SAT path
+    /// (default encoding and backend), or the built-in bitmask backtracking.
+    #[arg(long, value_name = "COUNTER", default_value = "dlx",
+          value_parser = clap::builder::PossibleValuesParser::new(["dlx", "sat", "bitmask"]))]
     counter: String,
+    /// Keep only puzzles of this grade (see `sudosat grade`): generate until one appears.
+    #[arg(long, value_name = "GRADE",
+          value_parser = clap::builder::PossibleValuesParser::new(["simple", "easy", "intermediate", "hard", "expert"]))]
+    grade: Option<String>,
+    /// With --grade: puzzles generated per wanted one before giving up.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ATTEMPTS)]
+    max_attempts: u32,
     /// No progress bar, no seed note.
     #[arg(short, long)]
     quiet: bool,
@@ -97,8 +109,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.seed.is_none() && !args.quiet {
         eprintln!("sudosat: seed {seed} (pass --seed {seed} to generate the same puzzles)");
     }
-    let make_counter = || Box::new(BitmaskCounter) as Box<dyn SolutionCounter>;
-    let acceptance: Option<Acceptance<'_>> = None;
+    let counter: CounterKind = args.counter.parse().map_err(anyhow::Error::msg)?;
+    let make_counter = || -> Box<dyn SolutionCounter> { counter.make() };
+    let wanted: Option<Grade> = match &args.grade {
+        Some(name) => Some(name.parse().map_err(anyhow::Error::msg)?),
+        None => None,
+    };
+    let accept = |puzzle: &Grid| Ok(Some(grade(puzzle).grade) == wanted);
+    let acceptance = wanted.map(|grade| Acceptance {
+        accept: &accept,
+        max_attempts: args.max_attempts,
+        grade,
+    });
     let bar = progress_bar(args.count, args.quiet);
     let results = generate_batch(
         &options,
