@@ -41,7 +41,7 @@ use crate::solve::sat::{SatSolver, DEFAULT_ENCODING};
 use crate::solve::Solver;
 use crate::Error;
 
-pub use search::{count_solutions as bitmask_count, pattern_fill, MAX_SEARCH_SIDE};
+pub use search::{count_solutions as bitmask_count, pattern_fill, Count, MAX_SEARCH_SIDE};
 
 /// Search nodes per cell one randomised fill may use before it restarts: the search time
 /// is heavy-tailed, so many short runs beat one long one (at 25×25 a budget of 4·n² nodes
@@ -303,24 +303,46 @@ pub enum GenerateError {
 
 /// Counts solutions up to a limit: the uniqueness check of the generator.
 pub trait SolutionCounter: Send {
-    /// Counts the solutions of `puzzle`, stopping at `limit`.
+    /// Counts the solutions of `puzzle`, stopping at `limit`. A counter with a work budget
+    /// answers `limit` when the budget runs out, so "exactly one" is only ever answered
+    /// when proven (the generator then keeps the clue).
     ///
     /// # Errors
     /// When the underlying method fails or cannot count this puzzle.
     fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, Error>;
 }
 
-/// The built-in bitmask backtracking counter (grids up to 64×64).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BitmaskCounter;
+/// Default search-node budget of one [`BitmaskCounter`] count. A 9×9 count takes tens to
+/// a few thousand nodes; at 25×25 a wrong branch can hide an unsatisfiable subtree that
+/// singles alone take minutes to refute, and the budget turns that into "keep the clue".
+pub const DEFAULT_COUNT_BUDGET: u64 = 20_000;
+
+/// The built-in bitmask backtracking counter (grids up to 64×64) with a node budget per
+/// count: when it runs out the count answers the limit (not proven unique), so puzzles
+/// stay unique but may keep a clue a full search would have removed.
+#[derive(Clone, Copy, Debug)]
+pub struct BitmaskCounter {
+    /// Search nodes per count.
+    pub max_nodes: u64,
+}
+
+impl Default for BitmaskCounter {
+    fn default() -> Self {
+        BitmaskCounter {
+            max_nodes: DEFAULT_COUNT_BUDGET,
+        }
+    }
+}
 
 impl SolutionCounter for BitmaskCounter {
     fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, Error> {
-        bitmask_count(puzzle, limit).ok_or_else(|| {
-            Error::Unsupported(format!(
+        match bitmask_count(puzzle, limit, self.max_nodes) {
+            Some(Count::Exact(k)) => Ok(k),
+            Some(Count::AtLeast(_)) => Ok(limit),
+            None => Err(Error::Unsupported(format!(
                 "the bitmask counter handles grids up to {MAX_SEARCH_SIDE}×{MAX_SEARCH_SIDE}"
-            ))
-        })
+            ))),
+        }
     }
 }
 
@@ -345,13 +367,25 @@ pub enum CounterKind {
     /// The SAT path with blocking clauses ([`crate::solve::sat::SatSolver`], default
     /// encoding and embedded backend).
     Sat,
-    /// The built-in bitmask backtracking counter of this module (grids up to 64×64).
+    /// The built-in bitmask backtracking counter of this module (grids up to 64×64, with
+    /// a node budget per count: see [`BitmaskCounter`]).
     Bitmask,
 }
 
 impl CounterKind {
     /// Every counter, in `--counter` order.
     pub const ALL: [CounterKind; 3] = [CounterKind::Dlx, CounterKind::Sat, CounterKind::Bitmask];
+
+    /// The counter `--counter auto` picks for box size `b`: DLX up to 16×16 (the
+    /// issue's method), the budgeted bitmask counter above, where an unbounded exact count
+    /// can run for minutes.
+    pub fn auto(box_size: usize) -> CounterKind {
+        if box_size <= 4 {
+            CounterKind::Dlx
+        } else {
+            CounterKind::Bitmask
+        }
+    }
 
     /// The `--counter` name.
     pub fn name(self) -> &'static str {
@@ -370,7 +404,7 @@ impl CounterKind {
                 DEFAULT_ENCODING,
                 BackendSpec::new(BackendKind::DEFAULT),
             )))),
-            CounterKind::Bitmask => Box::new(BitmaskCounter),
+            CounterKind::Bitmask => Box::new(BitmaskCounter::default()),
         }
     }
 }
@@ -625,7 +659,7 @@ mod tests {
 
     fn gen(options: &GenerateOptions, seed: u64) -> Result<Generated, GenerateError> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        generate(options, &mut rng, &mut BitmaskCounter)
+        generate(options, &mut rng, &mut BitmaskCounter::default())
     }
 
     #[test]
@@ -719,7 +753,7 @@ mod tests {
             };
             let g = gen(&options, 11).unwrap();
             assert!(check_solution(&g.puzzle, &g.solution).is_valid());
-            assert_eq!(bitmask_count(&g.puzzle, 2), Some(1));
+            assert_eq!(bitmask_count(&g.puzzle, 2, u64::MAX), Some(Count::Exact(1)));
             assert!(sym.holds_for(&g.puzzle));
             // Minimal w.r.t. orbits: putting back nothing, removing any orbit breaks it.
             for orbit in sym.orbits(g.puzzle.geometry()) {
@@ -730,7 +764,7 @@ mod tests {
                 for &c in &orbit {
                     p.set(c, None);
                 }
-                assert_eq!(bitmask_count(&p, 2), Some(2));
+                assert_eq!(bitmask_count(&p, 2, u64::MAX), Some(Count::Exact(2)));
             }
         }
     }
@@ -745,7 +779,7 @@ mod tests {
         let a = gen(&options, 5).unwrap();
         assert_eq!(a.puzzle.num_givens(), 30);
         assert!(Symmetry::Mirror.holds_for(&a.puzzle));
-        assert_eq!(bitmask_count(&a.puzzle, 2), Some(1));
+        assert_eq!(bitmask_count(&a.puzzle, 2, u64::MAX), Some(Count::Exact(1)));
         assert_eq!(gen(&options, 5).unwrap(), a);
         assert_ne!(gen(&options, 6).unwrap(), a);
     }
@@ -807,7 +841,7 @@ mod tests {
     #[test]
     fn batches_are_ordered_and_thread_count_independent() {
         let options = GenerateOptions::default();
-        let counter = || Box::new(BitmaskCounter) as Box<dyn SolutionCounter>;
+        let counter = || Box::new(BitmaskCounter::default()) as Box<dyn SolutionCounter>;
         let run = |threads| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -823,7 +857,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(puzzle_seed(42, 3));
         assert_eq!(
             one[3],
-            generate(&options, &mut rng, &mut BitmaskCounter)
+            generate(&options, &mut rng, &mut BitmaskCounter::default())
                 .unwrap()
                 .puzzle
         );

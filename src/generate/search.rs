@@ -239,14 +239,24 @@ impl<R: Rng> Search<'_, R> {
     }
 }
 
-/// Counts the solutions of `puzzle` up to `limit` by bitmask backtracking (n ≤ 64).
-/// Contradictory givens count 0. Returns `None` when `puzzle` is larger than 64×64.
-pub fn count_solutions(puzzle: &Grid, limit: u64) -> Option<u64> {
+/// What a bounded count found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// Exactly this many solutions (capped at the limit).
+    Exact(u64),
+    /// The node budget ran out after this many solutions; there may be more.
+    AtLeast(u64),
+}
+
+/// Counts the solutions of `puzzle` up to `limit` by bitmask backtracking (n ≤ 64), using
+/// at most `max_nodes` search nodes. Contradictory givens count 0. Returns `None` when
+/// `puzzle` is larger than 64×64.
+pub fn count_solutions(puzzle: &Grid, limit: u64, max_nodes: u64) -> Option<Count> {
     if puzzle.side() > MAX_SEARCH_SIDE {
         return None;
     }
     let Some(board) = Board::new(puzzle) else {
-        return Some(0);
+        return Some(Count::Exact(0));
     };
     let blanks = board.blanks();
     let mut search: Search<'_, rand_chacha::ChaCha8Rng> = Search {
@@ -256,11 +266,16 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> Option<u64> {
         limit: limit.max(1),
         found: 0,
         nodes: 0,
-        max_nodes: u64::MAX,
+        max_nodes,
         first: None,
     };
     search.run(0);
-    Some(search.found.min(limit))
+    let found = search.found.min(limit);
+    Some(if search.nodes > max_nodes {
+        Count::AtLeast(found)
+    } else {
+        Count::Exact(found)
+    })
 }
 
 /// Completes `puzzle` to a solution chosen at random (random digit order at every node),
@@ -356,13 +371,19 @@ mod tests {
             "200070038000006070300040600008020700100000006007030400004080009060400000910060002"
                 .parse()
                 .unwrap();
-        assert_eq!(count_solutions(&p, 2), Some(1));
+        assert_eq!(count_solutions(&p, 2, u64::MAX), Some(Count::Exact(1)));
         // The empty 4×4 grid has 288 solutions.
-        assert_eq!(count_solutions(&Grid::empty(2).unwrap(), 1000), Some(288));
-        assert_eq!(count_solutions(&Grid::empty(2).unwrap(), 2), Some(2));
+        let empty = Grid::empty(2).unwrap();
+        assert_eq!(
+            count_solutions(&empty, 1000, u64::MAX),
+            Some(Count::Exact(288))
+        );
+        assert_eq!(count_solutions(&empty, 2, u64::MAX), Some(Count::Exact(2)));
+        // A budget too small for the proof.
+        assert_eq!(count_solutions(&p, 2, 3), Some(Count::AtLeast(0)));
         // Clashing givens: none.
         let clash: Grid = "11..............".parse().unwrap();
-        assert_eq!(count_solutions(&clash, 2), Some(0));
+        assert_eq!(count_solutions(&clash, 2, u64::MAX), Some(Count::Exact(0)));
     }
 
     #[test]

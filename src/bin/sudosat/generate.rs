@@ -62,9 +62,10 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FILLS)]
     max_fills: u32,
     /// Solution counter of the uniqueness check (limit 2): Dancing Links, the SAT path
-    /// (default encoding and backend), or the built-in bitmask backtracking.
-    #[arg(long, value_name = "COUNTER", default_value = "dlx",
-          value_parser = clap::builder::PossibleValuesParser::new(["dlx", "sat", "bitmask"]))]
+    /// (default encoding and backend), or the built-in bitmask backtracking with a node
+    /// budget per count; `auto` = dlx up to 16×16, bitmask above.
+    #[arg(long, value_name = "COUNTER", default_value = "auto",
+          value_parser = clap::builder::PossibleValuesParser::new(["auto", "dlx", "sat", "bitmask"]))]
     counter: String,
     /// Keep only puzzles of this grade (see `sudosat grade`): generate until one appears.
     #[arg(long, value_name = "GRADE",
@@ -109,7 +110,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.seed.is_none() && !args.quiet {
         eprintln!("sudosat: seed {seed} (pass --seed {seed} to generate the same puzzles)");
     }
-    let counter: CounterKind = args.counter.parse().map_err(anyhow::Error::msg)?;
+    let counter: CounterKind = match args.counter.as_str() {
+        "auto" => CounterKind::auto(args.size),
+        name => name.parse().map_err(anyhow::Error::msg)?,
+    };
     let make_counter = || -> Box<dyn SolutionCounter> { counter.make() };
     let wanted: Option<Grade> = match &args.grade {
         Some(name) => Some(name.parse().map_err(anyhow::Error::msg)?),
