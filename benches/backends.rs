@@ -1,1 +1,117 @@
-fn main() {}
+//! SAT backends × encodings, µs per puzzle (encode + solve + check + decode), and the
+//! single-puzzle time of the large grids.
+//!
+//! Reads `../shared/data` (or `$SUDOSAT_DATA`) when present and skips with a message
+//! otherwise. Run: `cargo bench --bench backends` (filter with e.g. `-- 17clue/dpll`).
+//! `SUDOSAT_BENCH_EXTERNAL=0` skips the external MiniSat runs.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use sudosat::backend::{BackendKind, BackendSpec};
+use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::grid::read_puzzles_from_path;
+use sudosat::solve::sat::SatSolver;
+use sudosat::solve::{SolveOutcome, Solver};
+use sudosat::Grid;
+
+/// The shared data folder, if any.
+fn data_dir() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("SUDOSAT_DATA")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([
+            manifest.join("../shared/data"),
+            manifest.join("../../shared/data"),
+        ])
+        .find(|p| p.is_dir())
+}
+
+fn load(rel: &str) -> Option<Vec<Grid>> {
+    let Some(dir) = data_dir() else {
+        eprintln!("skipped: no ../shared/data (set SUDOSAT_DATA)");
+        return None;
+    };
+    let path = dir.join(rel);
+    match read_puzzles_from_path(&path, None) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("skipped {}: {e}", path.display());
+            None
+        }
+    }
+}
+
+/// Solves puzzles round-robin, `iters` of them, and returns the time; every answer is
+/// checked (decode checks the grid against the rules and the givens).
+fn solve_cycle(solver: &mut SatSolver, puzzles: &[Grid], next: &mut usize, iters: u64) -> Duration {
+    let start = Instant::now();
+    for _ in 0..iters {
+        let puzzle = &puzzles[*next % puzzles.len()];
+        *next += 1;
+        match solver.solve(puzzle).expect("solver answers").outcome {
+            SolveOutcome::Solved(_) => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    start.elapsed()
+}
+
+fn external_enabled() -> bool {
+    std::env::var("SUDOSAT_BENCH_EXTERNAL").as_deref() != Ok("0")
+        && Path::new("/usr/bin/minisat").exists()
+}
+
+fn nine_by_nine(c: &mut Criterion) {
+    for (label, rel) in [
+        ("17clue", "9x9/17clue-2k.txt"),
+        ("hardest", "9x9/hardest-375.txt"),
+    ] {
+        let Some(puzzles) = load(rel) else { continue };
+        let mut group = c.benchmark_group(label);
+        group.throughput(Throughput::Elements(1));
+        group.sample_size(20);
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(2));
+        let mut kinds = vec![BackendKind::Dpll, BackendKind::Varisat, BackendKind::Splr];
+        if external_enabled() {
+            kinds.push(BackendKind::Minisat);
+        }
+        for kind in kinds {
+            for encoding in SudokuEncoding::ALL {
+                let mut solver = SatSolver::new(encoding, BackendSpec::new(kind));
+                let mut next = 0;
+                group.bench_function(format!("{}/{}", kind.name(), encoding.name()), |b| {
+                    b.iter_custom(|iters| solve_cycle(&mut solver, &puzzles, &mut next, iters))
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+fn large(c: &mut Criterion) {
+    let mut group = c.benchmark_group("large");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_millis(100));
+    group.measurement_time(Duration::from_secs(3));
+    for n in [16, 25, 64, 81, 100, 144, 225] {
+        let Some(puzzles) = load(&format!("large/sudoku-{n}-1.txt")) else {
+            continue;
+        };
+        let encoding = SudokuEncoding::from_name("extended+reduced").expect("shipped");
+        for kind in [BackendKind::Dpll, BackendKind::Varisat] {
+            let mut solver = SatSolver::new(encoding, BackendSpec::new(kind));
+            let mut next = 0;
+            group.bench_function(format!("{n}x{n}/{}", kind.name()), |b| {
+                b.iter_custom(|iters| solve_cycle(&mut solver, &puzzles, &mut next, iters))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, nine_by_nine, large);
+criterion_main!(benches);

@@ -3,9 +3,21 @@
 //!
 //! UNSAT is an answer ([`SatOutcome::Unsat`]), never an error.
 
+pub mod dpll;
+pub mod external;
+pub mod splr;
+pub mod varisat;
+
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
-use crate::formula::{ClauseSink, Model};
+use crate::formula::{ClauseSink, Cnf, Model};
+
+pub use self::dpll::Dpll;
+pub use self::external::{ExternalSolver, OutputStyle};
+pub use self::splr::SplrBackend;
+pub use self::varisat::VarisatBackend;
 
 /// What a backend found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,5 +125,175 @@ pub trait SatBackend: ClauseSink + Send {
     /// Counters of the work done so far.
     fn counters(&self) -> Counters {
         Counters::default()
+    }
+
+    /// Forgets every clause and counter, so the backend can take a new formula; buffers are
+    /// kept where the backend can reuse them.
+    fn reset(&mut self);
+}
+
+/// Checks a backend's model against every clause it was given: `SAT(model)` when it
+/// satisfies them all (the model is padded with `false` up to the formula's variables).
+///
+/// # Errors
+/// [`BackendError::WrongModel`] naming the backend and the first falsified clause.
+pub fn check_model(solver: &str, cnf: &Cnf, model: Model) -> Result<SatOutcome, BackendError> {
+    let model = if model.len() < cnf.num_vars() {
+        Model::from_lits(cnf.num_vars(), model.lits())
+    } else {
+        model
+    };
+    match cnf.first_falsified(&model) {
+        None => Ok(SatOutcome::Sat(model)),
+        Some(clause) => Err(BackendError::WrongModel {
+            solver: solver.to_string(),
+            clause,
+        }),
+    }
+}
+
+/// Which backend to use: the CLI's `--backend` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BackendKind {
+    /// The built-in DPLL ([`Dpll`]).
+    Dpll,
+    /// The embedded varisat 0.2 CDCL solver (incremental).
+    Varisat,
+    /// The embedded splr 0.17 CDCL solver (rebuilt from the kept clauses for each solve).
+    Splr,
+    /// An external MiniSat 2.2 process (result file).
+    Minisat,
+    /// Any external solver command printing SAT-competition `s`/`v` lines.
+    External,
+}
+
+impl BackendKind {
+    /// Every backend, embedded ones first.
+    pub const ALL: [BackendKind; 5] = [
+        BackendKind::Dpll,
+        BackendKind::Varisat,
+        BackendKind::Splr,
+        BackendKind::Minisat,
+        BackendKind::External,
+    ];
+
+    /// The default backend: the fastest embedded one measured (see BENCHMARKS.md).
+    pub const DEFAULT: BackendKind = BackendKind::Dpll;
+
+    /// The CLI name.
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::Dpll => "dpll",
+            BackendKind::Varisat => "varisat",
+            BackendKind::Splr => "splr",
+            BackendKind::Minisat => "minisat",
+            BackendKind::External => "external",
+        }
+    }
+
+    /// Whether the backend runs inside this process.
+    pub fn is_embedded(self) -> bool {
+        matches!(
+            self,
+            BackendKind::Dpll | BackendKind::Varisat | BackendKind::Splr
+        )
+    }
+}
+
+impl fmt::Display for BackendKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown backend name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown backend `{0}` (expected one of: dpll, varisat, splr, minisat, external)")]
+pub struct UnknownBackend(pub String);
+
+impl FromStr for BackendKind {
+    type Err = UnknownBackend;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        BackendKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownBackend(s.to_string()))
+    }
+}
+
+/// A fully specified backend: the kind plus what external ones need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackendSpec {
+    /// Which backend.
+    pub kind: BackendKind,
+    /// The command line of an external solver (`minisat` when `None` for
+    /// [`BackendKind::Minisat`]; required for [`BackendKind::External`]).
+    pub command: Option<String>,
+    /// Time limit for external processes (killed when exceeded).
+    pub timeout: Option<Duration>,
+}
+
+impl BackendSpec {
+    /// A spec with no command and no time limit.
+    pub fn new(kind: BackendKind) -> BackendSpec {
+        BackendSpec {
+            kind,
+            command: None,
+            timeout: None,
+        }
+    }
+
+    /// An external solver command (`--backend external --solver "cadical -q"`).
+    pub fn external(command: &str) -> BackendSpec {
+        BackendSpec {
+            kind: BackendKind::External,
+            command: Some(command.to_string()),
+            timeout: None,
+        }
+    }
+
+    /// With a time limit.
+    pub fn with_timeout(mut self, timeout: Option<Duration>) -> BackendSpec {
+        self.timeout = timeout;
+        self
+    }
+
+    /// A fresh backend.
+    ///
+    /// # Errors
+    /// [`BackendError::Spawn`] when an external command is empty or missing for
+    /// [`BackendKind::External`] (a missing binary is only found when solving).
+    pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
+        Ok(match self.kind {
+            BackendKind::Dpll => Box::new(Dpll::new()),
+            BackendKind::Varisat => Box::new(VarisatBackend::new()),
+            BackendKind::Splr => Box::new(SplrBackend::new()),
+            BackendKind::Minisat => {
+                let command = self.command.as_deref().unwrap_or("minisat");
+                Box::new(
+                    ExternalSolver::new(command, OutputStyle::MinisatFile)?
+                        .with_timeout(self.timeout),
+                )
+            }
+            BackendKind::External => {
+                let command = self.command.as_deref().ok_or_else(|| BackendError::Spawn {
+                    command: String::new(),
+                    reason: "the external backend needs a solver command (e.g. \"cadical -q\")"
+                        .to_string(),
+                })?;
+                Box::new(
+                    ExternalSolver::new(command, OutputStyle::Competition)?
+                        .with_timeout(self.timeout),
+                )
+            }
+        })
+    }
+
+    /// A short label, e.g. `dpll` or `external:cadical -q`.
+    pub fn label(&self) -> String {
+        match (&self.kind, &self.command) {
+            (BackendKind::External, Some(c)) => format!("external:{c}"),
+            (kind, _) => kind.name().to_string(),
+        }
     }
 }

@@ -206,6 +206,13 @@ impl Cnf {
         }
     }
 
+    /// Removes every clause and variable, keeping the allocated buffers for reuse.
+    pub fn clear(&mut self) {
+        self.num_vars = 0;
+        self.lits.clear();
+        self.ends.clear();
+    }
+
     /// Number of variables: the declared count or the highest variable used, if larger.
     #[inline]
     pub fn num_vars(&self) -> usize {

@@ -1,6 +1,8 @@
 //! Grid-level solvers behind one trait: the SAT path and the classic algorithms from the
 //! literature (Dancing Links, backtracking, human strategies, β-hill climbing, best-first).
 
+pub mod sat;
+
 use crate::backend::Counters;
 use crate::grid::Grid;
 use crate::Error;

@@ -1,14 +1,79 @@
-//! `sudosat count`.
+//! `sudosat count`: count solutions up to a limit (blocking clauses on the SAT path).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+
+use crate::common::{
+    inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
+};
+use crate::solve::SolverArgs;
 
 /// Arguments of `sudosat count`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Puzzle files; `-` or none reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    files: Vec<PathBuf>,
+    /// Input format; detected from each file's content when not given.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    from: Option<FormatArg>,
+    /// Stop counting at this many solutions (0 = count them all).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    limit: u64,
+    #[command(flatten)]
+    how: SolverArgs,
+}
 
-/// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat count` is not available in this build yet")
+/// The verdict for `count` solutions found with `limit`.
+fn verdict(count: u64, limit: u64) -> String {
+    match count {
+        0 => "none".to_string(),
+        1 => "unique".to_string(),
+        c if c == limit => format!("multiple (≥{c})"),
+        c => format!("multiple ({c})"),
+    }
+}
+
+/// Runs the subcommand: one line per puzzle (`unique`, `multiple (≥2)`, `none`); exit 0 when
+/// every puzzle has exactly one solution, 1 otherwise.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let mut chosen = args.how.build()?;
+    let mut counts = Vec::with_capacity(inputs.len());
+    for input in &inputs {
+        let solver = chosen.solver();
+        let count = solver
+            .count_solutions(&input.grid, args.limit)
+            .with_context(|| input.location())?
+            .with_context(|| format!("solver `{}` cannot count solutions", solver.name()))?;
+        counts.push(count);
+    }
+    write_output(None, |w| {
+        for &count in &counts {
+            writeln!(w, "{}", verdict(count, args.limit))?;
+        }
+        Ok(())
+    })?;
+    let all_unique = counts.iter().all(|&c| c == 1);
+    Ok(ExitCode::from(if all_unique {
+        EXIT_OK
+    } else {
+        EXIT_NEGATIVE
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verdict;
+
+    #[test]
+    fn verdicts() {
+        assert_eq!(verdict(0, 2), "none");
+        assert_eq!(verdict(1, 2), "unique");
+        assert_eq!(verdict(2, 2), "multiple (≥2)");
+        assert_eq!(verdict(7, 0), "multiple (7)");
+        assert_eq!(verdict(5, 10), "multiple (5)");
+    }
 }

@@ -1,14 +1,176 @@
-//! `sudosat generate`.
+//! `sudosat generate`: random puzzles, unique (down to a clue count or minimal) or not,
+//! with a symmetric pattern, a level or a grade; in parallel, reproducible with `--seed`.
 
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudosat::generate::grade::{grade, Grade};
+use sudosat::generate::{
+    clues_for_level, generate_batch, Acceptance, CounterKind, GenerateError, GenerateOptions,
+    SolutionCounter, Symmetry, DEFAULT_MAX_FILLS,
+};
+use sudosat::grid::format::write_puzzles;
+use sudosat::grid::{Format, Grid};
+
+use crate::common::{write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK};
+
+/// Default cap on puzzles generated per wanted one with `--grade`.
+const DEFAULT_MAX_ATTEMPTS: u32 = 500;
 
 /// Arguments of `sudosat generate`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Box size b: the grid is b²×b² (2 = 4×4, 3 = 9×9, 4 = 16×16, 5 = 25×25, …).
+    #[arg(long, value_name = "B", default_value_t = 3)]
+    size: usize,
+    /// Number of puzzles.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    count: usize,
+    /// Clues to keep; without it (and without --level) puzzles are minimal: no clue can go
+    /// without losing uniqueness.
+    #[arg(long, value_name = "N", conflicts_with = "level")]
+    clues: Option<usize>,
+    /// Difficulty level 1…20 of the study (level 1 = most clues: 40 on 9×9, 117 on 16×16;
+    /// level 20 = fewest: 20 on 9×9, 60 on 16×16; other sizes scaled by n²), or 21…40 read
+    /// as a 9×9 clue count scaled by n²/81.
+    #[arg(long, value_name = "LEVEL")]
+    level: Option<u32>,
+    /// Symmetry of the pattern of givens.
+    #[arg(long, value_name = "SYMMETRY", default_value = "none",
+          value_parser = clap::builder::PossibleValuesParser::new(["none", "rot180", "rot90", "mirror", "diagonal"]))]
+    symmetry: String,
+    /// Keep the solution unique (the default).
+    #[arg(long, overrides_with = "no_unique")]
+    unique: bool,
+    /// Remove the requested number of clues at random without checking uniqueness.
+    #[arg(long)]
+    no_unique: bool,
+    /// Master seed: the same seed gives the same puzzles (in the same order, on any number
+    /// of cores). Default: a random seed, printed on stderr.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
+    format: FormatArg,
+    /// Output file (written whole or not at all); standard output when not given.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Fresh fills tried per puzzle before a clue target is given up.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FILLS)]
+    max_fills: u32,
+    /// Solution counter of the uniqueness check (limit 2): Dancing Links, the SAT path
+    /// (default encoding and backend), or the built-in bitmask backtracking with a node
+    /// budget per count; `auto` = dlx up to 16×16, bitmask above.
+    #[arg(long, value_name = "COUNTER", default_value = "auto",
+          value_parser = clap::builder::PossibleValuesParser::new(["auto", "dlx", "sat", "bitmask"]))]
+    counter: String,
+    /// Keep only puzzles of this grade (see `sudosat grade`): generate until one appears.
+    #[arg(long, value_name = "GRADE",
+          value_parser = clap::builder::PossibleValuesParser::new(["simple", "easy", "intermediate", "hard", "expert"]))]
+    grade: Option<String>,
+    /// With --grade: puzzles generated per wanted one before giving up.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ATTEMPTS)]
+    max_attempts: u32,
+    /// No progress bar, no seed note.
+    #[arg(short, long)]
+    quiet: bool,
+}
 
-/// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat generate` is not available in this build yet")
+/// Runs the subcommand: exit 0 when every puzzle was generated, 1 when some could not be
+/// (clue target or grade not reached within the caps; the others are still written).
+pub fn run(args: Args) -> Result<ExitCode> {
+    let symmetry: Symmetry = args.symmetry.parse().map_err(anyhow::Error::msg)?;
+    let clues = match args.level {
+        Some(level) => Some(clues_for_level(args.size, level)?),
+        None => args.clues,
+    };
+    let options = GenerateOptions {
+        box_size: args.size,
+        clues,
+        symmetry,
+        unique: !args.no_unique,
+        max_fills: args.max_fills,
+    };
+    let geo = options.validate()?;
+    let format = Format::from(args.format);
+    if !format.can_hold(geo.side()) {
+        bail!(
+            "the {} format cannot hold {n}×{n} grids; use --format grid or block",
+            format.name(),
+            n = geo.side()
+        );
+    }
+    if args.count == 0 {
+        bail!("--count must be at least 1");
+    }
+    let seed = args.seed.unwrap_or_else(rand::random);
+    if args.seed.is_none() && !args.quiet {
+        eprintln!("sudosat: seed {seed} (pass --seed {seed} to generate the same puzzles)");
+    }
+    let counter: CounterKind = match args.counter.as_str() {
+        "auto" => CounterKind::auto(args.size),
+        name => name.parse().map_err(anyhow::Error::msg)?,
+    };
+    let make_counter = || -> Box<dyn SolutionCounter> { counter.make() };
+    let wanted: Option<Grade> = match &args.grade {
+        Some(name) => Some(name.parse().map_err(anyhow::Error::msg)?),
+        None => None,
+    };
+    let accept = |puzzle: &Grid| Ok(Some(grade(puzzle).grade) == wanted);
+    let acceptance = wanted.map(|grade| Acceptance {
+        accept: &accept,
+        max_attempts: args.max_attempts,
+        grade,
+    });
+    let bar = progress_bar(args.count, args.quiet);
+    let results = generate_batch(
+        &options,
+        args.count,
+        seed,
+        &make_counter,
+        acceptance.as_ref(),
+        &|| bar.inc(1),
+    );
+    bar.finish_and_clear();
+    let mut puzzles: Vec<Grid> = Vec::with_capacity(results.len());
+    let mut failures: Vec<(usize, GenerateError)> = Vec::new();
+    for (i, result) in results.into_iter().enumerate() {
+        match result {
+            Ok(generated) => puzzles.push(generated.puzzle),
+            Err(err @ (GenerateError::Unreached { .. } | GenerateError::GradeUnreached { .. })) => {
+                failures.push((i, err))
+            }
+            Err(err) => return Err(err.into()),
+        }
+    }
+    write_output(args.output.as_deref(), |w| {
+        write_puzzles(w, &puzzles, format)?;
+        Ok(())
+    })?;
+    for (i, err) in &failures {
+        eprintln!("sudosat: puzzle {} of {}: {err}", i + 1, args.count);
+    }
+    Ok(ExitCode::from(if failures.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_NEGATIVE
+    }))
+}
+
+/// A progress bar on stderr, hidden for a single puzzle, with `--quiet`, or when stderr is
+/// not a terminal.
+fn progress_bar(count: usize, quiet: bool) -> ProgressBar {
+    if quiet || count < 2 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
 }

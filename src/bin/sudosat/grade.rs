@@ -1,14 +1,112 @@
-//! `sudosat grade`.
+//! `sudosat grade`: difficulty of puzzles from the human-style solver's log.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use rayon::prelude::*;
+use sudosat::generate::grade::{grade, GradeReport};
+use sudosat::solve::Strategy;
+
+use crate::common::{
+    inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
+};
 
 /// Arguments of `sudosat grade`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Puzzle files; `-` or none reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    files: Vec<PathBuf>,
+    /// Input format; detected from each file's content when not given.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    from: Option<FormatArg>,
+    /// One CSV row per puzzle (stable columns, header first) instead of one line of words.
+    #[arg(long)]
+    csv: bool,
+    /// Output file (written whole or not at all); standard output when not given.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
 
-/// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat grade` is not available in this build yet")
+/// The CSV column name of a strategy's step count.
+fn column(strategy: Strategy) -> String {
+    strategy.name().replace([' ', '-'], "_").to_lowercase()
+}
+
+/// Runs the subcommand: puzzles graded in parallel, printed in input order; exit 0 when
+/// every puzzle was solved, 1 when some has no solution (graded from the attempt anyway).
+pub fn run(args: Args) -> Result<ExitCode> {
+    let puzzles = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let reports: Vec<GradeReport> = puzzles.par_iter().map(|p| grade(&p.grid)).collect();
+    write_output(args.output.as_deref(), |w| {
+        if args.csv {
+            let mut csv = csv::Writer::from_writer(w);
+            let mut header: Vec<String> = [
+                "file",
+                "line",
+                "givens",
+                "solved",
+                "grade",
+                "score",
+                "hardest",
+                "guesses",
+                "backtracks",
+            ]
+            .map(String::from)
+            .to_vec();
+            header.extend(Strategy::ALL.iter().map(|&s| column(s)));
+            csv.write_record(&header)?;
+            for (p, r) in puzzles.iter().zip(&reports) {
+                let mut row = vec![
+                    p.path.display().to_string(),
+                    p.line.to_string(),
+                    p.grid.num_givens().to_string(),
+                    r.solved.to_string(),
+                    r.grade.to_string(),
+                    r.score.to_string(),
+                    r.hardest.map_or(String::new(), |s| s.name().to_string()),
+                    r.guesses.to_string(),
+                    r.backtracks.to_string(),
+                ];
+                row.extend(Strategy::ALL.iter().map(|&s| r.count(s).to_string()));
+                csv.write_record(&row)?;
+            }
+            csv.flush()?;
+        } else {
+            for (p, r) in puzzles.iter().zip(&reports) {
+                writeln!(w, "{}: {}", p.location(), describe(r))?;
+            }
+        }
+        Ok(())
+    })?;
+    let unsolved = reports.iter().any(|r| !r.solved);
+    Ok(ExitCode::from(if unsolved {
+        EXIT_NEGATIVE
+    } else {
+        EXIT_OK
+    }))
+}
+
+/// One line of words: grade, score, hardest step, guesses, steps per strategy.
+fn describe(r: &GradeReport) -> String {
+    let steps: Vec<String> = r
+        .counts
+        .iter()
+        .map(|(s, k)| format!("{} ×{k}", s.name()))
+        .collect();
+    format!(
+        "{}{} (score {}); hardest: {}; {} guesses, {} backtracks; steps: {}",
+        r.grade,
+        if r.solved { "" } else { ", no solution" },
+        r.score,
+        r.hardest.map_or("none", |s| s.name()),
+        r.guesses,
+        r.backtracks,
+        if steps.is_empty() {
+            "none".to_string()
+        } else {
+            steps.join(", ")
+        }
+    )
 }

@@ -1,14 +1,83 @@
-//! `sudosat sat`.
+//! `sudosat sat`: a plain SAT solver on any DIMACS file, answering like a SAT-competition
+//! solver (`s`/`v` lines; exit 10 SAT, 20 UNSAT, 0 unknown).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use sudosat::backend::SatOutcome;
+use sudosat::dimacs::{parse_dimacs, ParseOptions};
+use sudosat::Cnf;
+
+use crate::common::{display_path, write_output};
+use crate::solve::SolverArgs;
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// The DIMACS CNF file (`-` = standard input).
+    #[arg(value_name = "FILE.cnf")]
+    file: PathBuf,
+    #[command(flatten)]
+    how: SolverArgs,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat sat` is not available in this build yet")
+pub fn run(args: Args) -> Result<ExitCode> {
+    let name = display_path(&args.file);
+    let mut cnf = Cnf::new();
+    let report = if args.file == std::path::Path::new("-") {
+        parse_dimacs(
+            std::io::stdin().lock(),
+            &name,
+            &mut cnf,
+            ParseOptions::default(),
+        )?
+    } else {
+        let file = std::fs::File::open(&args.file).with_context(|| name.clone())?;
+        parse_dimacs(file, &name, &mut cnf, ParseOptions::default())?
+    };
+    cnf.set_num_vars(report.declared.0);
+    for warning in &report.warnings {
+        eprintln!("sudosat: warning: {warning}");
+    }
+    let mut backend = args.how.backend_spec()?.create()?;
+    cnf.stream_into(backend.as_mut());
+    let outcome = backend.solve();
+    let code = match &outcome {
+        Ok(SatOutcome::Sat(_)) => 10,
+        Ok(SatOutcome::Unsat) => 20,
+        Err(_) => 0,
+    };
+    write_output(None, |w| {
+        writeln!(
+            w,
+            "c sudosat sat: {} ({} vars, {} clauses)",
+            backend.name(),
+            cnf.num_vars(),
+            cnf.num_clauses()
+        )?;
+        match outcome {
+            Ok(SatOutcome::Sat(model)) => {
+                writeln!(w, "s SATISFIABLE")?;
+                let lits: Vec<i64> = model
+                    .lits()
+                    .take(cnf.num_vars())
+                    .map(|l| l.to_dimacs())
+                    .collect();
+                for chunk in lits.chunks(16) {
+                    let words: Vec<String> = chunk.iter().map(i64::to_string).collect();
+                    writeln!(w, "v {}", words.join(" "))?;
+                }
+                writeln!(w, "v 0")?;
+            }
+            Ok(SatOutcome::Unsat) => writeln!(w, "s UNSATISFIABLE")?,
+            Err(e) => {
+                writeln!(w, "c error: {e}")?;
+                writeln!(w, "s UNKNOWN")?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(ExitCode::from(code))
 }

@@ -1,14 +1,294 @@
-//! `sudosat solve`.
+//! `sudosat solve`: solve puzzles with the SAT path (encoding + backend) or a classic solver.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
+use sudosat::backend::{BackendKind, BackendSpec};
+use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
+use sudosat::grid::{check_solution, write_grid, Format, Grid};
+use sudosat::solve::sat::{SatSolver, DEFAULT_ENCODING};
+use sudosat::solve::{SolveOutcome, Solver};
+
+use crate::common::{
+    inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
+};
+
+/// `--encoding` values (the base clause set; `--reduce` chooses the reduction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EncodingArg {
+    /// Cell ≥ 1 value; row/column/box ≤ 1 of each value.
+    Minimal,
+    /// Minimal plus cell ≤ 1 value and row/column/box ≥ 1 of each value.
+    Extended,
+}
+
+/// How to solve: the options `solve` and `count` share.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SolverArgs {
+    /// Grid-level solver: `sat` (encoding + SAT backend, the default) or a classic solver.
+    /// With `--backend external` (or `minisat`) this is instead the solver command line,
+    /// e.g. "cadical -q".
+    #[arg(long, value_name = "NAME")]
+    pub solver: Option<String>,
+    /// SAT backend of the `sat` solver: dpll, varisat, splr, minisat, external.
+    #[arg(long, value_name = "BACKEND", default_value = BackendKind::DEFAULT.name())]
+    pub backend: BackendKind,
+    /// Base encoding of the `sat` solver [default: extended].
+    #[arg(long, value_enum, value_name = "ENCODING")]
+    pub encoding: Option<EncodingArg>,
+    /// Apply the Kwon–Jain V⁺/V⁻ reduction (the default).
+    #[arg(long, overrides_with = "no_reduce")]
+    pub reduce: bool,
+    /// Encode without the reduction.
+    #[arg(long = "no-reduce", overrides_with = "reduce")]
+    pub no_reduce: bool,
+    /// Time limit in seconds for an external solver process (it is killed when exceeded).
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+}
+
+/// The solver the options select.
+pub enum Chosen {
+    /// The SAT path (kept concrete for its statistics).
+    Sat(SatSolver),
+    /// A classic grid-level solver.
+    #[allow(dead_code)] // built once the classic solvers' registry is merged
+    Other(Box<dyn Solver>),
+}
+
+impl Chosen {
+    /// As the common trait.
+    pub fn solver(&mut self) -> &mut dyn Solver {
+        match self {
+            Chosen::Sat(s) => s,
+            Chosen::Other(s) => s.as_mut(),
+        }
+    }
+}
+
+impl SolverArgs {
+    /// The encoding the flags select.
+    pub fn encoding(&self) -> SudokuEncoding {
+        let base = match self.encoding {
+            None => DEFAULT_ENCODING.base,
+            Some(EncodingArg::Minimal) => BaseEncoding::Minimal,
+            Some(EncodingArg::Extended) => BaseEncoding::Extended,
+        };
+        let reduced = if self.no_reduce {
+            false
+        } else if self.reduce {
+            true
+        } else {
+            DEFAULT_ENCODING.reduced
+        };
+        SudokuEncoding::new(base, reduced)
+    }
+
+    /// The backend the flags select.
+    ///
+    /// # Errors
+    /// A bad time-out or an external backend without a command.
+    pub fn backend_spec(&self) -> Result<BackendSpec> {
+        let timeout = match self.timeout {
+            None => None,
+            Some(secs) if secs.is_finite() && secs > 0.0 => Some(Duration::from_secs_f64(secs)),
+            Some(secs) => bail!("--timeout must be a positive number of seconds, not {secs}"),
+        };
+        let command = match self.backend {
+            BackendKind::External => Some(self.solver.clone().with_context(|| {
+                "--backend external needs the solver command: --solver \"cadical -q\""
+            })?),
+            BackendKind::Minisat => self.solver.clone().filter(|s| s != "sat"),
+            _ => None,
+        };
+        Ok(BackendSpec {
+            kind: self.backend,
+            command,
+            timeout,
+        })
+    }
+
+    /// The grid-level solver name (`sat` unless `--solver` names another and the backend is
+    /// not external).
+    pub fn solver_name(&self) -> &str {
+        match self.backend {
+            BackendKind::External | BackendKind::Minisat => "sat",
+            _ => self.solver.as_deref().unwrap_or("sat"),
+        }
+    }
+
+    /// The solver the flags select.
+    ///
+    /// # Errors
+    /// An unknown solver name or inconsistent flags.
+    pub fn build(&self) -> Result<Chosen> {
+        let name = self.solver_name();
+        if name == "sat" {
+            return Ok(Chosen::Sat(SatSolver::new(
+                self.encoding(),
+                self.backend_spec()?,
+            )));
+        }
+        bail!(
+            "unknown solver `{name}`: this build has only `sat` (classic solvers are not \
+             available yet); for an external SAT solver use --backend external --solver \
+             \"{name}\""
+        )
+    }
+}
 
 /// Arguments of `sudosat solve`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Puzzle files; `-` or none reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    files: Vec<PathBuf>,
+    /// Input format; detected from each file's content when not given.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    from: Option<FormatArg>,
+    /// Output format of the solutions.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
+    format: FormatArg,
+    #[command(flatten)]
+    how: SolverArgs,
+    /// Also check that each solution is unique (prints `unique` or `multiple (≥2)` after it;
+    /// a puzzle with several solutions makes the exit code 1).
+    #[arg(long)]
+    unique: bool,
+    /// Print statistics to standard error: encoding size, backend counters and times.
+    #[arg(long)]
+    stats: bool,
+    /// Output file (`-` = standard output, the default); written whole or not at all.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// One puzzle's answer.
+enum Answer {
+    Solved(Grid, Option<u64>),
+    NoSolution,
+    Stopped(String),
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat solve` is not available in this build yet")
+pub fn run(args: Args) -> Result<ExitCode> {
+    let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let mut chosen = args.how.build()?;
+    let format = Format::from(args.format);
+    let mut answers = Vec::with_capacity(inputs.len());
+    for (i, input) in inputs.iter().enumerate() {
+        let start = Instant::now();
+        let report = chosen
+            .solver()
+            .solve(&input.grid)
+            .with_context(|| input.location())?;
+        let total = start.elapsed();
+        if args.stats {
+            print_stats(i + 1, &input.location(), &chosen, &report.counters, total);
+        }
+        let answer = match report.outcome {
+            SolveOutcome::Solved(grid) => {
+                let check = check_solution(&input.grid, &grid);
+                if !check.is_valid() {
+                    bail!(
+                        "{}: solver `{}` returned a grid that is not a solution",
+                        input.location(),
+                        chosen.solver().name()
+                    );
+                }
+                let count = if args.unique {
+                    let count = chosen
+                        .solver()
+                        .count_solutions(&input.grid, 2)
+                        .with_context(|| input.location())?;
+                    Some(count.with_context(|| {
+                        format!("solver `{}` cannot count solutions", chosen.solver().name())
+                    })?)
+                } else {
+                    None
+                };
+                Answer::Solved(grid, count)
+            }
+            SolveOutcome::NoSolution => Answer::NoSolution,
+            SolveOutcome::Stopped(why) => Answer::Stopped(why),
+        };
+        answers.push(answer);
+    }
+    let mut all_good = true;
+    write_output(args.output.as_deref(), |w| {
+        if format == Format::Csv2 {
+            w.write_all(b"puzzle\n")?;
+        }
+        for (i, answer) in answers.iter().enumerate() {
+            if i > 0 && matches!(format, Format::Block | Format::Grid | Format::Pretty) {
+                w.write_all(b"\n")?;
+            }
+            match answer {
+                Answer::Solved(grid, count) => {
+                    write_grid(w, grid, format)?;
+                    match count {
+                        None => {}
+                        Some(1) => writeln!(w, "unique")?,
+                        Some(_) => {
+                            all_good = false;
+                            writeln!(w, "multiple (≥2)")?;
+                        }
+                    }
+                }
+                Answer::NoSolution => {
+                    all_good = false;
+                    writeln!(w, "no solution")?;
+                }
+                Answer::Stopped(why) => {
+                    all_good = false;
+                    writeln!(w, "stopped: {why}")?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(ExitCode::from(if all_good {
+        EXIT_OK
+    } else {
+        EXIT_NEGATIVE
+    }))
+}
+
+fn micros(d: Duration) -> String {
+    format!("{:.1}µs", d.as_secs_f64() * 1e6)
+}
+
+fn print_stats(
+    index: usize,
+    location: &str,
+    chosen: &Chosen,
+    counters: &sudosat::backend::Counters,
+    total: Duration,
+) {
+    match chosen {
+        Chosen::Sat(sat) => {
+            let s = sat.stats();
+            eprintln!(
+                "stats: puzzle {index} ({location}): encoding={} backend={} vars={} clauses={} \
+                 literals={} {} encode={} solve={} decode={} total={}",
+                sat.encoding().name(),
+                sat.spec().label(),
+                s.size.vars,
+                s.size.clauses,
+                s.size.literals,
+                s.backend,
+                micros(s.encode_time),
+                micros(s.solve_time),
+                micros(s.decode_time),
+                micros(total)
+            );
+        }
+        Chosen::Other(solver) => eprintln!(
+            "stats: puzzle {index} ({location}): solver={} {counters} total={}",
+            solver.name(),
+            micros(total)
+        ),
+    }
 }

@@ -1,0 +1,304 @@
+//! External SAT solvers run as processes: MiniSat 2.2 (Eén & Sörensson 2003, "An extensible
+//! SAT-solver"), which writes its answer to a result file, and any solver that prints the
+//! SAT-competition `s`/`v` lines on stdout (CaDiCaL, PicoSAT, Kissat…).
+//!
+//! The formula goes to the solver through a DIMACS file in a fresh temporary directory; stdout
+//! and stderr go to files there too (no pipe can fill up and stall). The directory is removed
+//! when the solve ends, on errors as well. A time-out kills the solver's whole process group.
+//! A missing binary, a crash, an unexpected exit status, output that is not an answer and a
+//! time-out are each a [`BackendError`] naming the command.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use wait_timeout::ChildExt;
+
+use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
+use crate::dimacs;
+use crate::formula::{ClauseSink, Cnf, Lit};
+
+/// How an external solver reports its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputStyle {
+    /// MiniSat: `solver in.cnf out.txt`, exit 10/20, `out.txt` holds `SAT` + literals or
+    /// `UNSAT`.
+    MinisatFile,
+    /// SAT competition: `solver in.cnf`, stdout has `s SATISFIABLE` and `v … 0` lines.
+    Competition,
+}
+
+/// A solver run as an external process.
+pub struct ExternalSolver {
+    command: String,
+    program: String,
+    args: Vec<String>,
+    style: OutputStyle,
+    timeout: Option<Duration>,
+    /// Where the per-solve temporary directories go (the system's when `None`).
+    temp_root: Option<PathBuf>,
+    /// The formula so far (written out for each solve, and used to check models).
+    cnf: Cnf,
+    solves: u64,
+    millis: u64,
+}
+
+impl ExternalSolver {
+    /// A solver from a command line (split on whitespace: program then arguments).
+    ///
+    /// # Errors
+    /// [`BackendError::Spawn`] for an empty command.
+    pub fn new(command: &str, style: OutputStyle) -> Result<ExternalSolver, BackendError> {
+        let mut words = command.split_whitespace().map(str::to_string);
+        let program = words.next().ok_or_else(|| BackendError::Spawn {
+            command: command.to_string(),
+            reason: "the solver command is empty".to_string(),
+        })?;
+        Ok(ExternalSolver {
+            command: command.trim().to_string(),
+            program,
+            args: words.collect(),
+            style,
+            timeout: None,
+            temp_root: None,
+            cnf: Cnf::new(),
+            solves: 0,
+            millis: 0,
+        })
+    }
+
+    /// With a time limit (the process is killed when it runs longer).
+    pub fn with_timeout(mut self, timeout: Option<Duration>) -> ExternalSolver {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Puts the per-solve temporary directories under `root` instead of the system's
+    /// temporary directory.
+    pub fn with_temp_root(mut self, root: impl Into<PathBuf>) -> ExternalSolver {
+        self.temp_root = Some(root.into());
+        self
+    }
+
+    /// The command line.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    fn io_error(&self, source: std::io::Error) -> BackendError {
+        BackendError::Io {
+            solver: self.command.clone(),
+            source,
+        }
+    }
+
+    fn failed(&self, reason: String) -> BackendError {
+        BackendError::Failed {
+            command: self.command.clone(),
+            reason,
+        }
+    }
+
+    fn bad_output(&self, reason: String) -> BackendError {
+        BackendError::BadOutput {
+            solver: self.command.clone(),
+            reason,
+        }
+    }
+
+    /// Runs the solver on the formula in `dir` and returns its exit status.
+    fn run(&self, dir: &Path) -> Result<ExitStatus, BackendError> {
+        let input = dir.join("in.cnf");
+        {
+            let file = File::create(&input).map_err(|e| self.io_error(e))?;
+            dimacs::write_formula(file, &self.cnf).map_err(|e| self.io_error(e))?;
+        }
+        let stdout = File::create(dir.join("stdout")).map_err(|e| self.io_error(e))?;
+        let stderr = File::create(dir.join("stderr")).map_err(|e| self.io_error(e))?;
+        let mut cmd = Command::new(&self.program);
+        cmd.args(&self.args)
+            .arg(&input)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(stderr);
+        if self.style == OutputStyle::MinisatFile {
+            cmd.arg(dir.join("result"));
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = cmd.spawn().map_err(|e| BackendError::Spawn {
+            command: self.command.clone(),
+            reason: e.to_string(),
+        })?;
+        let status = match self.timeout {
+            None => child.wait().map_err(|e| self.io_error(e))?,
+            Some(limit) => match child.wait_timeout(limit).map_err(|e| self.io_error(e))? {
+                Some(status) => status,
+                None => {
+                    kill_group(&mut child);
+                    let _ = child.wait();
+                    return Err(BackendError::Timeout {
+                        command: self.command.clone(),
+                        timeout: limit,
+                    });
+                }
+            },
+        };
+        // Anything the solver left running in its group goes too.
+        #[cfg(unix)]
+        kill_group_of(child.id());
+        Ok(status)
+    }
+
+    fn stderr_tail(dir: &Path) -> String {
+        let text = std::fs::read_to_string(dir.join("stderr")).unwrap_or_default();
+        let text = text.trim();
+        if text.is_empty() {
+            String::new()
+        } else {
+            let tail: String = text.lines().rev().take(3).collect::<Vec<_>>().join(" | ");
+            format!(" (stderr: {tail})")
+        }
+    }
+}
+
+/// Kills the child's process group (the child leads it), falling back to the child alone.
+fn kill_group(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    kill_group_of(child.id());
+    let _ = child.kill();
+}
+
+#[cfg(unix)]
+fn kill_group_of(pid: u32) {
+    if let Ok(pid) = libc::pid_t::try_from(pid) {
+        // SAFETY: kill(2) with a negative pid signals a process group; no memory is involved.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+/// A readable description of an exit status (code or signal).
+fn describe_status(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("killed by signal {signal}{}", signal_name(signal));
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exit status {code}"),
+        None => "no exit status".to_string(),
+    }
+}
+
+#[cfg(unix)]
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGSEGV => " (SIGSEGV)",
+        libc::SIGABRT => " (SIGABRT)",
+        libc::SIGKILL => " (SIGKILL)",
+        libc::SIGTERM => " (SIGTERM)",
+        libc::SIGBUS => " (SIGBUS)",
+        libc::SIGFPE => " (SIGFPE)",
+        _ => "",
+    }
+}
+
+impl ClauseSink for ExternalSolver {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.cnf.add_clause(clause);
+    }
+
+    fn reserve_vars(&mut self, num_vars: usize) {
+        self.cnf.reserve_vars(num_vars);
+    }
+}
+
+impl SatBackend for ExternalSolver {
+    fn name(&self) -> String {
+        match self.style {
+            OutputStyle::MinisatFile => "minisat".to_string(),
+            OutputStyle::Competition => format!("external:{}", self.command),
+        }
+    }
+
+    fn solve(&mut self) -> Result<SatOutcome, BackendError> {
+        self.solves += 1;
+        let start = Instant::now();
+        let mut builder = tempfile::Builder::new();
+        builder.prefix("sudosat-");
+        let dir = match &self.temp_root {
+            Some(root) => builder.tempdir_in(root),
+            None => builder.tempdir(),
+        }
+        .map_err(|e| self.io_error(e))?;
+        let status = self.run(dir.path());
+        self.millis += start.elapsed().as_millis() as u64;
+        let status = status?;
+        let answer = match self.style {
+            OutputStyle::MinisatFile => {
+                match status.code() {
+                    Some(10) | Some(20) => {}
+                    _ => {
+                        return Err(self.failed(format!(
+                            "{}{}",
+                            describe_status(status),
+                            Self::stderr_tail(dir.path())
+                        )))
+                    }
+                }
+                let path = dir.path().join("result");
+                let file = File::open(&path).map_err(|e| {
+                    self.bad_output(format!(
+                        "no result file ({e}) although it exited with {}",
+                        describe_status(status)
+                    ))
+                })?;
+                dimacs::read_minisat_result(file, &self.command, self.cnf.num_vars())
+                    .map_err(|e| self.bad_output(e.to_string()))?
+            }
+            OutputStyle::Competition => {
+                match status.code() {
+                    Some(0) | Some(10) | Some(20) => {}
+                    _ => {
+                        return Err(self.failed(format!(
+                            "{}{}",
+                            describe_status(status),
+                            Self::stderr_tail(dir.path())
+                        )))
+                    }
+                }
+                let file = File::open(dir.path().join("stdout")).map_err(|e| self.io_error(e))?;
+                dimacs::read_competition_output(file, &self.command, self.cnf.num_vars())
+                    .map_err(|e| self.bad_output(e.to_string()))?
+            }
+        };
+        drop(dir);
+        match answer {
+            dimacs::SolverAnswer::Sat(model) => check_model(&self.name(), &self.cnf, model),
+            dimacs::SolverAnswer::Unsat => Ok(SatOutcome::Unsat),
+            dimacs::SolverAnswer::Unknown => Err(BackendError::GaveUp {
+                solver: self.command.clone(),
+                reason: "it answered UNKNOWN".to_string(),
+            }),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters(vec![("solves", self.solves), ("process_ms", self.millis)])
+    }
+
+    fn reset(&mut self) {
+        self.cnf.clear();
+        self.solves = 0;
+        self.millis = 0;
+    }
+}

@@ -1,0 +1,107 @@
+//! The embedded splr 0.17 CDCL solver (Shuji Narazaki; a Glucose-style solver after Audemard
+//! & Simon 2009, "Predicting learnt clauses quality in modern SAT solvers", IJCAI).
+//!
+//! splr 0.17 is not incremental without its `incremental_solver` feature, so this backend keeps
+//! the clause list and builds a fresh splr solver from it for each solve (no re-encoding).
+
+use ::splr::{Certificate, Config, SolveIF, Solver, SolverError};
+
+use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
+use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
+
+/// The splr backend.
+#[derive(Default)]
+pub struct SplrBackend {
+    /// Every clause as given, to build solvers and check models.
+    original: Cnf,
+    solves: u64,
+}
+
+impl SplrBackend {
+    /// An empty solver.
+    pub fn new() -> SplrBackend {
+        SplrBackend::default()
+    }
+}
+
+impl ClauseSink for SplrBackend {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.original.add_clause(clause);
+    }
+
+    fn reserve_vars(&mut self, num_vars: usize) {
+        self.original.reserve_vars(num_vars);
+    }
+}
+
+fn gave_up(e: SolverError) -> BackendError {
+    BackendError::GaveUp {
+        solver: "splr".to_string(),
+        reason: format!("{e:?}"),
+    }
+}
+
+impl SatBackend for SplrBackend {
+    fn name(&self) -> String {
+        "splr".to_string()
+    }
+
+    fn solve(&mut self) -> Result<SatOutcome, BackendError> {
+        self.solves += 1;
+        if self.original.clauses().any(|c| c.is_empty()) {
+            return Ok(SatOutcome::Unsat);
+        }
+        let clauses: Vec<Vec<i32>> = self
+            .original
+            .clauses()
+            .map(|c| c.iter().map(|l| l.to_dimacs() as i32).collect())
+            .collect();
+        if clauses.is_empty() {
+            return Ok(SatOutcome::Sat(Model::from_values(vec![
+                false;
+                self.original
+                    .num_vars()
+            ])));
+        }
+        let config = Config {
+            quiet_mode: true,
+            ..Config::default()
+        };
+        let mut solver = match Solver::try_from((config, clauses.as_slice())) {
+            Ok(s) => s,
+            Err(Ok(Certificate::UNSAT)) => return Ok(SatOutcome::Unsat),
+            Err(Ok(Certificate::SAT(v))) => return self.model_of(&v),
+            Err(Err(SolverError::EmptyClause)) => return Ok(SatOutcome::Unsat),
+            Err(Err(e)) => return Err(gave_up(e)),
+        };
+        match solver.solve() {
+            Ok(Certificate::SAT(v)) => self.model_of(&v),
+            Ok(Certificate::UNSAT) => Ok(SatOutcome::Unsat),
+            Err(SolverError::EmptyClause | SolverError::RootLevelConflict(_)) => {
+                Ok(SatOutcome::Unsat)
+            }
+            Err(e) => Err(gave_up(e)),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters(vec![("solves", self.solves)])
+    }
+
+    fn reset(&mut self) {
+        *self = SplrBackend::new();
+    }
+}
+
+impl SplrBackend {
+    fn model_of(&self, values: &[i32]) -> Result<SatOutcome, BackendError> {
+        let model = Model::from_lits(
+            self.original.num_vars(),
+            values
+                .iter()
+                .filter(|&&v| v != 0)
+                .map(|&v| Var::from_dimacs(v.unsigned_abs() as usize).lit(v > 0)),
+        );
+        check_model("splr", &self.original, model)
+    }
+}

@@ -1,1 +1,0 @@
-//! Puzzle generation and difficulty grading.

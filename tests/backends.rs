@@ -1,0 +1,521 @@
+//! One conformance suite run on every SAT backend (built-in DPLL, varisat, splr, external
+//! MiniSat, CaDiCaL and PicoSAT), agreement of the backends on a fixed-seed batch of puzzles,
+//! and fault tests for external solvers with real processes.
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sudosat::backend::{
+    BackendError, BackendKind, BackendSpec, ExternalSolver, OutputStyle, SatBackend, SatOutcome,
+};
+use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::grid::{check_solution, read_puzzles_from_path, Cell};
+use sudosat::solve::sat::SatSolver;
+use sudosat::solve::{SolveOutcome, Solver};
+use sudosat::{ClauseSink, Cnf, Grid, Lit};
+
+use common::{external_available, fixture};
+
+/// Fixture files with a solutions file of the same name in `tests/fixtures/solutions/`.
+const PUZZLE_FILES: &[&str] = &[
+    "thesis-4x4.txt",
+    "thesis-9x9.txt",
+    "debian-medium.txt",
+    "debian-fiendish.txt",
+    "17clue-40.txt",
+    "hardest-20.txt",
+    "rank3-20.csv",
+    "rank4-2.csv",
+    "sudoku-4-1.txt",
+    "sudoku-16-1.txt",
+    "sudoku-25-1.txt",
+    "rank5-1.csv",
+];
+
+fn read(path: &Path) -> Vec<Grid> {
+    read_puzzles_from_path(path, None).expect("fixture parses")
+}
+
+fn lits(clause: &[i64]) -> Vec<Lit> {
+    clause.iter().map(|&n| Lit::from_dimacs(n)).collect()
+}
+
+fn cnf_of(clauses: &[&[i64]]) -> Cnf {
+    let mut cnf = Cnf::new();
+    for c in clauses {
+        cnf.add_clause(&lits(c));
+    }
+    cnf
+}
+
+/// Pigeonhole: `pigeons` pigeons into `holes` holes, variable p·holes + h + 1.
+fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
+    let var = |p: usize, h: usize| (p * holes + h + 1) as i64;
+    let mut cnf = Cnf::new();
+    for p in 0..pigeons {
+        cnf.add_clause(&lits(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>()));
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                cnf.add_clause(&lits(&[-var(p, h), -var(q, h)]));
+            }
+        }
+    }
+    cnf
+}
+
+/// Solves `cnf` on a fresh backend and checks any model against it here as well.
+fn solve_cnf(spec: &BackendSpec, cnf: &Cnf) -> SatOutcome {
+    let mut backend = spec.create().expect("backend created");
+    cnf.stream_into(backend.as_mut());
+    let outcome = backend.solve().expect("backend answers");
+    if let SatOutcome::Sat(model) = &outcome {
+        assert_eq!(cnf.first_falsified(model), None, "{}", spec.label());
+    }
+    outcome
+}
+
+/// Counts models of `cnf` over its variables by blocking each found model.
+fn count_models(backend: &mut dyn SatBackend, cnf: &Cnf) -> usize {
+    cnf.stream_into(backend);
+    let mut count = 0;
+    while let SatOutcome::Sat(model) = backend.solve().expect("backend answers") {
+        assert_eq!(cnf.first_falsified(&model), None);
+        count += 1;
+        let vars = (0..cnf.num_vars()).map(sudosat::Var::from_index);
+        backend.add_clause(&model.blocking_clause(vars));
+        assert!(count < 1000, "runaway model enumeration");
+    }
+    count
+}
+
+/// A puzzle whose givens repeat nothing in any unit but which has no solution: r1 holds
+/// 1…8 and r2c9 holds 9, so r1c9 has no candidate left.
+fn unsolvable_puzzle() -> Grid {
+    let mut line = String::from("12345678.");
+    line.push_str("........9");
+    line.push_str(&".".repeat(63));
+    line.parse().expect("valid puzzle")
+}
+
+/// A full solution with one "deadly rectangle" blanked: four cells in two rows, two columns
+/// and two boxes holding a,b / b,a. Exactly two solutions.
+fn two_solution_puzzle() -> Grid {
+    let solution = read(&fixture("solutions/thesis-9x9.txt")).remove(0);
+    let geo = solution.geometry();
+    let n = geo.side();
+    let v = |r: usize, c: usize| solution.get(geo.cell(r, c)).expect("full grid");
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let same_band = r1 / 3 == r2 / 3;
+                    let same_stack = c1 / 3 == c2 / 3;
+                    if same_band == same_stack {
+                        continue;
+                    }
+                    if v(r1, c1) == v(r2, c2) && v(r1, c2) == v(r2, c1) {
+                        let mut puzzle = solution.clone();
+                        for (r, c) in [(r1, c1), (r1, c2), (r2, c1), (r2, c2)] {
+                            puzzle.set(geo.cell(r, c), None);
+                        }
+                        return puzzle;
+                    }
+                }
+            }
+        }
+    }
+    panic!("no deadly rectangle in the fixture solution");
+}
+
+fn solved(report: SolveOutcome) -> Grid {
+    match report {
+        SolveOutcome::Solved(grid) => grid,
+        other => panic!("expected a solution, got {other:?}"),
+    }
+}
+
+/// The conformance suite for one backend; `$spec` yields `None` when the backend's binary is
+/// absent (the test is then skipped with a printed reason).
+macro_rules! conformance {
+    ($name:ident, $spec:expr) => {
+        mod $name {
+            use super::*;
+
+            fn spec() -> Option<BackendSpec> {
+                $spec
+            }
+
+            #[test]
+            fn empty_formula_is_sat() {
+                let Some(spec) = spec() else { return };
+                assert!(matches!(solve_cnf(&spec, &Cnf::new()), SatOutcome::Sat(_)));
+                let cnf = Cnf::with_vars(3);
+                match solve_cnf(&spec, &cnf) {
+                    SatOutcome::Sat(model) => assert_eq!(model.len(), 3),
+                    SatOutcome::Unsat => panic!("empty formula is SAT"),
+                }
+            }
+
+            #[test]
+            fn empty_clause_is_unsat() {
+                let Some(spec) = spec() else { return };
+                assert_eq!(solve_cnf(&spec, &cnf_of(&[&[]])), SatOutcome::Unsat);
+                assert_eq!(
+                    solve_cnf(&spec, &cnf_of(&[&[1, 2], &[], &[-1]])),
+                    SatOutcome::Unsat
+                );
+            }
+
+            #[test]
+            fn small_formulas() {
+                let Some(spec) = spec() else { return };
+                let sat = cnf_of(&[&[1, 2], &[-1, 2], &[-2, 3], &[-3, -1, 4], &[1, -4, 5]]);
+                assert!(matches!(solve_cnf(&spec, &sat), SatOutcome::Sat(_)));
+                let unsat = cnf_of(&[&[1, 2], &[-1, 2], &[1, -2], &[-1, -2]]);
+                assert_eq!(solve_cnf(&spec, &unsat), SatOutcome::Unsat);
+                assert_eq!(solve_cnf(&spec, &cnf_of(&[&[1], &[-1]])), SatOutcome::Unsat);
+                // Duplicate and complementary literals.
+                let odd = cnf_of(&[&[1, 1, -2], &[2, -2], &[-1, -1], &[2, 3, 3]]);
+                assert!(matches!(solve_cnf(&spec, &odd), SatOutcome::Sat(_)));
+            }
+
+            #[test]
+            fn pigeonhole() {
+                let Some(spec) = spec() else { return };
+                assert_eq!(
+                    solve_cnf(&spec, &super::pigeonhole(4, 3)),
+                    SatOutcome::Unsat
+                );
+                assert_eq!(
+                    solve_cnf(&spec, &super::pigeonhole(5, 4)),
+                    SatOutcome::Unsat
+                );
+                assert!(matches!(
+                    solve_cnf(&spec, &super::pigeonhole(4, 4)),
+                    SatOutcome::Sat(_)
+                ));
+            }
+
+            #[test]
+            fn clauses_added_after_solve() {
+                let Some(spec) = spec() else { return };
+                // x1 ∨ x2 ∨ x3 has 7 models; 4 pigeons in 4 holes have 4! = 24.
+                let mut backend = spec.create().unwrap();
+                assert_eq!(count_models(backend.as_mut(), &cnf_of(&[&[1, 2, 3]])), 7);
+                backend.reset();
+                assert_eq!(count_models(backend.as_mut(), &super::pigeonhole(4, 4)), 24);
+                // Still UNSAT once blocked, and after reset a fresh formula.
+                assert_eq!(backend.solve().unwrap(), SatOutcome::Unsat);
+                backend.reset();
+                assert!(matches!(backend.solve().unwrap(), SatOutcome::Sat(_)));
+            }
+
+            #[test]
+            fn every_shipped_puzzle_in_every_encoding() {
+                let Some(spec) = spec() else { return };
+                for encoding in SudokuEncoding::ALL {
+                    let mut solver = SatSolver::new(encoding, spec.clone());
+                    for file in PUZZLE_FILES {
+                        let puzzles = read(&fixture(file));
+                        let solutions = read(&fixture(&format!("solutions/{file}")));
+                        assert_eq!(puzzles.len(), solutions.len(), "{file}");
+                        for (i, (puzzle, known)) in puzzles.iter().zip(&solutions).enumerate() {
+                            let what = format!("{file} #{} with {}", i + 1, encoding.name());
+                            let grid = solved(solver.solve(puzzle).expect(&what).outcome);
+                            assert!(check_solution(puzzle, &grid).is_valid(), "{what}");
+                            assert_eq!(&grid, known, "{what}");
+                        }
+                    }
+                }
+            }
+
+            #[test]
+            fn unsolvable_puzzle_has_no_solution() {
+                let Some(spec) = spec() else { return };
+                let puzzle = unsolvable_puzzle();
+                for encoding in SudokuEncoding::ALL {
+                    let mut solver = SatSolver::new(encoding, spec.clone());
+                    let report = solver.solve(&puzzle).unwrap();
+                    assert_eq!(
+                        report.outcome,
+                        SolveOutcome::NoSolution,
+                        "{}",
+                        encoding.name()
+                    );
+                    assert_eq!(solver.count_solutions(&puzzle, 2).unwrap(), Some(0));
+                }
+            }
+
+            #[test]
+            fn two_solution_puzzle_counts_two() {
+                let Some(spec) = spec() else { return };
+                let puzzle = two_solution_puzzle();
+                for encoding in SudokuEncoding::ALL {
+                    let mut solver = SatSolver::new(encoding, spec.clone());
+                    assert_eq!(solver.count_solutions(&puzzle, 2).unwrap(), Some(2));
+                    assert_eq!(solver.count_solutions(&puzzle, 10).unwrap(), Some(2));
+                    assert_eq!(solver.count_solutions(&puzzle, 1).unwrap(), Some(1));
+                    let found = solver.solutions(&puzzle, 0).unwrap();
+                    assert_eq!(found.len(), 2);
+                    assert_ne!(found[0], found[1]);
+                    for grid in &found {
+                        assert!(check_solution(&puzzle, grid).is_valid());
+                    }
+                }
+            }
+        }
+    };
+}
+
+fn external(binary: &str, command: &str, kind: BackendKind) -> Option<BackendSpec> {
+    external_available(binary).then(|| BackendSpec {
+        kind,
+        command: Some(command.to_string()),
+        timeout: Some(Duration::from_secs(60)),
+    })
+}
+
+conformance!(dpll, Some(BackendSpec::new(BackendKind::Dpll)));
+conformance!(varisat, Some(BackendSpec::new(BackendKind::Varisat)));
+conformance!(splr, Some(BackendSpec::new(BackendKind::Splr)));
+conformance!(
+    minisat,
+    external("minisat", "minisat", BackendKind::Minisat)
+);
+conformance!(
+    cadical,
+    external("cadical", "cadical -q", BackendKind::External)
+);
+conformance!(
+    picosat,
+    external("picosat", "picosat", BackendKind::External)
+);
+
+/// `count` puzzles derived from the fixture solutions by removing clues at random (fixed
+/// seed): some keep a unique solution, some have several.
+fn derived_puzzles(count: usize) -> Vec<Grid> {
+    let mut rng = ChaCha8Rng::seed_from_u64(2006);
+    let mut solutions = Vec::new();
+    for file in [
+        "17clue-40.txt",
+        "hardest-20.txt",
+        "thesis-9x9.txt",
+        "rank3-20.csv",
+    ] {
+        solutions.extend(read(&fixture(&format!("solutions/{file}"))));
+    }
+    let mut puzzles = Vec::with_capacity(count);
+    for i in 0..count {
+        let mut puzzle = solutions[i % solutions.len()].clone();
+        let mut cells: Vec<usize> = (0..81).collect();
+        cells.shuffle(&mut rng);
+        let remove = 45 + i % 20;
+        for &c in &cells[..remove] {
+            puzzle.set(Cell(c as u32), None);
+        }
+        puzzles.push(puzzle);
+    }
+    puzzles
+}
+
+/// Every backend solves every puzzle; on puzzles with one solution (per the DPLL count) all
+/// give the same grid, on the others each grid is checked as a valid solution.
+fn agree(specs: &[BackendSpec], puzzles: &[Grid]) {
+    let encoding = SudokuEncoding::from_name("extended+reduced").unwrap();
+    let mut reference = SatSolver::new(encoding, BackendSpec::new(BackendKind::Dpll));
+    let mut solvers: Vec<SatSolver> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| SatSolver::new(SudokuEncoding::ALL[i % 4], spec.clone()))
+        .collect();
+    let mut unique = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let count = reference.count_solutions(puzzle, 2).unwrap().unwrap();
+        assert!(count >= 1, "puzzle {i} was derived from a solution");
+        let first = solved(reference.solve(puzzle).unwrap().outcome);
+        assert!(check_solution(puzzle, &first).is_valid());
+        unique += usize::from(count == 1);
+        for solver in &mut solvers {
+            let what = format!("puzzle {i} on {}", solver.spec().label());
+            let grid = solved(solver.solve(puzzle).expect(&what).outcome);
+            assert!(check_solution(puzzle, &grid).is_valid(), "{what}");
+            if count == 1 {
+                assert_eq!(grid, first, "{what}");
+            }
+        }
+    }
+    assert!(
+        unique > 0,
+        "the batch should hold uniquely solvable puzzles"
+    );
+}
+
+#[test]
+fn embedded_backends_agree_on_200_puzzles() {
+    let specs: Vec<BackendSpec> = [BackendKind::Dpll, BackendKind::Varisat, BackendKind::Splr]
+        .into_iter()
+        .flat_map(|k| std::iter::repeat(BackendSpec::new(k)).take(4))
+        .collect();
+    agree(&specs, &derived_puzzles(200));
+}
+
+#[test]
+fn external_backends_agree_on_a_subset() {
+    let mut specs = Vec::new();
+    for (binary, command, kind) in [
+        ("minisat", "minisat", BackendKind::Minisat),
+        ("cadical", "cadical -q", BackendKind::External),
+        ("picosat", "picosat", BackendKind::External),
+    ] {
+        specs.extend(external(binary, command, kind));
+    }
+    if specs.is_empty() {
+        return;
+    }
+    agree(&specs, &derived_puzzles(200)[..24]);
+}
+
+// ---- fault tests: real processes -------------------------------------------------------
+
+/// Writes an executable shell script into `dir`.
+#[cfg(unix)]
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Runs `command` on a small SAT formula with temporary files under a fresh directory, and
+/// checks that directory is empty afterwards.
+fn run_external(command: &str, style: OutputStyle, timeout: Option<Duration>) -> BackendError {
+    let root = common::temp_dir();
+    let mut solver = ExternalSolver::new(command, style)
+        .unwrap()
+        .with_timeout(timeout)
+        .with_temp_root(root.path());
+    cnf_of(&[&[1, 2], &[-1, 2], &[-2, 3]]).stream_into(&mut solver);
+    let err = solver.solve().expect_err("the solver fails");
+    let left: Vec<_> = std::fs::read_dir(root.path()).unwrap().collect();
+    assert!(left.is_empty(), "temporary files left behind: {left:?}");
+    assert!(
+        err.to_string().contains(command),
+        "error names the command: {err}"
+    );
+    err
+}
+
+#[test]
+fn missing_command_is_a_spawn_error() {
+    let err = run_external("/nonexistent/sat-solver -q", OutputStyle::Competition, None);
+    assert!(matches!(err, BackendError::Spawn { .. }), "{err}");
+    assert!(BackendSpec::new(BackendKind::External).create().is_err());
+    assert!(ExternalSolver::new("   ", OutputStyle::Competition).is_err());
+}
+
+#[cfg(unix)]
+#[test]
+fn crashing_solver_is_reported_with_its_signal() {
+    let dir = common::temp_dir();
+    let cmd = script(
+        dir.path(),
+        "segv.sh",
+        "echo 'c about to crash' >&2\nkill -SEGV $$",
+    );
+    let err = run_external(&cmd, OutputStyle::Competition, None);
+    assert!(matches!(err, BackendError::Failed { .. }), "{err}");
+    assert!(err.to_string().contains("signal 11"), "{err}");
+    let err = run_external(&cmd, OutputStyle::MinisatFile, None);
+    assert!(err.to_string().contains("SIGSEGV"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn unexpected_exit_status_is_reported() {
+    let dir = common::temp_dir();
+    let cmd = script(dir.path(), "exit3.sh", "echo 'out of memory' >&2\nexit 3");
+    let err = run_external(&cmd, OutputStyle::Competition, None);
+    assert!(matches!(err, BackendError::Failed { .. }), "{err}");
+    let text = err.to_string();
+    assert!(
+        text.contains("exit status 3") && text.contains("out of memory"),
+        "{text}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn slow_solver_is_killed_at_the_timeout() {
+    let dir = common::temp_dir();
+    let cmd = script(dir.path(), "slow.sh", "sleep 30\necho 's SATISFIABLE'");
+    let start = std::time::Instant::now();
+    let err = run_external(
+        &cmd,
+        OutputStyle::Competition,
+        Some(Duration::from_millis(300)),
+    );
+    assert!(matches!(err, BackendError::Timeout { .. }), "{err}");
+    // Not a speed assertion: the 30 s sleep must not have been waited for.
+    assert!(start.elapsed() < Duration::from_secs(25));
+}
+
+#[cfg(unix)]
+#[test]
+fn wrong_model_is_caught() {
+    let dir = common::temp_dir();
+    // x1 ∨ x2, ¬x1 ∨ x2, ¬x2 ∨ x3: x2 = false falsifies clause 0 (x1 false too).
+    let cmd = script(
+        dir.path(),
+        "liar.sh",
+        "echo 's SATISFIABLE'\necho 'v -1 -2 3 0'",
+    );
+    let err = run_external(&cmd, OutputStyle::Competition, None);
+    match err {
+        BackendError::WrongModel { solver, clause } => {
+            assert!(solver.contains("liar.sh"));
+            assert_eq!(clause, 0);
+        }
+        other => panic!("expected WrongModel, got {other}"),
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn garbage_and_truncated_output_are_bad_output() {
+    let dir = common::temp_dir();
+    for (name, body) in [
+        ("garbage.sh", "echo 'hello world'"),
+        ("truncated.sh", "echo 's SATISFIABLE'\necho 'v 1 2'"),
+        ("badlit.sh", "echo 's SATISFIABLE'\necho 'v 1 x 0'"),
+    ] {
+        let cmd = script(dir.path(), name, body);
+        let err = run_external(&cmd, OutputStyle::Competition, None);
+        assert!(
+            matches!(err, BackendError::BadOutput { .. }),
+            "{name}: {err}"
+        );
+    }
+    // MiniSat style: exit 10 but a result file that is not an answer, or none at all.
+    let cmd = script(dir.path(), "nofile.sh", "exit 10");
+    let err = run_external(&cmd, OutputStyle::MinisatFile, None);
+    assert!(matches!(err, BackendError::BadOutput { .. }), "{err}");
+    let cmd = script(dir.path(), "badfile.sh", "echo 'MAYBE' > \"$2\"\nexit 10");
+    let err = run_external(&cmd, OutputStyle::MinisatFile, None);
+    assert!(matches!(err, BackendError::BadOutput { .. }), "{err}");
+}
+
+#[test]
+fn backend_names_parse() {
+    for kind in BackendKind::ALL {
+        assert_eq!(kind.name().parse::<BackendKind>().unwrap(), kind);
+    }
+    assert!("glucose".parse::<BackendKind>().is_err());
+}

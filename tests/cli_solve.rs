@@ -1,0 +1,286 @@
+//! CLI tests of `sudosat solve`, `count` and `sat`, running the real binary.
+
+mod common;
+
+use std::path::Path;
+
+use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Source};
+use sudosat::Grid;
+
+use common::{
+    assert_exit, assert_text_eq, external_available, fixture, run, run_in, stderr, stdout, temp_dir,
+};
+
+fn read_fixture(name: &str) -> Vec<Grid> {
+    read_puzzles_from_path(&fixture(name), None).expect("fixture parses")
+}
+
+fn parse_output(text: &str) -> Vec<Grid> {
+    read_puzzles(text.as_bytes(), &Source::Stdin, None).expect("output parses")
+}
+
+fn path(name: &str) -> String {
+    fixture(name).to_str().unwrap().to_string()
+}
+
+/// Solves a fixture file with extra flags, checks every solution against its puzzle and the
+/// known solutions, and returns stdout.
+fn solve_and_check(file: &str, flags: &[&str]) -> String {
+    let puzzles = read_fixture(file);
+    let known = read_fixture(&format!("solutions/{file}"));
+    let p = path(file);
+    let mut args = vec!["solve", p.as_str()];
+    args.extend_from_slice(flags);
+    let out = run(&args);
+    assert_exit(&out, 0);
+    let got = parse_output(&stdout(&out));
+    assert_eq!(got.len(), puzzles.len(), "{file} {flags:?}");
+    for ((puzzle, grid), known) in puzzles.iter().zip(&got).zip(&known) {
+        assert!(check_solution(puzzle, grid).is_valid(), "{file} {flags:?}");
+        assert_eq!(grid, known, "{file} {flags:?}");
+    }
+    stdout(&out)
+}
+
+#[test]
+fn solve_default_backend_prints_known_solutions() {
+    let text = solve_and_check("thesis-9x9.txt", &[]);
+    assert_text_eq(
+        &text,
+        &std::fs::read_to_string(fixture("solutions/thesis-9x9.txt"))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let g: Grid = l.parse().unwrap();
+                format!("{}\n", g.to_line().unwrap())
+            })
+            .collect::<String>(),
+    );
+}
+
+#[test]
+fn solve_every_embedded_backend_and_encoding() {
+    for backend in ["dpll", "varisat", "splr"] {
+        for encoding in ["minimal", "extended"] {
+            for reduce in ["--reduce", "--no-reduce"] {
+                let flags = ["--backend", backend, "--encoding", encoding, reduce];
+                solve_and_check("thesis-9x9.txt", &flags);
+            }
+        }
+    }
+    solve_and_check("sudoku-16-1.txt", &["--format", "grid"]);
+    solve_and_check("rank4-2.csv", &["--format", "csv2"]);
+}
+
+#[test]
+fn solve_with_external_backends() {
+    if external_available("minisat") {
+        solve_and_check(
+            "hardest-20.txt",
+            &["--backend", "minisat", "--timeout", "60"],
+        );
+    }
+    if external_available("cadical") {
+        solve_and_check(
+            "hardest-20.txt",
+            &["--backend", "external", "--solver", "cadical -q"],
+        );
+    }
+    if external_available("picosat") {
+        solve_and_check(
+            "thesis-9x9.txt",
+            &["--backend", "external", "--solver", "picosat"],
+        );
+    }
+}
+
+#[test]
+fn solve_reads_stdin_and_reports_no_solution() {
+    let dir = temp_dir();
+    let unsolvable = format!("12345678.........9{}\n", ".".repeat(63));
+    let solvable = std::fs::read_to_string(fixture("thesis-9x9.txt")).unwrap();
+    let first = solvable.lines().next().unwrap();
+    let input = format!("{first}\n{unsolvable}");
+    let out = run_in(dir.path(), &["solve", "-"], input.as_bytes());
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[1], "no solution");
+    let puzzle: Grid = first.parse().unwrap();
+    let grid: Grid = lines[0].parse().unwrap();
+    assert!(check_solution(&puzzle, &grid).is_valid());
+}
+
+#[test]
+fn solve_stats_go_to_stderr() {
+    let p = path("thesis-4x4.txt");
+    let out = run(&["solve", &p, "--stats"]);
+    assert_exit(&out, 0);
+    let err = stderr(&out);
+    assert!(err.starts_with("stats: puzzle 1"), "{err}");
+    for word in [
+        "encoding=extended+reduced",
+        "backend=dpll",
+        "vars=",
+        "clauses=",
+        "decisions=",
+    ] {
+        assert!(err.contains(word), "missing {word}: {err}");
+    }
+    let grids = parse_output(&stdout(&out));
+    assert_eq!(grids.len(), 1);
+}
+
+#[test]
+fn solve_unique_and_count() {
+    let dir = temp_dir();
+    // The thesis 4×4 example has one solution; the empty 4×4 grid has 288.
+    let p = path("thesis-4x4.txt");
+    let out = run(&["solve", "--unique", &p]);
+    assert_exit(&out, 0);
+    assert!(stdout(&out).ends_with("unique\n"), "{}", stdout(&out));
+    let out = run(&["count", &p]);
+    assert_exit(&out, 0);
+    assert_eq!(stdout(&out), "unique\n");
+
+    let empty = "................\n";
+    let out = run_in(dir.path(), &["count", "-"], empty.as_bytes());
+    assert_exit(&out, 1);
+    assert_eq!(stdout(&out), "multiple (≥2)\n");
+    for backend in ["dpll", "varisat", "splr"] {
+        let out = run_in(
+            dir.path(),
+            &["count", "-", "--limit", "0", "--backend", backend],
+            empty.as_bytes(),
+        );
+        assert_exit(&out, 1);
+        assert_eq!(stdout(&out), "multiple (288)\n", "{backend}");
+    }
+    let out = run_in(dir.path(), &["solve", "--unique", "-"], empty.as_bytes());
+    assert_exit(&out, 1);
+    assert!(stdout(&out).ends_with("multiple (≥2)\n"));
+
+    let unsolvable = format!("12345678.........9{}\n", ".".repeat(63));
+    let out = run_in(dir.path(), &["count", "-"], unsolvable.as_bytes());
+    assert_exit(&out, 1);
+    assert_eq!(stdout(&out), "none\n");
+}
+
+#[test]
+fn solve_bad_input_and_bad_flags_exit_2() {
+    let dir = temp_dir();
+    let out = run_in(dir.path(), &["solve", "-"], b"12x\n");
+    assert_exit(&out, 2);
+    assert!(stderr(&out).starts_with("sudosat: error: "));
+    let p = path("thesis-4x4.txt");
+    let out = run(&["solve", &p, "--backend", "glucose"]);
+    assert_exit(&out, 2);
+    let out = run(&["solve", &p, "--backend", "external"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("--solver"), "{}", stderr(&out));
+    let out = run(&["solve", &p, "--timeout", "-1", "--backend", "minisat"]);
+    assert_exit(&out, 2);
+    let out = run(&[
+        "solve",
+        &p,
+        "--backend",
+        "external",
+        "--solver",
+        "/nonexistent/solver",
+    ]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("/nonexistent/solver") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn solve_external_timeout_is_an_error_naming_the_command() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let script = dir.path().join("slow.sh");
+    std::fs::write(&script, "#!/bin/sh\nsleep 30\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let p = path("thesis-4x4.txt");
+    let cmd = script.to_str().unwrap();
+    let out = run(&[
+        "solve",
+        &p,
+        "--backend",
+        "external",
+        "--solver",
+        cmd,
+        "--timeout",
+        "0.3",
+    ]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("timed out") && err.contains("slow.sh"),
+        "{err}"
+    );
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn sat_answers_like_a_competition_solver() {
+    let dir = temp_dir();
+    let sat = write(
+        dir.path(),
+        "sat.cnf",
+        "c small\np cnf 3 3\n1 -2 0\n2 3 0\n-1 -3 0\n",
+    );
+    let unsat = write(
+        dir.path(),
+        "unsat.cnf",
+        "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n",
+    );
+    let mut backends: Vec<Vec<&str>> = vec![
+        vec!["--backend", "dpll"],
+        vec!["--backend", "varisat"],
+        vec!["--backend", "splr"],
+    ];
+    if external_available("minisat") {
+        backends.push(vec!["--backend", "minisat"]);
+    }
+    if external_available("cadical") {
+        backends.push(vec!["--backend", "external", "--solver", "cadical -q"]);
+    }
+    for flags in &backends {
+        let mut args = vec!["sat", sat.as_str()];
+        args.extend_from_slice(flags);
+        let out = run(&args);
+        assert_exit(&out, 10);
+        let text = stdout(&out);
+        assert!(text.contains("\ns SATISFIABLE\n"), "{text}");
+        let lits: Vec<i64> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("v "))
+            .flat_map(|l| l.split_whitespace().map(|w| w.parse::<i64>().unwrap()))
+            .collect();
+        assert_eq!(lits.last(), Some(&0));
+        let value = |v: i64| lits.contains(&v);
+        assert!(value(1) || value(-2));
+        assert!(value(2) || value(3));
+        assert!(value(-1) || value(-3));
+
+        let mut args = vec!["sat", unsat.as_str()];
+        args.extend_from_slice(flags);
+        let out = run(&args);
+        assert_exit(&out, 20);
+        assert!(stdout(&out).contains("s UNSATISFIABLE\n"));
+    }
+    let bad = write(dir.path(), "bad.cnf", "p cnf 2 1\n1 x 0\n");
+    let out = run(&["sat", &bad]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("bad.cnf:2"), "{}", stderr(&out));
+}
