@@ -123,7 +123,10 @@ fn unsatisfiable_puzzles_are_unsat_for_the_external_solvers() {
     }
     let dir = temp_dir();
     let cnf_path = dir.path().join("in.cnf");
-    for name in ["contradictory-4x4.txt", "no-candidate-4x4.txt"] {
+    for name in [
+        "corner/contradictory-4x4.txt",
+        "corner/no-candidate-4x4.txt",
+    ] {
         let puzzle = read_puzzles_from_path(&fixture(name), None)
             .unwrap()
             .remove(0);
@@ -221,25 +224,25 @@ const CNF_FILES: &[(&str, &str, &str, bool)] = &[
     ),
     (
         "corner/empty-4x4.extended.cnf",
-        "empty-4x4.txt",
+        "corner/empty-4x4.txt",
         "extended",
         false,
     ),
     (
         "corner/full-4x4.extended-reduced.cnf",
-        "full-4x4.txt",
+        "corner/full-4x4.txt",
         "extended",
         true,
     ),
     (
         "corner/contradictory-4x4.minimal-reduced.cnf",
-        "contradictory-4x4.txt",
+        "corner/contradictory-4x4.txt",
         "minimal",
         true,
     ),
     (
         "corner/no-candidate-4x4.extended-reduced.cnf",
-        "no-candidate-4x4.txt",
+        "corner/no-candidate-4x4.txt",
         "extended",
         true,
     ),
@@ -285,7 +288,7 @@ fn corner_case_files_have_the_expected_shape() {
     let out = dir.path().join("x.cnf");
     let o = out.display().to_string();
     // A full grid reduces to the empty formula: satisfiable, no variable.
-    let full = fixture("full-4x4.txt");
+    let full = fixture("corner/full-4x4.txt");
     assert_exit(
         &run(&["encode", full.to_str().unwrap(), "--reduce", "-o", &o]),
         0,
@@ -293,7 +296,7 @@ fn corner_case_files_have_the_expected_shape() {
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.ends_with("p cnf 0 0\n"), "{text}");
     // Contradictory givens: the reduced formula holds the empty clause.
-    let bad = fixture("contradictory-4x4.txt");
+    let bad = fixture("corner/contradictory-4x4.txt");
     assert_exit(
         &run(&["encode", bad.to_str().unwrap(), "--reduce", "-o", &o]),
         0,
@@ -304,7 +307,7 @@ fn corner_case_files_have_the_expected_shape() {
 
 #[test]
 fn sizes_reports_the_literature_counts() {
-    let empty = fixture("empty-4x4.txt");
+    let empty = fixture("corner/empty-4x4.txt");
     let out = run(&["sizes", empty.to_str().unwrap(), "--csv"]);
     assert_exit(&out, 0);
     let text = stdout(&out);

@@ -9,7 +9,10 @@ use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, write_grid, Format, Grid};
 use sudosat::solve::sat::{SatSolver, DEFAULT_ENCODING};
-use sudosat::solve::{SolveOutcome, Solver};
+use sudosat::solve::{
+    classic_solver, BacktrackOrder, HillObjective, SolveOutcome, Solver, SolverOptions,
+    CLASSIC_SOLVERS,
+};
 
 use crate::common::{
     inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
@@ -47,6 +50,36 @@ pub struct SolverArgs {
     /// Time limit in seconds for an external solver process (it is killed when exceeded).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
+    /// Seed of the randomised classic solvers (backtrack-random, hill).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Work cap of the classic solvers: assignments (backtrack), iterations (hill, default
+    /// 2,000,000), expansions (best-first, fifo); reaching it answers "stopped".
+    #[arg(long, value_name = "N")]
+    pub max_iterations: Option<u64>,
+    /// Cell order of `--solver backtrack`: row, column, random, box, mrv.
+    #[arg(long, value_name = "ORDER", default_value = "mrv", value_parser = parse_order)]
+    pub order: BacktrackOrder,
+    /// Objective of `--solver hill`: sum (the literature's) or duplicates.
+    #[arg(long, value_name = "OBJECTIVE", default_value = "duplicates", value_parser = parse_objective)]
+    pub objective: HillObjective,
+    /// Probability of the β operator of `--solver hill`, in 0…1.
+    #[arg(long, value_name = "P", default_value_t = sudosat::solve::hill_climb::DEFAULT_BETA)]
+    pub beta: f64,
+    /// Pruning threshold of `--solver best-first`/`fifo`: states with more open candidates
+    /// are dropped.
+    #[arg(long, value_name = "N")]
+    pub threshold: Option<u64>,
+}
+
+fn parse_order(s: &str) -> Result<BacktrackOrder, String> {
+    BacktrackOrder::from_name(s)
+        .ok_or_else(|| format!("unknown order `{s}` (expected row, column, random, box, mrv)"))
+}
+
+fn parse_objective(s: &str) -> Result<HillObjective, String> {
+    HillObjective::from_name(s)
+        .ok_or_else(|| format!("unknown objective `{s}` (expected sum, duplicates)"))
 }
 
 /// The solver the options select.
@@ -54,7 +87,6 @@ pub enum Chosen {
     /// The SAT path (kept concrete for its statistics).
     Sat(SatSolver),
     /// A classic grid-level solver.
-    #[allow(dead_code)] // built once the classic solvers' registry is merged
     Other(Box<dyn Solver>),
 }
 
@@ -131,11 +163,30 @@ impl SolverArgs {
                 self.backend_spec()?,
             )));
         }
-        bail!(
-            "unknown solver `{name}`: this build has only `sat` (classic solvers are not \
-             available yet); for an external SAT solver use --backend external --solver \
-             \"{name}\""
-        )
+        if !(0.0..=1.0).contains(&self.beta) {
+            bail!("--beta must be between 0 and 1, not {}", self.beta);
+        }
+        match classic_solver(name, &self.solver_options(false)) {
+            Some(solver) => Ok(Chosen::Other(solver)),
+            None => bail!(
+                "unknown solver `{name}` (expected sat, {}); for an external SAT solver use \
+                 --backend external --solver \"{name}\"",
+                CLASSIC_SOLVERS.join(", ")
+            ),
+        }
+    }
+
+    /// The classic solvers' options the flags select.
+    pub fn solver_options(&self, trace: bool) -> SolverOptions {
+        SolverOptions {
+            seed: self.seed,
+            max_iterations: self.max_iterations,
+            backtrack_order: self.order,
+            hill_objective: self.objective,
+            beta: self.beta,
+            threshold: self.threshold,
+            trace,
+        }
     }
 }
 
