@@ -34,6 +34,25 @@ pub enum Error {
     /// A request this component cannot serve (e.g. a size a solver does not handle).
     #[error("{0}")]
     Unsupported(String),
+    /// A grid-level solver reached its time limit ([`crate::solve::Solver::set_time_limit`]).
+    #[error("solver `{solver}` timed out after {limit:?}")]
+    TimedOut {
+        /// The solver's name.
+        solver: String,
+        /// The limit.
+        limit: std::time::Duration,
+    },
+}
+
+impl Error {
+    /// Whether this is a time-out, of a grid-level solver or of a SAT backend: an answer
+    /// a comparison reports as "timeout" rather than a failure.
+    pub fn is_timeout(&self) -> bool {
+        matches!(
+            self,
+            Error::TimedOut { .. } | Error::Backend(BackendError::Timeout { .. })
+        )
+    }
 }
 
 /// `Result` with the crate's [`Error`].

@@ -21,8 +21,11 @@
 //! The solver is reusable: clauses may be added after a `solve` (blocking clauses for counting
 //! solutions), and [`SatBackend::reset`] empties it while keeping its buffers.
 
+use std::time::Duration;
+
 use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
+use crate::solve::Deadline;
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;
@@ -86,7 +89,19 @@ pub struct Dpll {
     propagations: u64,
     backtracks: u64,
     solves: u64,
+    /// Limit of each solve (kept across [`SatBackend::reset`]).
+    time_limit: Option<Duration>,
 }
+
+/// How a search ended.
+enum Search {
+    Sat,
+    Unsat,
+    TimedOut,
+}
+
+/// Decisions plus backtracks between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 1024;
 
 enum Propagation {
     Ok,
@@ -346,16 +361,25 @@ impl Dpll {
         false
     }
 
-    fn search(&mut self) -> bool {
+    fn search(&mut self) -> Search {
+        let deadline = Deadline::after(self.time_limit);
+        let mut until_clock = CLOCK_INTERVAL;
         loop {
+            until_clock -= 1;
+            if until_clock == 0 {
+                until_clock = CLOCK_INTERVAL;
+                if deadline.expired() {
+                    return Search::TimedOut;
+                }
+            }
             if let Propagation::Conflict = self.propagate() {
                 if !self.backtrack() {
-                    return false;
+                    return Search::Unsat;
                 }
                 continue;
             }
             match self.pick_branch() {
-                None => return true,
+                None => return Search::Sat,
                 Some(lit) => {
                     self.decisions += 1;
                     self.decisions_stack.push(Decision {
@@ -453,10 +477,20 @@ impl SatBackend for Dpll {
             return Ok(SatOutcome::Unsat);
         }
         self.fallback_next = 0;
-        if !self.search() {
-            // Without decisions the conflict is at level 0: the formula is UNSAT for good.
-            self.inconsistent = true;
-            return Ok(SatOutcome::Unsat);
+        match self.search() {
+            Search::Sat => {}
+            Search::Unsat => {
+                // Without decisions the conflict is at level 0: the formula is UNSAT for good.
+                self.inconsistent = true;
+                return Ok(SatOutcome::Unsat);
+            }
+            Search::TimedOut => {
+                self.backtrack_to_root();
+                return Err(BackendError::Timeout {
+                    solver: "dpll".to_string(),
+                    timeout: self.time_limit.unwrap_or_default(),
+                });
+            }
         }
         let values = (0..self.num_vars)
             .map(|v| self.values[2 * v] == TRUE)
@@ -464,6 +498,14 @@ impl SatBackend for Dpll {
         let model = Model::from_values(values);
         self.backtrack_to_root();
         check_model("dpll", &self.original, model)
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
     }
 
     fn counters(&self) -> Counters {

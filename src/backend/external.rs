@@ -143,7 +143,7 @@ impl ExternalSolver {
                     kill_group(&mut child);
                     let _ = child.wait();
                     return Err(BackendError::Timeout {
-                        command: self.command.clone(),
+                        solver: self.command.clone(),
                         timeout: limit,
                     });
                 }
@@ -223,6 +223,14 @@ impl ClauseSink for ExternalSolver {
 }
 
 impl SatBackend for ExternalSolver {
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.timeout = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> String {
         match self.style {
             OutputStyle::MinisatFile => "minisat".to_string(),

@@ -57,11 +57,11 @@ pub enum BackendError {
         /// The OS error.
         reason: String,
     },
-    /// An external solver ran out of time and was killed.
-    #[error("solver command `{command}` timed out after {timeout:?} and was killed")]
+    /// A solver ran out of time: an external process is killed, an embedded solver stops.
+    #[error("solver `{solver}` timed out after {timeout:?}")]
     Timeout {
-        /// The command line.
-        command: String,
+        /// The solver (an external solver's command line).
+        solver: String,
         /// The limit.
         timeout: Duration,
     },
@@ -125,6 +125,19 @@ pub trait SatBackend: ClauseSink + Send {
     /// Counters of the work done so far.
     fn counters(&self) -> Counters {
         Counters::default()
+    }
+
+    /// Limits the time of each later [`SatBackend::solve`]: past it, `solve` answers
+    /// [`BackendError::Timeout`]. `None` lifts the limit. The default ignores the limit;
+    /// [`SatBackend::honours_time_limit`] says whether a backend can stop early.
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        let _ = limit;
+    }
+
+    /// Whether [`SatBackend::set_time_limit`] can stop a running `solve` (varisat cannot be
+    /// interrupted: callers that need a bound must check the elapsed time afterwards).
+    fn honours_time_limit(&self) -> bool {
+        false
     }
 
     /// Forgets every clause and counter, so the backend can take a new formula; buffers are
@@ -229,7 +242,8 @@ pub struct BackendSpec {
     /// The command line of an external solver (`minisat` when `None` for
     /// [`BackendKind::Minisat`]; required for [`BackendKind::External`]).
     pub command: Option<String>,
-    /// Time limit for external processes (killed when exceeded).
+    /// Time limit of each solve: an external process is killed when it is exceeded, the
+    /// DPLL and splr stop (see [`SatBackend::honours_time_limit`]).
     pub timeout: Option<Duration>,
 }
 
@@ -264,16 +278,13 @@ impl BackendSpec {
     /// [`BackendError::Spawn`] when an external command is empty or missing for
     /// [`BackendKind::External`] (a missing binary is only found when solving).
     pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
-        Ok(match self.kind {
+        let mut backend: Box<dyn SatBackend> = match self.kind {
             BackendKind::Dpll => Box::new(Dpll::new()),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),
             BackendKind::Minisat => {
                 let command = self.command.as_deref().unwrap_or("minisat");
-                Box::new(
-                    ExternalSolver::new(command, OutputStyle::MinisatFile)?
-                        .with_timeout(self.timeout),
-                )
+                Box::new(ExternalSolver::new(command, OutputStyle::MinisatFile)?)
             }
             BackendKind::External => {
                 let command = self.command.as_deref().ok_or_else(|| BackendError::Spawn {
@@ -281,12 +292,11 @@ impl BackendSpec {
                     reason: "the external backend needs a solver command (e.g. \"cadical -q\")"
                         .to_string(),
                 })?;
-                Box::new(
-                    ExternalSolver::new(command, OutputStyle::Competition)?
-                        .with_timeout(self.timeout),
-                )
+                Box::new(ExternalSolver::new(command, OutputStyle::Competition)?)
             }
-        })
+        };
+        backend.set_time_limit(self.timeout);
+        Ok(backend)
     }
 
     /// A short label, e.g. `dpll` or `external:cadical -q`.

@@ -4,6 +4,8 @@
 //! splr 0.17 is not incremental without its `incremental_solver` feature, so this backend keeps
 //! the clause list and builds a fresh splr solver from it for each solve (no re-encoding).
 
+use std::time::Duration;
+
 use ::splr::{Certificate, Config, SolveIF, Solver, SolverError};
 
 use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
@@ -15,6 +17,8 @@ pub struct SplrBackend {
     /// Every clause as given, to build solvers and check models.
     original: Cnf,
     solves: u64,
+    /// splr counts its time limit in whole seconds, so a limit is rounded up to one.
+    time_limit: Option<Duration>,
 }
 
 impl SplrBackend {
@@ -31,13 +35,6 @@ impl ClauseSink for SplrBackend {
 
     fn reserve_vars(&mut self, num_vars: usize) {
         self.original.reserve_vars(num_vars);
-    }
-}
-
-fn gave_up(e: SolverError) -> BackendError {
-    BackendError::GaveUp {
-        solver: "splr".to_string(),
-        reason: format!("{e:?}"),
     }
 }
 
@@ -63,16 +60,19 @@ impl SatBackend for SplrBackend {
                     .num_vars()
             ])));
         }
-        let config = Config {
+        let mut config = Config {
             quiet_mode: true,
             ..Config::default()
         };
+        if let Some(limit) = self.time_limit {
+            config.c_timeout = limit.as_secs_f64().ceil().max(1.0);
+        }
         let mut solver = match Solver::try_from((config, clauses.as_slice())) {
             Ok(s) => s,
             Err(Ok(Certificate::UNSAT)) => return Ok(SatOutcome::Unsat),
             Err(Ok(Certificate::SAT(v))) => return self.model_of(&v),
             Err(Err(SolverError::EmptyClause)) => return Ok(SatOutcome::Unsat),
-            Err(Err(e)) => return Err(gave_up(e)),
+            Err(Err(e)) => return Err(self.gave_up(e)),
         };
         match solver.solve() {
             Ok(Certificate::SAT(v)) => self.model_of(&v),
@@ -80,8 +80,16 @@ impl SatBackend for SplrBackend {
             Err(SolverError::EmptyClause | SolverError::RootLevelConflict(_)) => {
                 Ok(SatOutcome::Unsat)
             }
-            Err(e) => Err(gave_up(e)),
+            Err(e) => Err(self.gave_up(e)),
         }
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
     }
 
     fn counters(&self) -> Counters {
@@ -89,11 +97,27 @@ impl SatBackend for SplrBackend {
     }
 
     fn reset(&mut self) {
-        *self = SplrBackend::new();
+        *self = SplrBackend {
+            time_limit: self.time_limit,
+            ..SplrBackend::new()
+        };
     }
 }
 
 impl SplrBackend {
+    fn gave_up(&self, e: SolverError) -> BackendError {
+        match (e, self.time_limit) {
+            (SolverError::TimeOut, Some(limit)) => BackendError::Timeout {
+                solver: "splr".to_string(),
+                timeout: limit,
+            },
+            (e, _) => BackendError::GaveUp {
+                solver: "splr".to_string(),
+                reason: format!("{e:?}"),
+            },
+        }
+    }
+
     fn model_of(&self, values: &[i32]) -> Result<SatOutcome, BackendError> {
         let model = Model::from_lits(
             self.original.num_vars(),

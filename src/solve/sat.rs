@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::backend::{BackendSpec, Counters, SatBackend, SatOutcome};
+use crate::backend::{BackendKind, BackendSpec, Counters, SatBackend, SatOutcome};
 use crate::encode::{Encoding, SudokuEncoding, VarMap};
 use crate::formula::{ClauseSink, FormulaSize, Lit};
 use crate::grid::{check_grid, Grid};
@@ -58,6 +58,7 @@ pub struct SatSolver {
     /// Created on first use and reset (buffers kept) for each puzzle.
     backend: Option<Box<dyn SatBackend>>,
     stats: SatStats,
+    time_limit: Option<Duration>,
 }
 
 impl SatSolver {
@@ -65,6 +66,7 @@ impl SatSolver {
     pub fn new(encoding: SudokuEncoding, spec: BackendSpec) -> SatSolver {
         SatSolver {
             encoding,
+            time_limit: spec.timeout,
             spec,
             backend: None,
             stats: SatStats::default(),
@@ -89,7 +91,9 @@ impl SatSolver {
     /// Encodes `puzzle` into a fresh (reset) backend and returns the map.
     fn load(&mut self, puzzle: &Grid) -> Result<VarMap, Error> {
         if self.backend.is_none() {
-            self.backend = Some(self.spec.create()?);
+            let mut backend = self.spec.create()?;
+            backend.set_time_limit(self.time_limit);
+            self.backend = Some(backend);
         }
         let backend = self.backend.as_deref_mut().expect("backend created above");
         backend.reset();
@@ -200,5 +204,17 @@ impl Solver for SatSolver {
 
     fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
         Ok(Some(self.solutions(puzzle, limit)?.len() as u64))
+    }
+
+    /// The limit applies to each backend `solve` call (a count makes several).
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+        if let Some(backend) = self.backend.as_deref_mut() {
+            backend.set_time_limit(limit);
+        }
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        self.spec.kind != BackendKind::Varisat
     }
 }

@@ -47,7 +47,8 @@ pub struct SolverArgs {
     /// Encode without the reduction.
     #[arg(long = "no-reduce", overrides_with = "reduce")]
     pub no_reduce: bool,
-    /// Time limit in seconds for an external solver process (it is killed when exceeded).
+    /// Time limit in seconds of each solve: an external solver process is killed, the
+    /// built-in solvers stop (varisat cannot be interrupted and ignores it).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// Seed of the randomised classic solvers (backtrack-random, hill).
@@ -123,11 +124,7 @@ impl SolverArgs {
     /// # Errors
     /// A bad time-out or an external backend without a command.
     pub fn backend_spec(&self) -> Result<BackendSpec> {
-        let timeout = match self.timeout {
-            None => None,
-            Some(secs) if secs.is_finite() && secs > 0.0 => Some(Duration::from_secs_f64(secs)),
-            Some(secs) => bail!("--timeout must be a positive number of seconds, not {secs}"),
-        };
+        let timeout = self.time_limit()?;
         let command = match self.backend {
             BackendKind::External => Some(self.solver.clone().with_context(|| {
                 "--backend external needs the solver command: --solver \"cadical -q\""
@@ -140,6 +137,18 @@ impl SolverArgs {
             command,
             timeout,
         })
+    }
+
+    /// The `--timeout` as a duration.
+    ///
+    /// # Errors
+    /// A time-out that is not a positive number.
+    pub fn time_limit(&self) -> Result<Option<Duration>> {
+        match self.timeout {
+            None => Ok(None),
+            Some(secs) if secs.is_finite() && secs > 0.0 => Ok(Some(Duration::from_secs_f64(secs))),
+            Some(secs) => bail!("--timeout must be a positive number of seconds, not {secs}"),
+        }
     }
 
     /// The grid-level solver name (`sat` unless `--solver` names another and the backend is
@@ -167,7 +176,10 @@ impl SolverArgs {
             bail!("--beta must be between 0 and 1, not {}", self.beta);
         }
         match classic_solver(name, &self.solver_options(false)) {
-            Some(solver) => Ok(Chosen::Other(solver)),
+            Some(mut solver) => {
+                solver.set_time_limit(self.time_limit()?);
+                Ok(Chosen::Other(solver))
+            }
             None => bail!(
                 "unknown solver `{name}` (expected sat, {}); for an external SAT solver use \
                  --backend external --solver \"{name}\"",
