@@ -1,7 +1,11 @@
 //! A DPLL solver written for this crate: the Davis–Putnam–Logemann–Loveland procedure
 //! (Davis, Logemann & Loveland 1962, "A machine program for theorem-proving", CACM 5(7)), with
 //! the two-watched-literal unit propagation of Chaff (Moskewicz, Madigan, Zhao, Zhang & Malik
-//! 2001, "Chaff: engineering an efficient SAT solver", DAC).
+//! 2001, "Chaff: engineering an efficient SAT solver", DAC) and failed-literal lookahead
+//! (Freeman 1995, "Improvements to propositional satisfiability search algorithms", PhD
+//! thesis; Li & Anbulagan 1997, "Look-ahead versus look-back for satisfiability problems",
+//! CP). Lynce & Ouaknine (2006, "Sudoku as a SAT problem") showed that unit propagation plus
+//! failed-literal detection solves most Sudoku formulas without search.
 //!
 //! The search is iterative (an explicit decision stack, no recursion), so the 81×81 and larger
 //! Sudoku formulas never overflow the stack. Backtracking is chronological: on a conflict the
@@ -11,12 +15,21 @@
 //! in one flat arena with watch lists indexed by literal code (each watch carries a *blocker*
 //! literal, as in MiniSat, so satisfied clauses are skipped without touching the arena).
 //!
-//! Branching picks the *shortest* not-yet-satisfied clause of length ≥ 3 (the "shortest
-//! clause" / minimum-remaining-values rule; on Sudoku this is the cell or unit with the fewest
-//! candidates), and in it the unassigned literal of highest conflict activity (a VSIDS-like
-//! score, bumped for the variables of each falsified clause), set true. Each long clause caches
-//! the literal that last satisfied it, so the scan skips satisfied clauses in O(1). When every
-//! long clause is satisfied, the remaining variables are decided false, in order.
+//! **Branching** picks the shortest not-yet-satisfied *branching clause*: a clause with a
+//! positive literal, binary only when all-positive (on Sudoku these are the "at least one"
+//! clauses of cells and of unit–digit pairs, so this is the minimum-remaining-values rule of
+//! Sudoku solvers; the "at most one" clauses are all-negative and never branched on). When
+//! every branching clause is satisfied, the remaining variables are decided false, in order,
+//! which satisfies every clause with a negative literal left.
+//!
+//! **Lookahead** ([`Lookahead`]): before branching on a clause, each of its open literals is
+//! *probed* — assigned and propagated, then undone. A probe that ends in a conflict is a
+//! failed literal: its negation is implied at the current level, and the loop propagates and
+//! picks again. Otherwise the solver branches on the literal whose probe assigned the most
+//! variables (the most constraining choice, which fails or succeeds fastest). With
+//! [`Lookahead::Full`], every open literal of every branching clause is also probed at the
+//! root until no probe fails; on Sudoku this finds locked candidates, naked and hidden subsets
+//! and X-Wings (each is a one-literal contradiction) before any decision.
 //!
 //! The solver is reusable: clauses may be added after a `solve` (blocking clauses for counting
 //! solutions), and [`SatBackend::reset`] empties it while keeping its buffers.
@@ -24,12 +37,39 @@
 use std::time::Duration;
 
 use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
-use crate::formula::{ClauseSink, Cnf, Lit, Model};
+use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
 use crate::solve::Deadline;
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;
 const UNSET: i8 = 0;
+
+/// How much the solver looks ahead before it branches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lookahead {
+    /// Plain DPLL: unit propagation only.
+    None,
+    /// Probe the open literals of the branching clause before each decision.
+    BranchClause,
+    /// As [`Lookahead::BranchClause`], plus failed-literal probing of every branching
+    /// clause's literals at the root, to a fixpoint.
+    #[default]
+    Full,
+}
+
+impl Lookahead {
+    /// Every level, weakest first.
+    pub const ALL: [Lookahead; 3] = [Lookahead::None, Lookahead::BranchClause, Lookahead::Full];
+
+    /// The name as options spell it (`none`, `clause`, `full`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Lookahead::None => "none",
+            Lookahead::BranchClause => "clause",
+            Lookahead::Full => "full",
+        }
+    }
+}
 
 /// A long-clause watch: the clause's arena start, and a literal of the clause that, when true,
 /// means the clause needs no visit.
@@ -50,6 +90,24 @@ struct Decision {
     flipped: bool,
 }
 
+/// How a search ended.
+enum Search {
+    Sat,
+    Unsat,
+    TimedOut,
+}
+
+/// What the lookahead on a branching clause found.
+enum Probed {
+    /// A literal failed; its negation is now assigned (to be propagated).
+    Implied,
+    /// Branch on this literal.
+    Branch(Lit),
+}
+
+/// Decisions plus backtracks between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 256;
+
 /// The built-in DPLL solver (see the module docs).
 #[derive(Default)]
 pub struct Dpll {
@@ -59,12 +117,13 @@ pub struct Dpll {
     /// Implications of binary clauses: `binary[l]` holds the literals that must be true when
     /// literal `l` becomes false.
     binary: Vec<Vec<Lit>>,
-    /// Long clauses, flat: `[len, lit, lit, …]` per clause; a clause is named by the arena
-    /// index of its length word.
+    /// Clauses of three or more literals, and all-positive binary ones (kept for branching
+    /// only), flat: `[len, lit, lit, …]` per clause; a clause is named by the arena index of
+    /// its length word.
     arena: Vec<u32>,
-    /// Start (length word) of each long clause, in order.
-    long_clauses: Vec<u32>,
-    /// Per long clause (same order): the literal that last satisfied it.
+    /// Start (length word) of each branching clause.
+    branch_clauses: Vec<u32>,
+    /// Per branching clause (same order): the literal that last satisfied it.
     sat_cache: Vec<Lit>,
     /// `watches[l]`: long clauses watching literal `l` (visited when `l` becomes false).
     watches: Vec<Vec<Watch>>,
@@ -72,10 +131,7 @@ pub struct Dpll {
     /// Trail index of the next literal to propagate.
     queue_head: usize,
     decisions_stack: Vec<Decision>,
-    /// Conflict activity per variable.
-    activity: Vec<f64>,
-    bump: f64,
-    /// Next variable to try in the fallback (all long clauses satisfied) branching.
+    /// Next variable to try in the fallback (all branching clauses satisfied) branching.
     fallback_next: usize,
     /// An empty clause was added (or derived at level 0).
     inconsistent: bool,
@@ -85,35 +141,27 @@ pub struct Dpll {
     seen: Vec<bool>,
     /// Copy of every clause as given, to check models.
     original: Cnf,
+    lookahead: Lookahead,
     decisions: u64,
     propagations: u64,
     backtracks: u64,
+    probes: u64,
+    failed_literals: u64,
     solves: u64,
     /// Limit of each solve (kept across [`SatBackend::reset`]).
     time_limit: Option<Duration>,
 }
 
-/// How a search ended.
-enum Search {
-    Sat,
-    Unsat,
-    TimedOut,
-}
-
-/// Decisions plus backtracks between two looks at the clock.
-const CLOCK_INTERVAL: u64 = 1024;
-
-enum Propagation {
-    Ok,
-    /// The falsified clause's literals were bumped.
-    Conflict,
-}
-
 impl Dpll {
-    /// An empty solver.
+    /// An empty solver with the default lookahead ([`Lookahead::Full`]).
     pub fn new() -> Dpll {
+        Dpll::default()
+    }
+
+    /// An empty solver with the given lookahead.
+    pub fn with_lookahead(lookahead: Lookahead) -> Dpll {
         Dpll {
-            bump: 1.0,
+            lookahead,
             ..Dpll::default()
         }
     }
@@ -131,7 +179,6 @@ impl Dpll {
         if self.watches.len() < 2 * num_vars {
             self.watches.resize_with(2 * num_vars, Vec::new);
         }
-        self.activity.resize(num_vars, 0.0);
     }
 
     #[inline]
@@ -148,13 +195,15 @@ impl Dpll {
 
     /// Undoes the trail down to `len` literals.
     fn undo_to(&mut self, len: usize) {
+        let mut lowest = self.fallback_next;
         for &lit in &self.trail[len..] {
             self.values[lit.code()] = UNSET;
             self.values[(!lit).code()] = UNSET;
+            lowest = lowest.min(lit.var().index());
         }
+        self.fallback_next = lowest;
         self.trail.truncate(len);
         self.queue_head = self.queue_head.min(len);
-        self.fallback_next = 0;
     }
 
     /// Back to decision level 0 (level-0 assignments stay).
@@ -163,25 +212,12 @@ impl Dpll {
             let len = first.trail_len as usize;
             self.decisions_stack.clear();
             self.undo_to(len);
+            self.fallback_next = 0;
         }
     }
 
-    fn bump_clause(&mut self, lits: impl Iterator<Item = Lit>) {
-        for lit in lits {
-            let a = &mut self.activity[lit.var().index()];
-            *a += self.bump;
-            if *a > 1e100 {
-                for x in &mut self.activity {
-                    *x *= 1e-100;
-                }
-                self.bump *= 1e-100;
-            }
-        }
-        self.bump *= 1.05;
-    }
-
-    /// Unit propagation over the trail from `queue_head`.
-    fn propagate(&mut self) -> Propagation {
+    /// Unit propagation over the trail from `queue_head`; `false` on a conflict.
+    fn propagate(&mut self) -> bool {
         while self.queue_head < self.trail.len() {
             let p = self.trail[self.queue_head];
             self.queue_head += 1;
@@ -190,28 +226,30 @@ impl Dpll {
 
             // Binary clauses (false_lit ∨ other).
             let implied = std::mem::take(&mut self.binary[false_lit.code()]);
+            let mut conflict = false;
             for &other in &implied {
-                match self.value(other) {
+                match self.values[other.code()] {
                     TRUE => {}
                     UNSET => self.assign(other),
                     _ => {
-                        self.binary[false_lit.code()] = implied;
-                        self.bump_clause([false_lit, other].into_iter());
-                        return Propagation::Conflict;
+                        conflict = true;
+                        break;
                     }
                 }
             }
             self.binary[false_lit.code()] = implied;
+            if conflict {
+                return false;
+            }
 
             // Long clauses watching false_lit.
             let mut watches = std::mem::take(&mut self.watches[false_lit.code()]);
             let mut i = 0;
             let mut j = 0;
-            let mut conflict = false;
             while i < watches.len() {
                 let w = watches[i];
                 i += 1;
-                if self.value(w.blocker) == TRUE {
+                if self.values[w.blocker.code()] == TRUE {
                     watches[j] = w;
                     j += 1;
                     continue;
@@ -224,24 +262,22 @@ impl Dpll {
                     self.arena.swap(lits, lits + 1);
                 }
                 let first = Lit::from_code(self.arena[lits] as usize);
-                if first != w.blocker && self.value(first) == TRUE {
-                    watches[j] = Watch {
-                        clause: w.clause,
-                        blocker: first,
-                    };
+                let kept = Watch {
+                    clause: w.clause,
+                    blocker: first,
+                };
+                if first != w.blocker && self.values[first.code()] == TRUE {
+                    watches[j] = kept;
                     j += 1;
                     continue;
                 }
                 // Look for a new literal to watch.
                 let mut moved = false;
-                for k in 2..len {
-                    let lit = Lit::from_code(self.arena[lits + k] as usize);
-                    if self.value(lit) != FALSE {
-                        self.arena.swap(lits + 1, lits + k);
-                        self.watches[lit.code()].push(Watch {
-                            clause: w.clause,
-                            blocker: first,
-                        });
+                for k in lits + 2..lits + len {
+                    let code = self.arena[k] as usize;
+                    if self.values[code] != FALSE {
+                        self.arena.swap(lits + 1, k);
+                        self.watches[code].push(kept);
                         moved = true;
                         break;
                     }
@@ -249,12 +285,9 @@ impl Dpll {
                 if moved {
                     continue;
                 }
-                watches[j] = Watch {
-                    clause: w.clause,
-                    blocker: first,
-                };
+                watches[j] = kept;
                 j += 1;
-                match self.value(first) {
+                match self.values[first.code()] {
                     UNSET => self.assign(first),
                     FALSE => {
                         // Conflict: keep the remaining watches and stop.
@@ -267,34 +300,38 @@ impl Dpll {
                     }
                     _ => {}
                 }
-                if conflict {
-                    let clause: Vec<Lit> = self.arena[lits..lits + len]
-                        .iter()
-                        .map(|&c| Lit::from_code(c as usize))
-                        .collect();
-                    self.bump_clause(clause.into_iter());
-                    break;
-                }
             }
             watches.truncate(j);
             self.watches[false_lit.code()] = watches;
             if conflict {
-                return Propagation::Conflict;
+                return false;
             }
         }
-        Propagation::Ok
+        true
     }
 
-    /// The branching literal, or `None` when every variable is assigned.
-    fn pick_branch(&mut self) -> Option<Lit> {
-        let mut best: Option<(usize, usize)> = None; // (unassigned count, clause index)
-        for (ci, &start) in self.long_clauses.iter().enumerate() {
+    /// Assigns `lit`, propagates and undoes it all: the number of literals assigned, or
+    /// `None` when `lit` is a failed literal.
+    fn probe(&mut self, lit: Lit) -> Option<usize> {
+        self.probes += 1;
+        let len = self.trail.len();
+        self.assign(lit);
+        let ok = self.propagate();
+        let assigned = self.trail.len() - len;
+        self.undo_to(len);
+        ok.then_some(assigned)
+    }
+
+    /// The shortest open branching clause, or `None` when all are satisfied.
+    fn pick_clause(&mut self) -> Option<usize> {
+        let mut best: Option<(usize, usize)> = None; // (open literals, clause index)
+        for ci in 0..self.branch_clauses.len() {
             if self.values[self.sat_cache[ci].code()] == TRUE {
                 continue;
             }
-            let start = start as usize;
+            let start = self.branch_clauses[ci] as usize;
             let len = self.arena[start] as usize;
-            let mut unassigned = 0;
+            let mut open = 0;
             let mut satisfied = None;
             for &code in &self.arena[start + 1..start + 1 + len] {
                 match self.values[code as usize] {
@@ -302,7 +339,7 @@ impl Dpll {
                         satisfied = Some(code);
                         break;
                     }
-                    UNSET => unassigned += 1,
+                    UNSET => open += 1,
                     _ => {}
                 }
             }
@@ -310,31 +347,102 @@ impl Dpll {
                 self.sat_cache[ci] = Lit::from_code(code as usize);
                 continue;
             }
-            if best.map_or(true, |(n, _)| unassigned < n) {
-                best = Some((unassigned, ci));
-                if unassigned <= 2 {
+            if best.map_or(true, |(n, _)| open < n) {
+                best = Some((open, ci));
+                // Fewer than two open literals would have been propagated.
+                if open <= 2 {
                     break;
                 }
             }
         }
-        if let Some((_, ci)) = best {
-            let start = self.long_clauses[ci] as usize;
-            let len = self.arena[start] as usize;
-            let mut pick: Option<Lit> = None;
-            for &code in &self.arena[start + 1..start + 1 + len] {
-                let lit = Lit::from_code(code as usize);
-                if self.value(lit) == UNSET
-                    && pick.map_or(true, |p| {
-                        self.activity[lit.var().index()] > self.activity[p.var().index()]
-                    })
-                {
-                    pick = Some(lit);
+        best.map(|(_, ci)| ci)
+    }
+
+    /// The open literals of branching clause `ci`, into `out`.
+    fn open_literals(&self, ci: usize, out: &mut Vec<Lit>) {
+        out.clear();
+        let start = self.branch_clauses[ci] as usize;
+        let len = self.arena[start] as usize;
+        out.extend(
+            self.arena[start + 1..start + 1 + len]
+                .iter()
+                .map(|&c| Lit::from_code(c as usize))
+                .filter(|&l| self.value(l) == UNSET),
+        );
+    }
+
+    /// Probes the open literals of branching clause `ci`.
+    fn look_ahead(&mut self, ci: usize, open: &mut Vec<Lit>) -> Probed {
+        self.open_literals(ci, open);
+        let mut best: Option<(usize, Lit)> = None;
+        for &lit in open.iter() {
+            match self.probe(lit) {
+                None => {
+                    self.failed_literals += 1;
+                    self.assign(!lit);
+                    return Probed::Implied;
+                }
+                Some(assigned) => {
+                    if best.map_or(true, |(b, _)| assigned > b) {
+                        best = Some((assigned, lit));
+                    }
                 }
             }
-            return pick;
         }
+        Probed::Branch(best.expect("a branching clause has two open literals").1)
+    }
+
+    /// Failed-literal probing of every open literal of every open branching clause, until a
+    /// round finds no failed literal; `false` on a conflict.
+    fn probe_all(&mut self, deadline: &Deadline) -> bool {
+        let mut candidates = Vec::new();
+        loop {
+            if !self.propagate() {
+                return false;
+            }
+            // Positive literals of open branching clauses, each once.
+            candidates.clear();
+            for ci in 0..self.branch_clauses.len() {
+                let start = self.branch_clauses[ci] as usize;
+                let len = self.arena[start] as usize;
+                for &code in &self.arena[start + 1..start + 1 + len] {
+                    let lit = Lit::from_code(code as usize);
+                    if self.values[code as usize] == UNSET && !self.seen[code as usize] {
+                        self.seen[code as usize] = true;
+                        candidates.push(lit);
+                    }
+                }
+            }
+            for &lit in &candidates {
+                self.seen[lit.code()] = false;
+            }
+            let mut failed = 0;
+            for (i, &lit) in candidates.iter().enumerate() {
+                if i % 1024 == 1023 && deadline.expired() {
+                    return true;
+                }
+                if self.value(lit) != UNSET {
+                    continue;
+                }
+                if self.probe(lit).is_none() {
+                    failed += 1;
+                    self.failed_literals += 1;
+                    self.assign(!lit);
+                    if !self.propagate() {
+                        return false;
+                    }
+                }
+            }
+            if failed == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// The first unassigned variable, decided false, once every branching clause holds.
+    fn fallback_literal(&mut self) -> Option<Lit> {
         while self.fallback_next < self.num_vars {
-            let lit = crate::formula::Var::from_index(self.fallback_next).negative();
+            let lit = Var::from_index(self.fallback_next).negative();
             if self.value(lit) == UNSET {
                 return Some(lit);
             }
@@ -361,9 +469,23 @@ impl Dpll {
         false
     }
 
+    fn decide(&mut self, lit: Lit) {
+        self.decisions += 1;
+        self.decisions_stack.push(Decision {
+            trail_len: self.trail.len() as u32,
+            lit,
+            flipped: false,
+        });
+        self.assign(lit);
+    }
+
     fn search(&mut self) -> Search {
         let deadline = Deadline::after(self.time_limit);
+        if self.lookahead == Lookahead::Full && !self.probe_all(&deadline) {
+            return Search::Unsat;
+        }
         let mut until_clock = CLOCK_INTERVAL;
+        let mut open = Vec::new();
         loop {
             until_clock -= 1;
             if until_clock == 0 {
@@ -372,24 +494,27 @@ impl Dpll {
                     return Search::TimedOut;
                 }
             }
-            if let Propagation::Conflict = self.propagate() {
+            if !self.propagate() {
                 if !self.backtrack() {
                     return Search::Unsat;
                 }
                 continue;
             }
-            match self.pick_branch() {
-                None => return Search::Sat,
-                Some(lit) => {
-                    self.decisions += 1;
-                    self.decisions_stack.push(Decision {
-                        trail_len: self.trail.len() as u32,
-                        lit,
-                        flipped: false,
-                    });
-                    self.assign(lit);
+            let lit = match self.pick_clause() {
+                Some(ci) if self.lookahead == Lookahead::None => {
+                    self.open_literals(ci, &mut open);
+                    open[0]
                 }
-            }
+                Some(ci) => match self.look_ahead(ci, &mut open) {
+                    Probed::Implied => continue,
+                    Probed::Branch(lit) => lit,
+                },
+                None => match self.fallback_literal() {
+                    Some(lit) => lit,
+                    None => return Search::Sat,
+                },
+            };
+            self.decide(lit);
         }
     }
 }
@@ -428,34 +553,44 @@ impl ClauseSink for Dpll {
         if satisfied {
             return;
         }
-        match self.scratch.len() {
-            0 => self.inconsistent = true,
-            1 => {
-                let lit = self.scratch[0];
-                self.assign(lit);
+        let len = self.scratch.len();
+        if len == 0 {
+            self.inconsistent = true;
+            return;
+        }
+        if len == 1 {
+            let lit = self.scratch[0];
+            self.assign(lit);
+            return;
+        }
+        let positives = self.scratch.iter().filter(|l| l.is_positive()).count();
+        let branching = positives == len || (len >= 3 && positives > 0);
+        if len == 2 {
+            let (a, b) = (self.scratch[0], self.scratch[1]);
+            self.binary[a.code()].push(b);
+            self.binary[b.code()].push(a);
+            if !branching {
+                return;
             }
-            2 => {
-                let (a, b) = (self.scratch[0], self.scratch[1]);
-                self.binary[a.code()].push(b);
-                self.binary[b.code()].push(a);
-            }
-            len => {
-                let start = self.arena.len() as u32;
-                self.arena.push(len as u32);
-                self.arena
-                    .extend(self.scratch.iter().map(|l| l.code() as u32));
-                self.long_clauses.push(start);
-                self.sat_cache.push(self.scratch[0]);
-                let (a, b) = (self.scratch[0], self.scratch[1]);
-                self.watches[a.code()].push(Watch {
-                    clause: start,
-                    blocker: b,
-                });
-                self.watches[b.code()].push(Watch {
-                    clause: start,
-                    blocker: a,
-                });
-            }
+        }
+        let start = self.arena.len() as u32;
+        self.arena.push(len as u32);
+        self.arena
+            .extend(self.scratch.iter().map(|l| l.code() as u32));
+        if branching {
+            self.branch_clauses.push(start);
+            self.sat_cache.push(self.scratch[0]);
+        }
+        if len >= 3 {
+            let (a, b) = (self.scratch[0], self.scratch[1]);
+            self.watches[a.code()].push(Watch {
+                clause: start,
+                blocker: b,
+            });
+            self.watches[b.code()].push(Watch {
+                clause: start,
+                blocker: a,
+            });
         }
     }
 
@@ -480,7 +615,7 @@ impl SatBackend for Dpll {
         match self.search() {
             Search::Sat => {}
             Search::Unsat => {
-                // Without decisions the conflict is at level 0: the formula is UNSAT for good.
+                // The search is exhausted: UNSAT for good, also after more clauses.
                 self.inconsistent = true;
                 return Ok(SatOutcome::Unsat);
             }
@@ -514,6 +649,8 @@ impl SatBackend for Dpll {
             ("decisions", self.decisions),
             ("propagations", self.propagations),
             ("backtracks", self.backtracks),
+            ("probes", self.probes),
+            ("failed_literals", self.failed_literals),
         ])
     }
 
@@ -528,11 +665,9 @@ impl SatBackend for Dpll {
         self.num_vars = 0;
         self.values.clear();
         self.seen.clear();
-        self.activity.clear();
         self.trail.clear();
-        self.bump = 1.0;
         self.arena.clear();
-        self.long_clauses.clear();
+        self.branch_clauses.clear();
         self.sat_cache.clear();
         self.queue_head = 0;
         self.decisions_stack.clear();
@@ -542,6 +677,8 @@ impl SatBackend for Dpll {
         self.decisions = 0;
         self.propagations = 0;
         self.backtracks = 0;
+        self.probes = 0;
+        self.failed_literals = 0;
         self.solves = 0;
     }
 }
@@ -576,15 +713,44 @@ mod tests {
                     .collect();
                 cnf.add_clause(&clause);
             }
-            let mut dpll = Dpll::new();
-            cnf.stream_into(&mut dpll);
-            let outcome = dpll.solve().expect("dpll answers");
-            assert_eq!(
-                matches!(outcome, SatOutcome::Sat(_)),
-                brute_force_sat(&cnf),
-                "round {round}: {cnf:?}"
-            );
+            let expected = brute_force_sat(&cnf);
+            for lookahead in Lookahead::ALL {
+                let mut dpll = Dpll::with_lookahead(lookahead);
+                cnf.stream_into(&mut dpll);
+                let outcome = dpll.solve().expect("dpll answers");
+                assert_eq!(
+                    matches!(outcome, SatOutcome::Sat(_)),
+                    expected,
+                    "round {round}, lookahead {lookahead:?}: {cnf:?}"
+                );
+            }
         }
+    }
+
+    /// A 25×25 puzzle that unit propagation alone cannot finish (Dancing Links, which makes
+    /// the same singles, runs for minutes): failed-literal probing at the root solves it
+    /// without a decision.
+    #[test]
+    fn root_probing_solves_a_25x25_without_decisions() {
+        use crate::encode::{Encoding, SudokuEncoding};
+        use crate::grid::{read_puzzles, Grid, Source};
+        let read = |text: &str| -> Grid {
+            read_puzzles(text.as_bytes(), &Source::Text, None).unwrap()[0].clone()
+        };
+        let puzzle = read(include_str!("../../tests/fixtures/sudoku-25-1.txt"));
+        let known = read(include_str!(
+            "../../tests/fixtures/solutions/sudoku-25-1.txt"
+        ));
+        let encoding = SudokuEncoding::from_name("extended+reduced").unwrap();
+        let mut dpll = Dpll::with_lookahead(Lookahead::Full);
+        let map = encoding.encode(&puzzle, &mut dpll);
+        match dpll.solve().unwrap() {
+            SatOutcome::Sat(model) => assert_eq!(map.decode(&model).unwrap(), known),
+            SatOutcome::Unsat => panic!("the puzzle has a solution"),
+        }
+        let counters = dpll.counters();
+        assert_eq!(counters.get("decisions"), Some(0));
+        assert!(counters.get("failed_literals").unwrap() > 0);
     }
 
     #[test]

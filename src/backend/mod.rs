@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use crate::formula::{ClauseSink, Cnf, Model};
 
-pub use self::dpll::Dpll;
+pub use self::dpll::{Dpll, Lookahead};
 pub use self::external::{ExternalSolver, OutputStyle};
 pub use self::splr::SplrBackend;
 pub use self::varisat::VarisatBackend;
@@ -245,6 +245,8 @@ pub struct BackendSpec {
     /// Time limit of each solve: an external process is killed when it is exceeded, the
     /// DPLL and splr stop (see [`SatBackend::honours_time_limit`]).
     pub timeout: Option<Duration>,
+    /// How far the DPLL looks ahead (ignored by the other backends).
+    pub lookahead: Lookahead,
 }
 
 impl BackendSpec {
@@ -254,21 +256,27 @@ impl BackendSpec {
             kind,
             command: None,
             timeout: None,
+            lookahead: Lookahead::default(),
         }
     }
 
     /// An external solver command (`--backend external --solver "cadical -q"`).
     pub fn external(command: &str) -> BackendSpec {
         BackendSpec {
-            kind: BackendKind::External,
             command: Some(command.to_string()),
-            timeout: None,
+            ..BackendSpec::new(BackendKind::External)
         }
     }
 
     /// With a time limit.
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> BackendSpec {
         self.timeout = timeout;
+        self
+    }
+
+    /// With a DPLL lookahead.
+    pub fn with_lookahead(mut self, lookahead: Lookahead) -> BackendSpec {
+        self.lookahead = lookahead;
         self
     }
 
@@ -279,7 +287,7 @@ impl BackendSpec {
     /// [`BackendKind::External`] (a missing binary is only found when solving).
     pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
         let mut backend: Box<dyn SatBackend> = match self.kind {
-            BackendKind::Dpll => Box::new(Dpll::new()),
+            BackendKind::Dpll => Box::new(Dpll::with_lookahead(self.lookahead)),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),
             BackendKind::Minisat => {

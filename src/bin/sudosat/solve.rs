@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use sudosat::backend::{BackendKind, BackendSpec};
+use sudosat::backend::{BackendKind, BackendSpec, Lookahead};
 use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, write_grid, Format, Grid};
 use sudosat::solve::sat::{SatSolver, DEFAULT_ENCODING};
@@ -51,6 +51,11 @@ pub struct SolverArgs {
     /// built-in solvers stop (varisat cannot be interrupted and ignores it).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
+    /// Lookahead of the dpll backend: none (unit propagation only), clause (probe the
+    /// branching clause's literals before each decision) or full (also failed-literal
+    /// probing at the root).
+    #[arg(long, value_name = "LOOKAHEAD", default_value = Lookahead::default().name(), value_parser = parse_lookahead)]
+    pub lookahead: Lookahead,
     /// Seed of the randomised classic solvers (backtrack-random, hill).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -71,6 +76,13 @@ pub struct SolverArgs {
     /// are dropped.
     #[arg(long, value_name = "N")]
     pub threshold: Option<u64>,
+}
+
+fn parse_lookahead(s: &str) -> Result<Lookahead, String> {
+    Lookahead::ALL
+        .into_iter()
+        .find(|l| l.name() == s)
+        .ok_or_else(|| format!("unknown lookahead `{s}` (expected none, clause, full)"))
 }
 
 fn parse_order(s: &str) -> Result<BacktrackOrder, String> {
@@ -133,9 +145,10 @@ impl SolverArgs {
             _ => None,
         };
         Ok(BackendSpec {
-            kind: self.backend,
             command,
             timeout,
+            lookahead: self.lookahead,
+            ..BackendSpec::new(self.backend)
         })
     }
 
