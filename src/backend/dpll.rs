@@ -114,9 +114,15 @@ pub struct Dpll {
     num_vars: usize,
     /// Value per literal code.
     values: Vec<i8>,
-    /// Implications of binary clauses: `binary[l]` holds the literals that must be true when
-    /// literal `l` becomes false.
-    binary: Vec<Vec<Lit>>,
+    /// Implications of binary clauses in one flat array: `binary[binary_start[l]..
+    /// binary_start[l + 1]]` holds the literals that must be true when literal `l` becomes
+    /// false (compressed rows, rebuilt when binary clauses arrive).
+    binary: Vec<Lit>,
+    binary_start: Vec<u32>,
+    /// Every binary clause (after simplification), the source of `binary`.
+    binary_pairs: Vec<(Lit, Lit)>,
+    /// Clauses of `original` already loaded into the structures above.
+    loaded: usize,
     /// Clauses of three or more literals, and all-positive binary ones (kept for branching
     /// only), flat: `[len, lit, lit, …]` per clause; a clause is named by the arena index of
     /// its length word.
@@ -173,9 +179,6 @@ impl Dpll {
         self.num_vars = num_vars;
         self.values.resize(2 * num_vars, UNSET);
         self.seen.resize(2 * num_vars, false);
-        if self.binary.len() < 2 * num_vars {
-            self.binary.resize_with(2 * num_vars, Vec::new);
-        }
         if self.watches.len() < 2 * num_vars {
             self.watches.resize_with(2 * num_vars, Vec::new);
         }
@@ -225,22 +228,20 @@ impl Dpll {
             self.propagations += 1;
 
             // Binary clauses (false_lit ∨ other).
-            let implied = std::mem::take(&mut self.binary[false_lit.code()]);
-            let mut conflict = false;
-            for &other in &implied {
+            let code = false_lit.code();
+            let (from, to) = (
+                self.binary_start[code] as usize,
+                self.binary_start[code + 1] as usize,
+            );
+            for k in from..to {
+                let other = self.binary[k];
                 match self.values[other.code()] {
                     TRUE => {}
                     UNSET => self.assign(other),
-                    _ => {
-                        conflict = true;
-                        break;
-                    }
+                    _ => return false,
                 }
             }
-            self.binary[false_lit.code()] = implied;
-            if conflict {
-                return false;
-            }
+            let mut conflict = false;
 
             // Long clauses watching false_lit.
             let mut watches = std::mem::take(&mut self.watches[false_lit.code()]);
@@ -519,32 +520,57 @@ impl Dpll {
     }
 }
 
-impl ClauseSink for Dpll {
-    fn add_clause(&mut self, clause: &[Lit]) {
-        self.original.add_clause(clause);
+impl Dpll {
+    /// Loads the clauses added since the last solve: each is simplified against the root
+    /// assignment (false and repeated literals dropped; satisfied and tautological clauses
+    /// skipped), units are assigned, binary clauses go to the implication arrays, longer
+    /// ones to the watched arena. Buffering the clauses and building flat arrays in one pass
+    /// costs less than growing per-literal lists clause by clause.
+    fn load_pending(&mut self) {
         self.backtrack_to_root();
-        if self.inconsistent {
-            return;
+        self.grow(self.original.num_vars());
+        let binaries_before = self.binary_pairs.len();
+        for index in self.loaded..self.original.num_clauses() {
+            if self.inconsistent {
+                break;
+            }
+            self.load_clause(index);
         }
-        let max_var = clause
-            .iter()
-            .map(|l| l.var().to_dimacs())
-            .max()
-            .unwrap_or(0);
-        self.grow(max_var);
-        // Simplify against level 0: drop false and duplicate literals, skip satisfied and
-        // tautological clauses.
+        self.loaded = self.original.num_clauses();
+        if self.binary_pairs.len() != binaries_before
+            || self.binary_start.len() != 2 * self.num_vars + 1
+        {
+            self.build_implications();
+        }
+    }
+
+    fn load_clause(&mut self, index: usize) {
+        let clause = self.original.clause(index);
+        // Fast path for the bulk of Sudoku formulas: an open binary clause over two variables
+        // with a negative literal (an implication, never branched on).
+        if let [a, b] = *clause {
+            if a.var() != b.var()
+                && (a.is_negative() || b.is_negative())
+                && self.values[a.code()] == UNSET
+                && self.values[b.code()] == UNSET
+            {
+                self.binary_pairs.push((a, b));
+                return;
+            }
+        }
         self.scratch.clear();
+        let clause = self.original.clause(index);
         let mut satisfied = false;
         for &lit in clause {
-            if self.seen[(!lit).code()] || self.value(lit) == TRUE {
+            let code = lit.code();
+            if self.seen[code ^ 1] || self.values[code] == TRUE {
                 satisfied = true;
                 break;
             }
-            if self.value(lit) == FALSE || self.seen[lit.code()] {
+            if self.values[code] == FALSE || self.seen[code] {
                 continue;
             }
-            self.seen[lit.code()] = true;
+            self.seen[code] = true;
             self.scratch.push(lit);
         }
         for &lit in &self.scratch {
@@ -554,21 +580,22 @@ impl ClauseSink for Dpll {
             return;
         }
         let len = self.scratch.len();
-        if len == 0 {
-            self.inconsistent = true;
-            return;
-        }
-        if len == 1 {
-            let lit = self.scratch[0];
-            self.assign(lit);
-            return;
+        match len {
+            0 => {
+                self.inconsistent = true;
+                return;
+            }
+            1 => {
+                let lit = self.scratch[0];
+                self.assign(lit);
+                return;
+            }
+            _ => {}
         }
         let positives = self.scratch.iter().filter(|l| l.is_positive()).count();
         let branching = positives == len || (len >= 3 && positives > 0);
         if len == 2 {
-            let (a, b) = (self.scratch[0], self.scratch[1]);
-            self.binary[a.code()].push(b);
-            self.binary[b.code()].push(a);
+            self.binary_pairs.push((self.scratch[0], self.scratch[1]));
             if !branching {
                 return;
             }
@@ -594,9 +621,45 @@ impl ClauseSink for Dpll {
         }
     }
 
+    /// Rebuilds the compressed implication rows from `binary_pairs`.
+    fn build_implications(&mut self) {
+        let codes = 2 * self.num_vars;
+        self.binary_start.clear();
+        self.binary_start.resize(codes + 1, 0);
+        for &(a, b) in &self.binary_pairs {
+            self.binary_start[a.code() + 1] += 1;
+            self.binary_start[b.code() + 1] += 1;
+        }
+        for code in 0..codes {
+            self.binary_start[code + 1] += self.binary_start[code];
+        }
+        self.binary.clear();
+        self.binary
+            .resize(self.binary_start[codes] as usize, Lit::from_code(0));
+        // Fill each row from its start, using `binary_start[l]` as the cursor, then shift
+        // the starts back.
+        for &(a, b) in &self.binary_pairs {
+            for (from, to) in [(a, b), (b, a)] {
+                let slot = &mut self.binary_start[from.code()];
+                self.binary[*slot as usize] = to;
+                *slot += 1;
+            }
+        }
+        for code in (1..=codes).rev() {
+            self.binary_start[code] = self.binary_start[code - 1];
+        }
+        self.binary_start[0] = 0;
+    }
+}
+
+impl ClauseSink for Dpll {
+    /// Buffers the clause; it is loaded at the next [`SatBackend::solve`].
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.original.add_clause(clause);
+    }
+
     fn reserve_vars(&mut self, num_vars: usize) {
         self.original.reserve_vars(num_vars);
-        self.grow(num_vars);
     }
 }
 
@@ -605,9 +668,13 @@ impl SatBackend for Dpll {
         "dpll".to_string()
     }
 
+    fn add_formula(&mut self, cnf: &Cnf) {
+        self.original.append(cnf);
+    }
+
     fn solve(&mut self) -> Result<SatOutcome, BackendError> {
         self.solves += 1;
-        self.backtrack_to_root();
+        self.load_pending();
         if self.inconsistent {
             return Ok(SatOutcome::Unsat);
         }
@@ -656,9 +723,6 @@ impl SatBackend for Dpll {
 
     fn reset(&mut self) {
         let used = 2 * self.num_vars;
-        for list in &mut self.binary[..used] {
-            list.clear();
-        }
         for list in &mut self.watches[..used] {
             list.clear();
         }
@@ -667,6 +731,10 @@ impl SatBackend for Dpll {
         self.seen.clear();
         self.trail.clear();
         self.arena.clear();
+        self.binary.clear();
+        self.binary_start.clear();
+        self.binary_pairs.clear();
+        self.loaded = 0;
         self.branch_clauses.clear();
         self.sat_cache.clear();
         self.queue_head = 0;

@@ -116,6 +116,15 @@ pub trait SatBackend: ClauseSink + Send {
     /// Short name, e.g. `dpll`, `varisat`, `minisat`, `external:cadical`.
     fn name(&self) -> String;
 
+    /// Adds every clause of `cnf` (what an encoder built in memory). The default streams
+    /// them one by one; a backend that keeps the formula copies it whole.
+    fn add_formula(&mut self, cnf: &Cnf) {
+        self.reserve_vars(cnf.num_vars());
+        for clause in cnf.clauses() {
+            self.add_clause(clause);
+        }
+    }
+
     /// Solves the formula added so far.
     ///
     /// # Errors

@@ -10,7 +10,7 @@ use crate::formula::{ClauseSink, FormulaSize, Lit};
 use crate::grid::{Geometry, Grid};
 
 /// Each cell ≤ 1 value, pairwise: n² · n(n−1)/2 binary clauses.
-fn cell_at_most_one(geo: &Geometry, sink: &mut dyn ClauseSink) {
+fn cell_at_most_one<S: ClauseSink + ?Sized>(geo: &Geometry, sink: &mut S) {
     let n = geo.side();
     for cell in geo.cells() {
         for d in geo.digits() {
@@ -23,7 +23,7 @@ fn cell_at_most_one(geo: &Geometry, sink: &mut dyn ClauseSink) {
 }
 
 /// Each unit holds each value ≥ 1 time: 3n² clauses of n literals.
-fn unit_at_least_one(geo: &Geometry, sink: &mut dyn ClauseSink, clause: &mut Vec<Lit>) {
+fn unit_at_least_one<S: ClauseSink + ?Sized>(geo: &Geometry, sink: &mut S, clause: &mut Vec<Lit>) {
     let n = geo.side();
     for unit in geo.units() {
         let cells = geo.unit_cells(unit);
@@ -36,7 +36,7 @@ fn unit_at_least_one(geo: &Geometry, sink: &mut dyn ClauseSink, clause: &mut Vec
 }
 
 /// Streams the extended encoding of `puzzle`.
-pub fn encode_extended(puzzle: &Grid, sink: &mut dyn ClauseSink) {
+pub fn encode_extended<S: ClauseSink + ?Sized>(puzzle: &Grid, sink: &mut S) {
     let geo = puzzle.geometry();
     let n = geo.side();
     sink.reserve_vars(n * n * n);

@@ -15,7 +15,11 @@ pub fn base_var(n: usize, cell: Cell, digit: Digit) -> Var {
 }
 
 /// Each cell ≥ 1 value: n² clauses of n literals.
-pub(crate) fn cell_at_least_one(geo: &Geometry, sink: &mut dyn ClauseSink, clause: &mut Vec<Lit>) {
+pub(crate) fn cell_at_least_one<S: ClauseSink + ?Sized>(
+    geo: &Geometry,
+    sink: &mut S,
+    clause: &mut Vec<Lit>,
+) {
     let n = geo.side();
     for cell in geo.cells() {
         clause.clear();
@@ -25,7 +29,7 @@ pub(crate) fn cell_at_least_one(geo: &Geometry, sink: &mut dyn ClauseSink, claus
 }
 
 /// Each unit holds each value ≤ 1 time, pairwise: 3n · n · n(n−1)/2 binary clauses.
-pub(crate) fn unit_at_most_one(geo: &Geometry, sink: &mut dyn ClauseSink) {
+pub(crate) fn unit_at_most_one<S: ClauseSink + ?Sized>(geo: &Geometry, sink: &mut S) {
     let n = geo.side();
     for unit in geo.units() {
         let cells = geo.unit_cells(unit);
@@ -41,7 +45,7 @@ pub(crate) fn unit_at_most_one(geo: &Geometry, sink: &mut dyn ClauseSink) {
 }
 
 /// One unit clause per given.
-pub(crate) fn givens(puzzle: &Grid, sink: &mut dyn ClauseSink) {
+pub(crate) fn givens<S: ClauseSink + ?Sized>(puzzle: &Grid, sink: &mut S) {
     let n = puzzle.side();
     for (cell, d) in puzzle.givens() {
         sink.add_clause(&[base_var(n, cell, d).positive()]);
@@ -49,7 +53,7 @@ pub(crate) fn givens(puzzle: &Grid, sink: &mut dyn ClauseSink) {
 }
 
 /// Streams the minimal encoding of `puzzle`.
-pub fn encode_minimal(puzzle: &Grid, sink: &mut dyn ClauseSink) {
+pub fn encode_minimal<S: ClauseSink + ?Sized>(puzzle: &Grid, sink: &mut S) {
     let geo = puzzle.geometry();
     let n = geo.side();
     sink.reserve_vars(n * n * n);

@@ -93,6 +93,27 @@ impl SudokuEncoding {
         SudokuEncoding { base, reduced }
     }
 
+    /// As [`Encoding::encode`], generic over the sink so that a concrete one (a [`Cnf`]
+    /// buffer) takes each clause without a dynamic call: the hot path of the SAT solver.
+    pub fn encode_into<S: ClauseSink + ?Sized>(&self, puzzle: &Grid, sink: &mut S) -> VarMap {
+        match (self.base, self.reduced) {
+            (base, true) => {
+                // The free variables are computed once, for the clauses and the map.
+                let free = reduce::FreeVars::of(puzzle);
+                reduce::emit(puzzle, &free, base, sink);
+                VarMap::from_free_vars(puzzle, free)
+            }
+            (BaseEncoding::Minimal, false) => {
+                encode_minimal(puzzle, sink);
+                VarMap::base(puzzle)
+            }
+            (BaseEncoding::Extended, false) => {
+                encode_extended(puzzle, sink);
+                VarMap::base(puzzle)
+            }
+        }
+    }
+
     /// Parses `minimal`, `extended`, `minimal+reduced`, `extended+reduced`.
     pub fn from_name(name: &str) -> Option<SudokuEncoding> {
         SudokuEncoding::ALL.into_iter().find(|e| e.name() == name)
@@ -117,12 +138,7 @@ impl Encoding for SudokuEncoding {
     }
 
     fn encode(&self, puzzle: &Grid, sink: &mut dyn ClauseSink) -> VarMap {
-        match (self.base, self.reduced) {
-            (base, true) => encode_reduced(puzzle, base, sink),
-            (BaseEncoding::Minimal, false) => encode_minimal(puzzle, sink),
-            (BaseEncoding::Extended, false) => encode_extended(puzzle, sink),
-        }
-        self.var_map(puzzle)
+        self.encode_into(puzzle, sink)
     }
 
     /// Closed forms for the base encodings; a counting pass for the reduced ones.

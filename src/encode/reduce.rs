@@ -82,12 +82,17 @@ impl FreeVars {
 }
 
 /// Streams the reduced form of `base` for `puzzle`, generated from the free variables.
-pub fn encode_reduced(puzzle: &Grid, base: BaseEncoding, sink: &mut dyn ClauseSink) {
+pub fn encode_reduced<S: ClauseSink + ?Sized>(puzzle: &Grid, base: BaseEncoding, sink: &mut S) {
     let free = FreeVars::of(puzzle);
     emit(puzzle, &free, base, sink);
 }
 
-pub(crate) fn emit(puzzle: &Grid, free: &FreeVars, base: BaseEncoding, sink: &mut dyn ClauseSink) {
+pub(crate) fn emit<S: ClauseSink + ?Sized>(
+    puzzle: &Grid,
+    free: &FreeVars,
+    base: BaseEncoding,
+    sink: &mut S,
+) {
     let extended = base == BaseEncoding::Extended;
     let geo = puzzle.geometry();
     let n = geo.side();

@@ -76,12 +76,34 @@ impl VarMap {
     /// a unit value with a given fixed false (V⁻), the rest numbered 1… cell-major, ascending
     /// digit.
     pub fn reduced(puzzle: &Grid) -> VarMap {
-        let free = FreeVars::of(puzzle);
+        VarMap::from_free_vars(puzzle, FreeVars::of(puzzle))
+    }
+
+    /// The reduced numbering from free variables already computed for `puzzle`.
+    pub(crate) fn from_free_vars(puzzle: &Grid, free: FreeVars) -> VarMap {
         VarMap {
             puzzle: puzzle.clone(),
             num_vars: free.len(),
             compact: Some(free),
         }
+    }
+
+    /// The variables of a blank cell (a contiguous range in both numberings) and the digit
+    /// of each.
+    fn cell_candidates(&self, cell: Cell) -> impl Iterator<Item = (Var, Digit)> + '_ {
+        let n = self.puzzle.side();
+        let (range, free) = match &self.compact {
+            None => (cell.index() * n..cell.index() * n + n, None),
+            Some(free) => (free.cell_range(cell), Some(free)),
+        };
+        let first = range.start;
+        range.map(move |i| {
+            let digit = match free {
+                None => Digit((i - first + 1) as u16),
+                Some(free) => Digit(free.digits[i]),
+            };
+            (Var::from_index(i), digit)
+        })
     }
 
     /// The puzzle this map belongs to.
@@ -157,32 +179,38 @@ impl VarMap {
             });
         }
         let geo = self.puzzle.geometry();
-        let mut grid = Grid::empty(geo.box_size()).expect("puzzle has a valid size");
+        let mut grid = self.puzzle.clone();
         for cell in geo.cells() {
-            let digits: Vec<Digit> = geo
-                .digits()
-                .filter(|&d| match self.var(cell, d) {
-                    VarRef::Var(v) => model.value(v),
-                    VarRef::True => true,
-                    VarRef::False => false,
-                })
-                .collect();
-            match digits.as_slice() {
-                [] => {
+            // A given's variables are fixed in the reduced numbering; in the base one they
+            // are read like any other cell's.
+            if self.compact.is_some() && self.puzzle.get(cell).is_some() {
+                continue;
+            }
+            let mut found: Option<Digit> = None;
+            let mut several = false;
+            for (var, digit) in self.cell_candidates(cell) {
+                if model.value(var) {
+                    several |= found.is_some();
+                    found.get_or_insert(digit);
+                }
+            }
+            if several {
+                let digits: Vec<String> = self
+                    .cell_candidates(cell)
+                    .filter(|&(v, _)| model.value(v))
+                    .map(|(_, d)| d.to_string())
+                    .collect();
+                return Err(DecodeError::SeveralValues {
+                    cell: geo.cell_label(cell),
+                    count: digits.len(),
+                    digits: digits.join(","),
+                });
+            }
+            match found {
+                Some(digit) => grid.set(cell, Some(digit)),
+                None => {
                     return Err(DecodeError::EmptyCell {
                         cell: geo.cell_label(cell),
-                    })
-                }
-                [d] => grid.set(cell, Some(*d)),
-                several => {
-                    return Err(DecodeError::SeveralValues {
-                        cell: geo.cell_label(cell),
-                        count: several.len(),
-                        digits: several
-                            .iter()
-                            .map(|d| d.to_string())
-                            .collect::<Vec<_>>()
-                            .join(","),
                     })
                 }
             }

@@ -257,6 +257,14 @@ impl Cnf {
         (0..self.ends.len()).map(move |i| self.clause(i))
     }
 
+    /// Appends every clause of `other` (one copy of its flat arrays).
+    pub fn append(&mut self, other: &Cnf) {
+        let offset = self.lits.len();
+        self.lits.extend_from_slice(&other.lits);
+        self.ends.extend(other.ends.iter().map(|&end| end + offset));
+        self.set_num_vars(other.num_vars);
+    }
+
     /// Adds every clause of this formula to a sink.
     pub fn stream_into(&self, sink: &mut dyn ClauseSink) {
         sink.reserve_vars(self.num_vars);
@@ -268,17 +276,33 @@ impl Cnf {
     /// The index of the first clause the assignment falsifies, or `None` when it satisfies
     /// every clause. Variables beyond the model count as false.
     pub fn first_falsified(&self, model: &Model) -> Option<usize> {
-        self.clauses()
-            .position(|clause| !clause.iter().any(|&lit| model.satisfies(lit)))
+        let mut start = 0;
+        for (i, &end) in self.ends.iter().enumerate() {
+            if !self.lits[start..end]
+                .iter()
+                .any(|&lit| model.satisfies(lit))
+            {
+                return Some(i);
+            }
+            start = end;
+        }
+        None
     }
 }
 
 impl ClauseSink for Cnf {
     fn add_clause(&mut self, clause: &[Lit]) {
-        for lit in clause {
-            self.num_vars = self.num_vars.max(lit.var().to_dimacs());
+        // Most Sudoku clauses have two literals: push them without a memcpy call.
+        if let [a, b] = *clause {
+            self.num_vars = self.num_vars.max(a.var().index().max(b.var().index()) + 1);
+            self.lits.push(a);
+            self.lits.push(b);
+        } else {
+            if let Some(top) = clause.iter().map(|l| l.var().index() + 1).max() {
+                self.num_vars = self.num_vars.max(top);
+            }
+            self.lits.extend_from_slice(clause);
         }
-        self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len());
     }
 

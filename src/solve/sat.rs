@@ -8,8 +8,8 @@
 use std::time::{Duration, Instant};
 
 use crate::backend::{BackendKind, BackendSpec, Counters, SatBackend, SatOutcome};
-use crate::encode::{Encoding, SudokuEncoding, VarMap};
-use crate::formula::{ClauseSink, FormulaSize, Lit};
+use crate::encode::{SudokuEncoding, VarMap};
+use crate::formula::{Cnf, FormulaSize};
 use crate::grid::{check_grid, Grid};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
@@ -33,30 +33,14 @@ pub struct SatStats {
     pub backend: Counters,
 }
 
-/// A sink that counts what it forwards.
-struct CountingTee<'a> {
-    inner: &'a mut dyn SatBackend,
-    size: FormulaSize,
-}
-
-impl ClauseSink for CountingTee<'_> {
-    fn add_clause(&mut self, clause: &[Lit]) {
-        self.size.clauses += 1;
-        self.size.literals += clause.len();
-        self.inner.add_clause(clause);
-    }
-
-    fn reserve_vars(&mut self, num_vars: usize) {
-        self.inner.reserve_vars(num_vars);
-    }
-}
-
 /// Encoding + SAT backend → decoded, checked grid.
 pub struct SatSolver {
     encoding: SudokuEncoding,
     spec: BackendSpec,
     /// Created on first use and reset (buffers kept) for each puzzle.
     backend: Option<Box<dyn SatBackend>>,
+    /// The formula of the current puzzle (buffers reused from puzzle to puzzle).
+    formula: Cnf,
     stats: SatStats,
     time_limit: Option<Duration>,
 }
@@ -69,6 +53,7 @@ impl SatSolver {
             time_limit: spec.timeout,
             spec,
             backend: None,
+            formula: Cnf::new(),
             stats: SatStats::default(),
         }
     }
@@ -98,17 +83,12 @@ impl SatSolver {
         let backend = self.backend.as_deref_mut().expect("backend created above");
         backend.reset();
         let start = Instant::now();
-        let map = self.encoding.var_map(puzzle);
-        backend.reserve_vars(map.num_vars());
-        let mut tee = CountingTee {
-            inner: backend,
-            size: FormulaSize::default(),
-        };
-        let map = self.encoding.encode(puzzle, &mut tee);
-        let mut size = tee.size;
-        size.vars = map.num_vars();
+        self.formula.clear();
+        let map = self.encoding.encode_into(puzzle, &mut self.formula);
+        self.formula.set_num_vars(map.num_vars());
+        backend.add_formula(&self.formula);
         self.stats = SatStats {
-            size,
+            size: self.formula.size(),
             encode_time: start.elapsed(),
             ..SatStats::default()
         };

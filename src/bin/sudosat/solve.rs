@@ -98,7 +98,7 @@ fn parse_objective(s: &str) -> Result<HillObjective, String> {
 /// The solver the options select.
 pub enum Chosen {
     /// The SAT path (kept concrete for its statistics).
-    Sat(SatSolver),
+    Sat(Box<SatSolver>),
     /// A classic grid-level solver.
     Other(Box<dyn Solver>),
 }
@@ -107,7 +107,7 @@ impl Chosen {
     /// As the common trait.
     pub fn solver(&mut self) -> &mut dyn Solver {
         match self {
-            Chosen::Sat(s) => s,
+            Chosen::Sat(s) => s.as_mut(),
             Chosen::Other(s) => s.as_mut(),
         }
     }
@@ -180,10 +180,10 @@ impl SolverArgs {
     pub fn build(&self) -> Result<Chosen> {
         let name = self.solver_name();
         if name == "sat" {
-            return Ok(Chosen::Sat(SatSolver::new(
+            return Ok(Chosen::Sat(Box::new(SatSolver::new(
                 self.encoding(),
                 self.backend_spec()?,
-            )));
+            ))));
         }
         if !(0.0..=1.0).contains(&self.beta) {
             bail!("--beta must be between 0 and 1, not {}", self.beta);
