@@ -131,6 +131,10 @@ pub struct Dpll {
     branch_clauses: Vec<u32>,
     /// Per branching clause (same order): the literal that last satisfied it.
     sat_cache: Vec<Lit>,
+    /// `occurrences[occurrence_start[l]..occurrence_start[l + 1]]`: the branching clauses
+    /// holding literal `l` (built for root probing).
+    occurrences: Vec<u32>,
+    occurrence_start: Vec<u32>,
     /// `watches[l]`: long clauses watching literal `l` (visited when `l` becomes false).
     watches: Vec<Vec<Watch>>,
     trail: Vec<Lit>,
@@ -393,31 +397,24 @@ impl Dpll {
         Probed::Branch(best.expect("a branching clause has two open literals").1)
     }
 
-    /// Failed-literal probing of every open literal of every open branching clause, until a
-    /// round finds no failed literal; `false` on a conflict.
+    /// Failed-literal probing at the root: first every open literal of every open branching
+    /// clause; then, round after round, the open literals of the branching clauses that
+    /// lost a literal to the previous round's failed literals (only their probes can have
+    /// changed, to a first approximation), until a round finds none. `false` on a conflict.
     fn probe_all(&mut self, deadline: &Deadline) -> bool {
+        if !self.propagate() {
+            return false;
+        }
+        self.build_occurrences();
         let mut candidates = Vec::new();
+        for ci in 0..self.branch_clauses.len() {
+            self.collect_open(ci, &mut candidates);
+        }
         loop {
-            if !self.propagate() {
-                return false;
-            }
-            // Positive literals of open branching clauses, each once.
-            candidates.clear();
-            for ci in 0..self.branch_clauses.len() {
-                let start = self.branch_clauses[ci] as usize;
-                let len = self.arena[start] as usize;
-                for &code in &self.arena[start + 1..start + 1 + len] {
-                    let lit = Lit::from_code(code as usize);
-                    if self.values[code as usize] == UNSET && !self.seen[code as usize] {
-                        self.seen[code as usize] = true;
-                        candidates.push(lit);
-                    }
-                }
-            }
             for &lit in &candidates {
                 self.seen[lit.code()] = false;
             }
-            let mut failed = 0;
+            let mark = self.trail.len();
             for (i, &lit) in candidates.iter().enumerate() {
                 if i % 1024 == 1023 && deadline.expired() {
                     return true;
@@ -426,7 +423,6 @@ impl Dpll {
                     continue;
                 }
                 if self.probe(lit).is_none() {
-                    failed += 1;
                     self.failed_literals += 1;
                     self.assign(!lit);
                     if !self.propagate() {
@@ -434,10 +430,73 @@ impl Dpll {
                     }
                 }
             }
-            if failed == 0 {
+            if self.trail.len() == mark {
                 return true;
             }
+            candidates.clear();
+            for t in mark..self.trail.len() {
+                let gone = !self.trail[t];
+                let (from, to) = (
+                    self.occurrence_start[gone.code()] as usize,
+                    self.occurrence_start[gone.code() + 1] as usize,
+                );
+                for k in from..to {
+                    let ci = self.occurrences[k] as usize;
+                    self.collect_open(ci, &mut candidates);
+                }
+            }
         }
+    }
+
+    /// Pushes the open literals of branching clause `ci` not yet `seen` (and marks them),
+    /// unless the clause is satisfied.
+    fn collect_open(&mut self, ci: usize, out: &mut Vec<Lit>) {
+        let start = self.branch_clauses[ci] as usize;
+        let len = self.arena[start] as usize;
+        let lits = &self.arena[start + 1..start + 1 + len];
+        if lits.iter().any(|&code| self.values[code as usize] == TRUE) {
+            return;
+        }
+        for &code in lits {
+            let code = code as usize;
+            if self.values[code] == UNSET && !self.seen[code] {
+                self.seen[code] = true;
+                out.push(Lit::from_code(code));
+            }
+        }
+    }
+
+    /// Compressed rows of the branching clauses each literal occurs in.
+    fn build_occurrences(&mut self) {
+        let codes = 2 * self.num_vars;
+        self.occurrence_start.clear();
+        self.occurrence_start.resize(codes + 1, 0);
+        for &start in &self.branch_clauses {
+            let start = start as usize;
+            let len = self.arena[start] as usize;
+            for &code in &self.arena[start + 1..start + 1 + len] {
+                self.occurrence_start[code as usize + 1] += 1;
+            }
+        }
+        for code in 0..codes {
+            self.occurrence_start[code + 1] += self.occurrence_start[code];
+        }
+        self.occurrences.clear();
+        self.occurrences
+            .resize(self.occurrence_start[codes] as usize, 0);
+        for (ci, &start) in self.branch_clauses.iter().enumerate() {
+            let start = start as usize;
+            let len = self.arena[start] as usize;
+            for &code in &self.arena[start + 1..start + 1 + len] {
+                let slot = &mut self.occurrence_start[code as usize];
+                self.occurrences[*slot as usize] = ci as u32;
+                *slot += 1;
+            }
+        }
+        for code in (1..=codes).rev() {
+            self.occurrence_start[code] = self.occurrence_start[code - 1];
+        }
+        self.occurrence_start[0] = 0;
     }
 
     /// The first unassigned variable, decided false, once every branching clause holds.
