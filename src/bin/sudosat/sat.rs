@@ -42,7 +42,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         eprintln!("sudosat: warning: {warning}");
     }
     let mut backend = args.how.backend_spec()?.create()?;
-    cnf.stream_into(backend.as_mut());
+    backend.add_formula(&cnf);
     let outcome = backend.solve();
     let code = match &outcome {
         Ok(SatOutcome::Sat(_)) => 10,
