@@ -29,7 +29,9 @@
 //! variables (the most constraining choice, which fails or succeeds fastest). With
 //! [`Lookahead::Full`], every open literal of every branching clause is also probed at the
 //! root until no probe fails; on Sudoku this finds locked candidates, naked and hidden subsets
-//! and X-Wings (each is a one-literal contradiction) before any decision.
+//! and X-Wings (each is a one-literal contradiction) before any decision. The default,
+//! [`Lookahead::Auto`], probes only formulas larger than any reduced 9×9 one, where the
+//! search it saves costs more than the probes.
 //!
 //! The solver is reusable: clauses may be added after a `solve` (blocking clauses for counting
 //! solutions), and [`SatBackend::reset`] empties it while keeping its buffers.
@@ -53,20 +55,44 @@ pub enum Lookahead {
     BranchClause,
     /// As [`Lookahead::BranchClause`], plus failed-literal probing of every branching
     /// clause's literals at the root, to a fixpoint.
-    #[default]
     Full,
+    /// [`Lookahead::None`] for formulas of at most [`AUTO_FULL_ABOVE`] variables, where a
+    /// search is cheaper than probing (every reduced 9×9 formula), [`Lookahead::Full`]
+    /// above, where probing replaces the search.
+    #[default]
+    Auto,
 }
 
-impl Lookahead {
-    /// Every level, weakest first.
-    pub const ALL: [Lookahead; 3] = [Lookahead::None, Lookahead::BranchClause, Lookahead::Full];
+/// Variables above which [`Lookahead::Auto`] probes. Measured (BENCHMARKS.md): on the
+/// 375 hardest 9×9 puzzles plain DPLL takes 0.6× the time of full lookahead; on the ten
+/// 25×25 puzzles of `sudoku_rank_5.csv` full lookahead takes 1/130 of plain DPLL's time.
+pub const AUTO_FULL_ABOVE: usize = 1_000;
 
-    /// The name as options spell it (`none`, `clause`, `full`).
+impl Lookahead {
+    /// Every level.
+    pub const ALL: [Lookahead; 4] = [
+        Lookahead::None,
+        Lookahead::BranchClause,
+        Lookahead::Full,
+        Lookahead::Auto,
+    ];
+
+    /// The name as options spell it (`none`, `clause`, `full`, `auto`).
     pub fn name(self) -> &'static str {
         match self {
             Lookahead::None => "none",
             Lookahead::BranchClause => "clause",
             Lookahead::Full => "full",
+            Lookahead::Auto => "auto",
+        }
+    }
+
+    /// The level used on a formula of `num_vars` variables.
+    pub fn resolve(self, num_vars: usize) -> Lookahead {
+        match self {
+            Lookahead::Auto if num_vars > AUTO_FULL_ABOVE => Lookahead::Full,
+            Lookahead::Auto => Lookahead::None,
+            other => other,
         }
     }
 }
@@ -163,7 +189,7 @@ pub struct Dpll {
 }
 
 impl Dpll {
-    /// An empty solver with the default lookahead ([`Lookahead::Full`]).
+    /// An empty solver with the default lookahead ([`Lookahead::Auto`]).
     pub fn new() -> Dpll {
         Dpll::default()
     }
@@ -541,7 +567,8 @@ impl Dpll {
 
     fn search(&mut self) -> Search {
         let deadline = Deadline::after(self.time_limit);
-        if self.lookahead == Lookahead::Full && !self.probe_all(&deadline) {
+        let lookahead = self.lookahead.resolve(self.num_vars);
+        if lookahead == Lookahead::Full && !self.probe_all(&deadline) {
             return Search::Unsat;
         }
         let mut until_clock = CLOCK_INTERVAL;
@@ -561,7 +588,7 @@ impl Dpll {
                 continue;
             }
             let lit = match self.pick_clause() {
-                Some(ci) if self.lookahead == Lookahead::None => {
+                Some(ci) if lookahead == Lookahead::None => {
                     self.open_literals(ci, &mut open);
                     open[0]
                 }

@@ -52,8 +52,8 @@ pub struct SolverArgs {
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// Lookahead of the dpll backend: none (unit propagation only), clause (probe the
-    /// branching clause's literals before each decision) or full (also failed-literal
-    /// probing at the root).
+    /// branching clause's literals before each decision), full (also failed-literal
+    /// probing at the root) or auto (none up to 1,000 variables, full above).
     #[arg(long, value_name = "LOOKAHEAD", default_value = Lookahead::default().name(), value_parser = parse_lookahead)]
     pub lookahead: Lookahead,
     /// Seed of the randomised classic solvers (backtrack-random, hill).
@@ -82,7 +82,7 @@ fn parse_lookahead(s: &str) -> Result<Lookahead, String> {
     Lookahead::ALL
         .into_iter()
         .find(|l| l.name() == s)
-        .ok_or_else(|| format!("unknown lookahead `{s}` (expected none, clause, full)"))
+        .ok_or_else(|| format!("unknown lookahead `{s}` (expected none, clause, full, auto)"))
 }
 
 fn parse_order(s: &str) -> Result<BacktrackOrder, String> {
