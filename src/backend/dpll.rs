@@ -129,6 +129,8 @@ enum Probed {
     Implied,
     /// Branch on this literal.
     Branch(Lit),
+    /// The clause has no open literal left (propagation leaves none such; kept total).
+    Conflict,
 }
 
 /// Decisions plus backtracks between two looks at the clock.
@@ -403,8 +405,7 @@ impl Dpll {
     }
 
     /// Probes the open literals of branching clause `ci`.
-    fn look_ahead(&mut self, ci: usize, open: &mut Vec<Lit>) -> Probed {
-        self.open_literals(ci, open);
+    fn look_ahead(&mut self, open: &[Lit]) -> Probed {
         let mut best: Option<(usize, Lit)> = None;
         for &lit in open.iter() {
             match self.probe(lit) {
@@ -420,7 +421,10 @@ impl Dpll {
                 }
             }
         }
-        Probed::Branch(best.expect("a branching clause has two open literals").1)
+        match best {
+            Some((_, lit)) => Probed::Branch(lit),
+            None => Probed::Conflict,
+        }
     }
 
     /// Failed-literal probing at the root: first every open literal of every open branching
@@ -587,19 +591,29 @@ impl Dpll {
                 }
                 continue;
             }
-            let lit = match self.pick_clause() {
-                Some(ci) if lookahead == Lookahead::None => {
+            let probed = match self.pick_clause() {
+                Some(ci) => {
                     self.open_literals(ci, &mut open);
-                    open[0]
+                    match (lookahead, open.first()) {
+                        (_, None) => Probed::Conflict,
+                        (Lookahead::None, Some(&lit)) => Probed::Branch(lit),
+                        _ => self.look_ahead(&open),
+                    }
                 }
-                Some(ci) => match self.look_ahead(ci, &mut open) {
-                    Probed::Implied => continue,
-                    Probed::Branch(lit) => lit,
-                },
                 None => match self.fallback_literal() {
-                    Some(lit) => lit,
+                    Some(lit) => Probed::Branch(lit),
                     None => return Search::Sat,
                 },
+            };
+            let lit = match probed {
+                Probed::Branch(lit) => lit,
+                Probed::Implied => continue,
+                Probed::Conflict => {
+                    if !self.backtrack() {
+                        return Search::Unsat;
+                    }
+                    continue;
+                }
             };
             self.decide(lit);
         }
