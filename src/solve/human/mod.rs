@@ -7,7 +7,9 @@
 //! restarts from the easiest strategy. When no strategy applies it guesses on a cell with
 //! fewest candidates and backtracks on contradiction ("logic plus brute force"), so every
 //! puzzle gets an answer. Each step is a [`Deduction`] in a [`HumanLog`], which also
-//! grades a puzzle: hardest strategy used, per-strategy counts, guesses.
+//! grades a puzzle: hardest strategy used, per-strategy counts, guesses. Guessing can
+//! explode on large grids, so a time limit is honoured; a step rescans the whole board
+//! (microseconds at 9×9, far more beyond), so the clock is read on every step.
 
 mod box_line;
 mod hidden_single;
@@ -19,13 +21,15 @@ pub mod prelude;
 mod unique_rectangle;
 mod x_wing;
 
+use std::time::Duration;
+
 use crate::backend::Counters;
 use crate::grid::{check_solution, Cell, Digit, DigitSet, Geometry, Grid};
 use crate::Error;
 
 pub use prelude::{Board, Deduction};
 
-use super::{SolveOutcome, SolveReport, Solver};
+use super::{Deadline, SolveOutcome, SolveReport, Solver};
 
 /// A logical strategy. [`Strategy::ALL`] lists them easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -251,7 +255,18 @@ pub struct HumanRun {
 /// step. A run that uses the unique-rectangle rule and ends without a solution (the puzzle
 /// had several) is redone without that rule, so the answer is always right.
 pub fn solve_logged(puzzle: &Grid) -> HumanRun {
-    let run = run_with(puzzle, &Strategy::ALL);
+    match solve_logged_until(puzzle, Deadline::NONE) {
+        Ok(run) => run,
+        Err(_) => unreachable!("a run without a deadline cannot time out"),
+    }
+}
+
+/// [`solve_logged`] that gives up when `deadline` passes.
+///
+/// # Errors
+/// [`Error::TimedOut`] once the deadline has passed.
+pub fn solve_logged_until(puzzle: &Grid, deadline: Deadline) -> Result<HumanRun, Error> {
+    let run = run_with(puzzle, &Strategy::ALL, deadline)?;
     let used_ur = run
         .log
         .deductions()
@@ -261,22 +276,25 @@ pub fn solve_logged(puzzle: &Grid) -> HumanRun {
             .into_iter()
             .filter(|&s| s != Strategy::UniqueRectangle)
             .collect();
-        return run_with(puzzle, &safe);
+        return run_with(puzzle, &safe, deadline);
     }
-    run
+    Ok(run)
 }
 
-fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
+fn run_with(puzzle: &Grid, strategies: &[Strategy], deadline: Deadline) -> Result<HumanRun, Error> {
     let mut log = HumanLog::default();
     let Some(mut board) = Board::new(puzzle) else {
-        return HumanRun {
+        return Ok(HumanRun {
             outcome: SolveOutcome::NoSolution,
             log,
-        };
+        });
     };
     // Open guesses: the board before the guess, the cell, the digit tried, digits left.
     let mut guesses: Vec<(Board, Cell, Digit, Vec<Digit>)> = Vec::new();
     loop {
+        if deadline.expired() {
+            return Err(deadline.timed_out("human"));
+        }
         if !board.is_contradictory() {
             if board.is_solved() {
                 let outcome = match board.to_grid() {
@@ -285,7 +303,7 @@ fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
                     }
                     _ => SolveOutcome::NoSolution,
                 };
-                return HumanRun { outcome, log };
+                return Ok(HumanRun { outcome, log });
             }
             if let Some(step) = strategies.iter().find_map(|s| s.find(&board)) {
                 board.apply(&step);
@@ -316,10 +334,10 @@ fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
         // Contradiction: take back guesses until one has a digit left to try.
         loop {
             let Some((saved, cell, failed, mut rest)) = guesses.pop() else {
-                return HumanRun {
+                return Ok(HumanRun {
                     outcome: SolveOutcome::NoSolution,
                     log,
-                };
+                });
             };
             log.steps.push(Step::Backtrack {
                 cell,
@@ -345,11 +363,12 @@ fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
 /// The human-style solver as a grid-level [`Solver`].
 #[derive(Clone, Debug, Default)]
 pub struct HumanSolver {
+    time_limit: Option<Duration>,
     last_log: HumanLog,
 }
 
 impl HumanSolver {
-    /// A new solver.
+    /// A new solver without a time limit.
     pub fn new() -> HumanSolver {
         HumanSolver::default()
     }
@@ -366,7 +385,7 @@ impl Solver for HumanSolver {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
-        let run = solve_logged(puzzle);
+        let run = solve_logged_until(puzzle, Deadline::after(self.time_limit))?;
         let mut counters = vec![
             ("steps", run.log.steps.len() as u64),
             ("deductions", run.log.deductions().count() as u64),
@@ -382,6 +401,14 @@ impl Solver for HumanSolver {
             outcome: run.outcome,
             counters: Counters(counters),
         })
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
     }
 }
 
@@ -421,6 +448,16 @@ mod tests {
         assert_eq!(solve_logged(&puzzle).outcome, SolveOutcome::NoSolution);
         let clash: Grid = "11..............".parse().unwrap();
         assert_eq!(solve_logged(&clash).outcome, SolveOutcome::NoSolution);
+    }
+
+    #[test]
+    fn a_time_limit_stops_a_guessing_run() {
+        let puzzle = crate::solve::testing::slow_49x49();
+        crate::solve::testing::assert_times_out(&mut HumanSolver::new(), &puzzle);
+        let deadline = Deadline::after(Some(Duration::ZERO));
+        assert!(solve_logged_until(&puzzle, deadline)
+            .unwrap_err()
+            .is_timeout());
     }
 
     #[test]
