@@ -152,15 +152,21 @@ impl Step {
                 digit,
                 candidates,
             } => {
-                let options: Vec<String> = candidates.iter().map(|d| d.to_string()).collect();
+                // Guessing tries a cell's candidates lowest first.
+                let why = if candidates.iter().next() == Some(*digit) {
+                    "no strategy applies, so try"
+                } else {
+                    "try the next candidate,"
+                };
                 format!(
-                    "guess: no strategy applies; try {digit} in {} (candidates {})",
+                    "guess: {why} {digit} in {} (candidates {}) → {} = {digit}",
                     geo.cell_label(*cell),
-                    options.join(", ")
+                    prelude::and_list(candidates.iter().map(|d| d.to_string())),
+                    geo.cell_label(*cell),
                 )
             }
             Step::Backtrack { cell, digit } => format!(
-                "backtrack: {digit} in {} leads to a contradiction",
+                "backtrack: {digit} in {} led to a contradiction → undo the steps since that guess",
                 geo.cell_label(*cell)
             ),
         }
@@ -220,24 +226,28 @@ impl HumanLog {
             .count() as u64
     }
 
-    /// A summary in words: strategies with counts, guesses.
+    /// A summary in words: steps, strategies with counts, the hardest, guesses, e.g.
+    /// "summary: 3 steps: naked single ×2, hidden single ×1; hardest: hidden single;
+    /// 0 guesses, 0 backtracks".
     pub fn summary(&self) -> String {
         let used: Vec<String> = self
             .counts()
             .iter()
             .map(|(s, k)| format!("{} ×{k}", s.name()))
             .collect();
+        let plural =
+            |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
         format!(
-            "summary: {} steps; {}; hardest: {}; {} guesses, {} backtracks",
-            self.steps.len(),
+            "summary: {}: {}; hardest: {}; {}, {}",
+            plural(self.steps.len() as u64, "step", "steps"),
             if used.is_empty() {
                 "no strategy used".to_string()
             } else {
                 used.join(", ")
             },
             self.hardest().map_or("none", |s| s.name()),
-            self.guesses(),
-            self.backtracks()
+            plural(self.guesses(), "guess", "guesses"),
+            plural(self.backtracks(), "backtrack", "backtracks")
         )
     }
 }
@@ -416,6 +426,20 @@ impl Solver for HumanSolver {
 mod tests {
     use super::*;
 
+    /// Asserts that `strategy` applies on `board` and no easier strategy does (each one of
+    /// [`Strategy::ALL`] before it finds nothing), and that the solver would take this step;
+    /// returns the step.
+    pub(crate) fn first_applicable(board: &Board, strategy: Strategy) -> Deduction {
+        for easier in &Strategy::ALL[..strategy.rank()] {
+            let found = easier.find(board);
+            assert!(found.is_none(), "{easier:?} applies first: {found:?}");
+        }
+        let step = strategy.find(board).expect("the strategy applies");
+        assert_eq!(step.strategy, strategy);
+        assert_eq!(board.easiest().as_ref(), Some(&step));
+        step
+    }
+
     #[test]
     fn all_is_in_difficulty_order_and_names_are_distinct() {
         for (i, s) in Strategy::ALL.iter().enumerate() {
@@ -424,6 +448,54 @@ mod tests {
         let mut names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
         names.dedup();
         assert_eq!(names.len(), Strategy::ALL.len());
+    }
+
+    #[test]
+    fn guesses_backtracks_and_the_summary_read_as_sentences() {
+        let geo = Geometry::of(2).unwrap();
+        let (cell, candidates) = (geo.cell(0, 1), [Digit(2), Digit(4)].into_iter().collect());
+        let guess = |digit| Step::Guess {
+            cell,
+            digit,
+            candidates,
+        };
+        let single = Deduction {
+            strategy: Strategy::NakedSingle,
+            units: Vec::new(),
+            cells: vec![geo.cell(3, 3)],
+            digits: vec![Digit(1)],
+            placed: Some((geo.cell(3, 3), Digit(1))),
+            removed: Vec::new(),
+        };
+        let log = HumanLog {
+            steps: vec![
+                guess(Digit(2)),
+                Step::Deduction(single),
+                Step::Backtrack {
+                    cell,
+                    digit: Digit(2),
+                },
+                guess(Digit(4)),
+            ],
+        };
+        let lines: Vec<String> = log.steps.iter().map(|s| s.describe(geo)).collect();
+        assert_eq!(
+            lines,
+            [
+                "guess: no strategy applies, so try 2 in r1c2 (candidates 2 and 4) → r1c2 = 2",
+                "naked single: 1 is the only candidate left in r4c4 → r4c4 = 1",
+                "backtrack: 2 in r1c2 led to a contradiction → undo the steps since that guess",
+                "guess: try the next candidate, 4 in r1c2 (candidates 2 and 4) → r1c2 = 4",
+            ]
+        );
+        assert_eq!(
+            log.summary(),
+            "summary: 4 steps: naked single ×1; hardest: naked single; 2 guesses, 1 backtrack"
+        );
+        assert_eq!(
+            HumanLog::default().summary(),
+            "summary: 0 steps: no strategy used; hardest: none; 0 guesses, 0 backtracks"
+        );
     }
 
     #[test]
