@@ -298,6 +298,11 @@ impl<'a, M: Mask> Engine<'a, M> {
         let blanks: Vec<usize> = (0..self.values.len())
             .filter(|&c| self.values[c] == 0)
             .collect();
+        // A cell the givens leave without a candidate: no solution. Checked up front, since
+        // a static order may reach that cell only after an exponential search elsewhere.
+        if blanks.iter().any(|&c| self.candidates(c).count() == 0) {
+            return Ok(result);
+        }
         let fixed = self.static_order(order, seed);
         // Each frame: a filled cell and the digits still to try there.
         let mut frames: Vec<(usize, M)> = Vec::with_capacity(blanks.len());
@@ -473,6 +478,20 @@ mod tests {
             solver.solve(&bad).unwrap().outcome,
             SolveOutcome::NoSolution
         );
+    }
+
+    #[test]
+    fn a_cell_without_candidates_is_seen_before_searching() {
+        // r1c9 has no candidate; column order would fill eight columns before reaching it.
+        let puzzle: Grid = format!("12345678.........9{}", ".".repeat(63))
+            .parse()
+            .unwrap();
+        for order in BacktrackOrder::ALL {
+            let found = BacktrackSolver::new(order, 0, None)
+                .search(&puzzle, 2)
+                .unwrap();
+            assert_eq!((found.solutions, found.assignments), (0, 0), "{order:?}");
+        }
     }
 
     #[test]

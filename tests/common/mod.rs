@@ -6,12 +6,62 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Source};
+use sudosat::Grid;
+
 /// Path of a file in `tests/fixtures/`.
 pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests")
         .join("fixtures")
         .join(name)
+}
+
+/// A fixture's path as a string argument.
+pub fn path(name: &str) -> String {
+    fixture(name).to_str().unwrap().to_string()
+}
+
+/// Every puzzle of a fixture file.
+pub fn read_fixture(name: &str) -> Vec<Grid> {
+    read_puzzles_from_path(&fixture(name), None).expect("fixture parses")
+}
+
+/// The puzzle files at the top of `tests/fixtures/` that have known solutions in
+/// `solutions/` (by name, sorted).
+pub fn solved_fixtures() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(fixture("solutions"))
+        .expect("solutions folder")
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| fixture(name).is_file())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 17, "fixtures missing: {names:?}");
+    names
+}
+
+/// Grids printed by the binary.
+pub fn parse_output(text: &str) -> Vec<Grid> {
+    read_puzzles(text.as_bytes(), &Source::Stdin, None).expect("output parses")
+}
+
+/// Solves a fixture file with extra flags, checks every solution against its puzzle and the
+/// known solutions, and returns stdout.
+pub fn solve_and_check(file: &str, flags: &[&str]) -> String {
+    let puzzles = read_fixture(file);
+    let known = read_fixture(&format!("solutions/{file}"));
+    let p = path(file);
+    let mut args = vec!["solve", p.as_str()];
+    args.extend_from_slice(flags);
+    let out = run(&args);
+    assert_exit(&out, 0);
+    let got = parse_output(&stdout(&out));
+    assert_eq!(got.len(), puzzles.len(), "{file} {flags:?}");
+    for ((puzzle, grid), known) in puzzles.iter().zip(&got).zip(&known) {
+        assert!(check_solution(puzzle, grid).is_valid(), "{file} {flags:?}");
+        assert_eq!(grid, known, "{file} {flags:?}");
+    }
+    stdout(&out)
 }
 
 /// The real `sudosat` binary.
