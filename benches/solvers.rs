@@ -1,1 +1,131 @@
-fn main() {}
+//! Classic solvers, time per puzzle: Dancing Links, each backtracking order, human
+//! strategies, best-first and FIFO search, on samples of the 17-clue set and the
+//! generalized `sudoku_rank_B.csv` sets (B = 3, 4, 5).
+//!
+//! Reads `../shared/data` (or `$SUDOSAT_DATA`) when present, else the fixtures that stand
+//! in for those sets (`tests/fixtures/17clue-40.txt`, `rank3-20.csv`, `rank4-2.csv`,
+//! `rank5-1.csv`). Run: `cargo bench --bench solvers` (filter: `-- rank_5/dlx`). Each
+//! iteration solves the next puzzle of the sample and checks the grid. Pairs measured to
+//! take seconds per puzzle are left out (see [`sample`]); the table in BENCHMARKS.md comes
+//! from `examples/bench_classic.rs`, which runs every pair with a time limit.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use sudosat::grid::{check_solution, read_puzzles_from_path};
+use sudosat::solve::{classic_solver, SolveOutcome, Solver, SolverOptions};
+use sudosat::Grid;
+
+const SOLVERS: [&str; 9] = [
+    "dlx",
+    "backtrack-row",
+    "backtrack-column",
+    "backtrack-box",
+    "backtrack-random",
+    "backtrack-mrv",
+    "human",
+    "best-first",
+    "fifo",
+];
+
+/// Label, path under the data folder, fixture standing in without it.
+const SETS: [(&str, &str, &str); 4] = [
+    ("17clue", "9x9/17clue-2k.txt", "17clue-40.txt"),
+    ("rank_3", "generalized/sudoku_rank_3.csv", "rank3-20.csv"),
+    ("rank_4", "generalized/sudoku_rank_4.csv", "rank4-2.csv"),
+    ("rank_5", "generalized/sudoku_rank_5.csv", "rank5-1.csv"),
+];
+
+/// How many puzzles of a set a solver cycles through; 0 leaves the pair out. Measured in
+/// a release build (BENCHMARKS.md, `## Classic solvers`): the static orders take 0.2–0.3 s
+/// per 17-clue puzzle and time out (> 5 s) on most 16×16 and every 25×25 puzzle; random
+/// order times out on every 17-clue puzzle tried and on 59 of 200 rank_3 puzzles;
+/// backtrack-mrv times out on 4 of the 10 rank_5 puzzles.
+fn sample(solver: &str, set: &str) -> usize {
+    let static_order = matches!(
+        solver,
+        "backtrack-row" | "backtrack-column" | "backtrack-box"
+    );
+    match set {
+        _ if solver == "backtrack-random" => 0,
+        "17clue" if static_order => 10,
+        "17clue" => 200,
+        "rank_3" => 300,
+        _ if static_order => 0,
+        "rank_5" if solver == "backtrack-mrv" => 0,
+        _ => 10,
+    }
+}
+
+fn data_dir() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("SUDOSAT_DATA")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([manifest.join("../shared/data")])
+        .find(|p| p.is_dir())
+}
+
+fn load(rel: &str, fixture: &str) -> Vec<Grid> {
+    let path = match data_dir() {
+        Some(dir) => dir.join(rel),
+        None => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(fixture),
+    };
+    read_puzzles_from_path(&path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Solves `iters` puzzles round-robin and returns the time spent solving; every grid is
+/// checked outside the timed part.
+fn solve_cycle(
+    solver: &mut dyn Solver,
+    puzzles: &[Grid],
+    next: &mut usize,
+    iters: u64,
+) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let puzzle = &puzzles[*next % puzzles.len()];
+        *next += 1;
+        let start = Instant::now();
+        let report = solver.solve(puzzle);
+        total += start.elapsed();
+        match report.map(|r| r.outcome) {
+            Ok(SolveOutcome::Solved(grid)) => assert!(check_solution(puzzle, &grid).is_valid()),
+            other => panic!("{}: {other:?}", solver.name()),
+        }
+    }
+    total
+}
+
+fn classic(c: &mut Criterion) {
+    for (label, rel, fixture) in SETS {
+        let puzzles = load(rel, fixture);
+        let mut group = c.benchmark_group(label);
+        group.throughput(Throughput::Elements(1));
+        group.sample_size(10);
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(2));
+        for name in SOLVERS {
+            let count = sample(name, label).min(puzzles.len());
+            if count == 0 {
+                continue;
+            }
+            let mut solver = classic_solver(name, &SolverOptions::default()).unwrap();
+            // A safety net: a regression fails the bench instead of hanging it.
+            solver.set_time_limit(Some(Duration::from_secs(30)));
+            let mut next = 0;
+            group.bench_function(name, |b| {
+                b.iter_custom(|iters| {
+                    solve_cycle(solver.as_mut(), &puzzles[..count], &mut next, iters)
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, classic);
+criterion_main!(benches);
