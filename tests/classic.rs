@@ -478,9 +478,15 @@ fn full_and_empty_grids() {
             let grid = solved(solver.solve(empty).unwrap().outcome, name);
             assert!(check_solution(empty, &grid).is_valid(), "{name}");
         }
-        // Every counting solver finds all 288 4×4 grids.
+        // Every counting solver finds all 288 4×4 grids, with a limit or without (0).
         if let Some(count) = solver.count_solutions(empty, 1000).unwrap() {
             assert_eq!(count, 288, "{name}");
+            assert_eq!(
+                solver.count_solutions(empty, 0).unwrap(),
+                Some(288),
+                "{name}"
+            );
+            assert_eq!(solver.count_solutions(empty, 5).unwrap(), Some(5), "{name}");
         }
     }
 }

@@ -149,6 +149,21 @@ fn classic_solvers_answer_no_solution_with_exit_1() {
 }
 
 #[test]
+fn count_with_classic_solvers() {
+    let p = path("corner/empty-4x4.txt");
+    for solver in ["dlx", "backtrack", "backtrack-row"] {
+        let out = run(&["count", &p, "--solver", solver, "--limit", "0"]);
+        assert_exit(&out, 1);
+        assert_eq!(stdout(&out), "multiple (288)\n", "{solver}");
+        let out = run(&["count", &path("thesis-9x9.txt"), "--solver", solver]);
+        assert_exit(&out, 0);
+        assert_eq!(stdout(&out), "unique\n".repeat(9), "{solver}");
+    }
+    let out = run(&["count", &p, "--solver", "human"]);
+    assert_one_line_error(&out, "cannot count");
+}
+
+#[test]
 fn a_time_limit_is_one_line_naming_the_puzzle() {
     let p = path("sudoku-25-1.txt");
     for solver in ["dlx", "backtrack-mrv"] {

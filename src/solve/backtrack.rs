@@ -420,6 +420,7 @@ impl Solver for BacktrackSolver {
     }
 
     fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
+        let limit = if limit == 0 { u64::MAX } else { limit };
         let found = self.search(puzzle, limit)?;
         Ok((!found.capped).then_some(found.solutions))
     }

@@ -380,6 +380,7 @@ impl Solver for DlxSolver {
 
     fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
         let deadline = Deadline::after(self.time_limit);
+        let limit = if limit == 0 { u64::MAX } else { limit };
         Ok(Some(search_until(puzzle, limit, deadline)?.solutions))
     }
 

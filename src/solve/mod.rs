@@ -41,7 +41,8 @@ pub trait Solver: Send {
     /// `Ok(SolveOutcome::NoSolution)`.
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error>;
 
-    /// Counts solutions up to `limit`; `Ok(None)` when this solver cannot count.
+    /// Counts solutions up to `limit` (`0`: no limit, count them all); `Ok(None)` when this
+    /// solver cannot count.
     ///
     /// # Errors
     /// As for [`Solver::solve`].
