@@ -9,33 +9,17 @@
 //! take seconds per puzzle are left out (see [`sample`]); the table in BENCHMARKS.md comes
 //! from `examples/bench_classic.rs`, which runs every pair with a time limit.
 
-use std::path::{Path, PathBuf};
+#[path = "common/classic_sets.rs"]
+mod classic_sets;
+
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudosat::grid::{check_solution, read_puzzles_from_path};
+use sudosat::grid::check_solution;
 use sudosat::solve::{classic_solver, SolveOutcome, Solver, SolverOptions};
 use sudosat::Grid;
 
-const SOLVERS: [&str; 9] = [
-    "dlx",
-    "backtrack-row",
-    "backtrack-column",
-    "backtrack-box",
-    "backtrack-random",
-    "backtrack-mrv",
-    "human",
-    "best-first",
-    "fifo",
-];
-
-/// Label, path under the data folder, fixture standing in without it.
-const SETS: [(&str, &str, &str); 4] = [
-    ("17clue", "9x9/17clue-2k.txt", "17clue-40.txt"),
-    ("rank_3", "generalized/sudoku_rank_3.csv", "rank3-20.csv"),
-    ("rank_4", "generalized/sudoku_rank_4.csv", "rank4-2.csv"),
-    ("rank_5", "generalized/sudoku_rank_5.csv", "rank5-1.csv"),
-];
+use classic_sets::{data_dir, load, solvers, SETS};
 
 /// How many puzzles of a set a solver cycles through; 0 leaves the pair out. Measured in
 /// a release build (BENCHMARKS.md, `## Classic solvers`): the static orders take 0.2–0.3 s
@@ -49,32 +33,13 @@ fn sample(solver: &str, set: &str) -> usize {
     );
     match set {
         _ if solver == "backtrack-random" => 0,
-        "17clue" if static_order => 10,
-        "17clue" => 200,
+        "17clue-2k" if static_order => 10,
+        "17clue-2k" => 200,
         "rank_3" => 300,
         _ if static_order => 0,
         "rank_5" if solver == "backtrack-mrv" => 0,
         _ => 10,
     }
-}
-
-fn data_dir() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("SUDOSAT_DATA")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([manifest.join("../shared/data")])
-        .find(|p| p.is_dir())
-}
-
-fn load(rel: &str, fixture: &str) -> Vec<Grid> {
-    let path = match data_dir() {
-        Some(dir) => dir.join(rel),
-        None => Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures")
-            .join(fixture),
-    };
-    read_puzzles_from_path(&path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Solves `iters` puzzles round-robin and returns the time spent solving; every grid is
@@ -101,14 +66,15 @@ fn solve_cycle(
 }
 
 fn classic(c: &mut Criterion) {
+    let data = data_dir();
     for (label, rel, fixture) in SETS {
-        let puzzles = load(rel, fixture);
+        let puzzles = load(data.as_deref(), rel, fixture);
         let mut group = c.benchmark_group(label);
         group.throughput(Throughput::Elements(1));
         group.sample_size(10);
         group.warm_up_time(Duration::from_millis(500));
         group.measurement_time(Duration::from_secs(2));
-        for name in SOLVERS {
+        for name in solvers() {
             let count = sample(name, label).min(puzzles.len());
             if count == 0 {
                 continue;

@@ -12,36 +12,20 @@
 //! against the rules and the givens and compared with DLX's (the sets have unique
 //! solutions).
 
-use std::path::{Path, PathBuf};
+#[path = "../benches/common/classic_sets.rs"]
+mod classic_sets;
+
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sudosat::grid::{check_solution, read_puzzles_from_path};
+use sudosat::grid::check_solution;
 use sudosat::solve::{classic_solver, SolveOutcome, Solver, SolverOptions};
 use sudosat::Grid;
 
+use classic_sets::{data_dir, load, solvers, SETS};
+
 /// Time limit of one solve.
 const LIMIT: Duration = Duration::from_secs(5);
-
-/// The solvers, DLX first (the reference).
-const SOLVERS: [&str; 9] = [
-    "dlx",
-    "backtrack-row",
-    "backtrack-column",
-    "backtrack-box",
-    "backtrack-random",
-    "backtrack-mrv",
-    "human",
-    "best-first",
-    "fifo",
-];
-
-/// The sets: label, path under the data folder, fixture standing in without it.
-const SETS: [(&str, &str, &str); 4] = [
-    ("17clue-2k", "9x9/17clue-2k.txt", "17clue-40.txt"),
-    ("rank_3", "generalized/sudoku_rank_3.csv", "rank3-20.csv"),
-    ("rank_4", "generalized/sudoku_rank_4.csv", "rank4-2.csv"),
-    ("rank_5", "generalized/sudoku_rank_5.csv", "rank5-1.csv"),
-];
 
 /// Counters shown, in this order, when a solver reports them.
 const SHOWN: [&str; 7] = [
@@ -64,17 +48,6 @@ fn prefix(solver: &str, set: &str) -> usize {
         ("backtrack-random", "rank_3") => 200,
         _ => usize::MAX,
     }
-}
-
-fn data_dir() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("SUDOSAT_DATA").map(PathBuf::from))
-        .into_iter()
-        .chain([manifest.join("../shared/data")])
-        .find(|p| p.is_dir())
 }
 
 /// One solver's run over a set: time per puzzle (time-outs at the limit), the grids found,
@@ -181,8 +154,10 @@ fn load_average() -> String {
 }
 
 fn main() {
-    let data = data_dir();
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let data = std::env::args_os()
+        .nth(1)
+        .map(PathBuf::from)
+        .or_else(data_dir);
     eprintln!(
         "data: {}; limit {LIMIT:?} per solve; load average at start {}",
         data.as_ref()
@@ -197,17 +172,12 @@ fn main() {
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|---|");
     for (label, rel, fixture) in SETS {
-        let path = match &data {
-            Some(dir) => dir.join(rel),
-            None => fixtures.join(fixture),
-        };
-        let puzzles = read_puzzles_from_path(&path, None)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let puzzles = load(data.as_deref(), rel, fixture);
         // DLX's grids are the reference for the others.
         let dlx = run("dlx", &puzzles, None);
         assert_eq!(dlx.timeouts, 0, "dlx timed out on {label}");
         let reference = &dlx.grids;
-        for name in SOLVERS {
+        for name in solvers() {
             let count = prefix(name, label).min(puzzles.len());
             let result = if name == "dlx" {
                 None

@@ -19,23 +19,19 @@ use sudosat::solve::{
     classic_solver, HillObjective, SolveOutcome, Solver, SolverOptions, CLASSIC_SOLVERS,
 };
 
-use common::{read_fixture, solved_fixtures};
+use common::{derived_puzzles, read_fixture, solved_fixtures};
 
 /// Safety net on every solve: a regression fails with a time-out instead of hanging CI.
 const LIMIT: Duration = Duration::from_secs(30);
 
-/// The solvers that always answer (given time): all but hill climbing.
-const COMPLETE: [&str; 9] = [
-    "dlx",
-    "backtrack-row",
-    "backtrack-column",
-    "backtrack-random",
-    "backtrack-box",
-    "backtrack-mrv",
-    "human",
-    "best-first",
-    "fifo",
-];
+/// The solvers that always answer (given time), DLX first: every classic solver but the
+/// `backtrack` alias (= `backtrack-mrv` by default) and hill climbing.
+fn complete() -> impl Iterator<Item = &'static str> {
+    CLASSIC_SOLVERS
+        .iter()
+        .copied()
+        .filter(|&name| name != "backtrack" && name != "hill")
+}
 
 /// A classic solver by name with `options` and the safety time limit.
 fn solver_with(name: &str, options: &SolverOptions) -> Box<dyn Solver> {
@@ -174,32 +170,6 @@ fn every_classic_solver_honours_time_limits() {
 
 // ---- agreement on derived puzzles ---------------------------------------------------
 
-/// `count` puzzles made from the fixtures' 9×9 solutions by blanking 30–54 cells chosen
-/// with a fixed seed: the denser ones have one solution, the sparser ones several.
-fn derived_puzzles(count: usize) -> Vec<Grid> {
-    let mut rng = ChaCha8Rng::seed_from_u64(2017);
-    let mut solutions = Vec::new();
-    for file in [
-        "17clue-40.txt",
-        "hardest-20.txt",
-        "thesis-9x9.txt",
-        "rank3-20.csv",
-    ] {
-        solutions.extend(read_fixture(&format!("solutions/{file}")));
-    }
-    (0..count)
-        .map(|i| {
-            let mut puzzle = solutions[i % solutions.len()].clone();
-            let mut cells: Vec<u32> = (0..81).collect();
-            cells.shuffle(&mut rng);
-            for &c in &cells[..30 + i % 25] {
-                puzzle.set(Cell(c), None);
-            }
-            puzzle
-        })
-        .collect()
-}
-
 /// Counts are compared up to this many solutions.
 const COUNT_LIMIT: u64 = 10;
 
@@ -216,9 +186,9 @@ fn complete_solvers_agree_with_dlx_and_sat_on_200_derived_puzzles() {
     let encoding = SudokuEncoding::from_name("extended+reduced").unwrap();
     let mut sat = SatSolver::new(encoding, BackendSpec::new(BackendKind::Varisat));
     let mut dlx = solver("dlx");
-    let mut others: Vec<(Box<dyn Solver>, usize)> = COMPLETE[1..]
-        .iter()
-        .map(|&name| {
+    let mut others: Vec<(Box<dyn Solver>, usize)> = complete()
+        .filter(|&name| name != "dlx")
+        .map(|name| {
             let cap = match name {
                 "best-first" | "fifo" => EXPANSION_CAP,
                 _ => BACKTRACK_CAP,
@@ -232,7 +202,9 @@ fn complete_solvers_agree_with_dlx_and_sat_on_200_derived_puzzles() {
         })
         .collect();
     let (mut unique, mut several) = (0, 0);
-    for (i, puzzle) in derived_puzzles(200).iter().enumerate() {
+    // Blanking 30–54 cells: the denser puzzles keep one solution, the sparser have several.
+    let puzzles = derived_puzzles(200, 2017, 30..55);
+    for (i, puzzle) in puzzles.iter().enumerate() {
         let count = dlx.count_solutions(puzzle, COUNT_LIMIT).unwrap().unwrap();
         assert!(count >= 1, "puzzle {i} was derived from a solution");
         let sat_count = sat.count_solutions(puzzle, COUNT_LIMIT).unwrap();

@@ -6,7 +6,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Source};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Cell, Source};
 use sudosat::Grid;
 
 /// Path of a file in `tests/fixtures/`.
@@ -38,6 +41,33 @@ pub fn solved_fixtures() -> Vec<String> {
     names.sort();
     assert!(names.len() >= 17, "fixtures missing: {names:?}");
     names
+}
+
+/// `count` 9×9 puzzles made from the fixtures' known solutions (17-clue, hardest, thesis,
+/// rank 3) in turn, puzzle `i` with `blanks.start + i % blanks.len()` cells blanked at
+/// positions drawn from `seed`: they keep at least one solution, often several.
+pub fn derived_puzzles(count: usize, seed: u64, blanks: std::ops::Range<usize>) -> Vec<Grid> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut solutions = Vec::new();
+    for file in [
+        "17clue-40.txt",
+        "hardest-20.txt",
+        "thesis-9x9.txt",
+        "rank3-20.csv",
+    ] {
+        solutions.extend(read_fixture(&format!("solutions/{file}")));
+    }
+    (0..count)
+        .map(|i| {
+            let mut puzzle = solutions[i % solutions.len()].clone();
+            let mut cells: Vec<u32> = (0..81).collect();
+            cells.shuffle(&mut rng);
+            for &c in &cells[..blanks.start + i % blanks.len()] {
+                puzzle.set(Cell(c), None);
+            }
+            puzzle
+        })
+        .collect()
 }
 
 /// Grids printed by the binary.
