@@ -4,43 +4,13 @@ mod common;
 
 use std::path::Path;
 
-use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Source};
+use sudosat::grid::check_solution;
 use sudosat::Grid;
 
 use common::{
-    assert_exit, assert_text_eq, external_available, fixture, run, run_in, stderr, stdout, temp_dir,
+    assert_exit, assert_text_eq, external_available, fixture, parse_output, path, run, run_in,
+    solve_and_check, stderr, stdout, temp_dir,
 };
-
-fn read_fixture(name: &str) -> Vec<Grid> {
-    read_puzzles_from_path(&fixture(name), None).expect("fixture parses")
-}
-
-fn parse_output(text: &str) -> Vec<Grid> {
-    read_puzzles(text.as_bytes(), &Source::Stdin, None).expect("output parses")
-}
-
-fn path(name: &str) -> String {
-    fixture(name).to_str().unwrap().to_string()
-}
-
-/// Solves a fixture file with extra flags, checks every solution against its puzzle and the
-/// known solutions, and returns stdout.
-fn solve_and_check(file: &str, flags: &[&str]) -> String {
-    let puzzles = read_fixture(file);
-    let known = read_fixture(&format!("solutions/{file}"));
-    let p = path(file);
-    let mut args = vec!["solve", p.as_str()];
-    args.extend_from_slice(flags);
-    let out = run(&args);
-    assert_exit(&out, 0);
-    let got = parse_output(&stdout(&out));
-    assert_eq!(got.len(), puzzles.len(), "{file} {flags:?}");
-    for ((puzzle, grid), known) in puzzles.iter().zip(&got).zip(&known) {
-        assert!(check_solution(puzzle, grid).is_valid(), "{file} {flags:?}");
-        assert_eq!(grid, known, "{file} {flags:?}");
-    }
-    stdout(&out)
-}
 
 #[test]
 fn solve_default_backend_prints_known_solutions() {

@@ -9,7 +9,11 @@
 //! (`box`), or the blank cell with fewest candidates at each step (`mrv`, Minimum
 //! Remaining Values). Each row, column and box keeps one bitmask of used digits (`u64`
 //! for n ≤ 64, [`DigitSet`] beyond). The search is iterative and counts assignments and
-//! backtracks; an assignment cap turns a hopeless run into [`SolveOutcome::Stopped`].
+//! backtracks; an assignment cap turns a hopeless run into [`SolveOutcome::Stopped`], a
+//! time limit into [`Error::TimedOut`] (the clock is read every
+//! [`Deadline::CHECK_PERIOD`] steps).
+
+use std::time::Duration;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -19,7 +23,7 @@ use crate::backend::Counters;
 use crate::grid::{check_grid, Digit, DigitSet, Grid};
 use crate::Error;
 
-use super::{SolveOutcome, SolveReport, Solver};
+use super::{Deadline, SolveOutcome, SolveReport, Solver};
 
 /// The order in which backtracking fills blank cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,22 +169,6 @@ impl BacktrackRun {
     }
 }
 
-/// Runs backtracking on `puzzle` until `limit` solutions are found, the space is
-/// exhausted, or `cap` assignments were made.
-pub fn run(
-    puzzle: &Grid,
-    order: BacktrackOrder,
-    seed: u64,
-    cap: Option<u64>,
-    limit: u64,
-) -> BacktrackRun {
-    if puzzle.side() <= 64 {
-        Engine::<u64>::new(puzzle).run(order, seed, cap, limit)
-    } else {
-        Engine::<DigitSet>::new(puzzle).run(order, seed, cap, limit)
-    }
-}
-
 struct Engine<'a, M: Mask> {
     puzzle: &'a Grid,
     n: usize,
@@ -284,11 +272,13 @@ impl<'a, M: Mask> Engine<'a, M> {
 
     fn run(
         mut self,
-        order: BacktrackOrder,
-        seed: u64,
-        cap: Option<u64>,
+        solver: &BacktrackSolver,
         limit: u64,
-    ) -> BacktrackRun {
+        deadline: Deadline,
+    ) -> Result<BacktrackRun, Error> {
+        let BacktrackSolver {
+            order, seed, cap, ..
+        } = *solver;
         let mut result = BacktrackRun {
             solutions: 0,
             first: None,
@@ -297,7 +287,7 @@ impl<'a, M: Mask> Engine<'a, M> {
             capped: false,
         };
         if limit == 0 || !check_grid(self.puzzle).is_valid() {
-            return result;
+            return Ok(result);
         }
         for cell in 0..self.values.len() {
             if self.values[cell] != 0 {
@@ -308,10 +298,20 @@ impl<'a, M: Mask> Engine<'a, M> {
         let blanks: Vec<usize> = (0..self.values.len())
             .filter(|&c| self.values[c] == 0)
             .collect();
+        // A cell the givens leave without a candidate: no solution. Checked up front, since
+        // a static order may reach that cell only after an exponential search elsewhere.
+        if blanks.iter().any(|&c| self.candidates(c).count() == 0) {
+            return Ok(result);
+        }
         let fixed = self.static_order(order, seed);
         // Each frame: a filled cell and the digits still to try there.
         let mut frames: Vec<(usize, M)> = Vec::with_capacity(blanks.len());
+        let mut steps = 0u64;
         'search: loop {
+            steps += 1;
+            if deadline.expired_at(steps) {
+                return Err(deadline.timed_out(&solver.name()));
+            }
             // Descend into the next cell.
             if frames.len() == blanks.len() {
                 result.solutions += 1;
@@ -360,7 +360,7 @@ impl<'a, M: Mask> Engine<'a, M> {
             }
             break 'search;
         }
-        result
+        Ok(result)
     }
 }
 
@@ -370,13 +370,33 @@ pub struct BacktrackSolver {
     order: BacktrackOrder,
     seed: u64,
     cap: Option<u64>,
+    time_limit: Option<Duration>,
 }
 
 impl BacktrackSolver {
     /// A solver with a cell order, a seed (for [`BacktrackOrder::Random`]) and an optional
-    /// assignment cap.
+    /// assignment cap; no time limit.
     pub fn new(order: BacktrackOrder, seed: u64, cap: Option<u64>) -> BacktrackSolver {
-        BacktrackSolver { order, seed, cap }
+        BacktrackSolver {
+            order,
+            seed,
+            cap,
+            time_limit: None,
+        }
+    }
+
+    /// Runs backtracking on `puzzle` until `limit` solutions are found, the space is
+    /// exhausted, or the assignment cap is reached.
+    ///
+    /// # Errors
+    /// [`Error::TimedOut`] when the time limit passes first.
+    pub fn search(&self, puzzle: &Grid, limit: u64) -> Result<BacktrackRun, Error> {
+        let deadline = Deadline::after(self.time_limit);
+        if puzzle.side() <= 64 {
+            Engine::<u64>::new(puzzle).run(self, limit, deadline)
+        } else {
+            Engine::<DigitSet>::new(puzzle).run(self, limit, deadline)
+        }
     }
 }
 
@@ -386,7 +406,7 @@ impl Solver for BacktrackSolver {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
-        let found = run(puzzle, self.order, self.seed, self.cap, 1);
+        let found = self.search(puzzle, 1)?;
         let counters = found.counters();
         let outcome = match found.first {
             Some(grid) => SolveOutcome::Solved(grid),
@@ -400,8 +420,17 @@ impl Solver for BacktrackSolver {
     }
 
     fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
-        let found = run(puzzle, self.order, self.seed, self.cap, limit);
+        let limit = if limit == 0 { u64::MAX } else { limit };
+        let found = self.search(puzzle, limit)?;
         Ok((!found.capped).then_some(found.solutions))
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
     }
 }
 
@@ -418,7 +447,9 @@ mod tests {
     fn every_order_solves_an_easy_puzzle() {
         let puzzle: Grid = EASY.parse().unwrap();
         for order in BacktrackOrder::ALL {
-            let found = run(&puzzle, order, 7, None, 2);
+            let found = BacktrackSolver::new(order, 7, None)
+                .search(&puzzle, 2)
+                .unwrap();
             assert_eq!(found.solutions, 1, "{order:?}");
             assert!(check_solution(&puzzle, found.first.as_ref().unwrap()).is_valid());
             assert!(found.assignments >= 81 - puzzle.num_givens() as u64);
@@ -428,14 +459,10 @@ mod tests {
     #[test]
     fn counts_empty_4x4_grids() {
         let empty = Grid::empty(2).unwrap();
-        assert_eq!(
-            run(&empty, BacktrackOrder::Row, 0, None, 1000).solutions,
-            288
-        );
-        assert_eq!(
-            run(&empty, BacktrackOrder::Mrv, 0, None, 1000).solutions,
-            288
-        );
+        for order in [BacktrackOrder::Row, BacktrackOrder::Mrv] {
+            let found = BacktrackSolver::new(order, 0, None).search(&empty, 1000);
+            assert_eq!(found.unwrap().solutions, 288, "{order:?}");
+        }
     }
 
     #[test]
@@ -455,6 +482,20 @@ mod tests {
     }
 
     #[test]
+    fn a_cell_without_candidates_is_seen_before_searching() {
+        // r1c9 has no candidate; column order would fill eight columns before reaching it.
+        let puzzle: Grid = format!("12345678.........9{}", ".".repeat(63))
+            .parse()
+            .unwrap();
+        for order in BacktrackOrder::ALL {
+            let found = BacktrackSolver::new(order, 0, None)
+                .search(&puzzle, 2)
+                .unwrap();
+            assert_eq!((found.solutions, found.assignments), (0, 0), "{order:?}");
+        }
+    }
+
+    #[test]
     fn large_grids_use_generic_masks() {
         // 81×81 exceeds a u64 mask: a pattern solution with a few blanks, then a clash.
         let (b, n) = (9usize, 81usize);
@@ -471,9 +512,26 @@ mod tests {
             puzzle.set(crate::grid::Cell(i as u32), None);
         }
         for order in BacktrackOrder::ALL {
-            let found = run(&puzzle, order, 0, None, 2);
+            let found = BacktrackSolver::new(order, 0, None)
+                .search(&puzzle, 2)
+                .unwrap();
             assert_eq!(found.solutions, 1);
             assert_eq!(found.first.as_ref(), Some(&solution));
         }
+    }
+
+    #[test]
+    fn a_time_limit_stops_every_order() {
+        // Every order takes minutes on this 25×25 puzzle; row order also on the empty one.
+        let puzzle = crate::solve::testing::hard_25x25();
+        for order in BacktrackOrder::ALL {
+            let mut solver = BacktrackSolver::new(order, 0, None);
+            crate::solve::testing::assert_times_out(&mut solver, &puzzle);
+            let err = solver.count_solutions(&puzzle, 2).unwrap_err();
+            assert!(err.is_timeout() && err.to_string().contains(order.name()));
+        }
+        let empty = Grid::empty(5).unwrap();
+        let mut row = BacktrackSolver::new(BacktrackOrder::Row, 0, None);
+        crate::solve::testing::assert_times_out(&mut row, &empty);
     }
 }

@@ -13,17 +13,20 @@
 //! candidate counts of blank cells; fewer is closer to a solution), ties in generation
 //! order; [`Frontier::Fifo`] expands in generation order (breadth first). States whose
 //! evaluation exceeds the threshold are pruned; when pruning emptied the frontier the run
-//! ends [`SolveOutcome::Stopped`], not "no solution".
+//! ends [`SolveOutcome::Stopped`], not "no solution". A time limit ends it with
+//! [`Error::TimedOut`]; every child is simplified (microseconds or more), so the clock is
+//! read once per generated child.
 
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
+use std::time::Duration;
 
 use crate::backend::Counters;
 use crate::grid::{check_solution, Grid};
 use crate::Error;
 
 use super::human::{Board, Strategy};
-use super::{SolveOutcome, SolveReport, Solver, SolverOptions};
+use super::{Deadline, SolveOutcome, SolveReport, Solver, SolverOptions};
 
 /// How open states are ordered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,6 +125,7 @@ pub struct BestFirstSolver {
     frontier: Frontier,
     max_expansions: Option<u64>,
     threshold: Option<u64>,
+    time_limit: Option<Duration>,
 }
 
 impl BestFirstSolver {
@@ -132,6 +136,7 @@ impl BestFirstSolver {
             frontier,
             max_expansions: options.max_iterations,
             threshold: options.threshold,
+            time_limit: None,
         }
     }
 }
@@ -145,6 +150,7 @@ impl Solver for BestFirstSolver {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
+        let deadline = Deadline::after(self.time_limit);
         let (mut expansions, mut generated, mut pruned, mut max_open) = (0u64, 0u64, 0u64, 0u64);
         let report = |outcome, expansions, generated, pruned, max_open| SolveReport {
             outcome,
@@ -196,6 +202,9 @@ impl Solver for BestFirstSolver {
                 continue;
             };
             for d in board.candidates(cell).iter() {
+                if deadline.expired() {
+                    return Err(deadline.timed_out(&self.name()));
+                }
                 let mut child = board.clone();
                 child.place(cell, d);
                 generated += 1;
@@ -230,6 +239,14 @@ impl Solver for BestFirstSolver {
             SolveOutcome::NoSolution
         };
         Ok(report(outcome, expansions, generated, pruned, max_open))
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
     }
 }
 
@@ -293,5 +310,14 @@ mod tests {
         assert!(simplify(&mut board));
         assert!(board.is_solved());
         assert_eq!(evaluate(&board), 0);
+    }
+
+    #[test]
+    fn a_time_limit_stops_both_frontiers() {
+        let puzzle = crate::solve::testing::slow_49x49();
+        for frontier in [Frontier::BestFirst, Frontier::Fifo] {
+            let mut solver = BestFirstSolver::new(frontier, &SolverOptions::default());
+            crate::solve::testing::assert_times_out(&mut solver, &puzzle);
+        }
     }
 }

@@ -10,13 +10,16 @@
 //! givens are covered before the search starts), chooses the column with fewest nodes
 //! first (Knuth's S heuristic) and searches iteratively with an explicit stack, so no grid
 //! size can overflow the call stack. It counts *updates* (nodes unlinked by `cover`) and
-//! search *nodes* (rows tried), as Knuth reports them.
+//! search *nodes* (rows tried), as Knuth reports them. A [`Deadline`] is asked every
+//! [`Deadline::CHECK_PERIOD`] search steps.
+
+use std::time::Duration;
 
 use crate::backend::Counters;
 use crate::grid::{check_grid, Cell, Digit, Grid};
 use crate::Error;
 
-use super::{SolveOutcome, SolveReport, Solver};
+use super::{Deadline, SolveOutcome, SolveReport, Solver};
 
 /// Most matrix nodes [`search`] builds (about 24 bytes each); larger requests are
 /// [`Error::Unsupported`].
@@ -273,6 +276,14 @@ fn build(puzzle: &Grid) -> Result<Option<Matrix>, Error> {
 /// # Errors
 /// [`Error::Unsupported`] when the reduced matrix would exceed [`MAX_NODES`] nodes.
 pub fn search(puzzle: &Grid, limit: u64) -> Result<DlxSearch, Error> {
+    search_until(puzzle, limit, Deadline::NONE)
+}
+
+/// [`search`] that gives up when `deadline` passes.
+///
+/// # Errors
+/// As [`search`], and [`Error::TimedOut`] once the deadline has passed.
+pub fn search_until(puzzle: &Grid, limit: u64, deadline: Deadline) -> Result<DlxSearch, Error> {
     let mut result = DlxSearch::empty();
     if limit == 0 {
         return Ok(result);
@@ -284,7 +295,12 @@ pub fn search(puzzle: &Grid, limit: u64) -> Result<DlxSearch, Error> {
     result.columns = m.size.len() as u64 - 1;
     // `chosen[k]` is the row node chosen at depth k.
     let mut chosen: Vec<u32> = Vec::new();
+    let mut steps = 0u64;
     'search: loop {
+        steps += 1;
+        if deadline.expired_at(steps) {
+            return Err(deadline.timed_out("dlx"));
+        }
         // Descend: pick a column and try its first row.
         match m.choose_column() {
             None => {
@@ -336,12 +352,14 @@ pub fn search(puzzle: &Grid, limit: u64) -> Result<DlxSearch, Error> {
 
 /// Dancing Links as a grid-level [`Solver`]; counts solutions too.
 #[derive(Clone, Debug, Default)]
-pub struct DlxSolver;
+pub struct DlxSolver {
+    time_limit: Option<Duration>,
+}
 
 impl DlxSolver {
-    /// A new solver.
+    /// A new solver without a time limit.
     pub fn new() -> DlxSolver {
-        DlxSolver
+        DlxSolver::default()
     }
 }
 
@@ -351,7 +369,7 @@ impl Solver for DlxSolver {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
-        let found = search(puzzle, 1)?;
+        let found = search_until(puzzle, 1, Deadline::after(self.time_limit))?;
         let counters = found.counters();
         let outcome = match found.first {
             Some(grid) => SolveOutcome::Solved(grid),
@@ -361,7 +379,17 @@ impl Solver for DlxSolver {
     }
 
     fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
-        Ok(Some(search(puzzle, limit)?.solutions))
+        let deadline = Deadline::after(self.time_limit);
+        let limit = if limit == 0 { u64::MAX } else { limit };
+        Ok(Some(search_until(puzzle, limit, deadline)?.solutions))
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
     }
 }
 
@@ -417,5 +445,21 @@ mod tests {
         let empty = Grid::empty(5).unwrap();
         let found = search(&empty, 1).unwrap();
         assert!(check_solution(&empty, &found.first.unwrap()).is_valid());
+    }
+
+    #[test]
+    fn a_time_limit_stops_a_hopeless_search() {
+        let puzzle = crate::solve::testing::hard_25x25();
+        crate::solve::testing::assert_times_out(&mut DlxSolver::new(), &puzzle);
+        let mut solver = DlxSolver::new();
+        solver.set_time_limit(Some(std::time::Duration::from_millis(20)));
+        assert!(solver.count_solutions(&puzzle, 2).unwrap_err().is_timeout());
+        // Lifting the limit again leaves easy puzzles unaffected.
+        solver.set_time_limit(None);
+        let easy: Grid = INKALA.parse().unwrap();
+        assert!(matches!(
+            solver.solve(&easy).unwrap().outcome,
+            SolveOutcome::Solved(_)
+        ));
     }
 }

@@ -16,7 +16,10 @@
 //! Random values are drawn from each cell's candidates with respect to the givens (a cheap
 //! refinement of drawing from 1…n that never changes the answer). Local search cannot prove
 //! that a puzzle has no solution; only givens that already clash, or leave a cell without a
-//! candidate, are answered [`SolveOutcome::NoSolution`].
+//! candidate, are answered [`SolveOutcome::NoSolution`]. A time limit is checked every
+//! [`Deadline::CHECK_PERIOD`] iterations and ends the climb with [`Error::TimedOut`].
+
+use std::time::Duration;
 
 use rand::Rng;
 use rand::SeedableRng;
@@ -26,7 +29,7 @@ use crate::backend::Counters;
 use crate::grid::{check_grid, check_solution, Grid};
 use crate::Error;
 
-use super::{SolveOutcome, SolveReport, Solver, SolverOptions};
+use super::{Deadline, SolveOutcome, SolveReport, Solver, SolverOptions};
 
 /// Iteration cap when [`SolverOptions::max_iterations`] is `None`.
 pub const DEFAULT_ITERATIONS: u64 = 2_000_000;
@@ -165,122 +168,6 @@ impl State {
     }
 }
 
-/// Runs β-hill climbing on `puzzle` for at most `max_iterations` iterations.
-pub fn climb(
-    puzzle: &Grid,
-    objective: HillObjective,
-    beta: f64,
-    max_iterations: u64,
-    seed: u64,
-    trace: bool,
-) -> Climb {
-    let mut result = Climb {
-        outcome: SolveOutcome::NoSolution,
-        iterations: 0,
-        accepted: 0,
-        best_objective: u64::MAX,
-        trace: Vec::new(),
-    };
-    if !check_grid(puzzle).is_valid() {
-        return result;
-    }
-    let geo = puzzle.geometry();
-    let free: Vec<usize> = geo
-        .cells()
-        .filter(|&c| puzzle.get(c).is_none())
-        .map(|c| c.index())
-        .collect();
-    let choices: Vec<Vec<u16>> = free
-        .iter()
-        .map(|&c| {
-            let cell = crate::grid::Cell(c as u32);
-            puzzle.candidates(cell).iter().map(|d| d.0).collect()
-        })
-        .collect();
-    if choices.iter().any(|c| c.is_empty()) {
-        return result;
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut values = puzzle.values().to_vec();
-    for (k, &cell) in free.iter().enumerate() {
-        values[cell] = choices[k][rng.gen_range(0..choices[k].len())];
-    }
-    let mut state = State::new(puzzle, values);
-    let n = state.n as u16;
-    let beta = beta.clamp(0.0, 1.0);
-    let log_keep = (1.0 - beta).ln();
-    let mut current = state.objective(objective);
-    result.best_objective = current;
-    if trace {
-        result.trace.push((0, current));
-    }
-    let mut undo: Vec<(usize, u16)> = Vec::new();
-    while state.missing != 0 && !free.is_empty() && result.iterations < max_iterations {
-        result.iterations += 1;
-        undo.clear();
-        // 𝒩: one free cell moves by ±1, wrapping within 1…n.
-        let k = rng.gen_range(0..free.len());
-        let cell = free[k];
-        let v = state.values[cell];
-        let moved = if rng.gen_bool(0.5) {
-            v % n + 1
-        } else {
-            (v + n - 2) % n + 1
-        };
-        undo.push((cell, v));
-        state.set(cell, moved);
-        // β: each free cell is re-drawn with probability β (geometric skips between hits).
-        if beta > 0.0 {
-            let mut pos = 0usize;
-            loop {
-                let skip = if beta >= 1.0 {
-                    0
-                } else {
-                    let u: f64 = 1.0 - rng.gen::<f64>();
-                    (u.ln() / log_keep).floor() as usize
-                };
-                pos = pos.saturating_add(skip);
-                if pos >= free.len() {
-                    break;
-                }
-                let cell = free[pos];
-                undo.push((cell, state.values[cell]));
-                let pick = choices[pos][rng.gen_range(0..choices[pos].len())];
-                state.set(cell, pick);
-                pos += 1;
-            }
-        }
-        let candidate = state.objective(objective);
-        if candidate <= current {
-            current = candidate;
-            result.accepted += 1;
-            if current < result.best_objective {
-                result.best_objective = current;
-                if trace {
-                    result.trace.push((result.iterations, current));
-                }
-            }
-        } else {
-            for &(cell, old) in undo.iter().rev() {
-                state.set(cell, old);
-            }
-        }
-    }
-    result.outcome = SolveOutcome::Stopped(format!(
-        "iteration cap of {max_iterations} reached; best objective {}",
-        result.best_objective
-    ));
-    if state.missing == 0 {
-        if let Some(grid) = Grid::from_values(state.values) {
-            if check_solution(puzzle, &grid).is_valid() {
-                result.outcome = SolveOutcome::Solved(grid);
-                result.best_objective = 0;
-            }
-        }
-    }
-    result
-}
-
 /// β-hill climbing as a grid-level [`Solver`] (cannot count solutions).
 #[derive(Clone, Debug)]
 pub struct HillClimbSolver {
@@ -289,6 +176,7 @@ pub struct HillClimbSolver {
     max_iterations: u64,
     seed: u64,
     trace: bool,
+    time_limit: Option<Duration>,
     last_trace: Vec<(u64, u64)>,
 }
 
@@ -301,8 +189,134 @@ impl HillClimbSolver {
             max_iterations: options.max_iterations.unwrap_or(DEFAULT_ITERATIONS),
             seed: options.seed,
             trace: options.trace,
+            time_limit: None,
             last_trace: Vec::new(),
         }
+    }
+
+    /// Runs β-hill climbing on `puzzle` for at most the iteration cap.
+    ///
+    /// # Errors
+    /// [`Error::TimedOut`] when the time limit passes first.
+    pub fn climb(&self, puzzle: &Grid) -> Result<Climb, Error> {
+        let HillClimbSolver {
+            objective,
+            beta,
+            max_iterations,
+            seed,
+            trace,
+            time_limit,
+            ..
+        } = *self;
+        let deadline = Deadline::after(time_limit);
+        let mut result = Climb {
+            outcome: SolveOutcome::NoSolution,
+            iterations: 0,
+            accepted: 0,
+            best_objective: u64::MAX,
+            trace: Vec::new(),
+        };
+        if !check_grid(puzzle).is_valid() {
+            return Ok(result);
+        }
+        let geo = puzzle.geometry();
+        let free: Vec<usize> = geo
+            .cells()
+            .filter(|&c| puzzle.get(c).is_none())
+            .map(|c| c.index())
+            .collect();
+        let choices: Vec<Vec<u16>> = free
+            .iter()
+            .map(|&c| {
+                let cell = crate::grid::Cell(c as u32);
+                puzzle.candidates(cell).iter().map(|d| d.0).collect()
+            })
+            .collect();
+        if choices.iter().any(|c| c.is_empty()) {
+            return Ok(result);
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut values = puzzle.values().to_vec();
+        for (k, &cell) in free.iter().enumerate() {
+            values[cell] = choices[k][rng.gen_range(0..choices[k].len())];
+        }
+        let mut state = State::new(puzzle, values);
+        let n = state.n as u16;
+        let beta = beta.clamp(0.0, 1.0);
+        let log_keep = (1.0 - beta).ln();
+        let mut current = state.objective(objective);
+        result.best_objective = current;
+        if trace {
+            result.trace.push((0, current));
+        }
+        let mut undo: Vec<(usize, u16)> = Vec::new();
+        while state.missing != 0 && !free.is_empty() && result.iterations < max_iterations {
+            result.iterations += 1;
+            if deadline.expired_at(result.iterations) {
+                return Err(deadline.timed_out("hill"));
+            }
+            undo.clear();
+            // 𝒩: one free cell moves by ±1, wrapping within 1…n.
+            let k = rng.gen_range(0..free.len());
+            let cell = free[k];
+            let v = state.values[cell];
+            let moved = if rng.gen_bool(0.5) {
+                v % n + 1
+            } else {
+                (v + n - 2) % n + 1
+            };
+            undo.push((cell, v));
+            state.set(cell, moved);
+            // β: each free cell is re-drawn with probability β (geometric skips between hits).
+            if beta > 0.0 {
+                let mut pos = 0usize;
+                loop {
+                    let skip = if beta >= 1.0 {
+                        0
+                    } else {
+                        let u: f64 = 1.0 - rng.gen::<f64>();
+                        (u.ln() / log_keep).floor() as usize
+                    };
+                    pos = pos.saturating_add(skip);
+                    if pos >= free.len() {
+                        break;
+                    }
+                    let cell = free[pos];
+                    undo.push((cell, state.values[cell]));
+                    let pick = choices[pos][rng.gen_range(0..choices[pos].len())];
+                    state.set(cell, pick);
+                    pos += 1;
+                }
+            }
+            let candidate = state.objective(objective);
+            if candidate <= current {
+                current = candidate;
+                result.accepted += 1;
+                if current < result.best_objective {
+                    result.best_objective = current;
+                    if trace {
+                        result.trace.push((result.iterations, current));
+                    }
+                }
+            } else {
+                for &(cell, old) in undo.iter().rev() {
+                    state.set(cell, old);
+                }
+            }
+        }
+        result.outcome = SolveOutcome::Stopped(format!(
+            "iteration cap of {max_iterations} reached; best objective {}",
+            result.best_objective
+        ));
+        if state.missing == 0 {
+            if let Some(grid) = Grid::from_values(state.values) {
+                if check_solution(puzzle, &grid).is_valid() {
+                    result.outcome = SolveOutcome::Solved(grid);
+                    result.best_objective = 0;
+                }
+            }
+        }
+        Ok(result)
     }
 
     /// The trace of the last solve: `(iteration, objective)` at each new best (empty unless
@@ -318,20 +332,28 @@ impl Solver for HillClimbSolver {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
-        let result = climb(
-            puzzle,
-            self.objective,
-            self.beta,
-            self.max_iterations,
-            self.seed,
-            self.trace,
-        );
+        let result = self.climb(puzzle)?;
         let counters = result.counters();
         self.last_trace = result.trace;
         Ok(SolveReport {
             outcome: result.outcome,
             counters,
         })
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
+    }
+
+    fn trace_lines(&self) -> Vec<String> {
+        self.last_trace
+            .iter()
+            .map(|(iteration, objective)| format!("iteration {iteration}: objective {objective}"))
+            .collect()
     }
 }
 
@@ -343,11 +365,23 @@ mod tests {
     const EASY: &str =
         "207009134040210067300764809082430706079821450403076210506347001790058040834100605";
 
+    fn climber(objective: HillObjective, beta: f64, cap: u64, seed: u64) -> HillClimbSolver {
+        HillClimbSolver::new(&SolverOptions {
+            hill_objective: objective,
+            beta,
+            max_iterations: Some(cap),
+            seed,
+            trace: true,
+            ..SolverOptions::default()
+        })
+    }
+
     #[test]
     fn solves_an_easy_puzzle_with_both_objectives() {
         let puzzle: Grid = EASY.parse().unwrap();
         for objective in HillObjective::ALL {
-            let run = climb(&puzzle, objective, DEFAULT_BETA, 200_000, 1, true);
+            let mut solver = climber(objective, DEFAULT_BETA, 200_000, 1);
+            let run = solver.climb(&puzzle).unwrap();
             match &run.outcome {
                 SolveOutcome::Solved(grid) => {
                     assert!(check_solution(&puzzle, grid).is_valid());
@@ -357,6 +391,13 @@ mod tests {
                 SolveOutcome::NoSolution => panic!("{objective:?} claimed no solution"),
             }
             assert!(run.trace.windows(2).all(|w| w[1].1 < w[0].1));
+            // The solver keeps the trace and prints it one line per new best.
+            let report = solver.solve(&puzzle).unwrap();
+            assert_eq!(report.outcome, run.outcome, "seeded, so repeatable");
+            let lines = solver.trace_lines();
+            assert_eq!(lines.len(), run.trace.len());
+            let (i, o) = run.trace[0];
+            assert_eq!(lines[0], format!("iteration {i}: objective {o}"));
         }
     }
 
@@ -377,14 +418,26 @@ mod tests {
             "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
                 .parse()
                 .unwrap();
-        let run = climb(&puzzle, HillObjective::Sum, 0.05, 2_000, 3, false);
+        let run = climber(HillObjective::Sum, 0.05, 2_000, 3)
+            .climb(&puzzle)
+            .unwrap();
         match run.outcome {
             SolveOutcome::Solved(grid) => assert!(check_solution(&puzzle, &grid).is_valid()),
             SolveOutcome::Stopped(msg) => assert!(msg.contains("best objective")),
             SolveOutcome::NoSolution => panic!("no solution claimed"),
         }
         let bad: Grid = "11..............".parse().unwrap();
-        let run = climb(&bad, HillObjective::Sum, 0.05, 100, 3, false);
+        let run = climber(HillObjective::Sum, 0.05, 100, 3)
+            .climb(&bad)
+            .unwrap();
         assert_eq!(run.outcome, SolveOutcome::NoSolution);
+    }
+
+    #[test]
+    fn a_time_limit_stops_an_uncapped_climb() {
+        // Local search does not solve this 25×25 puzzle in 2⁶⁴ iterations.
+        let puzzle = crate::solve::testing::hard_25x25();
+        let mut solver = climber(HillObjective::Duplicates, DEFAULT_BETA, u64::MAX, 0);
+        crate::solve::testing::assert_times_out(&mut solver, &puzzle);
     }
 }

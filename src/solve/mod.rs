@@ -41,7 +41,8 @@ pub trait Solver: Send {
     /// `Ok(SolveOutcome::NoSolution)`.
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error>;
 
-    /// Counts solutions up to `limit`; `Ok(None)` when this solver cannot count.
+    /// Counts solutions up to `limit` (`0`: no limit, count them all); `Ok(None)` when this
+    /// solver cannot count.
     ///
     /// # Errors
     /// As for [`Solver::solve`].
@@ -60,6 +61,13 @@ pub trait Solver: Send {
     /// Whether [`Solver::set_time_limit`] can stop a running solve.
     fn honours_time_limit(&self) -> bool {
         false
+    }
+
+    /// The trace of the last solve in words, one line per event, for solvers that keep one
+    /// when asked ([`SolverOptions::trace`]: hill climbing's new best objectives); empty
+    /// otherwise.
+    fn trace_lines(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -95,6 +103,16 @@ impl Deadline {
         }
     }
 
+    /// Steps between two clock reads of [`Deadline::expired_at`].
+    pub const CHECK_PERIOD: u64 = 1024;
+
+    /// [`Deadline::expired`], asking the clock only when `step` is a multiple of
+    /// [`Deadline::CHECK_PERIOD`]: for hot loops whose steps cost nanoseconds.
+    #[inline]
+    pub fn expired_at(&self, step: u64) -> bool {
+        self.limit.is_some() && step % Self::CHECK_PERIOD == 0 && self.expired()
+    }
+
     /// The limit this deadline was made with.
     pub fn limit(&self) -> Option<Duration> {
         self.limit
@@ -114,6 +132,8 @@ pub mod best_first;
 pub mod dlx;
 pub mod hill_climb;
 pub mod human;
+#[cfg(test)]
+mod testing;
 
 pub use backtrack::{BacktrackOrder, BacktrackSolver};
 pub use best_first::{BestFirstSolver, Frontier};

@@ -6,12 +6,92 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Cell, Source};
+use sudosat::Grid;
+
 /// Path of a file in `tests/fixtures/`.
 pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests")
         .join("fixtures")
         .join(name)
+}
+
+/// A fixture's path as a string argument.
+pub fn path(name: &str) -> String {
+    fixture(name).to_str().unwrap().to_string()
+}
+
+/// Every puzzle of a fixture file.
+pub fn read_fixture(name: &str) -> Vec<Grid> {
+    read_puzzles_from_path(&fixture(name), None).expect("fixture parses")
+}
+
+/// The puzzle files at the top of `tests/fixtures/` that have known solutions in
+/// `solutions/` (by name, sorted).
+pub fn solved_fixtures() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(fixture("solutions"))
+        .expect("solutions folder")
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| fixture(name).is_file())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 17, "fixtures missing: {names:?}");
+    names
+}
+
+/// `count` 9×9 puzzles made from the fixtures' known solutions (17-clue, hardest, thesis,
+/// rank 3) in turn, puzzle `i` with `blanks.start + i % blanks.len()` cells blanked at
+/// positions drawn from `seed`: they keep at least one solution, often several.
+pub fn derived_puzzles(count: usize, seed: u64, blanks: std::ops::Range<usize>) -> Vec<Grid> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut solutions = Vec::new();
+    for file in [
+        "17clue-40.txt",
+        "hardest-20.txt",
+        "thesis-9x9.txt",
+        "rank3-20.csv",
+    ] {
+        solutions.extend(read_fixture(&format!("solutions/{file}")));
+    }
+    (0..count)
+        .map(|i| {
+            let mut puzzle = solutions[i % solutions.len()].clone();
+            let mut cells: Vec<u32> = (0..81).collect();
+            cells.shuffle(&mut rng);
+            for &c in &cells[..blanks.start + i % blanks.len()] {
+                puzzle.set(Cell(c), None);
+            }
+            puzzle
+        })
+        .collect()
+}
+
+/// Grids printed by the binary.
+pub fn parse_output(text: &str) -> Vec<Grid> {
+    read_puzzles(text.as_bytes(), &Source::Stdin, None).expect("output parses")
+}
+
+/// Solves a fixture file with extra flags, checks every solution against its puzzle and the
+/// known solutions, and returns stdout.
+pub fn solve_and_check(file: &str, flags: &[&str]) -> String {
+    let puzzles = read_fixture(file);
+    let known = read_fixture(&format!("solutions/{file}"));
+    let p = path(file);
+    let mut args = vec!["solve", p.as_str()];
+    args.extend_from_slice(flags);
+    let out = run(&args);
+    assert_exit(&out, 0);
+    let got = parse_output(&stdout(&out));
+    assert_eq!(got.len(), puzzles.len(), "{file} {flags:?}");
+    for ((puzzle, grid), known) in puzzles.iter().zip(&got).zip(&known) {
+        assert!(check_solution(puzzle, grid).is_valid(), "{file} {flags:?}");
+        assert_eq!(grid, known, "{file} {flags:?}");
+    }
+    stdout(&out)
 }
 
 /// The real `sudosat` binary.

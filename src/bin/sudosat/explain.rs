@@ -1,14 +1,103 @@
-//! `sudosat explain`.
+//! `sudosat explain`: solve puzzles with the human-style strategies and print every step in
+//! words, a summary, and the solution.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use sudosat::grid::{write_grid, Format};
+use sudosat::solve::human::{solve_logged_until, HumanRun};
+use sudosat::solve::{Deadline, SolveOutcome};
+
+use crate::common::{
+    inputs_or_stdin, read_located_inputs, time_limit, write_output, FormatArg, InputGrid,
+    EXIT_NEGATIVE, EXIT_OK,
+};
 
 /// Arguments of `sudosat explain`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Puzzle files; `-` or none reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    files: Vec<PathBuf>,
+    /// Input format; detected from each file's content when not given.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    from: Option<FormatArg>,
+    /// Output format of the solutions.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
+    format: FormatArg,
+    /// Print only the summary and the solution, not the numbered steps.
+    #[arg(long)]
+    summary_only: bool,
+    /// Time limit in seconds per puzzle (guessing can take long on large grids); past it
+    /// the command fails.
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+    /// Output file (`-` = standard output, the default); written whole or not at all.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat explain` is not available in this build yet")
+pub fn run(args: Args) -> Result<ExitCode> {
+    let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let limit = time_limit(args.timeout)?;
+    let runs = inputs
+        .iter()
+        .map(|input| {
+            solve_logged_until(&input.grid, Deadline::after(limit))
+                .with_context(|| input.location())
+        })
+        .collect::<Result<Vec<HumanRun>>>()?;
+    let all_solved = runs
+        .iter()
+        .all(|run| matches!(run.outcome, SolveOutcome::Solved(_)));
+    let format = Format::from(args.format);
+    write_output(args.output.as_deref(), |w| {
+        for (i, (input, run)) in inputs.iter().zip(&runs).enumerate() {
+            if inputs.len() > 1 {
+                if i > 0 {
+                    writeln!(w)?;
+                }
+                writeln!(w, "puzzle {} ({})", i + 1, input.location())?;
+            }
+            write_explanation(w, input, run, format, args.summary_only)?;
+        }
+        Ok(())
+    })?;
+    Ok(ExitCode::from(if all_solved {
+        EXIT_OK
+    } else {
+        EXIT_NEGATIVE
+    }))
+}
+
+/// One puzzle: the numbered steps (unless `summary_only`), the summary, then the solution
+/// or `no solution`.
+fn write_explanation(
+    w: &mut dyn std::io::Write,
+    input: &InputGrid,
+    run: &HumanRun,
+    format: Format,
+    summary_only: bool,
+) -> Result<()> {
+    let geo = input.grid.geometry();
+    if !summary_only {
+        for (k, step) in run.log.steps.iter().enumerate() {
+            writeln!(w, "{}. {}", k + 1, step.describe(geo))?;
+        }
+    }
+    writeln!(w, "{}", run.log.summary())?;
+    match &run.outcome {
+        SolveOutcome::Solved(grid) => {
+            if format == Format::Csv2 {
+                writeln!(w, "puzzle")?;
+            }
+            write_grid(w, grid, format)?;
+        }
+        SolveOutcome::NoSolution => writeln!(w, "no solution")?,
+        // Not reached: the human solver guesses when logic runs out, so it always finishes.
+        SolveOutcome::Stopped(why) => writeln!(w, "stopped: {why}")?,
+    }
+    Ok(())
 }

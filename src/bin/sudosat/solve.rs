@@ -157,11 +157,7 @@ impl SolverArgs {
     /// # Errors
     /// A time-out that is not a positive number.
     pub fn time_limit(&self) -> Result<Option<Duration>> {
-        match self.timeout {
-            None => Ok(None),
-            Some(secs) if secs.is_finite() && secs > 0.0 => Ok(Some(Duration::from_secs_f64(secs))),
-            Some(secs) => bail!("--timeout must be a positive number of seconds, not {secs}"),
-        }
+        crate::common::time_limit(self.timeout)
     }
 
     /// The grid-level solver name (`sat` unless `--solver` names another and the backend is
@@ -178,7 +174,19 @@ impl SolverArgs {
     /// # Errors
     /// An unknown solver name or inconsistent flags.
     pub fn build(&self) -> Result<Chosen> {
+        self.build_traced(false)
+    }
+
+    /// [`SolverArgs::build`], asking the solver to keep a trace (only hill climbing has
+    /// one; asking another solver for it is an error).
+    ///
+    /// # Errors
+    /// As [`SolverArgs::build`].
+    pub fn build_traced(&self, trace: bool) -> Result<Chosen> {
         let name = self.solver_name();
+        if trace && name != "hill" {
+            bail!("--trace needs --solver hill (the only solver that keeps a trace), not `{name}`");
+        }
         if name == "sat" {
             return Ok(Chosen::Sat(Box::new(SatSolver::new(
                 self.encoding(),
@@ -188,7 +196,7 @@ impl SolverArgs {
         if !(0.0..=1.0).contains(&self.beta) {
             bail!("--beta must be between 0 and 1, not {}", self.beta);
         }
-        match classic_solver(name, &self.solver_options(false)) {
+        match classic_solver(name, &self.solver_options(trace)) {
             Some(mut solver) => {
                 solver.set_time_limit(self.time_limit()?);
                 Ok(Chosen::Other(solver))
@@ -236,6 +244,10 @@ pub struct Args {
     /// Print statistics to standard error: encoding size, backend counters and times.
     #[arg(long)]
     stats: bool,
+    /// With `--solver hill`: print the objective at each new best (and the iteration) to
+    /// standard error.
+    #[arg(long)]
+    trace: bool,
     /// Output file (`-` = standard output, the default); written whole or not at all.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -251,7 +263,7 @@ enum Answer {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
-    let mut chosen = args.how.build()?;
+    let mut chosen = args.how.build_traced(args.trace)?;
     let format = Format::from(args.format);
     let mut answers = Vec::with_capacity(inputs.len());
     for (i, input) in inputs.iter().enumerate() {
@@ -263,6 +275,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let total = start.elapsed();
         if args.stats {
             print_stats(i + 1, &input.location(), &chosen, &report.counters, total);
+        }
+        for line in chosen.solver().trace_lines() {
+            eprintln!("trace: puzzle {} ({}): {line}", i + 1, input.location());
         }
         let answer = match report.outcome {
             SolveOutcome::Solved(grid) => {

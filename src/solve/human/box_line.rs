@@ -45,6 +45,7 @@ pub fn find(board: &Board) -> Option<Deduction> {
 mod tests {
     use super::*;
     use crate::grid::{Digit, Geometry};
+    use crate::solve::human::tests::first_applicable;
 
     #[test]
     fn a_digit_confined_to_one_box_of_a_row_leaves_the_rest_of_the_box() {
@@ -53,12 +54,17 @@ mod tests {
         for c in 3..9 {
             board.remove(geo.cell(0, c), Digit(4));
         }
-        let step = board.easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::BoxLineReduction);
+        // Box 2 keeps 4 on rows 2 and 3, so no box points along a single line.
+        let step = first_applicable(&board, Strategy::BoxLineReduction);
         assert_eq!(step.removed.len(), 6);
         assert!(step
             .removed
             .iter()
             .all(|&(c, _)| geo.box_of(c) == 0 && geo.row_of(c) > 0));
+        assert_eq!(
+            step.describe(geo),
+            "box-line reduction: in row 1, 4 can only go in box 1 (r1c1, r1c2 and r1c3) → \
+             remove 4 from r2c1, r2c2, r2c3, r3c1, r3c2 and r3c3"
+        );
     }
 }

@@ -31,6 +31,7 @@ pub fn find(board: &Board) -> Option<Deduction> {
 mod tests {
     use super::*;
     use crate::grid::{Digit, Geometry};
+    use crate::solve::human::tests::first_applicable;
 
     #[test]
     fn a_digit_with_one_place_in_a_box_goes_there() {
@@ -42,12 +43,11 @@ mod tests {
                 board.remove(c, Digit(7));
             }
         }
-        let step = board.easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::HiddenSingle);
+        let step = first_applicable(&board, Strategy::HiddenSingle);
         assert_eq!(step.placed, Some((geo.cell(2, 4), Digit(7))));
         assert_eq!(
             step.describe(geo),
-            "hidden single: 7 can go only in r3c5 within box 2"
+            "hidden single: 7 can only go in r3c5 within box 2 → r3c5 = 7"
         );
     }
 }

@@ -46,6 +46,7 @@ pub fn find(board: &Board, size: usize, strategy: Strategy) -> Option<Deduction>
 mod tests {
     use super::*;
     use crate::grid::Geometry;
+    use crate::solve::human::tests::first_applicable;
 
     /// Row 1 where `digits` may only go in columns `cols` (0-based).
     fn confined(digits: &[u16], cols: &[usize]) -> Board {
@@ -61,22 +62,37 @@ mod tests {
 
     #[test]
     fn hidden_pair() {
-        let step = confined(&[2, 7], &[0, 4]).easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::HiddenPair);
+        let board = confined(&[2, 7], &[0, 4]);
+        let step = first_applicable(&board, Strategy::HiddenPair);
         assert_eq!(step.removed.len(), 14);
+        assert_eq!(
+            step.describe(board.geometry()),
+            "hidden pair: in row 1, 2 and 7 can only go in r1c1 and r1c5 → remove 1, 3, 4, 5, \
+             6, 8 and 9 from r1c1 and r1c5"
+        );
     }
 
     #[test]
     fn hidden_triple() {
-        let step = confined(&[1, 2, 3], &[0, 4, 8]).easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::HiddenTriple);
+        let board = confined(&[1, 2, 3], &[0, 4, 8]);
+        let step = first_applicable(&board, Strategy::HiddenTriple);
         assert_eq!(step.removed.len(), 18);
+        assert_eq!(
+            step.describe(board.geometry()),
+            "hidden triple: in row 1, 1, 2 and 3 can only go in r1c1, r1c5 and r1c9 → remove \
+             4, 5, 6, 7, 8 and 9 from r1c1, r1c5 and r1c9"
+        );
     }
 
     #[test]
     fn hidden_quad() {
-        let step = confined(&[1, 2, 3, 4], &[0, 3, 4, 8]).easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::HiddenQuad);
+        let board = confined(&[1, 2, 3, 4], &[0, 3, 4, 8]);
+        let step = first_applicable(&board, Strategy::HiddenQuad);
         assert_eq!(step.removed.len(), 20);
+        assert_eq!(
+            step.describe(board.geometry()),
+            "hidden quad: in row 1, 1, 2, 3 and 4 can only go in r1c1, r1c4, r1c5 and r1c9 → \
+             remove 5, 6, 7, 8 and 9 from r1c1, r1c4, r1c5 and r1c9"
+        );
     }
 }

@@ -7,7 +7,9 @@
 //! restarts from the easiest strategy. When no strategy applies it guesses on a cell with
 //! fewest candidates and backtracks on contradiction ("logic plus brute force"), so every
 //! puzzle gets an answer. Each step is a [`Deduction`] in a [`HumanLog`], which also
-//! grades a puzzle: hardest strategy used, per-strategy counts, guesses.
+//! grades a puzzle: hardest strategy used, per-strategy counts, guesses. Guessing can
+//! explode on large grids, so a time limit is honoured; a step rescans the whole board
+//! (microseconds at 9×9, far more beyond), so the clock is read on every step.
 
 mod box_line;
 mod hidden_single;
@@ -19,13 +21,15 @@ pub mod prelude;
 mod unique_rectangle;
 mod x_wing;
 
+use std::time::Duration;
+
 use crate::backend::Counters;
 use crate::grid::{check_solution, Cell, Digit, DigitSet, Geometry, Grid};
 use crate::Error;
 
 pub use prelude::{Board, Deduction};
 
-use super::{SolveOutcome, SolveReport, Solver};
+use super::{Deadline, SolveOutcome, SolveReport, Solver};
 
 /// A logical strategy. [`Strategy::ALL`] lists them easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -148,15 +152,21 @@ impl Step {
                 digit,
                 candidates,
             } => {
-                let options: Vec<String> = candidates.iter().map(|d| d.to_string()).collect();
+                // Guessing tries a cell's candidates lowest first.
+                let why = if candidates.iter().next() == Some(*digit) {
+                    "no strategy applies, so try"
+                } else {
+                    "try the next candidate,"
+                };
                 format!(
-                    "guess: no strategy applies; try {digit} in {} (candidates {})",
+                    "guess: {why} {digit} in {} (candidates {}) → {} = {digit}",
                     geo.cell_label(*cell),
-                    options.join(", ")
+                    prelude::and_list(candidates.iter().map(|d| d.to_string())),
+                    geo.cell_label(*cell),
                 )
             }
             Step::Backtrack { cell, digit } => format!(
-                "backtrack: {digit} in {} leads to a contradiction",
+                "backtrack: {digit} in {} led to a contradiction → undo the steps since that guess",
                 geo.cell_label(*cell)
             ),
         }
@@ -216,24 +226,28 @@ impl HumanLog {
             .count() as u64
     }
 
-    /// A summary in words: strategies with counts, guesses.
+    /// A summary in words: steps, strategies with counts, the hardest, guesses, e.g.
+    /// "summary: 3 steps: naked single ×2, hidden single ×1; hardest: hidden single;
+    /// 0 guesses, 0 backtracks".
     pub fn summary(&self) -> String {
         let used: Vec<String> = self
             .counts()
             .iter()
             .map(|(s, k)| format!("{} ×{k}", s.name()))
             .collect();
+        let plural =
+            |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
         format!(
-            "summary: {} steps; {}; hardest: {}; {} guesses, {} backtracks",
-            self.steps.len(),
+            "summary: {}: {}; hardest: {}; {}, {}",
+            plural(self.steps.len() as u64, "step", "steps"),
             if used.is_empty() {
                 "no strategy used".to_string()
             } else {
                 used.join(", ")
             },
             self.hardest().map_or("none", |s| s.name()),
-            self.guesses(),
-            self.backtracks()
+            plural(self.guesses(), "guess", "guesses"),
+            plural(self.backtracks(), "backtrack", "backtracks")
         )
     }
 }
@@ -251,7 +265,18 @@ pub struct HumanRun {
 /// step. A run that uses the unique-rectangle rule and ends without a solution (the puzzle
 /// had several) is redone without that rule, so the answer is always right.
 pub fn solve_logged(puzzle: &Grid) -> HumanRun {
-    let run = run_with(puzzle, &Strategy::ALL);
+    match solve_logged_until(puzzle, Deadline::NONE) {
+        Ok(run) => run,
+        Err(_) => unreachable!("a run without a deadline cannot time out"),
+    }
+}
+
+/// [`solve_logged`] that gives up when `deadline` passes.
+///
+/// # Errors
+/// [`Error::TimedOut`] once the deadline has passed.
+pub fn solve_logged_until(puzzle: &Grid, deadline: Deadline) -> Result<HumanRun, Error> {
+    let run = run_with(puzzle, &Strategy::ALL, deadline)?;
     let used_ur = run
         .log
         .deductions()
@@ -261,22 +286,25 @@ pub fn solve_logged(puzzle: &Grid) -> HumanRun {
             .into_iter()
             .filter(|&s| s != Strategy::UniqueRectangle)
             .collect();
-        return run_with(puzzle, &safe);
+        return run_with(puzzle, &safe, deadline);
     }
-    run
+    Ok(run)
 }
 
-fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
+fn run_with(puzzle: &Grid, strategies: &[Strategy], deadline: Deadline) -> Result<HumanRun, Error> {
     let mut log = HumanLog::default();
     let Some(mut board) = Board::new(puzzle) else {
-        return HumanRun {
+        return Ok(HumanRun {
             outcome: SolveOutcome::NoSolution,
             log,
-        };
+        });
     };
     // Open guesses: the board before the guess, the cell, the digit tried, digits left.
     let mut guesses: Vec<(Board, Cell, Digit, Vec<Digit>)> = Vec::new();
     loop {
+        if deadline.expired() {
+            return Err(deadline.timed_out("human"));
+        }
         if !board.is_contradictory() {
             if board.is_solved() {
                 let outcome = match board.to_grid() {
@@ -285,7 +313,7 @@ fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
                     }
                     _ => SolveOutcome::NoSolution,
                 };
-                return HumanRun { outcome, log };
+                return Ok(HumanRun { outcome, log });
             }
             if let Some(step) = strategies.iter().find_map(|s| s.find(&board)) {
                 board.apply(&step);
@@ -316,10 +344,10 @@ fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
         // Contradiction: take back guesses until one has a digit left to try.
         loop {
             let Some((saved, cell, failed, mut rest)) = guesses.pop() else {
-                return HumanRun {
+                return Ok(HumanRun {
                     outcome: SolveOutcome::NoSolution,
                     log,
-                };
+                });
             };
             log.steps.push(Step::Backtrack {
                 cell,
@@ -345,11 +373,12 @@ fn run_with(puzzle: &Grid, strategies: &[Strategy]) -> HumanRun {
 /// The human-style solver as a grid-level [`Solver`].
 #[derive(Clone, Debug, Default)]
 pub struct HumanSolver {
+    time_limit: Option<Duration>,
     last_log: HumanLog,
 }
 
 impl HumanSolver {
-    /// A new solver.
+    /// A new solver without a time limit.
     pub fn new() -> HumanSolver {
         HumanSolver::default()
     }
@@ -366,7 +395,7 @@ impl Solver for HumanSolver {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
-        let run = solve_logged(puzzle);
+        let run = solve_logged_until(puzzle, Deadline::after(self.time_limit))?;
         let mut counters = vec![
             ("steps", run.log.steps.len() as u64),
             ("deductions", run.log.deductions().count() as u64),
@@ -383,11 +412,33 @@ impl Solver for HumanSolver {
             counters: Counters(counters),
         })
     }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Asserts that `strategy` applies on `board` and no easier strategy does (each one of
+    /// [`Strategy::ALL`] before it finds nothing), and that the solver would take this step;
+    /// returns the step.
+    pub(crate) fn first_applicable(board: &Board, strategy: Strategy) -> Deduction {
+        for easier in &Strategy::ALL[..strategy.rank()] {
+            let found = easier.find(board);
+            assert!(found.is_none(), "{easier:?} applies first: {found:?}");
+        }
+        let step = strategy.find(board).expect("the strategy applies");
+        assert_eq!(step.strategy, strategy);
+        assert_eq!(board.easiest().as_ref(), Some(&step));
+        step
+    }
 
     #[test]
     fn all_is_in_difficulty_order_and_names_are_distinct() {
@@ -397,6 +448,54 @@ mod tests {
         let mut names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
         names.dedup();
         assert_eq!(names.len(), Strategy::ALL.len());
+    }
+
+    #[test]
+    fn guesses_backtracks_and_the_summary_read_as_sentences() {
+        let geo = Geometry::of(2).unwrap();
+        let (cell, candidates) = (geo.cell(0, 1), [Digit(2), Digit(4)].into_iter().collect());
+        let guess = |digit| Step::Guess {
+            cell,
+            digit,
+            candidates,
+        };
+        let single = Deduction {
+            strategy: Strategy::NakedSingle,
+            units: Vec::new(),
+            cells: vec![geo.cell(3, 3)],
+            digits: vec![Digit(1)],
+            placed: Some((geo.cell(3, 3), Digit(1))),
+            removed: Vec::new(),
+        };
+        let log = HumanLog {
+            steps: vec![
+                guess(Digit(2)),
+                Step::Deduction(single),
+                Step::Backtrack {
+                    cell,
+                    digit: Digit(2),
+                },
+                guess(Digit(4)),
+            ],
+        };
+        let lines: Vec<String> = log.steps.iter().map(|s| s.describe(geo)).collect();
+        assert_eq!(
+            lines,
+            [
+                "guess: no strategy applies, so try 2 in r1c2 (candidates 2 and 4) → r1c2 = 2",
+                "naked single: 1 is the only candidate left in r4c4 → r4c4 = 1",
+                "backtrack: 2 in r1c2 led to a contradiction → undo the steps since that guess",
+                "guess: try the next candidate, 4 in r1c2 (candidates 2 and 4) → r1c2 = 4",
+            ]
+        );
+        assert_eq!(
+            log.summary(),
+            "summary: 4 steps: naked single ×1; hardest: naked single; 2 guesses, 1 backtrack"
+        );
+        assert_eq!(
+            HumanLog::default().summary(),
+            "summary: 0 steps: no strategy used; hardest: none; 0 guesses, 0 backtracks"
+        );
     }
 
     #[test]
@@ -421,6 +520,16 @@ mod tests {
         assert_eq!(solve_logged(&puzzle).outcome, SolveOutcome::NoSolution);
         let clash: Grid = "11..............".parse().unwrap();
         assert_eq!(solve_logged(&clash).outcome, SolveOutcome::NoSolution);
+    }
+
+    #[test]
+    fn a_time_limit_stops_a_guessing_run() {
+        let puzzle = crate::solve::testing::slow_49x49();
+        crate::solve::testing::assert_times_out(&mut HumanSolver::new(), &puzzle);
+        let deadline = Deadline::after(Some(Duration::ZERO));
+        assert!(solve_logged_until(&puzzle, deadline)
+            .unwrap_err()
+            .is_timeout());
     }
 
     #[test]

@@ -27,15 +27,18 @@ pub fn find(board: &Board) -> Option<Deduction> {
 mod tests {
     use super::*;
     use crate::grid::{Digit, Geometry};
+    use crate::solve::human::tests::first_applicable;
 
     #[test]
     fn a_lone_candidate_is_placed() {
         let geo = Geometry::of(3).unwrap();
         let mut board = Board::blank(geo);
         board.set_candidates(geo.cell(2, 4), &[7]);
-        let step = board.easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::NakedSingle);
+        let step = first_applicable(&board, Strategy::NakedSingle);
         assert_eq!(step.placed, Some((geo.cell(2, 4), Digit(7))));
-        assert_eq!(step.describe(geo), "naked single: r3c5 can only be 7");
+        assert_eq!(
+            step.describe(geo),
+            "naked single: 7 is the only candidate left in r3c5 → r3c5 = 7"
+        );
     }
 }

@@ -50,6 +50,7 @@ pub fn find(board: &Board) -> Option<Deduction> {
 mod tests {
     use super::*;
     use crate::grid::{Digit, Geometry};
+    use crate::solve::human::tests::first_applicable;
 
     #[test]
     fn a_digit_confined_to_one_row_of_a_box_leaves_the_rest_of_the_row() {
@@ -60,16 +61,16 @@ mod tests {
                 board.remove(geo.cell(r, c), Digit(4));
             }
         }
-        let step = board.easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::PointingPair);
+        let step = first_applicable(&board, Strategy::PointingPair);
         assert_eq!(step.removed.len(), 6);
         assert!(step
             .removed
             .iter()
             .all(|&(c, d)| geo.row_of(c) == 0 && d == Digit(4)));
         assert_eq!(
-            &step.describe(geo)[..56],
-            "pointing pair: within box 1, 4 lies only in row 1 (r1c1,"
+            step.describe(geo),
+            "pointing pair: in box 1, 4 can only go in row 1 (r1c1, r1c2 and r1c3) → remove 4 \
+             from r1c4, r1c5, r1c6, r1c7, r1c8 and r1c9"
         );
     }
 }

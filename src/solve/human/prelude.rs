@@ -186,54 +186,134 @@ impl Deduction {
         })
     }
 
-    /// The step in words, e.g. "hidden single: 7 can go only in r3c5 within box 2".
+    /// The step in words, one line: the strategy, why it applies and what it does, e.g.
+    /// "hidden single: 7 can only go in r3c5 within box 2 → r3c5 = 7".
     pub fn describe(&self, geo: &Geometry) -> String {
-        let cells = join(self.cells.iter().map(|&c| geo.cell_label(c)));
-        let digits = join(self.digits.iter().map(|d| d.to_string()));
-        let units = self
-            .units
-            .iter()
-            .map(|&u| geo.unit_label(u))
-            .collect::<Vec<_>>();
-        let within = units.first().cloned().unwrap_or_default();
-        let name = self.strategy.name();
-        let what = match self.strategy {
-            Strategy::NakedSingle => format!("{cells} can only be {digits}"),
-            Strategy::HiddenSingle => {
-                format!("{digits} can go only in {cells} within {within}")
-            }
+        format!(
+            "{}: {} → {}",
+            self.strategy.name(),
+            self.reason(geo),
+            self.effect(geo)
+        )
+    }
+
+    /// Why the strategy applies.
+    fn reason(&self, geo: &Geometry) -> String {
+        let cells = cell_list(geo, &self.cells);
+        let digits = and_list(self.digits.iter().map(|d| d.to_string()));
+        let unit = |k: usize| {
+            self.units
+                .get(k)
+                .map_or_else(String::new, |&u| geo.unit_label(u))
+        };
+        match self.strategy {
+            Strategy::NakedSingle => format!("{digits} is the only candidate left in {cells}"),
+            Strategy::HiddenSingle => format!("{digits} can only go in {cells} within {}", unit(0)),
             Strategy::NakedPair | Strategy::NakedTriple | Strategy::NakedQuad => {
-                format!("{cells} hold only {{{digits}}} within {within}")
+                format!("in {}, {cells} can only hold {digits}", unit(0))
             }
             Strategy::HiddenPair | Strategy::HiddenTriple | Strategy::HiddenQuad => {
-                format!("{{{digits}}} go only in {cells} within {within}")
+                format!("in {}, {digits} can only go in {cells}", unit(0))
             }
-            Strategy::PointingPair | Strategy::BoxLineReduction => format!(
-                "within {within}, {digits} lies only in {} ({cells})",
-                units.get(1).cloned().unwrap_or_default()
-            ),
+            Strategy::PointingPair | Strategy::BoxLineReduction => {
+                format!(
+                    "in {}, {digits} can only go in {} ({cells})",
+                    unit(0),
+                    unit(1)
+                )
+            }
             Strategy::XWing => {
-                format!("{digits} in {} lies only in {}", units.join(" and "), cells)
+                let base = self.units.first().map(|&u| geo.unit_kind(u).0);
+                let (base, cover) = match base {
+                    Some(UnitKind::Column) => (UnitKind::Column, UnitKind::Row),
+                    _ => (UnitKind::Row, UnitKind::Column),
+                };
+                let index = |cell: Cell, kind| match kind {
+                    UnitKind::Row => geo.row_of(cell),
+                    _ => geo.col_of(cell),
+                };
+                let lines = |kind: UnitKind, mut ids: Vec<usize>| {
+                    ids.sort_unstable();
+                    ids.dedup();
+                    let ids = and_list(ids.iter().map(|i| (i + 1).to_string()));
+                    format!("{}s {ids}", kind.name())
+                };
+                let base_ids = self.units.iter().map(|&u| geo.unit_kind(u).1).collect();
+                let cover_ids = self.cells.iter().map(|&c| index(c, cover)).collect();
+                format!(
+                    "in {}, {digits} can only go in {}",
+                    lines(base, base_ids),
+                    lines(cover, cover_ids)
+                )
             }
             Strategy::UniqueRectangle => {
-                format!("{cells} would form a deadly rectangle on {{{digits}}}")
+                let (corners, fourth) = match self.cells.split_last() {
+                    Some((fourth, three)) => (cell_list(geo, three), geo.cell_label(*fourth)),
+                    None => (String::new(), String::new()),
+                };
+                format!(
+                    "{corners} can only hold {digits}; if {fourth} could only hold them too, \
+                     they could swap around the rectangle and the puzzle would have two solutions"
+                )
             }
-        };
-        let mut line = format!("{name}: {what}");
-        if !self.removed.is_empty() {
-            let removed = join(
-                self.removed
-                    .iter()
-                    .map(|&(c, d)| format!("{d} from {}", geo.cell_label(c))),
-            );
-            line.push_str(&format!("; removes {removed}"));
         }
-        line
+    }
+
+    /// What the step does: the digit placed, the candidates removed (grouped by cells that
+    /// lose the same digits).
+    fn effect(&self, geo: &Geometry) -> String {
+        let mut parts = Vec::new();
+        if let Some((cell, d)) = self.placed {
+            parts.push(format!("{} = {d}", geo.cell_label(cell)));
+        }
+        // Each cell's removed digits, cells in order of first mention.
+        let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
+        for &(cell, d) in &self.removed {
+            match per_cell.iter_mut().find(|(c, _)| *c == cell) {
+                Some((_, set)) => {
+                    set.insert(d);
+                }
+                None => per_cell.push((cell, std::iter::once(d).collect())),
+            }
+        }
+        // Cells losing the same digits form one group.
+        let mut groups: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
+        for (cell, set) in per_cell {
+            match groups.iter_mut().find(|(s, _)| *s == set) {
+                Some((_, cells)) => cells.push(cell),
+                None => groups.push((set, vec![cell])),
+            }
+        }
+        if !groups.is_empty() {
+            let groups: Vec<String> = groups
+                .iter()
+                .map(|(set, cells)| {
+                    let digits = and_list(set.iter().map(|d| d.to_string()));
+                    format!("{digits} from {}", cell_list(geo, cells))
+                })
+                .collect();
+            parts.push(format!("remove {}", groups.join("; ")));
+        }
+        parts.join("; ")
     }
 }
 
-fn join(items: impl Iterator<Item = String>) -> String {
-    items.collect::<Vec<_>>().join(", ")
+/// "a", "a and b", "a, b and c".
+pub fn and_list(items: impl Iterator<Item = String>) -> String {
+    let mut items: Vec<String> = items.collect();
+    match items.len() {
+        0 => String::new(),
+        1 => items.remove(0),
+        _ => {
+            let last = items.pop().unwrap_or_default();
+            format!("{} and {last}", items.join(", "))
+        }
+    }
+}
+
+/// Cell labels as an [`and_list`]: "r1c1, r1c4 and r2c1".
+fn cell_list(geo: &Geometry, cells: &[Cell]) -> String {
+    and_list(cells.iter().map(|&c| geo.cell_label(c)))
 }
 
 /// Every k-element subset of `0..len`, in lexicographic order.

@@ -53,6 +53,7 @@ pub fn find(board: &Board) -> Option<Deduction> {
 mod tests {
     use super::*;
     use crate::grid::{Digit, Geometry, UnitKind};
+    use crate::solve::human::tests::first_applicable;
 
     #[test]
     fn three_bivalue_corners_clear_the_fourth() {
@@ -82,8 +83,13 @@ mod tests {
         for x in [a, b, c] {
             board.set_candidates(x, &[3, 8]);
         }
-        let step = board.easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::UniqueRectangle);
+        let step = first_applicable(&board, Strategy::UniqueRectangle);
         assert_eq!(step.removed, vec![(d, Digit(3)), (d, Digit(8))]);
+        assert_eq!(
+            step.describe(geo),
+            "unique rectangle type 1: r1c1, r1c4 and r2c1 can only hold 3 and 8; if r2c4 could \
+             only hold them too, they could swap around the rectangle and the puzzle would have \
+             two solutions → remove 3 and 8 from r2c4"
+        );
     }
 }

@@ -56,6 +56,7 @@ pub fn find(board: &Board) -> Option<Deduction> {
 mod tests {
     use super::*;
     use crate::grid::{Digit, Geometry};
+    use crate::solve::human::tests::first_applicable;
 
     #[test]
     fn two_rows_with_the_same_two_columns_clear_those_columns() {
@@ -66,12 +67,12 @@ mod tests {
                 board.remove(geo.cell(r, c), Digit(5));
             }
         }
-        let step = board.easiest().unwrap();
-        assert_eq!(step.strategy, Strategy::XWing);
+        let step = first_applicable(&board, Strategy::XWing);
         assert_eq!(step.removed.len(), 14);
         assert_eq!(
-            &step.describe(geo)[..46],
-            "X-Wing: 5 in row 2 and row 7 lies only in r2c3"
+            step.describe(geo),
+            "X-Wing: in rows 2 and 7, 5 can only go in columns 3 and 8 → remove 5 from r1c3, \
+             r3c3, r4c3, r5c3, r6c3, r8c3, r9c3, r1c8, r3c8, r4c8, r5c8, r6c8, r8c8 and r9c8"
         );
     }
 }

@@ -1,0 +1,47 @@
+//! What the classic-solver benchmarks share (`benches/solvers.rs` and
+//! `examples/bench_classic.rs` include this file): the solvers, the puzzle sets and where
+//! their data is.
+
+use std::path::{Path, PathBuf};
+
+use sudosat::grid::read_puzzles_from_path;
+use sudosat::solve::CLASSIC_SOLVERS;
+use sudosat::Grid;
+
+/// The complete classic solvers, DLX first: every name but the `backtrack` alias (its
+/// default order is `backtrack-mrv`) and hill climbing, which cannot answer every puzzle.
+pub fn solvers() -> impl Iterator<Item = &'static str> {
+    CLASSIC_SOLVERS
+        .iter()
+        .copied()
+        .filter(|&name| name != "backtrack" && name != "hill")
+}
+
+/// The sets: label, path under the data folder, fixture standing in without it.
+pub const SETS: [(&str, &str, &str); 4] = [
+    ("17clue-2k", "9x9/17clue-2k.txt", "17clue-40.txt"),
+    ("rank_3", "generalized/sudoku_rank_3.csv", "rank3-20.csv"),
+    ("rank_4", "generalized/sudoku_rank_4.csv", "rank4-2.csv"),
+    ("rank_5", "generalized/sudoku_rank_5.csv", "rank5-1.csv"),
+];
+
+/// The shared data folder: `$SUDOSAT_DATA`, else `../shared/data` when present.
+pub fn data_dir() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("SUDOSAT_DATA")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([manifest.join("../shared/data")])
+        .find(|p| p.is_dir())
+}
+
+/// The puzzles of a set: `rel` under `data` when given, else the stand-in fixture.
+pub fn load(data: Option<&Path>, rel: &str, fixture: &str) -> Vec<Grid> {
+    let path = match data {
+        Some(dir) => dir.join(rel),
+        None => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(fixture),
+    };
+    read_puzzles_from_path(&path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
