@@ -7,14 +7,11 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use sudosat::backend::{
     BackendError, BackendKind, BackendSpec, ExternalSolver, OutputStyle, SatBackend, SatOutcome,
 };
 use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
-use sudosat::grid::{check_solution, read_puzzles_from_path, Cell};
+use sudosat::grid::{check_solution, read_puzzles_from_path};
 use sudosat::solve::sat::SatSolver;
 use sudosat::solve::{SolveOutcome, Solver};
 use sudosat::{ClauseSink, Cnf, Grid, Lit};
@@ -320,31 +317,10 @@ conformance!(
     external("picosat", "picosat", BackendKind::External)
 );
 
-/// `count` puzzles derived from the fixture solutions by removing clues at random (fixed
-/// seed): some keep a unique solution, some have several.
+/// `count` puzzles derived from the fixture solutions by removing 45…64 clues at random
+/// (fixed seed): some keep a unique solution, some have several.
 fn derived_puzzles(count: usize) -> Vec<Grid> {
-    let mut rng = ChaCha8Rng::seed_from_u64(2006);
-    let mut solutions = Vec::new();
-    for file in [
-        "17clue-40.txt",
-        "hardest-20.txt",
-        "thesis-9x9.txt",
-        "rank3-20.csv",
-    ] {
-        solutions.extend(read(&fixture(&format!("solutions/{file}"))));
-    }
-    let mut puzzles = Vec::with_capacity(count);
-    for i in 0..count {
-        let mut puzzle = solutions[i % solutions.len()].clone();
-        let mut cells: Vec<usize> = (0..81).collect();
-        cells.shuffle(&mut rng);
-        let remove = 45 + i % 20;
-        for &c in &cells[..remove] {
-            puzzle.set(Cell(c as u32), None);
-        }
-        puzzles.push(puzzle);
-    }
-    puzzles
+    common::derived_puzzles(count, 2006, 45..65)
 }
 
 /// Every backend solves every puzzle; on puzzles with one solution (per the DPLL count) all
