@@ -768,8 +768,13 @@ impl SatBackend for Dpll {
         "dpll".to_string()
     }
 
-    fn add_formula(&mut self, cnf: &Cnf) {
-        self.original.append(cnf);
+    fn add_formula(&mut self, cnf: &mut Cnf) {
+        if self.original.num_clauses() == 0 && self.original.num_vars() == 0 {
+            std::mem::swap(&mut self.original, cnf);
+        } else {
+            self.original.append(cnf);
+        }
+        cnf.clear();
     }
 
     fn solve(&mut self) -> Result<SatOutcome, BackendError> {

@@ -116,13 +116,16 @@ pub trait SatBackend: ClauseSink + Send {
     /// Short name, e.g. `dpll`, `varisat`, `minisat`, `external:cadical`.
     fn name(&self) -> String;
 
-    /// Adds every clause of `cnf` (what an encoder built in memory). The default streams
-    /// them one by one; a backend that keeps the formula copies it whole.
-    fn add_formula(&mut self, cnf: &Cnf) {
+    /// Moves every clause of `cnf` (what an encoder built in memory) into the backend and
+    /// leaves `cnf` empty, possibly holding buffers the backend gave back. The default
+    /// streams the clauses one by one; a backend that keeps the formula takes it whole,
+    /// without a copy (a 225×225 formula has millions of clauses).
+    fn add_formula(&mut self, cnf: &mut Cnf) {
         self.reserve_vars(cnf.num_vars());
         for clause in cnf.clauses() {
             self.add_clause(clause);
         }
+        cnf.clear();
     }
 
     /// Solves the formula added so far.

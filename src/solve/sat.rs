@@ -39,7 +39,8 @@ pub struct SatSolver {
     spec: BackendSpec,
     /// Created on first use and reset (buffers kept) for each puzzle.
     backend: Option<Box<dyn SatBackend>>,
-    /// The formula of the current puzzle (buffers reused from puzzle to puzzle).
+    /// The formula being built for a puzzle, handed to the backend whole; its buffers go
+    /// back and forth with the backend's, so no puzzle allocates them anew.
     formula: Cnf,
     stats: SatStats,
     time_limit: Option<Duration>,
@@ -86,9 +87,10 @@ impl SatSolver {
         self.formula.clear();
         let map = self.encoding.encode_into(puzzle, &mut self.formula);
         self.formula.set_num_vars(map.num_vars());
-        backend.add_formula(&self.formula);
+        let size = self.formula.size();
+        backend.add_formula(&mut self.formula);
         self.stats = SatStats {
-            size: self.formula.size(),
+            size,
             encode_time: start.elapsed(),
             ..SatStats::default()
         };

@@ -42,7 +42,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         eprintln!("sudosat: warning: {warning}");
     }
     let mut backend = args.how.backend_spec()?.create()?;
-    backend.add_formula(&cnf);
+    let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
+    backend.add_formula(&mut cnf);
     let outcome = backend.solve();
     let code = match &outcome {
         Ok(SatOutcome::Sat(_)) => 10,
@@ -54,17 +55,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
             w,
             "c sudosat sat: {} ({} vars, {} clauses)",
             backend.name(),
-            cnf.num_vars(),
-            cnf.num_clauses()
+            num_vars,
+            num_clauses
         )?;
         match outcome {
             Ok(SatOutcome::Sat(model)) => {
                 writeln!(w, "s SATISFIABLE")?;
-                let lits: Vec<i64> = model
-                    .lits()
-                    .take(cnf.num_vars())
-                    .map(|l| l.to_dimacs())
-                    .collect();
+                let lits: Vec<i64> = model.lits().take(num_vars).map(|l| l.to_dimacs()).collect();
                 for chunk in lits.chunks(16) {
                     let words: Vec<String> = chunk.iter().map(i64::to_string).collect();
                     writeln!(w, "v {}", words.join(" "))?;
