@@ -220,10 +220,12 @@ pub enum Entry {
 
 impl Entry {
     /// The label of the entry's rows and legend: `dpll/extended+reduced`,
-    /// `external:cadical -q/minimal`, `dlx`.
+    /// `external:cadical -q/minimal`, `minisat:/opt/minisat/extended`, `dlx`.
     pub fn label(&self) -> String {
         match self {
-            Entry::Sat { backend, encoding } => format!("{}/{}", backend.label(), encoding.name()),
+            Entry::Sat { backend, encoding } => {
+                format!("{}/{}", spec_label(backend), encoding.name())
+            }
             Entry::Classic(name) => name.to_string(),
         }
     }
@@ -231,7 +233,7 @@ impl Entry {
     /// The backend label of a SAT entry.
     pub fn backend_label(&self) -> Option<String> {
         match self {
-            Entry::Sat { backend, .. } => Some(backend.label()),
+            Entry::Sat { backend, .. } => Some(spec_label(backend)),
             Entry::Classic(_) => None,
         }
     }
@@ -242,6 +244,15 @@ impl Entry {
             Entry::Sat { encoding, .. } => Some(*encoding),
             Entry::Classic(_) => None,
         }
+    }
+}
+
+/// A backend's label as `--solvers` spells it: [`BackendSpec::label`], plus the command of
+/// a MiniSat given one (`minisat:/opt/minisat`), so two MiniSats stay apart.
+fn spec_label(spec: &BackendSpec) -> String {
+    match (spec.kind, &spec.command) {
+        (BackendKind::Minisat, Some(command)) => format!("minisat:{command}"),
+        _ => spec.label(),
     }
 }
 

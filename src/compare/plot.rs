@@ -9,7 +9,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::summary::{encoding_sizes, summarize};
+use super::summary::{encoding_sizes, summarize, EncodingSize};
 use super::{CompareError, Comparison, GroupBy};
 
 const WIDTH: u32 = 1100;
@@ -156,6 +156,9 @@ fn draw_times(
     Ok(())
 }
 
+/// A bar series: label, colour, the value of an encoding, x offset from the group centre.
+type BarSeries = (&'static str, RGBAColor, fn(&EncodingSize) -> f64, f64);
+
 fn draw_sizes(area: &Area<'_>, comparison: &Comparison) -> Result<(), CompareError> {
     let sizes = encoding_sizes(&comparison.runs);
     if sizes.is_empty() {
@@ -198,12 +201,7 @@ fn draw_sizes(area: &Area<'_>, comparison: &Comparison) -> Result<(), CompareErr
         .y_desc("count")
         .draw()
         .map_err(plot_error)?;
-    let series: [(
-        &str,
-        RGBAColor,
-        fn(&super::summary::EncodingSize) -> f64,
-        f64,
-    ); 2] = [
+    let series: [BarSeries; 2] = [
         ("variables", BLUE.to_rgba(), |s| s.vars, -0.35),
         ("clauses", RED.to_rgba(), |s| s.clauses, 0.0),
     ];
