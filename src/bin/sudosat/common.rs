@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
 
@@ -39,6 +40,18 @@ impl From<FormatArg> for Format {
             FormatArg::Csv2 => Format::Csv2,
             FormatArg::Pretty => Format::Pretty,
         }
+    }
+}
+
+/// A `--timeout SECS` flag as a duration.
+///
+/// # Errors
+/// A time-out that is not a positive number.
+pub fn time_limit(secs: Option<f64>) -> Result<Option<Duration>> {
+    match secs {
+        None => Ok(None),
+        Some(secs) if secs.is_finite() && secs > 0.0 => Ok(Some(Duration::from_secs_f64(secs))),
+        Some(secs) => bail!("--timeout must be a positive number of seconds, not {secs}"),
     }
 }
 

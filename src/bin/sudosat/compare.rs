@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -14,8 +13,8 @@ use sudosat::compare::{self, output, plot, summary, CompareConfig, GroupBy, Puzz
 use sudosat::solve::SolverOptions;
 
 use crate::common::{
-    display_path, inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_NEGATIVE,
-    EXIT_OK,
+    display_path, inputs_or_stdin, read_located_inputs, time_limit, write_output, FormatArg,
+    EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
@@ -47,8 +46,8 @@ pub struct Args {
     repeat: usize,
     /// Time limit in seconds of each solve; a run past it is reported as `timeout` and the
     /// comparison goes on (varisat cannot be interrupted: it is timed and reported after).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    timeout: Option<Duration>,
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
     /// Puzzles solved at once, each solve on one thread (1 = sequential, the default).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
     jobs: usize,
@@ -80,15 +79,6 @@ pub struct Args {
     quiet: bool,
 }
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs > 0.0 => Ok(Duration::from_secs_f64(secs)),
-        _ => Err(format!(
-            "expected a positive number of seconds, not `{text}`"
-        )),
-    }
-}
-
 /// Runs the subcommand: exit 0 when every run was made (time-outs, failures and stops are
 /// results), 1 when some solver gave a wrong answer, 130 when interrupted (the outputs
 /// still hold what was measured), 2 for bad arguments or input.
@@ -98,7 +88,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let config = CompareConfig {
         entries: compare::entries(&solvers, &encodings),
         repeat: args.repeat,
-        timeout: args.timeout,
+        timeout: time_limit(args.timeout)?,
         jobs: args.jobs,
         solver_options: SolverOptions {
             seed: args.seed,
