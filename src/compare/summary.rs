@@ -233,6 +233,14 @@ pub fn encoding_sizes(runs: &[Run]) -> Vec<EncodingSize> {
         .collect()
 }
 
+/// The last component of a path, to keep the slowest-puzzle lists short.
+fn file_name(path: &str) -> &str {
+    std::path::Path::new(path)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(path)
+}
+
 fn ms(us: Option<f64>) -> String {
     us.map_or_else(|| "-".to_string(), |us| format!("{:.3}", us / 1e3))
 }
@@ -371,13 +379,13 @@ pub fn write_table(
     writeln!(w)?;
     writeln!(
         w,
-        "slowest puzzles per solver (median of solved repeats, ms):"
+        "slowest puzzles per solver (median of solved repeats, ms; full paths in CSV/JSON):"
     )?;
     for s in &overall {
         let list: Vec<String> = s
             .slowest
             .iter()
-            .map(|p| format!("{} {}:{}", ms(Some(p.time_us)), p.file, p.line))
+            .map(|p| format!("{} {}:{}", ms(Some(p.time_us)), file_name(&p.file), p.line))
             .collect();
         let list = if list.is_empty() {
             "(none solved)".to_string()
@@ -417,7 +425,7 @@ mod tests {
 
     fn run(index: usize, solver: &str, givens: usize, outcome: Outcome, us: f64) -> Run {
         Run {
-            file: "f".to_string(),
+            file: "data/f".to_string(),
             line: index,
             puzzle_index: index,
             size: 9,
@@ -536,7 +544,8 @@ mod tests {
         }
         let a = text.lines().find(|l| l.starts_with("a ")).unwrap();
         assert!(a.contains("1.500"), "{a}");
-        assert!(text.contains("b: failed at f:1"), "{text}");
+        assert!(text.contains("  a: 1.500 f:1\n"), "{text}");
+        assert!(text.contains("b: failed at data/f:1"), "{text}");
         assert!(text.contains("by clues:\nsolver  clues"), "{text}");
     }
 }
