@@ -8,25 +8,27 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::solve::CLASSIC_SOLVERS;
+
 use common::{assert_exit, external_available, fixture, run_in, stderr, stdout, temp_dir};
 
 /// Every embedded backend, in the order `--solvers embedded` lists them.
 const EMBEDDED: [&str; 3] = ["dpll", "varisat", "splr"];
-/// Every encoding, in the order `--encodings all` lists them.
-const ENCODINGS: [&str; 4] = ["minimal", "extended", "minimal+reduced", "extended+reduced"];
+
+/// Every encoding name, in the order `--encodings all` lists them.
+fn encodings() -> Vec<String> {
+    SudokuEncoding::ALL.iter().map(|e| e.name()).collect()
+}
+
 /// `--solvers classic`: every classic solver but plain `backtrack` (= backtrack-mrv).
-const CLASSIC: [&str; 10] = [
-    "dlx",
-    "backtrack-row",
-    "backtrack-column",
-    "backtrack-random",
-    "backtrack-box",
-    "backtrack-mrv",
-    "human",
-    "hill",
-    "best-first",
-    "fifo",
-];
+fn classic() -> Vec<&'static str> {
+    CLASSIC_SOLVERS
+        .iter()
+        .copied()
+        .filter(|&s| s != "backtrack")
+        .collect()
+}
 
 /// What one compare run produced.
 struct Compared {
@@ -267,13 +269,14 @@ fn every_embedded_backend_and_classic_solver_solves_and_checks_every_puzzle() {
         ],
         0,
     );
-    let entries = EMBEDDED.len() * ENCODINGS.len() + CLASSIC.len();
+    let (encodings, classic) = (encodings(), classic());
+    let entries = EMBEDDED.len() * encodings.len() + classic.len();
     assert_eq!(c.csv.len(), 2 * entries * 2, "puzzles × entries × repeats");
     let mut expected_labels: Vec<String> = EMBEDDED
         .iter()
-        .flat_map(|b| ENCODINGS.iter().map(move |e| format!("{b}/{e}")))
+        .flat_map(|b| encodings.iter().map(move |e| format!("{b}/{e}")))
         .collect();
-    expected_labels.extend(CLASSIC.iter().map(|s| s.to_string()));
+    expected_labels.extend(classic.iter().map(|s| s.to_string()));
     assert_eq!(labels(&c.json), expected_labels);
     assert_all_solved_with_sizes(&c.csv);
     assert_json_matches_csv(&c);
@@ -312,11 +315,8 @@ fn every_embedded_backend_and_classic_solver_solves_and_checks_every_puzzle() {
     assert_eq!(c.json["parallel"], false);
     assert_eq!(c.json["interrupted"], false);
     assert_legend_lists(&c, &expected_labels);
-    for encoding in ENCODINGS {
-        assert!(
-            c.svg_texts.iter().any(|t| t == encoding),
-            "bar of {encoding}"
-        );
+    for encoding in &encodings {
+        assert!(c.svg_texts.contains(encoding), "bar of {encoding}");
     }
 }
 

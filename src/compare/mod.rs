@@ -112,20 +112,28 @@ pub enum SolverSpec {
 /// [`CompareError::MissingCommand`] for `external` without a command,
 /// [`CompareError::Invalid`] for an empty list.
 pub fn parse_solvers(list: &str) -> Result<Vec<SolverSpec>, CompareError> {
-    let mut specs: Vec<SolverSpec> = Vec::new();
+    parse_list(list, "--solvers lists no solver", parse_solver_item)
+}
+
+/// Splits a comma-separated list, expands each item with `parse_item`, keeps the first of
+/// repeated values, and refuses an empty result with `empty`.
+fn parse_list<T: PartialEq>(
+    list: &str,
+    empty: &str,
+    parse_item: impl Fn(&str) -> Result<Vec<T>, CompareError>,
+) -> Result<Vec<T>, CompareError> {
+    let mut values: Vec<T> = Vec::new();
     for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        for spec in parse_solver_item(item)? {
-            if !specs.contains(&spec) {
-                specs.push(spec);
+        for value in parse_item(item)? {
+            if !values.contains(&value) {
+                values.push(value);
             }
         }
     }
-    if specs.is_empty() {
-        return Err(CompareError::Invalid(
-            "--solvers lists no solver".to_string(),
-        ));
+    if values.is_empty() {
+        return Err(CompareError::Invalid(empty.to_string()));
     }
-    Ok(specs)
+    Ok(values)
 }
 
 fn parse_solver_item(item: &str) -> Result<Vec<SolverSpec>, CompareError> {
@@ -178,25 +186,12 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverSpec>, CompareError> {
 /// [`CompareError::UnknownEncoding`] naming the first unknown item, [`CompareError::Invalid`]
 /// for an empty list.
 pub fn parse_encodings(list: &str) -> Result<Vec<SudokuEncoding>, CompareError> {
-    let mut encodings = Vec::new();
-    for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let found = match item {
-            "all" => SudokuEncoding::ALL.to_vec(),
-            name => vec![SudokuEncoding::from_name(name)
-                .ok_or_else(|| CompareError::UnknownEncoding(name.to_string()))?],
-        };
-        for encoding in found {
-            if !encodings.contains(&encoding) {
-                encodings.push(encoding);
-            }
-        }
-    }
-    if encodings.is_empty() {
-        return Err(CompareError::Invalid(
-            "--encodings lists no encoding".to_string(),
-        ));
-    }
-    Ok(encodings)
+    parse_list(list, "--encodings lists no encoding", |item| match item {
+        "all" => Ok(SudokuEncoding::ALL.to_vec()),
+        name => SudokuEncoding::from_name(name)
+            .map(|e| vec![e])
+            .ok_or_else(|| CompareError::UnknownEncoding(name.to_string())),
+    })
 }
 
 /// The default `--encodings`: the SAT path's default encoding.

@@ -1,20 +1,18 @@
 //! `sudosat compare`: encoding sizes and solve times across encodings, backends and solvers,
 //! as a summary table, CSV, JSON and an SVG plot (the work is in [`sudosat::compare`]).
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use anyhow::{bail, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudosat::compare::{self, output, plot, summary, CompareConfig, GroupBy, Puzzle};
 use sudosat::solve::SolverOptions;
 
 use crate::common::{
-    display_path, inputs_or_stdin, read_located_inputs, time_limit, write_output, FormatArg,
-    EXIT_NEGATIVE, EXIT_OK,
+    display_path, inputs_or_stdin, progress_bar, read_located_inputs, time_limit, write_output,
+    FormatArg, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
@@ -109,7 +107,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
     let stop = Arc::new(AtomicBool::new(false));
     watch_interrupt(&stop);
-    let bar = progress_bar(config.total_runs(puzzles.len()), args.quiet);
+    let bar = progress_bar(config.total_runs(puzzles.len()), "runs", args.quiet);
     let comparison = compare::run(&puzzles, &config, &stop, &|run| {
         bar.set_message(run.solver.clone());
         bar.inc(1);
@@ -186,19 +184,4 @@ fn watch_interrupt(stop: &Arc<AtomicBool>) {
     if let Err(err) = installed {
         eprintln!("sudosat: warning: Ctrl-C will not stop the comparison cleanly: {err}");
     }
-}
-
-/// A progress bar with an ETA on stderr, hidden with `--quiet` or when stderr is not a
-/// terminal.
-fn progress_bar(runs: usize, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(runs as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} runs  {per_sec}  eta {eta}  {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
 }
