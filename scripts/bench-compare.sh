@@ -6,8 +6,9 @@
 #   SET: 17clue, hardest, generalized, large (default: all four, in that order)
 # Environment:
 #   SUDOSAT_DATA  the data folder (default: ../shared/data, relative to the repository)
-#   OUT           where the outputs go (default: target/bench-compare): SET.txt (the
-#                 summary printed), SET.csv, SET.json, SET.svg, and machine.txt
+#   OUT           where the outputs go (default: target/bench-compare): SET.md (the
+#                 summary, as the Markdown tables pasted into BENCHMARKS.md), SET.csv,
+#                 SET.json, SET.svg, and machine.txt
 #
 # Each set's command is printed before it runs, so a figure can be reproduced alone.
 set -euo pipefail
@@ -45,9 +46,9 @@ compare() {
     shift
     echo
     echo "== $name: sudosat compare $*"
-    "$BIN" compare -q "$@" \
+    "$BIN" compare -q --markdown "$@" \
         --csv "$OUT/$name.csv" --json "$OUT/$name.json" --plot "$OUT/$name.svg" \
-        | tee "$OUT/$name.txt"
+        | tee "$OUT/$name.md"
 }
 
 for set in "${SETS[@]}"; do

@@ -249,8 +249,56 @@ fn ms2(us2: Option<f64>) -> String {
     us2.map_or_else(|| "-".to_string(), |v| format!("{:.3}", v / 1e6))
 }
 
+/// How [`write_table`] lays out its tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TableStyle {
+    /// Aligned plain-text columns.
+    #[default]
+    Text,
+    /// Markdown (GitHub) tables and lists, for BENCHMARKS.md.
+    Markdown,
+}
+
+impl TableStyle {
+    /// A section title, with the blank line a Markdown table needs after it.
+    fn title(self, w: &mut dyn Write, title: &str) -> io::Result<()> {
+        writeln!(w, "{title}")?;
+        if self == TableStyle::Markdown {
+            writeln!(w)?;
+        }
+        Ok(())
+    }
+
+    /// The start of a list item.
+    fn bullet(self) -> &'static str {
+        match self {
+            TableStyle::Text => "  ",
+            TableStyle::Markdown => "- ",
+        }
+    }
+}
+
+/// Writes a Markdown table: a header row, the alignment row (first column left, the others
+/// right), the rows; `|` in a cell is escaped.
+fn write_markdown(w: &mut dyn Write, rows: &[Vec<String>]) -> io::Result<()> {
+    for (i, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(|c| c.replace('|', "\\|")).collect();
+        writeln!(w, "| {} |", cells.join(" | "))?;
+        if i == 0 {
+            let align: Vec<&str> = (0..row.len())
+                .map(|c| if c == 0 { "---" } else { "---:" })
+                .collect();
+            writeln!(w, "|{}|", align.join("|"))?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes rows of cells as columns: the first left-aligned, the others right-aligned.
-fn write_columns(w: &mut dyn Write, rows: &[Vec<String>]) -> io::Result<()> {
+fn write_columns(w: &mut dyn Write, rows: &[Vec<String>], style: TableStyle) -> io::Result<()> {
+    if style == TableStyle::Markdown {
+        return write_markdown(w, rows);
+    }
     let widths: Vec<usize> = (0..rows.first().map_or(0, Vec::len))
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
@@ -304,6 +352,7 @@ fn write_summaries(
     w: &mut dyn Write,
     summaries: &[Summary],
     by: Option<GroupBy>,
+    style: TableStyle,
 ) -> io::Result<()> {
     let mut head: Vec<String> = vec!["solver".to_string()];
     if let Some(by) = by {
@@ -332,7 +381,7 @@ fn write_summaries(
         ]);
         rows.push(row);
     }
-    write_columns(w, &rows)
+    write_columns(w, &rows, style)
 }
 
 /// Writes the report: header, the summary table (one row per solver), with `by` the same
@@ -345,22 +394,23 @@ pub fn write_table(
     w: &mut dyn Write,
     comparison: &Comparison,
     by: Option<GroupBy>,
+    style: TableStyle,
 ) -> io::Result<()> {
     writeln!(w, "{}", header(comparison))?;
     writeln!(w)?;
     let overall = summarize(&comparison.runs, &comparison.solvers, None);
-    write_summaries(w, &overall, None)?;
+    write_summaries(w, &overall, None, style)?;
     if let Some(by) = by {
         writeln!(w)?;
-        writeln!(w, "by {}:", by.name())?;
+        style.title(w, &format!("by {}:", by.name()))?;
         let grouped = summarize(&comparison.runs, &comparison.solvers, Some(by));
-        write_summaries(w, &grouped, Some(by))?;
+        write_summaries(w, &grouped, Some(by), style)?;
     }
 
     let sizes = encoding_sizes(&comparison.runs);
     if !sizes.is_empty() {
         writeln!(w)?;
-        writeln!(w, "encoding sizes (mean per puzzle):")?;
+        style.title(w, "encoding sizes (mean per puzzle):")?;
         let mut rows = vec![["encoding", "puzzles", "vars", "clauses", "literals"]
             .map(str::to_string)
             .to_vec()];
@@ -373,13 +423,13 @@ pub fn write_table(
                 format!("{:.0}", s.literals),
             ]);
         }
-        write_columns(w, &rows)?;
+        write_columns(w, &rows, style)?;
     }
 
     writeln!(w)?;
-    writeln!(
+    style.title(
         w,
-        "slowest puzzles per solver (median of solved repeats, ms; full paths in CSV/JSON):"
+        "slowest puzzles per solver (median of solved repeats, ms; full paths in CSV/JSON):",
     )?;
     for s in &overall {
         let list: Vec<String> = s
@@ -392,7 +442,7 @@ pub fn write_table(
         } else {
             list.join(", ")
         };
-        writeln!(w, "  {}: {list}", s.solver)?;
+        writeln!(w, "{}{}: {list}", style.bullet(), s.solver)?;
     }
     let errors: Vec<&Run> = comparison
         .runs
@@ -401,12 +451,13 @@ pub fn write_table(
         .collect();
     if !errors.is_empty() {
         writeln!(w)?;
-        writeln!(w, "failures and wrong answers (first of each solver):")?;
+        style.title(w, "failures and wrong answers (first of each solver):")?;
         for solver in &comparison.solvers {
             if let Some(r) = errors.iter().find(|r| &r.solver == solver) {
                 writeln!(
                     w,
-                    "  {solver}: {} at {}:{}: {}",
+                    "{}{solver}: {} at {}:{}: {}",
+                    style.bullet(),
                     r.outcome,
                     r.file,
                     r.line,
@@ -534,7 +585,13 @@ mod tests {
             runs,
         };
         let mut out = Vec::new();
-        write_table(&mut out, &comparison, Some(GroupBy::Clues)).unwrap();
+        write_table(
+            &mut out,
+            &comparison,
+            Some(GroupBy::Clues),
+            TableStyle::Text,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("sequential"), "{text}");
         assert!(text.contains("time limit 0.5 s"), "{text}");
@@ -547,5 +604,27 @@ mod tests {
         assert!(text.contains("  a: 1.500 f:1\n"), "{text}");
         assert!(text.contains("b: failed at data/f:1"), "{text}");
         assert!(text.contains("by clues:\nsolver  clues"), "{text}");
+    }
+
+    #[test]
+    fn markdown_tables_have_an_alignment_row() {
+        let comparison = Comparison {
+            puzzles: 1,
+            solvers: vec!["a|b".to_string()],
+            repeat: 1,
+            timeout_s: None,
+            jobs: 1,
+            parallel: false,
+            interrupted: false,
+            runs: vec![run(1, "a|b", 17, Outcome::Solved, 1500.0)],
+        };
+        let mut out = Vec::new();
+        write_table(&mut out, &comparison, None, TableStyle::Markdown).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[2].starts_with("| solver | runs | solved |"), "{text}");
+        assert_eq!(lines[3], format!("|---|{}", "---:|".repeat(11)));
+        assert!(lines[4].starts_with("| a\\|b | 1 | 1 |"), "{text}");
+        assert!(text.contains("\n- a|b: 1.500 f:1\n"), "{text}");
     }
 }

@@ -72,6 +72,9 @@ pub struct Args {
     /// Work cap of the classic solvers (see `sudosat solve --max-iterations`).
     #[arg(long, value_name = "N")]
     max_iterations: Option<u64>,
+    /// Print the summary as Markdown tables (as in BENCHMARKS.md) instead of aligned text.
+    #[arg(long)]
+    markdown: bool,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
@@ -128,7 +131,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         write_output(Some(path), |w| Ok(w.write_all(svg.as_bytes())?))?;
     }
     let mut table = Vec::new();
-    summary::write_table(&mut table, &comparison, args.by)?;
+    let style = if args.markdown {
+        summary::TableStyle::Markdown
+    } else {
+        summary::TableStyle::Text
+    };
+    summary::write_table(&mut table, &comparison, args.by, style)?;
     if to_stdout > 0 {
         eprint!("{}", String::from_utf8_lossy(&table));
     } else {
