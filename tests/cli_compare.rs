@@ -374,11 +374,27 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
 /// A "solver" that never answers, for time-outs.
 #[cfg(unix)]
 fn sleepy_solver(dir: &Path) -> PathBuf {
+    script(dir, "sleepy-solver.sh", "#!/bin/sh\nsleep 30\n")
+}
+
+/// An executable shell script in `dir`.
+#[cfg(unix)]
+fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    let path = dir.join("sleepy-solver.sh");
-    std::fs::write(&path, "#!/bin/sh\nsleep 30\n").unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
+}
+
+/// Sends SIGINT to a process.
+#[cfg(unix)]
+fn interrupt(pid: u32) {
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
 }
 
 #[cfg(unix)]
@@ -511,11 +527,7 @@ fn ctrl_c_stops_after_the_current_solve_and_writes_what_was_measured() {
         .spawn()
         .expect("sudosat starts");
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    interrupt(child.id());
     let out = child.wait_with_output().expect("sudosat ends");
     assert_exit(&out, 130);
     assert!(stderr(&out).contains("interrupted"), "{}", stderr(&out));
@@ -529,6 +541,58 @@ fn ctrl_c_stops_after_the_current_solve_and_writes_what_was_measured() {
     let csv = std::fs::read_to_string(dir.path().join("runs.csv")).unwrap();
     assert_eq!(csv.lines().count(), runs.len() + 1);
     assert!(stdout(&out).contains("interrupted:"), "{}", stdout(&out));
+}
+
+/// A solve that never returns (no time limit here, as for varisat on a huge grid): a second
+/// Ctrl-C writes the rows measured so far at once.
+#[cfg(unix)]
+#[test]
+fn a_second_ctrl_c_writes_what_was_measured_during_a_hung_solve() {
+    let dir = temp_dir();
+    let started = dir.path().join("started");
+    let hung = script(
+        dir.path(),
+        "hung-solver.sh",
+        &format!("#!/bin/sh\ntouch '{}'\nsleep 5\n", started.display()),
+    );
+    let child = common::sudosat()
+        .current_dir(dir.path())
+        .args([
+            "compare",
+            "-q",
+            &fixture_path("thesis-4x4.txt"),
+            "--solvers",
+            &format!("dlx,external:{}", hung.display()),
+            "--json",
+            "runs.json",
+            "--plot",
+            "plot.svg",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sudosat starts");
+    for _ in 0..200 {
+        if started.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(started.exists(), "the hung solver never started");
+    interrupt(child.id());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    interrupt(child.id());
+    let out = child.wait_with_output().expect("sudosat ends");
+    assert_exit(&out, 130);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("runs.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["interrupted"], true);
+    let runs = json["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "the dlx row, measured before the hung solve");
+    assert_eq!(runs[0]["outcome"], "solved");
+    assert!(dir.path().join("plot.svg").exists());
+    assert!(stdout(&out).contains("| dlx") || stdout(&out).contains("dlx "));
 }
 
 #[test]

@@ -548,18 +548,30 @@ pub fn run(
             .map(|&(i, p)| run_puzzle(&mut solvers, i, p, config, stop, on_run))
             .collect()
     };
-    let mut runs: Vec<Run> = per_puzzle.into_iter().flatten().collect();
+    let runs: Vec<Run> = per_puzzle.into_iter().flatten().collect();
+    Ok(assemble(config, puzzles.len(), runs))
+}
+
+/// The comparison of `runs` made under `config` on `puzzles` puzzles: runs sorted into
+/// puzzle, entry, repeat order, "no solution" against a solved puzzle marked wrong, and
+/// [`Comparison::interrupted`] set when runs are missing. [`run`] ends with it; a caller
+/// that collected rows from `on_run` (e.g. to write them when a solve never returns) can
+/// build the same report from them.
+pub fn assemble(config: &CompareConfig, puzzles: usize, mut runs: Vec<Run>) -> Comparison {
+    let solvers: Vec<String> = config.entries.iter().map(Entry::label).collect();
+    let position = |label: &str| solvers.iter().position(|s| s == label);
+    runs.sort_by_key(|r| (r.puzzle_index, position(&r.solver), r.repeat));
     mark_disagreements(&mut runs);
-    Ok(Comparison {
-        puzzles: puzzles.len(),
-        solvers: config.entries.iter().map(Entry::label).collect(),
+    Comparison {
+        puzzles,
+        solvers,
         repeat: config.repeat,
         timeout_s: config.timeout.map(|t| t.as_secs_f64()),
         jobs: config.jobs,
         parallel: config.parallel(),
-        interrupted: runs.len() < config.total_runs(puzzles.len()),
+        interrupted: runs.len() < config.total_runs(puzzles),
         runs,
-    })
+    }
 }
 
 /// A ready solver for one entry, kept across puzzles so backends reuse their buffers.
@@ -930,6 +942,38 @@ mod tests {
         .unwrap();
         assert_eq!(result.runs.len(), 1);
         assert!(result.interrupted);
+    }
+
+    #[test]
+    fn assemble_orders_rows_collected_out_of_order() {
+        let config = CompareConfig::new(entries(
+            &parse_solvers("dlx,dpll").unwrap(),
+            &default_encodings(),
+        ));
+        let rows = std::sync::Mutex::new(Vec::new());
+        let puzzles = [puzzle(FOUR), puzzle(FOUR)];
+        run(&puzzles, &config, &AtomicBool::new(false), &|r| {
+            rows.lock().unwrap().push(r.clone())
+        })
+        .unwrap();
+        let mut rows = rows.into_inner().unwrap();
+        rows.reverse();
+        rows.pop(); // the first run is lost
+        let partial = assemble(&config, puzzles.len(), rows);
+        assert!(partial.interrupted);
+        let order: Vec<(usize, &str)> = partial
+            .runs
+            .iter()
+            .map(|r| (r.puzzle_index, r.solver.as_str()))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                (1, "dpll/extended+reduced"),
+                (2, "dlx"),
+                (2, "dpll/extended+reduced")
+            ]
+        );
     }
 
     #[test]

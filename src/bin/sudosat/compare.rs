@@ -4,15 +4,16 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Result};
-use sudosat::compare::{self, output, plot, summary, CompareConfig, GroupBy, Puzzle};
+use sudosat::compare::summary::{self, TableStyle};
+use sudosat::compare::{self, output, plot, CompareConfig, Comparison, GroupBy, Puzzle, Run};
 use sudosat::solve::SolverOptions;
 
 use crate::common::{
-    display_path, inputs_or_stdin, progress_bar, read_located_inputs, time_limit, write_output,
-    FormatArg, EXIT_NEGATIVE, EXIT_OK,
+    display_path, inputs_or_stdin, progress_bar, read_located_inputs, report_error, time_limit,
+    write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
@@ -107,55 +108,89 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bail!("only one of --csv, --json and --plot can go to standard output (`-`)");
     }
     let puzzles = read_puzzles(&args.files, args.from, args.limit)?;
+    let outputs = Outputs {
+        csv: args.csv,
+        json: args.json,
+        plot: args.plot,
+        by: args.by,
+        style: if args.markdown {
+            TableStyle::Markdown
+        } else {
+            TableStyle::Text
+        },
+        table_to_stderr: to_stdout > 0,
+    };
 
     let stop = Arc::new(AtomicBool::new(false));
-    watch_interrupt(&stop);
+    let measured: Arc<Mutex<Vec<Run>>> = Arc::default();
+    watch_interrupt(&stop, &measured, &outputs, &config, puzzles.len());
     let bar = progress_bar(config.total_runs(puzzles.len()), "runs", args.quiet);
     let comparison = compare::run(&puzzles, &config, &stop, &|run| {
+        lock(&measured).push(run.clone());
         bar.set_message(run.solver.clone());
         bar.inc(1);
     })?;
     bar.finish_and_clear();
+    outputs.write(&comparison)
+}
 
-    if let Some(path) = &args.csv {
-        write_output(Some(path), |w| Ok(output::write_csv(w, &comparison.runs)?))?;
-    }
-    if let Some(path) = &args.json {
-        write_output(Some(path), |w| {
-            Ok(output::write_json(w, &comparison, args.by)?)
-        })?;
-    }
-    if let Some(path) = &args.plot {
-        let by = args.by.unwrap_or_else(|| GroupBy::auto(&comparison.runs));
-        let svg = plot::render_svg(&comparison, by)?;
-        write_output(Some(path), |w| Ok(w.write_all(svg.as_bytes())?))?;
-    }
-    let mut table = Vec::new();
-    let style = if args.markdown {
-        summary::TableStyle::Markdown
-    } else {
-        summary::TableStyle::Text
-    };
-    summary::write_table(&mut table, &comparison, args.by, style)?;
-    if to_stdout > 0 {
-        eprint!("{}", String::from_utf8_lossy(&table));
-    } else {
-        write_output(None, |w| Ok(w.write_all(&table)?))?;
-    }
+/// Where the results go and how the summary looks.
+#[derive(Clone, Debug)]
+struct Outputs {
+    csv: Option<PathBuf>,
+    json: Option<PathBuf>,
+    plot: Option<PathBuf>,
+    by: Option<GroupBy>,
+    style: TableStyle,
+    /// The summary goes to stderr when a file output takes stdout (`-`).
+    table_to_stderr: bool,
+}
 
-    if comparison.interrupted {
-        eprintln!(
-            "sudosat: interrupted: {} of {} runs made; the outputs hold those",
-            comparison.runs.len(),
-            config.total_runs(puzzles.len())
-        );
-        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+impl Outputs {
+    /// Writes every output of `comparison` (files whole or not at all, then the summary)
+    /// and returns the exit code it calls for.
+    fn write(&self, comparison: &Comparison) -> Result<ExitCode> {
+        if let Some(path) = &self.csv {
+            write_output(Some(path), |w| Ok(output::write_csv(w, &comparison.runs)?))?;
+        }
+        if let Some(path) = &self.json {
+            write_output(Some(path), |w| {
+                Ok(output::write_json(w, comparison, self.by)?)
+            })?;
+        }
+        if let Some(path) = &self.plot {
+            let by = self.by.unwrap_or_else(|| GroupBy::auto(&comparison.runs));
+            let svg = plot::render_svg(comparison, by)?;
+            write_output(Some(path), |w| Ok(w.write_all(svg.as_bytes())?))?;
+        }
+        let mut table = Vec::new();
+        summary::write_table(&mut table, comparison, self.by, self.style)?;
+        if self.table_to_stderr {
+            eprint!("{}", String::from_utf8_lossy(&table));
+        } else {
+            write_output(None, |w| Ok(w.write_all(&table)?))?;
+        }
+        if comparison.interrupted {
+            eprintln!(
+                "sudosat: interrupted: {} of {} runs made; the outputs hold those",
+                comparison.runs.len(),
+                comparison.puzzles * comparison.solvers.len() * comparison.repeat
+            );
+            return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        }
+        Ok(ExitCode::from(if comparison.has_wrong_answer() {
+            EXIT_NEGATIVE
+        } else {
+            EXIT_OK
+        }))
     }
-    Ok(ExitCode::from(if comparison.has_wrong_answer() {
-        EXIT_NEGATIVE
-    } else {
-        EXIT_OK
-    }))
+}
+
+/// The rows measured so far, even if a worker panicked while holding them.
+fn lock(measured: &Mutex<Vec<Run>>) -> MutexGuard<'_, Vec<Run>> {
+    measured
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Every puzzle of every input (at most `limit` per file), with where it starts.
@@ -179,15 +214,32 @@ fn read_puzzles(
     Ok(puzzles)
 }
 
-/// Ctrl-C sets `stop` (the run ends after the current solve and writes what it measured);
-/// a second Ctrl-C exits at once.
-fn watch_interrupt(stop: &Arc<AtomicBool>) {
-    let stop = Arc::clone(stop);
+/// Ctrl-C sets `stop`: the run ends after the current solve and writes what it measured.
+/// A second Ctrl-C (a solve that cannot be interrupted, e.g. varisat on a huge grid) writes
+/// the rows measured so far at once and exits.
+fn watch_interrupt(
+    stop: &Arc<AtomicBool>,
+    measured: &Arc<Mutex<Vec<Run>>>,
+    outputs: &Outputs,
+    config: &CompareConfig,
+    puzzles: usize,
+) {
+    let (stop, measured) = (Arc::clone(stop), Arc::clone(measured));
+    let (outputs, config) = (outputs.clone(), config.clone());
     let installed = ctrlc::set_handler(move || {
-        if stop.swap(true, Ordering::SeqCst) {
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        if !stop.swap(true, Ordering::SeqCst) {
+            eprintln!(
+                "\nsudosat: stopping after the current solve (Ctrl-C again to stop now and \
+                 write what was measured)"
+            );
+            return;
         }
-        eprintln!("\nsudosat: stopping after the current solve (Ctrl-C again to quit at once)");
+        let runs = lock(&measured).clone();
+        let comparison = compare::assemble(&config, puzzles, runs);
+        if let Err(err) = outputs.write(&comparison) {
+            report_error(&err);
+        }
+        std::process::exit(i32::from(EXIT_INTERRUPTED));
     });
     if let Err(err) = installed {
         eprintln!("sudosat: warning: Ctrl-C will not stop the comparison cleanly: {err}");
