@@ -387,6 +387,19 @@ fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
     path
 }
 
+/// Starts `sudosat compare -q ARGS` in `dir` without waiting, so a test can interrupt it.
+#[cfg(unix)]
+fn spawn_compare(dir: &Path, args: &[&str]) -> std::process::Child {
+    common::sudosat()
+        .current_dir(dir)
+        .args(["compare", "-q"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sudosat starts")
+}
+
 /// Sends SIGINT to a process.
 #[cfg(unix)]
 fn interrupt(pid: u32) {
@@ -507,11 +520,9 @@ fn external_solvers_get_the_same_cnf_as_the_embedded_ones() {
 fn ctrl_c_stops_after_the_current_solve_and_writes_what_was_measured() {
     let dir = temp_dir();
     let sleepy = sleepy_solver(dir.path());
-    let child = common::sudosat()
-        .current_dir(dir.path())
-        .args([
-            "compare",
-            "-q",
+    let child = spawn_compare(
+        dir.path(),
+        &[
             &fixture_path("thesis-9x9.txt"),
             "--solvers",
             &format!("external:{}", sleepy.display()),
@@ -521,11 +532,8 @@ fn ctrl_c_stops_after_the_current_solve_and_writes_what_was_measured() {
             "runs.csv",
             "--json",
             "runs.json",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("sudosat starts");
+        ],
+    );
     std::thread::sleep(std::time::Duration::from_millis(1500));
     interrupt(child.id());
     let out = child.wait_with_output().expect("sudosat ends");
@@ -555,11 +563,9 @@ fn a_second_ctrl_c_writes_what_was_measured_during_a_hung_solve() {
         "hung-solver.sh",
         &format!("#!/bin/sh\ntouch '{}'\nsleep 5\n", started.display()),
     );
-    let child = common::sudosat()
-        .current_dir(dir.path())
-        .args([
-            "compare",
-            "-q",
+    let child = spawn_compare(
+        dir.path(),
+        &[
             &fixture_path("thesis-4x4.txt"),
             "--solvers",
             &format!("dlx,external:{}", hung.display()),
@@ -567,11 +573,8 @@ fn a_second_ctrl_c_writes_what_was_measured_during_a_hung_solve() {
             "runs.json",
             "--plot",
             "plot.svg",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("sudosat starts");
+        ],
+    );
     for _ in 0..200 {
         if started.exists() {
             break;
