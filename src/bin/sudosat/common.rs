@@ -173,3 +173,20 @@ pub fn report_error(err: &anyhow::Error) -> ExitCode {
     eprintln!("sudosat: error: {line}");
     ExitCode::from(EXIT_ERROR)
 }
+
+/// A progress bar with an ETA on stderr counting `len` `unit`s (e.g. "puzzles", "runs"),
+/// showing the message last set; hidden when `hidden` or when stderr is not a terminal.
+pub fn progress_bar(len: usize, unit: &str, hidden: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+
+    if hidden || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}  {{per_sec}}  eta {{eta}}  {{msg}}");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,14 +1,247 @@
-//! `sudosat compare`.
+//! `sudosat compare`: encoding sizes and solve times across encodings, backends and solvers,
+//! as a summary table, CSV, JSON and an SVG plot (the work is in [`sudosat::compare`]).
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use anyhow::Result;
+use anyhow::{bail, Result};
+use sudosat::compare::summary::{self, TableStyle};
+use sudosat::compare::{self, output, plot, CompareConfig, Comparison, GroupBy, Puzzle, Run};
+use sudosat::solve::SolverOptions;
+
+use crate::common::{
+    display_path, inputs_or_stdin, progress_bar, read_located_inputs, report_error, time_limit,
+    write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
+};
+
+/// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
+const EXIT_INTERRUPTED: u8 = 130;
 
 /// Arguments of `sudosat compare`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Puzzle files; `-` or none reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    files: Vec<PathBuf>,
+    /// Input format; detected from each file's content when not given.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    from: Option<FormatArg>,
+    /// Comma-separated solvers: SAT backends dpll, varisat, splr, minisat (or minisat:CMD),
+    /// external:CMD (any solver printing s/v lines, e.g. "external:cadical -q"), each
+    /// crossed with every --encodings value; classic solvers dlx, backtrack,
+    /// backtrack-row|column|random|box|mrv, human, hill, best-first, fifo; groups
+    /// embedded, classic, all.
+    #[arg(long, value_name = "LIST", default_value = "dpll,varisat,splr,dlx")]
+    solvers: String,
+    /// Comma-separated encodings of the SAT backends: minimal, extended, minimal+reduced,
+    /// extended+reduced, or all.
+    #[arg(long, value_name = "LIST", default_value = "extended+reduced")]
+    encodings: String,
+    /// Runs of each puzzle × solver; each is a row, summaries use the median of a
+    /// puzzle's solved repeats.
+    #[arg(long, value_name = "R", default_value_t = 1)]
+    repeat: usize,
+    /// Time limit in seconds of each solve; a run past it is reported as `timeout` and the
+    /// comparison goes on (varisat cannot be interrupted: it is timed and reported after).
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+    /// Puzzles solved at once, each solve on one thread (1 = sequential, the default).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
+    jobs: usize,
+    /// Also summarise (and plot) by number of givens or by grid size; the plot's default is
+    /// size when the inputs mix sizes, else clues.
+    #[arg(long, value_name = "GROUP")]
+    by: Option<GroupBy>,
+    /// Only the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Write one CSV row per run to FILE (`-` = standard output).
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Write the runs, settings and summaries as JSON to FILE (`-` = standard output).
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Draw an SVG plot to FILE: median time by clues or size per solver (log scale) and
+    /// the encodings' sizes.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// Seed of the randomised classic solvers (backtrack-random, hill).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Work cap of the classic solvers (see `sudosat solve --max-iterations`).
+    #[arg(long, value_name = "N")]
+    max_iterations: Option<u64>,
+    /// Print the summary as Markdown tables (as in BENCHMARKS.md) instead of aligned text.
+    #[arg(long)]
+    markdown: bool,
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+}
 
-/// Runs the subcommand.
-pub fn run(_args: Args) -> Result<ExitCode> {
-    anyhow::bail!("`sudosat compare` is not available in this build yet")
+/// Runs the subcommand: exit 0 when every run was made (time-outs, failures and stops are
+/// results), 1 when some solver gave a wrong answer, 130 when interrupted (the outputs
+/// still hold what was measured), 2 for bad arguments or input.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let solvers = compare::parse_solvers(&args.solvers)?;
+    let encodings = compare::parse_encodings(&args.encodings)?;
+    let config = CompareConfig {
+        entries: compare::entries(&solvers, &encodings),
+        repeat: args.repeat,
+        timeout: time_limit(args.timeout)?,
+        jobs: args.jobs,
+        solver_options: SolverOptions {
+            seed: args.seed,
+            max_iterations: args.max_iterations,
+            ..SolverOptions::default()
+        },
+    };
+    config.validate()?;
+    let outputs = [&args.csv, &args.json, &args.plot];
+    let to_stdout = outputs
+        .iter()
+        .filter(|o| o.as_deref() == Some(Path::new("-")))
+        .count();
+    if to_stdout > 1 {
+        bail!("only one of --csv, --json and --plot can go to standard output (`-`)");
+    }
+    let puzzles = read_puzzles(&args.files, args.from, args.limit)?;
+    let outputs = Outputs {
+        csv: args.csv,
+        json: args.json,
+        plot: args.plot,
+        by: args.by,
+        style: if args.markdown {
+            TableStyle::Markdown
+        } else {
+            TableStyle::Text
+        },
+        table_to_stderr: to_stdout > 0,
+    };
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let measured: Arc<Mutex<Vec<Run>>> = Arc::default();
+    watch_interrupt(&stop, &measured, &outputs, &config, puzzles.len());
+    let bar = progress_bar(config.total_runs(puzzles.len()), "runs", args.quiet);
+    let comparison = compare::run(&puzzles, &config, &stop, &|run| {
+        lock(&measured).push(run.clone());
+        bar.set_message(run.solver.clone());
+        bar.inc(1);
+    })?;
+    bar.finish_and_clear();
+    outputs.write(&comparison)
+}
+
+/// Where the results go and how the summary looks.
+#[derive(Clone, Debug)]
+struct Outputs {
+    csv: Option<PathBuf>,
+    json: Option<PathBuf>,
+    plot: Option<PathBuf>,
+    by: Option<GroupBy>,
+    style: TableStyle,
+    /// The summary goes to stderr when a file output takes stdout (`-`).
+    table_to_stderr: bool,
+}
+
+impl Outputs {
+    /// Writes every output of `comparison` (files whole or not at all, then the summary)
+    /// and returns the exit code it calls for.
+    fn write(&self, comparison: &Comparison) -> Result<ExitCode> {
+        if let Some(path) = &self.csv {
+            write_output(Some(path), |w| Ok(output::write_csv(w, &comparison.runs)?))?;
+        }
+        if let Some(path) = &self.json {
+            write_output(Some(path), |w| {
+                Ok(output::write_json(w, comparison, self.by)?)
+            })?;
+        }
+        if let Some(path) = &self.plot {
+            let by = self.by.unwrap_or_else(|| GroupBy::auto(&comparison.runs));
+            let svg = plot::render_svg(comparison, by)?;
+            write_output(Some(path), |w| Ok(w.write_all(svg.as_bytes())?))?;
+        }
+        let mut table = Vec::new();
+        summary::write_table(&mut table, comparison, self.by, self.style)?;
+        if self.table_to_stderr {
+            eprint!("{}", String::from_utf8_lossy(&table));
+        } else {
+            write_output(None, |w| Ok(w.write_all(&table)?))?;
+        }
+        if comparison.interrupted {
+            eprintln!(
+                "sudosat: interrupted: {} of {} runs made; the outputs hold those",
+                comparison.runs.len(),
+                comparison.puzzles * comparison.solvers.len() * comparison.repeat
+            );
+            return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        }
+        Ok(ExitCode::from(if comparison.has_wrong_answer() {
+            EXIT_NEGATIVE
+        } else {
+            EXIT_OK
+        }))
+    }
+}
+
+/// The rows measured so far, even if a worker panicked while holding them.
+fn lock(measured: &Mutex<Vec<Run>>) -> MutexGuard<'_, Vec<Run>> {
+    measured
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Every puzzle of every input (at most `limit` per file), with where it starts.
+fn read_puzzles(
+    files: &[PathBuf],
+    from: Option<FormatArg>,
+    limit: Option<usize>,
+) -> Result<Vec<Puzzle>> {
+    let mut puzzles = Vec::new();
+    for path in inputs_or_stdin(files) {
+        let mut inputs = read_located_inputs(std::slice::from_ref(&path), from)?;
+        if let Some(limit) = limit {
+            inputs.truncate(limit);
+        }
+        puzzles.extend(inputs.into_iter().map(|input| Puzzle {
+            file: display_path(&input.path),
+            line: input.line,
+            grid: input.grid,
+        }));
+    }
+    Ok(puzzles)
+}
+
+/// Ctrl-C sets `stop`: the run ends after the current solve and writes what it measured.
+/// A second Ctrl-C (a solve that cannot be interrupted, e.g. varisat on a huge grid) writes
+/// the rows measured so far at once and exits.
+fn watch_interrupt(
+    stop: &Arc<AtomicBool>,
+    measured: &Arc<Mutex<Vec<Run>>>,
+    outputs: &Outputs,
+    config: &CompareConfig,
+    puzzles: usize,
+) {
+    let (stop, measured) = (Arc::clone(stop), Arc::clone(measured));
+    let (outputs, config) = (outputs.clone(), config.clone());
+    let installed = ctrlc::set_handler(move || {
+        if !stop.swap(true, Ordering::SeqCst) {
+            eprintln!(
+                "\nsudosat: stopping after the current solve (Ctrl-C again to stop now and \
+                 write what was measured)"
+            );
+            return;
+        }
+        let runs = lock(&measured).clone();
+        let comparison = compare::assemble(&config, puzzles, runs);
+        if let Err(err) = outputs.write(&comparison) {
+            report_error(&err);
+        }
+        std::process::exit(i32::from(EXIT_INTERRUPTED));
+    });
+    if let Err(err) = installed {
+        eprintln!("sudosat: warning: Ctrl-C will not stop the comparison cleanly: {err}");
+    }
 }

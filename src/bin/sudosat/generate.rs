@@ -1,12 +1,10 @@
 //! `sudosat generate`: random puzzles, unique (down to a clue count or minimal) or not,
 //! with a symmetric pattern, a level or a grade; in parallel, reproducible with `--seed`.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudosat::generate::grade::{grade, Grade};
 use sudosat::generate::{
     clues_for_level, generate_batch, Acceptance, CounterKind, GenerateError, GenerateOptions,
@@ -15,7 +13,7 @@ use sudosat::generate::{
 use sudosat::grid::format::write_puzzles;
 use sudosat::grid::{Format, Grid};
 
-use crate::common::{write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{progress_bar, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK};
 
 /// Default cap on puzzles generated per wanted one with `--grade`.
 const DEFAULT_MAX_ATTEMPTS: u32 = 500;
@@ -125,7 +123,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_attempts: args.max_attempts,
         grade,
     });
-    let bar = progress_bar(args.count, args.quiet);
+    // Hidden for a single puzzle too.
+    let bar = progress_bar(args.count, "puzzles", args.quiet || args.count < 2);
     let results = generate_batch(
         &options,
         args.count,
@@ -158,19 +157,4 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         EXIT_NEGATIVE
     }))
-}
-
-/// A progress bar on stderr, hidden for a single puzzle, with `--quiet`, or when stderr is
-/// not a terminal.
-fn progress_bar(count: usize, quiet: bool) -> ProgressBar {
-    if quiet || count < 2 || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles  {per_sec}  eta {eta}")
-    {
-        bar.set_style(style);
-    }
-    bar
 }

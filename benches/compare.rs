@@ -1,0 +1,97 @@
+//! The main rows of `sudosat compare` as criterion benchmarks: each entry (an embedded
+//! backend × encoding, or a classic solver) solving a whole puzzle set through the compare
+//! harness ([`sudosat::compare::run`]: solve, check, record), reported per puzzle.
+//!
+//! Sets: the shipped thesis grids and the first 40 17-clue puzzles; with `../shared/data`
+//! (or `$SUDOSAT_DATA`) also the first 100 of `17clue-2k` and the first 20 of `hardest-375`.
+//! Run: `cargo bench --bench compare` (filter with e.g. `-- thesis/dlx`).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use sudosat::compare::{self, CompareConfig, Entry, Outcome, Puzzle};
+use sudosat::grid::read_located_from_path;
+
+/// The entries benchmarked: the embedded backends with the encodings compare is usually
+/// run with (plain minimal is left to `benches/backends.rs`), and the complete classic
+/// solvers (plain row/column backtracking and hill climbing stall on 17-clue puzzles).
+const SOLVERS: &str = "embedded,dlx,backtrack-mrv,human,best-first";
+const ENCODINGS: &str = "extended,minimal+reduced,extended+reduced";
+
+/// The shared data folder, if any.
+fn data_dir() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("SUDOSAT_DATA")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([manifest.join("../shared/data")])
+        .find(|p| p.is_dir())
+}
+
+fn load(path: &Path, limit: usize) -> Vec<Puzzle> {
+    let mut located = read_located_from_path(path, None).expect("puzzle file parses");
+    located.truncate(limit);
+    located
+        .into_iter()
+        .map(|p| Puzzle {
+            file: path.display().to_string(),
+            line: p.line,
+            grid: p.grid,
+        })
+        .collect()
+}
+
+fn sets() -> Vec<(&'static str, Vec<Puzzle>)> {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut sets = vec![
+        ("thesis", load(&fixtures.join("thesis-9x9.txt"), 9)),
+        ("17clue-40", load(&fixtures.join("17clue-40.txt"), 40)),
+    ];
+    match data_dir() {
+        Some(dir) => {
+            sets.push(("17clue-2k", load(&dir.join("9x9/17clue-2k.txt"), 100)));
+            sets.push(("hardest-375", load(&dir.join("9x9/hardest-375.txt"), 20)));
+        }
+        None => eprintln!("no ../shared/data (set SUDOSAT_DATA): shipped fixtures only"),
+    }
+    sets
+}
+
+/// Runs `entry` on every puzzle once through the harness; every answer must be checked.
+fn run_entry(entry: &Entry, puzzles: &[Puzzle]) {
+    let config = CompareConfig::new(vec![entry.clone()]);
+    let result = compare::run(puzzles, &config, &AtomicBool::new(false), &|_| {})
+        .expect("a valid configuration");
+    if let Some(bad) = result.runs.iter().find(|r| r.outcome != Outcome::Solved) {
+        panic!(
+            "{} on {}:{}: {}",
+            bad.solver, bad.file, bad.line, bad.outcome
+        );
+    }
+}
+
+fn compare_rows(c: &mut Criterion) {
+    let entries = compare::entries(
+        &compare::parse_solvers(SOLVERS).expect("known solvers"),
+        &compare::parse_encodings(ENCODINGS).expect("known encodings"),
+    );
+    for (label, puzzles) in sets() {
+        let mut group = c.benchmark_group(format!("compare/{label}"));
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        // A set takes up to a second per iteration (human strategies on hard puzzles):
+        // flat sampling keeps that to ten iterations.
+        group.sampling_mode(SamplingMode::Flat);
+        group.sample_size(10);
+        group.warm_up_time(Duration::from_millis(300));
+        group.measurement_time(Duration::from_secs(2));
+        for entry in &entries {
+            group.bench_function(entry.label(), |b| b.iter(|| run_entry(entry, &puzzles)));
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, compare_rows);
+criterion_main!(benches);

@@ -1,1 +1,0 @@
-//! The compare harness: encoding sizes and solve times across encodings, backends and solvers.

@@ -1,0 +1,1043 @@
+//! The compare harness behind `sudosat compare`: every puzzle solved by every entry (a SAT
+//! backend crossed with an encoding, or a classic solver), each answer checked, with the
+//! encoding size, the encode/solve times and the solver's counters recorded per run.
+//!
+//! The study is the one every source of this project ran: which encoding is smaller (Lynce &
+//! Ouaknine's minimal and extended encodings, Kwon & Jain's V⁺/V⁻ reduction), which backend
+//! or algorithm is faster (SAT against Dancing Links, backtracking, human strategies, …),
+//! and how that changes with the puzzle's size and number of givens.
+//!
+//! - [`CompareConfig`] says what runs ([`Entry`], parsed from `--solvers`/`--encodings` by
+//!   [`parse_solvers`] and [`parse_encodings`]); [`run`] runs it and returns one [`Run`]
+//!   per puzzle × entry × repeat.
+//! - [`summary`] reduces runs to per-solver statistics and prints the tables, [`output`]
+//!   writes CSV and JSON, [`plot`] draws the SVG.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use sudosat::compare::{self, CompareConfig, Outcome, Puzzle};
+//!
+//! let grid = "1.3...1..4..2.4.".parse().unwrap();
+//! let puzzles = [Puzzle { file: "example".into(), line: 1, grid }];
+//! let solvers = compare::parse_solvers("dpll,dlx").unwrap();
+//! let encodings = compare::parse_encodings("minimal,extended").unwrap();
+//! let config = CompareConfig::new(compare::entries(&solvers, &encodings));
+//! let result = compare::run(&puzzles, &config, &AtomicBool::new(false), &|_| {}).unwrap();
+//! assert_eq!(result.runs.len(), 3); // dpll × 2 encodings, dlx
+//! assert!(result.runs.iter().all(|r| r.outcome == Outcome::Solved && r.checked));
+//! ```
+
+pub mod output;
+pub mod plot;
+pub mod summary;
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::backend::{BackendError, BackendKind, BackendSpec, Counters};
+use crate::encode::{Encoding, SudokuEncoding};
+use crate::formula::FormulaSize;
+use crate::grid::{check_solution, Grid};
+use crate::solve::sat::{SatSolver, DEFAULT_ENCODING};
+use crate::solve::{classic_solver, SolveOutcome, Solver, SolverOptions, CLASSIC_SOLVERS};
+use crate::Error;
+
+/// The embedded SAT backends, the `embedded` alias of `--solvers`.
+const EMBEDDED: [BackendKind; 3] = [BackendKind::Dpll, BackendKind::Varisat, BackendKind::Splr];
+
+/// A bad comparison request or an output that could not be produced.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareError {
+    /// A `--solvers` item that names no backend or solver.
+    #[error(
+        "unknown solver `{0}` in --solvers (expected dpll, varisat, splr, minisat, \
+         minisat:CMD, external:CMD, {classic}, or the groups embedded, classic, all)",
+        classic = CLASSIC_SOLVERS.join(", ")
+    )]
+    UnknownSolver(String),
+    /// An `--encodings` item that names no encoding.
+    #[error(
+        "unknown encoding `{0}` in --encodings (expected minimal, extended, minimal+reduced, \
+         extended+reduced or all)"
+    )]
+    UnknownEncoding(String),
+    /// An external solver entry without a command.
+    #[error("`{0}` needs a solver command, e.g. `external:cadical -q`")]
+    MissingCommand(String),
+    /// An empty list or a count that must be positive.
+    #[error("{0}")]
+    Invalid(String),
+    /// The thread pool of `--jobs` could not be built.
+    #[error("cannot start {jobs} worker threads: {reason}")]
+    ThreadPool {
+        /// Threads asked for.
+        jobs: usize,
+        /// Why it failed.
+        reason: String,
+    },
+    /// The plot could not be drawn.
+    #[error("cannot draw the plot: {0}")]
+    Plot(String),
+    /// A CSV or JSON output could not be written.
+    #[error("cannot write the {what} output: {reason}")]
+    Output {
+        /// `CSV` or `JSON`.
+        what: &'static str,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A solver as `--solvers` names it, before SAT backends are crossed with the encodings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolverSpec {
+    /// A SAT backend (crossed with every encoding).
+    Sat(BackendSpec),
+    /// A classic solver, one of [`CLASSIC_SOLVERS`].
+    Classic(&'static str),
+}
+
+/// Parses a comma-separated `--solvers` list: `dpll`, `varisat`, `splr`, `minisat` (or
+/// `minisat:CMD`), `external:CMD`, any of [`CLASSIC_SOLVERS`], and the groups `embedded`
+/// (the three embedded backends), `classic` (every classic solver but plain `backtrack`,
+/// which is `backtrack-mrv` under compare's defaults) and `all` (both groups). Repeated
+/// names are kept once. Commands cannot contain commas.
+///
+/// # Errors
+/// [`CompareError::UnknownSolver`] naming the first unknown item,
+/// [`CompareError::MissingCommand`] for `external` without a command,
+/// [`CompareError::Invalid`] for an empty list.
+pub fn parse_solvers(list: &str) -> Result<Vec<SolverSpec>, CompareError> {
+    parse_list(list, "--solvers lists no solver", parse_solver_item)
+}
+
+/// Splits a comma-separated list, expands each item with `parse_item`, keeps the first of
+/// repeated values, and refuses an empty result with `empty`.
+fn parse_list<T: PartialEq>(
+    list: &str,
+    empty: &str,
+    parse_item: impl Fn(&str) -> Result<Vec<T>, CompareError>,
+) -> Result<Vec<T>, CompareError> {
+    let mut values: Vec<T> = Vec::new();
+    for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        for value in parse_item(item)? {
+            if !values.contains(&value) {
+                values.push(value);
+            }
+        }
+    }
+    if values.is_empty() {
+        return Err(CompareError::Invalid(empty.to_string()));
+    }
+    Ok(values)
+}
+
+fn parse_solver_item(item: &str) -> Result<Vec<SolverSpec>, CompareError> {
+    let embedded = || {
+        EMBEDDED
+            .map(|k| SolverSpec::Sat(BackendSpec::new(k)))
+            .to_vec()
+    };
+    let classic = || {
+        CLASSIC_SOLVERS
+            .iter()
+            .filter(|&&name| name != "backtrack")
+            .map(|&name| SolverSpec::Classic(name))
+            .collect::<Vec<_>>()
+    };
+    let (name, command) = match item.split_once(':') {
+        Some((name, command)) => (name.trim(), Some(command.trim())),
+        None => (item, None),
+    };
+    let spec = match (name, command) {
+        ("embedded", None) => return Ok(embedded()),
+        ("classic", None) => return Ok(classic()),
+        ("all", None) => return Ok([embedded(), classic()].concat()),
+        ("external", None) | ("external" | "minisat", Some("")) => {
+            return Err(CompareError::MissingCommand(item.to_string()))
+        }
+        ("external", Some(command)) => BackendSpec::external(command),
+        ("minisat", command) => BackendSpec {
+            command: command.map(str::to_string),
+            ..BackendSpec::new(BackendKind::Minisat)
+        },
+        (name, None) => {
+            if let Some(kind) = EMBEDDED.into_iter().find(|k| k.name() == name) {
+                BackendSpec::new(kind)
+            } else if let Some(&classic) = CLASSIC_SOLVERS.iter().find(|&&c| c == name) {
+                return Ok(vec![SolverSpec::Classic(classic)]);
+            } else {
+                return Err(CompareError::UnknownSolver(item.to_string()));
+            }
+        }
+        _ => return Err(CompareError::UnknownSolver(item.to_string())),
+    };
+    Ok(vec![SolverSpec::Sat(spec)])
+}
+
+/// Parses a comma-separated `--encodings` list of [`SudokuEncoding`] names, or `all`.
+/// Repeated names are kept once.
+///
+/// # Errors
+/// [`CompareError::UnknownEncoding`] naming the first unknown item, [`CompareError::Invalid`]
+/// for an empty list.
+pub fn parse_encodings(list: &str) -> Result<Vec<SudokuEncoding>, CompareError> {
+    parse_list(list, "--encodings lists no encoding", |item| match item {
+        "all" => Ok(SudokuEncoding::ALL.to_vec()),
+        name => SudokuEncoding::from_name(name)
+            .map(|e| vec![e])
+            .ok_or_else(|| CompareError::UnknownEncoding(name.to_string())),
+    })
+}
+
+/// The default `--encodings`: the SAT path's default encoding.
+pub fn default_encodings() -> Vec<SudokuEncoding> {
+    vec![DEFAULT_ENCODING]
+}
+
+/// One thing that runs on every puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// The SAT path: an encoding solved by a backend.
+    Sat {
+        /// The backend (its time limit is set from [`CompareConfig::timeout`]).
+        backend: BackendSpec,
+        /// The encoding.
+        encoding: SudokuEncoding,
+    },
+    /// A classic solver, one of [`CLASSIC_SOLVERS`].
+    Classic(&'static str),
+}
+
+impl Entry {
+    /// The label of the entry's rows and legend: `dpll/extended+reduced`,
+    /// `external:cadical -q/minimal`, `minisat:/opt/minisat/extended`, `dlx`.
+    pub fn label(&self) -> String {
+        match self {
+            Entry::Sat { backend, encoding } => {
+                format!("{}/{}", spec_label(backend), encoding.name())
+            }
+            Entry::Classic(name) => name.to_string(),
+        }
+    }
+
+    /// The backend label of a SAT entry.
+    pub fn backend_label(&self) -> Option<String> {
+        match self {
+            Entry::Sat { backend, .. } => Some(spec_label(backend)),
+            Entry::Classic(_) => None,
+        }
+    }
+
+    /// The encoding of a SAT entry.
+    pub fn encoding(&self) -> Option<SudokuEncoding> {
+        match self {
+            Entry::Sat { encoding, .. } => Some(*encoding),
+            Entry::Classic(_) => None,
+        }
+    }
+}
+
+/// A backend's label as `--solvers` spells it: [`BackendSpec::label`], plus the command of
+/// a MiniSat given one (`minisat:/opt/minisat`), so two MiniSats stay apart.
+fn spec_label(spec: &BackendSpec) -> String {
+    match (spec.kind, &spec.command) {
+        (BackendKind::Minisat, Some(command)) => format!("minisat:{command}"),
+        _ => spec.label(),
+    }
+}
+
+/// Every SAT backend of `solvers` crossed with every encoding (backend-major), then the
+/// classic solvers, in the order listed.
+pub fn entries(solvers: &[SolverSpec], encodings: &[SudokuEncoding]) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for spec in solvers {
+        match spec {
+            SolverSpec::Sat(backend) => out.extend(encodings.iter().map(|&encoding| Entry::Sat {
+                backend: backend.clone(),
+                encoding,
+            })),
+            SolverSpec::Classic(name) => out.push(Entry::Classic(name)),
+        }
+    }
+    out
+}
+
+/// How summaries and plots group puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupBy {
+    /// By number of givens.
+    Clues,
+    /// By side n of the grid.
+    Size,
+}
+
+impl GroupBy {
+    /// The name `--by` takes and column headers show.
+    pub fn name(self) -> &'static str {
+        match self {
+            GroupBy::Clues => "clues",
+            GroupBy::Size => "size",
+        }
+    }
+
+    /// The grouping of a plot when none is asked for: by size when the runs hold several
+    /// sizes, else by clue count.
+    pub fn auto(runs: &[Run]) -> GroupBy {
+        match runs.first() {
+            Some(first) if runs.iter().any(|r| r.size != first.size) => GroupBy::Size,
+            _ => GroupBy::Clues,
+        }
+    }
+
+    /// The group of a run.
+    pub fn key(self, run: &Run) -> usize {
+        match self {
+            GroupBy::Clues => run.givens,
+            GroupBy::Size => run.size,
+        }
+    }
+}
+
+impl std::str::FromStr for GroupBy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "clues" => Ok(GroupBy::Clues),
+            "size" => Ok(GroupBy::Size),
+            _ => Err(format!("unknown grouping `{s}` (expected clues or size)")),
+        }
+    }
+}
+
+/// What runs, how often and under which limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareConfig {
+    /// The entries, in report order.
+    pub entries: Vec<Entry>,
+    /// Runs of each puzzle × entry (each is a row).
+    pub repeat: usize,
+    /// Time limit of each solve. Solvers that cannot be interrupted (varisat) are timed
+    /// and reported as `timeout` when they ran past it.
+    pub timeout: Option<Duration>,
+    /// Puzzles solved at once: 1 runs everything on the calling thread; more uses a
+    /// dedicated pool of that many threads (each solve still runs, and is timed, on one).
+    pub jobs: usize,
+    /// Options of the classic solvers (seed, work cap).
+    pub solver_options: SolverOptions,
+}
+
+impl CompareConfig {
+    /// One repeat, no time limit, one thread, default solver options.
+    pub fn new(entries: Vec<Entry>) -> CompareConfig {
+        CompareConfig {
+            entries,
+            repeat: 1,
+            timeout: None,
+            jobs: 1,
+            solver_options: SolverOptions::default(),
+        }
+    }
+
+    /// Whether puzzles run in parallel.
+    pub fn parallel(&self) -> bool {
+        self.jobs > 1
+    }
+
+    /// Runs a full comparison of `puzzles` makes.
+    pub fn total_runs(&self, puzzles: usize) -> usize {
+        puzzles * self.entries.len() * self.repeat
+    }
+
+    /// Checks the counts and lists.
+    ///
+    /// # Errors
+    /// [`CompareError::Invalid`] for no entry, zero repeats or zero jobs.
+    pub fn validate(&self) -> Result<(), CompareError> {
+        let invalid = |m: &str| Err(CompareError::Invalid(m.to_string()));
+        if self.entries.is_empty() {
+            return invalid("nothing to compare: no solver entry");
+        }
+        if self.repeat == 0 {
+            return invalid("--repeat must be at least 1");
+        }
+        if self.jobs == 0 {
+            return invalid("--jobs must be at least 1");
+        }
+        Ok(())
+    }
+}
+
+/// A puzzle to compare on, with where it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The input file as named (or `<stdin>`).
+    pub file: String,
+    /// The 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle.
+    pub grid: Grid,
+}
+
+/// How one run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A grid that passed the check against the rules and the givens.
+    Solved,
+    /// The solver proved there is no solution (and no other entry found one).
+    NoSolution,
+    /// An incomplete method stopped without an answer (iteration cap, threshold).
+    Stopped,
+    /// The time limit was reached.
+    Timeout,
+    /// The solver failed (e.g. an external command that cannot be started).
+    Failed,
+    /// A wrong answer: a grid that fails the check, a model that does not decode, or "no
+    /// solution" for a puzzle another entry solved.
+    Wrong,
+}
+
+impl Outcome {
+    /// Every outcome, in column order.
+    pub const ALL: [Outcome; 6] = [
+        Outcome::Solved,
+        Outcome::NoSolution,
+        Outcome::Stopped,
+        Outcome::Timeout,
+        Outcome::Failed,
+        Outcome::Wrong,
+    ];
+
+    /// The name used in every output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::NoSolution => "no_solution",
+            Outcome::Stopped => "stopped",
+            Outcome::Timeout => "timeout",
+            Outcome::Failed => "failed",
+            Outcome::Wrong => "wrong",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One solve of one puzzle by one entry: a row of the CSV and JSON outputs (the columns are
+/// [`output::CSV_COLUMNS`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Run {
+    /// The input file.
+    pub file: String,
+    /// The 1-based line where the puzzle starts.
+    pub line: usize,
+    /// 1-based index of the puzzle among all inputs.
+    pub puzzle_index: usize,
+    /// Side n of the grid.
+    pub size: usize,
+    /// Number of givens.
+    pub givens: usize,
+    /// The entry's label ([`Entry::label`]).
+    pub solver: String,
+    /// The SAT backend (none for a classic solver).
+    pub backend: Option<String>,
+    /// The encoding (none for a classic solver).
+    pub encoding: Option<String>,
+    /// 1-based repeat number.
+    pub repeat: usize,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Whether a grid was returned and passed [`check_solution`] against the puzzle.
+    pub checked: bool,
+    /// Variables of the encoding (SAT entries).
+    pub vars: Option<usize>,
+    /// Clauses of the encoding, givens included (SAT entries).
+    pub clauses: Option<usize>,
+    /// Literal occurrences of the encoding (SAT entries).
+    pub literals: Option<usize>,
+    /// Time spent encoding, µs (SAT entries).
+    pub encode_us: Option<f64>,
+    /// Time in the backend's solve (SAT entries) or in the whole solve (classic), µs.
+    pub solve_us: f64,
+    /// Time spent decoding and checking the model (SAT entries), µs.
+    pub decode_us: Option<f64>,
+    /// Wall time of the whole solver call, µs: the time summaries and plots use.
+    pub total_us: f64,
+    /// The backend's or solver's counters (decisions, conflicts, nodes…).
+    #[serde(serialize_with = "output::counters_as_map")]
+    pub counters: Counters,
+    /// Why it did not solve: the error, the stop reason, or the failed check.
+    pub error: Option<String>,
+}
+
+/// The measured runs and how they were made.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    /// Puzzles read.
+    pub puzzles: usize,
+    /// Entry labels, in report order.
+    pub solvers: Vec<String>,
+    /// Runs of each puzzle × entry.
+    pub repeat: usize,
+    /// The time limit of each solve, seconds.
+    pub timeout_s: Option<f64>,
+    /// Threads puzzles ran on.
+    pub jobs: usize,
+    /// Whether puzzles ran in parallel (`jobs > 1`).
+    pub parallel: bool,
+    /// Whether the run was stopped (Ctrl-C) before every run was made.
+    pub interrupted: bool,
+    /// One row per run, in puzzle, entry, repeat order.
+    pub runs: Vec<Run>,
+}
+
+impl Comparison {
+    /// Whether some answer was wrong.
+    pub fn has_wrong_answer(&self) -> bool {
+        self.runs.iter().any(|r| r.outcome == Outcome::Wrong)
+    }
+}
+
+/// Runs every entry of `config` on every puzzle, `config.repeat` times, and checks every
+/// answer. A failure or time-out of one run is recorded in its row; the comparison goes on.
+/// `stop` is read before each run: once set, the runs made so far are returned with
+/// [`Comparison::interrupted`]. `on_run` is called after each run (from the worker threads
+/// when `jobs > 1`), e.g. to advance a progress bar.
+///
+/// # Errors
+/// An invalid config ([`CompareConfig::validate`]) or a thread pool that cannot start.
+pub fn run(
+    puzzles: &[Puzzle],
+    config: &CompareConfig,
+    stop: &AtomicBool,
+    on_run: &(dyn Fn(&Run) + Sync),
+) -> Result<Comparison, CompareError> {
+    config.validate()?;
+    let indexed: Vec<(usize, &Puzzle)> = puzzles.iter().enumerate().collect();
+    let per_puzzle: Vec<Vec<Run>> = if config.parallel() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.jobs)
+            .build()
+            .map_err(|e| CompareError::ThreadPool {
+                jobs: config.jobs,
+                reason: e.to_string(),
+            })?;
+        pool.install(|| {
+            indexed
+                .par_iter()
+                .map_init(
+                    || instances(config),
+                    |solvers, &(i, p)| run_puzzle(solvers, i, p, config, stop, on_run),
+                )
+                .collect()
+        })
+    } else {
+        let mut solvers = instances(config);
+        indexed
+            .iter()
+            .map(|&(i, p)| run_puzzle(&mut solvers, i, p, config, stop, on_run))
+            .collect()
+    };
+    let runs: Vec<Run> = per_puzzle.into_iter().flatten().collect();
+    Ok(assemble(config, puzzles.len(), runs))
+}
+
+/// The comparison of `runs` made under `config` on `puzzles` puzzles: runs sorted into
+/// puzzle, entry, repeat order, "no solution" against a solved puzzle marked wrong, and
+/// [`Comparison::interrupted`] set when runs are missing. [`run`] ends with it; a caller
+/// that collected rows from `on_run` (e.g. to write them when a solve never returns) can
+/// build the same report from them.
+pub fn assemble(config: &CompareConfig, puzzles: usize, mut runs: Vec<Run>) -> Comparison {
+    let solvers: Vec<String> = config.entries.iter().map(Entry::label).collect();
+    let position = |label: &str| solvers.iter().position(|s| s == label);
+    runs.sort_by_key(|r| (r.puzzle_index, position(&r.solver), r.repeat));
+    mark_disagreements(&mut runs);
+    Comparison {
+        puzzles,
+        solvers,
+        repeat: config.repeat,
+        timeout_s: config.timeout.map(|t| t.as_secs_f64()),
+        jobs: config.jobs,
+        parallel: config.parallel(),
+        interrupted: runs.len() < config.total_runs(puzzles),
+        runs,
+    }
+}
+
+/// A ready solver for one entry, kept across puzzles so backends reuse their buffers.
+enum Instance {
+    Sat(SatSolver),
+    Classic(Box<dyn Solver>),
+    /// A classic name [`classic_solver`] does not know: every run of it fails.
+    Unavailable(String),
+}
+
+fn instances(config: &CompareConfig) -> Vec<Instance> {
+    config
+        .entries
+        .iter()
+        .map(|entry| match entry {
+            Entry::Sat { backend, encoding } => Instance::Sat(SatSolver::new(
+                *encoding,
+                backend.clone().with_timeout(config.timeout),
+            )),
+            Entry::Classic(name) => match classic_solver(name, &config.solver_options) {
+                Some(mut solver) => {
+                    solver.set_time_limit(config.timeout);
+                    Instance::Classic(solver)
+                }
+                None => Instance::Unavailable(format!("no classic solver is called `{name}`")),
+            },
+        })
+        .collect()
+}
+
+fn run_puzzle(
+    solvers: &mut [Instance],
+    index: usize,
+    puzzle: &Puzzle,
+    config: &CompareConfig,
+    stop: &AtomicBool,
+    on_run: &(dyn Fn(&Run) + Sync),
+) -> Vec<Run> {
+    let mut runs = Vec::with_capacity(solvers.len() * config.repeat);
+    for (entry, solver) in config.entries.iter().zip(solvers.iter_mut()) {
+        for repeat in 1..=config.repeat {
+            if stop.load(Ordering::Relaxed) {
+                return runs;
+            }
+            let mut row = blank_row(puzzle, index, entry, repeat);
+            measure(solver, &puzzle.grid, config.timeout, &mut row);
+            on_run(&row);
+            runs.push(row);
+        }
+    }
+    runs
+}
+
+fn blank_row(puzzle: &Puzzle, index: usize, entry: &Entry, repeat: usize) -> Run {
+    Run {
+        file: puzzle.file.clone(),
+        line: puzzle.line,
+        puzzle_index: index + 1,
+        size: puzzle.grid.side(),
+        givens: puzzle.grid.num_givens(),
+        solver: entry.label(),
+        backend: entry.backend_label(),
+        encoding: entry.encoding().map(|e| e.name()),
+        repeat,
+        outcome: Outcome::Failed,
+        checked: false,
+        vars: None,
+        clauses: None,
+        literals: None,
+        encode_us: None,
+        solve_us: 0.0,
+        decode_us: None,
+        total_us: 0.0,
+        counters: Counters::default(),
+        error: None,
+    }
+}
+
+fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+/// Solves `grid` once with `instance`, timed on this thread, and fills in the row.
+fn measure(instance: &mut Instance, grid: &Grid, timeout: Option<Duration>, row: &mut Run) {
+    let solver: &mut dyn Solver = match instance {
+        Instance::Sat(s) => s,
+        Instance::Classic(s) => s.as_mut(),
+        Instance::Unavailable(why) => {
+            row.error = Some(why.clone());
+            return;
+        }
+    };
+    let start = Instant::now();
+    let result = solver.solve(grid);
+    let total = start.elapsed();
+    let honours_limit = solver.honours_time_limit();
+    row.total_us = micros(total);
+    row.solve_us = row.total_us;
+    match result {
+        Ok(report) => {
+            row.counters = report.counters;
+            match report.outcome {
+                SolveOutcome::Solved(answer) => {
+                    let check = check_solution(grid, &answer);
+                    row.checked = check.is_valid();
+                    if let Some(v) = check.violations.first() {
+                        row.outcome = Outcome::Wrong;
+                        row.error = Some(format!(
+                            "the answer is not a solution: {}",
+                            v.display(grid.geometry())
+                        ));
+                    } else {
+                        row.outcome = Outcome::Solved;
+                    }
+                }
+                SolveOutcome::NoSolution => row.outcome = Outcome::NoSolution,
+                SolveOutcome::Stopped(why) => {
+                    row.outcome = Outcome::Stopped;
+                    row.error = Some(why);
+                }
+            }
+            if let Some(limit) = timeout.filter(|&l| !honours_limit && total > l) {
+                row.outcome = Outcome::Timeout;
+                row.error = Some(format!(
+                    "ran {:.3} s, past the {:.3} s limit (this solver cannot be interrupted)",
+                    total.as_secs_f64(),
+                    limit.as_secs_f64()
+                ));
+            }
+        }
+        Err(err) => {
+            row.outcome = error_outcome(&err);
+            row.error = Some(err.to_string());
+        }
+    }
+    if let Instance::Sat(sat) = instance {
+        fill_sat_figures(sat, grid, row);
+    }
+}
+
+fn error_outcome(err: &Error) -> Outcome {
+    if err.is_timeout() {
+        Outcome::Timeout
+    } else if matches!(
+        err,
+        Error::Decode(_) | Error::Backend(BackendError::WrongModel { .. })
+    ) {
+        Outcome::Wrong
+    } else {
+        Outcome::Failed
+    }
+}
+
+/// Sizes, time split and counters of a SAT run. A formula that was never built (the
+/// backend could not start, the givens contradict each other) still gets its size.
+fn fill_sat_figures(sat: &SatSolver, grid: &Grid, row: &mut Run) {
+    let stats = sat.stats();
+    let size = if stats.size.clauses > 0 {
+        stats.size
+    } else {
+        sat.encoding().size(grid)
+    };
+    let FormulaSize {
+        vars,
+        clauses,
+        literals,
+    } = size;
+    row.vars = Some(vars);
+    row.clauses = Some(clauses);
+    row.literals = Some(literals);
+    row.encode_us = Some(micros(stats.encode_time));
+    row.solve_us = micros(stats.solve_time);
+    row.decode_us = Some(micros(stats.decode_time));
+    if !row.counters.0.is_empty() {
+        // The report's counters repeat the sizes; keep the backend's own.
+        row.counters = stats.backend.clone();
+    }
+}
+
+/// Backends must agree: "no solution" for a puzzle some entry solved (with a checked grid)
+/// is a wrong answer.
+fn mark_disagreements(runs: &mut [Run]) {
+    let solved_by: std::collections::HashMap<usize, String> = runs
+        .iter()
+        .filter(|r| r.outcome == Outcome::Solved)
+        .map(|r| (r.puzzle_index, r.solver.clone()))
+        .collect();
+    for run in runs.iter_mut() {
+        if run.outcome != Outcome::NoSolution {
+            continue;
+        }
+        if let Some(by) = solved_by.get(&run.puzzle_index) {
+            run.outcome = Outcome::Wrong;
+            run.error = Some(format!(
+                "reported no solution, but {by} found a checked solution"
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn puzzle(text: &str) -> Puzzle {
+        Puzzle {
+            file: "test".to_string(),
+            line: 1,
+            grid: text.parse().expect("a valid puzzle"),
+        }
+    }
+
+    const FOUR: &str = "1.3...1..4..2.4.";
+
+    #[test]
+    fn solver_lists_expand_groups_and_keep_order() {
+        let specs = parse_solvers("dlx, embedded ,external:cadical -q,dpll").unwrap();
+        assert_eq!(
+            specs,
+            vec![
+                SolverSpec::Classic("dlx"),
+                SolverSpec::Sat(BackendSpec::new(BackendKind::Dpll)),
+                SolverSpec::Sat(BackendSpec::new(BackendKind::Varisat)),
+                SolverSpec::Sat(BackendSpec::new(BackendKind::Splr)),
+                SolverSpec::Sat(BackendSpec::external("cadical -q")),
+            ]
+        );
+        let all = parse_solvers("all").unwrap();
+        assert_eq!(all.len(), 3 + CLASSIC_SOLVERS.len() - 1);
+        assert!(!all.contains(&SolverSpec::Classic("backtrack")));
+        assert_eq!(
+            parse_solvers("minisat:/opt/minisat").unwrap(),
+            vec![SolverSpec::Sat(BackendSpec {
+                command: Some("/opt/minisat".to_string()),
+                ..BackendSpec::new(BackendKind::Minisat)
+            })]
+        );
+    }
+
+    #[test]
+    fn bad_solver_lists_name_the_item() {
+        let err = parse_solvers("dpll,dlk").unwrap_err();
+        assert!(matches!(&err, CompareError::UnknownSolver(s) if s == "dlk"));
+        assert!(err.to_string().contains("backtrack-mrv"), "{err}");
+        assert!(matches!(
+            parse_solvers("external").unwrap_err(),
+            CompareError::MissingCommand(_)
+        ));
+        assert!(matches!(
+            parse_solvers("dlx:x").unwrap_err(),
+            CompareError::UnknownSolver(_)
+        ));
+        assert!(matches!(
+            parse_solvers(" , ").unwrap_err(),
+            CompareError::Invalid(_)
+        ));
+    }
+
+    #[test]
+    fn encoding_lists() {
+        assert_eq!(
+            parse_encodings("all").unwrap(),
+            SudokuEncoding::ALL.to_vec()
+        );
+        assert_eq!(
+            parse_encodings("extended,minimal,extended").unwrap(),
+            vec![
+                SudokuEncoding::from_name("extended").unwrap(),
+                SudokuEncoding::from_name("minimal").unwrap()
+            ]
+        );
+        assert!(matches!(
+            parse_encodings("extended,reduced").unwrap_err(),
+            CompareError::UnknownEncoding(s) if s == "reduced"
+        ));
+    }
+
+    #[test]
+    fn every_classic_name_builds() {
+        for name in CLASSIC_SOLVERS {
+            assert!(classic_solver(name, &SolverOptions::default()).is_some());
+        }
+    }
+
+    #[test]
+    fn entries_cross_backends_with_encodings_only() {
+        let solvers = parse_solvers("dpll,dlx,varisat").unwrap();
+        let encodings = parse_encodings("minimal,extended+reduced").unwrap();
+        let labels: Vec<String> = entries(&solvers, &encodings)
+            .iter()
+            .map(Entry::label)
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "dpll/minimal",
+                "dpll/extended+reduced",
+                "dlx",
+                "varisat/minimal",
+                "varisat/extended+reduced"
+            ]
+        );
+    }
+
+    #[test]
+    fn runs_record_sizes_outcomes_and_checks() {
+        let puzzles = [puzzle(FOUR), puzzle(FOUR)];
+        let solvers = parse_solvers("dpll,dlx").unwrap();
+        let encodings = parse_encodings("extended").unwrap();
+        let mut config = CompareConfig::new(entries(&solvers, &encodings));
+        config.repeat = 2;
+        let count = std::sync::atomic::AtomicUsize::new(0);
+        let result = run(&puzzles, &config, &AtomicBool::new(false), &|_| {
+            count.fetch_add(1, Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!(result.runs.len(), 8);
+        assert_eq!(count.load(Ordering::Relaxed), 8);
+        assert!(!result.interrupted && !result.parallel);
+        for run in &result.runs {
+            assert_eq!((run.outcome, run.checked), (Outcome::Solved, true));
+            assert!(run.total_us > 0.0);
+        }
+        let sat = &result.runs[0];
+        let expected = crate::encode::extended_size(4, 6);
+        assert_eq!(
+            (sat.vars, sat.clauses, sat.literals),
+            (
+                Some(expected.vars),
+                Some(expected.clauses),
+                Some(expected.literals)
+            )
+        );
+        assert_eq!(sat.backend.as_deref(), Some("dpll"));
+        let dlx = &result.runs[2];
+        assert_eq!((dlx.solver.as_str(), dlx.vars), ("dlx", None));
+        assert_eq!(
+            result.runs.iter().map(|r| r.repeat).collect::<Vec<_>>(),
+            [1, 2, 1, 2, 1, 2, 1, 2]
+        );
+    }
+
+    #[test]
+    fn parallel_runs_keep_puzzle_order() {
+        let puzzles: Vec<Puzzle> = (0..6).map(|_| puzzle(FOUR)).collect();
+        let mut config = CompareConfig::new(entries(
+            &parse_solvers("dlx,dpll").unwrap(),
+            &default_encodings(),
+        ));
+        config.jobs = 2;
+        let result = run(&puzzles, &config, &AtomicBool::new(false), &|_| {}).unwrap();
+        assert!(result.parallel);
+        let order: Vec<usize> = result.runs.iter().map(|r| r.puzzle_index).collect();
+        assert_eq!(order, [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
+    }
+
+    #[test]
+    fn a_set_stop_flag_returns_what_was_measured() {
+        let config = CompareConfig::new(entries(
+            &parse_solvers("dlx").unwrap(),
+            &default_encodings(),
+        ));
+        let stop = AtomicBool::new(false);
+        let puzzles = [puzzle(FOUR), puzzle(FOUR), puzzle(FOUR)];
+        let result = run(&puzzles, &config, &stop, &|_| {
+            stop.store(true, Ordering::Relaxed)
+        })
+        .unwrap();
+        assert_eq!(result.runs.len(), 1);
+        assert!(result.interrupted);
+    }
+
+    #[test]
+    fn assemble_orders_rows_collected_out_of_order() {
+        let config = CompareConfig::new(entries(
+            &parse_solvers("dlx,dpll").unwrap(),
+            &default_encodings(),
+        ));
+        let rows = std::sync::Mutex::new(Vec::new());
+        let puzzles = [puzzle(FOUR), puzzle(FOUR)];
+        run(&puzzles, &config, &AtomicBool::new(false), &|r| {
+            rows.lock().unwrap().push(r.clone())
+        })
+        .unwrap();
+        let mut rows = rows.into_inner().unwrap();
+        rows.reverse();
+        rows.pop(); // the first run is lost
+        let partial = assemble(&config, puzzles.len(), rows);
+        assert!(partial.interrupted);
+        let order: Vec<(usize, &str)> = partial
+            .runs
+            .iter()
+            .map(|r| (r.puzzle_index, r.solver.as_str()))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                (1, "dpll/extended+reduced"),
+                (2, "dlx"),
+                (2, "dpll/extended+reduced")
+            ]
+        );
+    }
+
+    #[test]
+    fn failures_are_rows_not_aborts() {
+        let config = CompareConfig::new(entries(
+            &parse_solvers("external:/nonexistent/solver,dlx").unwrap(),
+            &default_encodings(),
+        ));
+        let result = run(&[puzzle(FOUR)], &config, &AtomicBool::new(false), &|_| {}).unwrap();
+        assert_eq!(result.runs.len(), 2);
+        let failed = &result.runs[0];
+        assert_eq!(failed.outcome, Outcome::Failed);
+        assert!(!failed.checked);
+        assert!(failed
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("/nonexistent/solver"));
+        assert!(failed.clauses.unwrap() > 0, "the size is still recorded");
+        assert_eq!(result.runs[1].outcome, Outcome::Solved);
+    }
+
+    #[test]
+    fn no_solution_against_a_solved_puzzle_is_wrong() {
+        let mut runs = vec![
+            blank_row(&puzzle(FOUR), 0, &Entry::Classic("dlx"), 1),
+            blank_row(&puzzle(FOUR), 0, &Entry::Classic("human"), 1),
+        ];
+        runs[0].outcome = Outcome::Solved;
+        runs[1].outcome = Outcome::NoSolution;
+        mark_disagreements(&mut runs);
+        assert_eq!(runs[1].outcome, Outcome::Wrong);
+        assert!(runs[1].error.as_deref().unwrap().contains("dlx"));
+    }
+
+    #[test]
+    fn contradictory_givens_have_no_solution_for_everyone() {
+        let config = CompareConfig::new(entries(
+            &parse_solvers("dpll,dlx").unwrap(),
+            &default_encodings(),
+        ));
+        let result = run(
+            &[puzzle("11..............")],
+            &config,
+            &AtomicBool::new(false),
+            &|_| {},
+        )
+        .unwrap();
+        assert!(result
+            .runs
+            .iter()
+            .all(|r| r.outcome == Outcome::NoSolution && !r.checked));
+    }
+
+    #[test]
+    fn config_validation() {
+        let mut config = CompareConfig::new(Vec::new());
+        assert!(config.validate().is_err());
+        config.entries = vec![Entry::Classic("dlx")];
+        assert!(config.validate().is_ok());
+        config.repeat = 0;
+        assert!(config.validate().is_err());
+        config.repeat = 1;
+        config.jobs = 0;
+        assert!(config.validate().is_err());
+    }
+}

@@ -1,0 +1,633 @@
+//! CLI tests of `sudosat compare`, running the real binary on shipped fixtures: every row of
+//! every output reports a checked solution, sizes match the closed forms, the SVG parses and
+//! names every solver, and time-outs, failures and interruptions are rows, not aborts.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::solve::CLASSIC_SOLVERS;
+
+use common::{assert_exit, external_available, fixture, run_in, stderr, stdout, temp_dir};
+
+/// Every embedded backend, in the order `--solvers embedded` lists them.
+const EMBEDDED: [&str; 3] = ["dpll", "varisat", "splr"];
+
+/// Every encoding name, in the order `--encodings all` lists them.
+fn encodings() -> Vec<String> {
+    SudokuEncoding::ALL.iter().map(|e| e.name()).collect()
+}
+
+/// `--solvers classic`: every classic solver but plain `backtrack` (= backtrack-mrv).
+fn classic() -> Vec<&'static str> {
+    CLASSIC_SOLVERS
+        .iter()
+        .copied()
+        .filter(|&s| s != "backtrack")
+        .collect()
+}
+
+/// What one compare run produced.
+struct Compared {
+    out: Output,
+    csv: Vec<HashMap<String, String>>,
+    json: serde_json::Value,
+    svg_texts: Vec<String>,
+}
+
+impl Compared {
+    fn runs(&self) -> &Vec<serde_json::Value> {
+        self.json["runs"].as_array().expect("runs is an array")
+    }
+
+    /// The summary table's row of `solver`: runs and the outcome counts, by column name.
+    fn summary_row(&self, solver: &str) -> HashMap<String, String> {
+        let text = stdout(&self.out);
+        let mut lines = text.lines().skip_while(|l| !l.starts_with("solver "));
+        let head: Vec<&str> = lines
+            .next()
+            .expect("a summary table")
+            .split_whitespace()
+            .collect();
+        let row = lines
+            .take_while(|l| !l.is_empty())
+            .find(|l| l.split_whitespace().next() == Some(solver))
+            .unwrap_or_else(|| panic!("no summary row for {solver}:\n{text}"));
+        head.iter()
+            .map(|h| h.to_string())
+            .zip(row.split_whitespace().map(str::to_string))
+            .collect()
+    }
+}
+
+/// Runs `sudosat compare ARGS --csv --json --plot` in a fresh directory and reads the three
+/// outputs back (CSV with the csv crate, JSON with serde_json, SVG with roxmltree).
+fn compare(args: &[&str], code: i32) -> Compared {
+    let dir = temp_dir();
+    compare_in(dir.path(), args, code)
+}
+
+fn compare_in(dir: &Path, args: &[&str], code: i32) -> Compared {
+    let mut all = vec!["compare", "-q"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&[
+        "--csv",
+        "runs.csv",
+        "--json",
+        "runs.json",
+        "--plot",
+        "plot.svg",
+    ]);
+    let out = run_in(dir, &all, b"");
+    assert_exit(&out, code);
+    let mut reader = csv::Reader::from_path(dir.join("runs.csv")).expect("the CSV exists");
+    let headers = reader.headers().expect("a CSV header").clone();
+    assert_eq!(
+        headers.iter().collect::<Vec<_>>(),
+        [
+            "file",
+            "line",
+            "puzzle_index",
+            "size",
+            "givens",
+            "solver",
+            "backend",
+            "encoding",
+            "repeat",
+            "outcome",
+            "checked",
+            "vars",
+            "clauses",
+            "literals",
+            "encode_us",
+            "solve_us",
+            "decode_us",
+            "total_us",
+            "counters",
+            "error"
+        ],
+        "the CSV columns are stable"
+    );
+    let csv = reader
+        .records()
+        .map(|r| {
+            let r = r.expect("a CSV record");
+            headers
+                .iter()
+                .map(str::to_string)
+                .zip(r.iter().map(str::to_string))
+                .collect()
+        })
+        .collect();
+    let json_text = std::fs::read_to_string(dir.join("runs.json")).expect("the JSON exists");
+    let json = serde_json::from_str(&json_text).expect("the JSON parses");
+    let svg = std::fs::read_to_string(dir.join("plot.svg")).expect("the SVG exists");
+    let doc = roxmltree::Document::parse(&svg).expect("the SVG is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let svg_texts = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .collect();
+    Compared {
+        out,
+        csv,
+        json,
+        svg_texts,
+    }
+}
+
+fn fixture_path(name: &str) -> String {
+    fixture(name).to_str().unwrap().to_string()
+}
+
+/// A file in `dir` holding the given lines of a line-format fixture.
+fn fixture_lines(dir: &Path, name: &str, lines: &[usize]) -> String {
+    let text = std::fs::read_to_string(fixture(name)).unwrap();
+    let all: Vec<&str> = text.lines().collect();
+    let picked: String = lines.iter().map(|&l| format!("{}\n", all[l - 1])).collect();
+    let path = dir.join(format!("picked-{name}"));
+    std::fs::write(&path, picked).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Number of givens of a puzzle line.
+fn givens(line: &str) -> usize {
+    line.chars()
+        .filter(|c| c.is_ascii_digit() && *c != '0')
+        .count()
+}
+
+/// The closed-form clause counts of the base encodings for side n with g givens.
+fn base_clauses(encoding: &str, n: usize, g: usize) -> Option<usize> {
+    let pairs = n * (n - 1) / 2;
+    let minimal = n * n + 3 * n * n * pairs + g;
+    match encoding {
+        "minimal" => Some(minimal),
+        "extended" => Some(minimal + n * n * pairs + 3 * n * n),
+        _ => None,
+    }
+}
+
+/// Asserts every row is a checked solution and its sizes are consistent: the closed forms
+/// for the base encodings (8,829 + g and 11,988 + g clauses on 9×9), and one size per
+/// puzzle × encoding whatever the backend.
+fn assert_all_solved_with_sizes(rows: &[HashMap<String, String>]) {
+    let mut sizes: HashMap<(String, String), (String, String, String)> = HashMap::new();
+    for row in rows {
+        assert_eq!(row["outcome"], "solved", "{row:?}");
+        assert_eq!(row["checked"], "true", "{row:?}");
+        assert_eq!(row["error"], "", "{row:?}");
+        assert!(row["total_us"].parse::<f64>().unwrap() > 0.0, "{row:?}");
+        let encoding = &row["encoding"];
+        if encoding.is_empty() {
+            assert_eq!(row["backend"], "", "a classic solver has no backend");
+            assert_eq!(row["clauses"], "", "a classic solver has no formula");
+            continue;
+        }
+        assert_eq!(row["solver"], format!("{}/{}", row["backend"], encoding));
+        let n: usize = row["size"].parse().unwrap();
+        let g: usize = row["givens"].parse().unwrap();
+        let clauses: usize = row["clauses"].parse().unwrap();
+        if let Some(expected) = base_clauses(encoding, n, g) {
+            assert_eq!(clauses, expected, "{row:?}");
+            assert_eq!(row["vars"], (n * n * n).to_string(), "{row:?}");
+        } else {
+            let base = encoding.trim_end_matches("+reduced");
+            assert!(clauses < base_clauses(base, n, g).unwrap(), "{row:?}");
+        }
+        let size = (
+            row["vars"].clone(),
+            row["clauses"].clone(),
+            row["literals"].clone(),
+        );
+        let key = (row["puzzle_index"].clone(), encoding.clone());
+        let first = sizes.entry(key).or_insert_with(|| size.clone());
+        assert_eq!(*first, size, "backends disagree on the size: {row:?}");
+    }
+}
+
+/// Asserts the JSON holds the same runs as the CSV, in the same order.
+fn assert_json_matches_csv(c: &Compared) {
+    assert_eq!(c.runs().len(), c.csv.len());
+    for (json, csv) in c.runs().iter().zip(&c.csv) {
+        for key in ["solver", "outcome", "file"] {
+            assert_eq!(json[key].as_str().unwrap(), csv[key], "{key}");
+        }
+        assert_eq!(
+            json["checked"].as_bool().unwrap().to_string(),
+            csv["checked"]
+        );
+        assert_eq!(json["puzzle_index"].to_string(), csv["puzzle_index"]);
+        assert!(json["counters"].is_object());
+    }
+}
+
+fn assert_legend_lists(c: &Compared, labels: &[String]) {
+    for label in labels {
+        assert!(
+            c.svg_texts.contains(label),
+            "{label} is not in the SVG legend: {:?}",
+            c.svg_texts
+        );
+    }
+}
+
+fn labels(json: &serde_json::Value) -> Vec<String> {
+    json["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_embedded_backend_and_classic_solver_solves_and_checks_every_puzzle() {
+    let dir = temp_dir();
+    // The 4×4 example and the easiest thesis grid (53 givens): hill climbing and plain
+    // row/column backtracking solve both quickly, so every classic solver can be asserted.
+    let easy = fixture_lines(dir.path(), "thesis-9x9.txt", &[2]);
+    let four = fixture_path("thesis-4x4.txt");
+    let c = compare_in(
+        dir.path(),
+        &[
+            &four,
+            &easy,
+            "--solvers",
+            "all",
+            "--encodings",
+            "all",
+            "--repeat",
+            "2",
+            "--timeout",
+            "20",
+        ],
+        0,
+    );
+    let (encodings, classic) = (encodings(), classic());
+    let entries = EMBEDDED.len() * encodings.len() + classic.len();
+    assert_eq!(c.csv.len(), 2 * entries * 2, "puzzles × entries × repeats");
+    let mut expected_labels: Vec<String> = EMBEDDED
+        .iter()
+        .flat_map(|b| encodings.iter().map(move |e| format!("{b}/{e}")))
+        .collect();
+    expected_labels.extend(classic.iter().map(|s| s.to_string()));
+    assert_eq!(labels(&c.json), expected_labels);
+    assert_all_solved_with_sizes(&c.csv);
+    assert_json_matches_csv(&c);
+    // Known sizes of the two puzzles: 4×4 with 6 givens, the 9×9 with 53.
+    let easy_givens = givens(&std::fs::read_to_string(&easy).unwrap());
+    for row in &c.csv {
+        match (row["solver"].as_str(), row["size"].as_str()) {
+            ("dpll/extended", "9") => {
+                assert_eq!(row["clauses"], (11_988 + easy_givens).to_string())
+            }
+            ("dpll/minimal", "9") => assert_eq!(row["clauses"], (8_829 + easy_givens).to_string()),
+            ("dpll/minimal", "4") => assert_eq!(
+                (row["vars"].as_str(), row["clauses"].as_str()),
+                ("64", "310")
+            ),
+            _ => {}
+        }
+    }
+    // Repeats are numbered and counters are recorded.
+    let repeats: Vec<&str> = c.csv[..4].iter().map(|r| r["repeat"].as_str()).collect();
+    assert_eq!(repeats, ["1", "2", "1", "2"]);
+    let dpll = c.csv.iter().find(|r| r["backend"] == "dpll").unwrap();
+    assert!(dpll["counters"].contains("decisions="), "{dpll:?}");
+    let json_dpll = c.runs().iter().find(|r| r["backend"] == "dpll").unwrap();
+    assert!(json_dpll["counters"]["decisions"].is_u64(), "{json_dpll}");
+    for label in &expected_labels {
+        let row = c.summary_row(label);
+        assert_eq!(
+            (row["runs"].as_str(), row["solved"].as_str()),
+            ("4", "4"),
+            "{label}"
+        );
+        assert_eq!(row["timeout"], "0");
+    }
+    assert!(stdout(&c.out).contains("sequential"), "{}", stdout(&c.out));
+    assert_eq!(c.json["parallel"], false);
+    assert_eq!(c.json["interrupted"], false);
+    assert_legend_lists(&c, &expected_labels);
+    for encoding in &encodings {
+        assert!(c.svg_texts.contains(encoding), "bar of {encoding}");
+    }
+}
+
+#[test]
+fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
+    let c = compare(
+        &[
+            &fixture_path("17clue-40.txt"),
+            "--limit",
+            "3",
+            "--solvers",
+            "embedded,dlx,backtrack-mrv,human,best-first,fifo",
+            "--encodings",
+            "extended,minimal+reduced",
+            "--jobs",
+            "2",
+            "--by",
+            "clues",
+            "--timeout",
+            "30",
+        ],
+        0,
+    );
+    assert_eq!(c.csv.len(), 3 * (3 * 2 + 5));
+    assert_all_solved_with_sizes(&c.csv);
+    assert_json_matches_csv(&c);
+    for row in &c.csv {
+        assert_eq!(row["givens"], "17");
+        assert_eq!(row["file"], fixture_path("17clue-40.txt"));
+    }
+    let order: Vec<usize> = c
+        .csv
+        .iter()
+        .map(|r| r["puzzle_index"].parse().unwrap())
+        .collect();
+    assert!(
+        order.windows(2).all(|w| w[0] <= w[1]),
+        "rows in puzzle order"
+    );
+    assert!(stdout(&c.out).contains("parallel: puzzles on 2 threads"));
+    assert_eq!(
+        (c.json["parallel"].as_bool(), c.json["jobs"].as_u64()),
+        (Some(true), Some(2))
+    );
+    assert_eq!(c.json["group_by"], "clues");
+    let groups = c.json["summary_by_group"].as_array().unwrap();
+    assert_eq!(groups.len(), 11, "one group (17 clues) per solver");
+    assert!(groups.iter().all(|g| g["group"] == 17 && g["solved"] == 3));
+    assert!(stdout(&c.out).contains("by clues:"));
+    // The plot's x axis is the clue count.
+    assert!(c.svg_texts.iter().any(|t| t == "17"), "{:?}", c.svg_texts);
+    assert_legend_lists(&c, &labels(&c.json));
+}
+
+/// A "solver" that never answers, for time-outs.
+#[cfg(unix)]
+fn sleepy_solver(dir: &Path) -> PathBuf {
+    script(dir, "sleepy-solver.sh", "#!/bin/sh\nsleep 30\n")
+}
+
+/// An executable shell script in `dir`.
+#[cfg(unix)]
+fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// Starts `sudosat compare -q ARGS` in `dir` without waiting, so a test can interrupt it.
+#[cfg(unix)]
+fn spawn_compare(dir: &Path, args: &[&str]) -> std::process::Child {
+    common::sudosat()
+        .current_dir(dir)
+        .args(["compare", "-q"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sudosat starts")
+}
+
+/// Sends SIGINT to a process.
+#[cfg(unix)]
+fn interrupt(pid: u32) {
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn timeouts_and_failures_show_in_every_output_and_the_run_goes_on() {
+    let dir = temp_dir();
+    let sleepy = sleepy_solver(dir.path());
+    let missing = dir.path().join("no-such-solver");
+    let solvers = format!(
+        "dpll,external:{},external:{},minisat:{},dlx",
+        sleepy.display(),
+        missing.display(),
+        missing.display()
+    );
+    let easy = fixture_lines(dir.path(), "thesis-9x9.txt", &[2]);
+    let four = fixture_path("thesis-4x4.txt");
+    let c = compare_in(
+        dir.path(),
+        &[&four, &easy, "--solvers", &solvers, "--timeout", "0.3"],
+        0,
+    );
+    let sleepy_label = format!("external:{}/extended+reduced", sleepy.display());
+    let external_label = format!("external:{}/extended+reduced", missing.display());
+    let minisat_label = format!("minisat:{}/extended+reduced", missing.display());
+    assert_eq!(c.csv.len(), 2 * 5);
+    for (row, json) in c.csv.iter().zip(c.runs()) {
+        let solver = row["solver"].as_str();
+        let expected = if solver == sleepy_label {
+            "timeout"
+        } else if solver == external_label || solver == minisat_label {
+            "failed"
+        } else {
+            "solved"
+        };
+        assert_eq!(row["outcome"], expected, "{row:?}");
+        assert_eq!(json["outcome"], expected, "{json}");
+        assert_eq!(row["checked"], (expected == "solved").to_string());
+        if expected == "timeout" {
+            assert!(row["error"].contains("timed out"), "{row:?}");
+        }
+        if expected == "failed" {
+            assert!(row["error"].contains("no-such-solver"), "{row:?}");
+            assert!(json["error"]
+                .as_str()
+                .unwrap()
+                .contains("could not be started"));
+        }
+        if expected != "solved" {
+            // The formula was still built: its size is recorded.
+            assert!(row["clauses"].parse::<usize>().unwrap() > 0);
+        }
+    }
+    let timeout_row = c.summary_row(&sleepy_label);
+    assert_eq!(
+        (
+            timeout_row["timeout"].as_str(),
+            timeout_row["solved"].as_str()
+        ),
+        ("2", "0")
+    );
+    assert_eq!(timeout_row["median_ms"], "-");
+    assert_eq!(c.summary_row(&external_label)["failed"], "2");
+    assert_eq!(c.summary_row("dlx")["solved"], "2");
+    let summary = c.json["summary"].as_array().unwrap();
+    let json_timeouts: Vec<u64> = summary
+        .iter()
+        .map(|s| s["timeout"].as_u64().unwrap())
+        .collect();
+    assert_eq!(json_timeouts, [0, 2, 0, 0, 0]);
+    assert!(stdout(&c.out).contains("could not be started"));
+    assert_eq!(c.summary_row(&minisat_label)["failed"], "2");
+    let all_labels = labels(&c.json);
+    assert_eq!(all_labels.len(), 5);
+    assert_legend_lists(&c, &all_labels);
+}
+
+#[test]
+fn external_solvers_get_the_same_cnf_as_the_embedded_ones() {
+    let mut solvers = vec!["dpll".to_string()];
+    if external_available("minisat") {
+        solvers.push("minisat".to_string());
+    }
+    if external_available("cadical") {
+        solvers.push("external:cadical -q".to_string());
+    }
+    if solvers.len() == 1 {
+        return;
+    }
+    let c = compare(
+        &[
+            &fixture_path("thesis-9x9.txt"),
+            "--limit",
+            "3",
+            "--solvers",
+            &solvers.join(","),
+            "--encodings",
+            "minimal,extended+reduced",
+            "--timeout",
+            "60",
+        ],
+        0,
+    );
+    assert_eq!(c.csv.len(), 3 * solvers.len() * 2);
+    assert_all_solved_with_sizes(&c.csv);
+    assert!(c.csv.iter().any(|r| r["backend"] != "dpll"));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_after_the_current_solve_and_writes_what_was_measured() {
+    let dir = temp_dir();
+    let sleepy = sleepy_solver(dir.path());
+    let child = spawn_compare(
+        dir.path(),
+        &[
+            &fixture_path("thesis-9x9.txt"),
+            "--solvers",
+            &format!("external:{}", sleepy.display()),
+            "--timeout",
+            "1",
+            "--csv",
+            "runs.csv",
+            "--json",
+            "runs.json",
+        ],
+    );
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    interrupt(child.id());
+    let out = child.wait_with_output().expect("sudosat ends");
+    assert_exit(&out, 130);
+    assert!(stderr(&out).contains("interrupted"), "{}", stderr(&out));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("runs.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["interrupted"], true);
+    let runs = json["runs"].as_array().unwrap();
+    assert!(runs.len() < 9, "stopped before the 9 planned runs");
+    assert!(runs.iter().all(|r| r["outcome"] == "timeout"));
+    let csv = std::fs::read_to_string(dir.path().join("runs.csv")).unwrap();
+    assert_eq!(csv.lines().count(), runs.len() + 1);
+    assert!(stdout(&out).contains("interrupted:"), "{}", stdout(&out));
+}
+
+/// A solve that never returns (no time limit here, as for varisat on a huge grid): a second
+/// Ctrl-C writes the rows measured so far at once.
+#[cfg(unix)]
+#[test]
+fn a_second_ctrl_c_writes_what_was_measured_during_a_hung_solve() {
+    let dir = temp_dir();
+    let started = dir.path().join("started");
+    let hung = script(
+        dir.path(),
+        "hung-solver.sh",
+        &format!("#!/bin/sh\ntouch '{}'\nsleep 5\n", started.display()),
+    );
+    let child = spawn_compare(
+        dir.path(),
+        &[
+            &fixture_path("thesis-4x4.txt"),
+            "--solvers",
+            &format!("dlx,external:{}", hung.display()),
+            "--json",
+            "runs.json",
+            "--plot",
+            "plot.svg",
+        ],
+    );
+    for _ in 0..200 {
+        if started.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(started.exists(), "the hung solver never started");
+    interrupt(child.id());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    interrupt(child.id());
+    let out = child.wait_with_output().expect("sudosat ends");
+    assert_exit(&out, 130);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("runs.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["interrupted"], true);
+    let runs = json["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "the dlx row, measured before the hung solve");
+    assert_eq!(runs[0]["outcome"], "solved");
+    assert!(dir.path().join("plot.svg").exists());
+    assert!(stdout(&out).contains("| dlx") || stdout(&out).contains("dlx "));
+}
+
+#[test]
+fn bad_requests_exit_2_with_a_clear_message_and_write_nothing() {
+    let four = fixture_path("thesis-4x4.txt");
+    let cases: [(&[&str], &str); 6] = [
+        (&[&four, "--solvers", "dpll,dlk"], "unknown solver `dlk`"),
+        (
+            &[&four, "--encodings", "reduced"],
+            "unknown encoding `reduced`",
+        ),
+        (&[&four, "--solvers", "external"], "needs a solver command"),
+        (&["missing.txt"], "missing.txt: cannot open"),
+        (&[&four, "--repeat", "0"], "--repeat must be at least 1"),
+        (
+            &[&four, "--timeout", "0"],
+            "--timeout must be a positive number",
+        ),
+    ];
+    for (args, message) in cases {
+        let dir = temp_dir();
+        let mut all = vec!["compare"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--csv", "runs.csv"]);
+        let out = run_in(dir.path(), &all, b"");
+        assert_exit(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            !dir.path().join("runs.csv").exists(),
+            "{args:?} wrote a CSV"
+        );
+    }
+}
