@@ -576,7 +576,7 @@ pub fn assemble(config: &CompareConfig, puzzles: usize, mut runs: Vec<Run>) -> C
 
 /// A ready solver for one entry, kept across puzzles so backends reuse their buffers.
 enum Instance {
-    Sat(SatSolver),
+    Sat(Box<SatSolver>),
     Classic(Box<dyn Solver>),
     /// A classic name [`classic_solver`] does not know: every run of it fails.
     Unavailable(String),
@@ -587,10 +587,10 @@ fn instances(config: &CompareConfig) -> Vec<Instance> {
         .entries
         .iter()
         .map(|entry| match entry {
-            Entry::Sat { backend, encoding } => Instance::Sat(SatSolver::new(
+            Entry::Sat { backend, encoding } => Instance::Sat(Box::new(SatSolver::new(
                 *encoding,
                 backend.clone().with_timeout(config.timeout),
-            )),
+            ))),
             Entry::Classic(name) => match classic_solver(name, &config.solver_options) {
                 Some(mut solver) => {
                     solver.set_time_limit(config.timeout);
@@ -657,7 +657,7 @@ fn micros(d: Duration) -> f64 {
 /// Solves `grid` once with `instance`, timed on this thread, and fills in the row.
 fn measure(instance: &mut Instance, grid: &Grid, timeout: Option<Duration>, row: &mut Run) {
     let solver: &mut dyn Solver = match instance {
-        Instance::Sat(s) => s,
+        Instance::Sat(s) => s.as_mut(),
         Instance::Classic(s) => s.as_mut(),
         Instance::Unavailable(why) => {
             row.error = Some(why.clone());
