@@ -148,6 +148,30 @@ fn convert_reads_stdin_and_writes_a_file() {
     assert_eq!(written, "puzzle\n01000000020300040000030200000000\n");
 }
 
+/// An output renamed into place from a temporary file gets the permissions of any new file
+/// (0666 less the umask), not the owner-only ones temporary files are created with.
+#[cfg(unix)]
+#[test]
+fn written_files_get_ordinary_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let out = run_in(
+        dir.path(),
+        &["convert", "-", "-o", "out.txt"],
+        b"1.3...1..4..2.4.\n",
+    );
+    assert_exit(&out, 0);
+    std::fs::write(dir.path().join("plain.txt"), "x").unwrap();
+    let mode = |name: &str| {
+        std::fs::metadata(dir.path().join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    assert_eq!(mode("out.txt"), mode("plain.txt"));
+}
+
 #[test]
 fn convert_to_line_and_pretty() {
     let out = run(&["convert", "tests/fixtures/thesis-4x4.txt"]);

@@ -319,10 +319,12 @@ impl BackendSpec {
         Ok(backend)
     }
 
-    /// A short label, e.g. `dpll` or `external:cadical -q`.
+    /// A short label, e.g. `dpll`, `external:cadical -q`, or `minisat:/opt/minisat` for a
+    /// MiniSat given its command (so that two MiniSats stay apart).
     pub fn label(&self) -> String {
         match (&self.kind, &self.command) {
             (BackendKind::External, Some(c)) => format!("external:{c}"),
+            (BackendKind::Minisat, Some(c)) => format!("minisat:{c}"),
             (kind, _) => kind.name().to_string(),
         }
     }

@@ -219,7 +219,7 @@ impl Entry {
     pub fn label(&self) -> String {
         match self {
             Entry::Sat { backend, encoding } => {
-                format!("{}/{}", spec_label(backend), encoding.name())
+                format!("{}/{}", backend.label(), encoding.name())
             }
             Entry::Classic(name) => name.to_string(),
         }
@@ -228,7 +228,7 @@ impl Entry {
     /// The backend label of a SAT entry.
     pub fn backend_label(&self) -> Option<String> {
         match self {
-            Entry::Sat { backend, .. } => Some(spec_label(backend)),
+            Entry::Sat { backend, .. } => Some(backend.label()),
             Entry::Classic(_) => None,
         }
     }
@@ -239,15 +239,6 @@ impl Entry {
             Entry::Sat { encoding, .. } => Some(*encoding),
             Entry::Classic(_) => None,
         }
-    }
-}
-
-/// A backend's label as `--solvers` spells it: [`BackendSpec::label`], plus the command of
-/// a MiniSat given one (`minisat:/opt/minisat`), so two MiniSats stay apart.
-fn spec_label(spec: &BackendSpec) -> String {
-    match (spec.kind, &spec.command) {
-        (BackendKind::Minisat, Some(command)) => format!("minisat:{command}"),
-        _ => spec.label(),
     }
 }
 

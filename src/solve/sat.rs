@@ -105,6 +105,10 @@ impl SatSolver {
         let start = Instant::now();
         let outcome = self.backend().solve();
         self.stats.solve_time += start.elapsed();
+        if outcome.is_err() {
+            // A time-out or failure still reports the work done until then.
+            self.stats.backend = self.backend().counters();
+        }
         Ok(outcome?)
     }
 

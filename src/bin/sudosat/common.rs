@@ -129,7 +129,7 @@ pub fn write_output(
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
                 .unwrap_or(Path::new("."));
-            let mut tmp = tempfile::NamedTempFile::new_in(dir)
+            let mut tmp = output_temp_file(dir)
                 .with_context(|| format!("{}: cannot create a temporary file", dir.display()))?;
             {
                 let mut w = io::BufWriter::new(tmp.as_file_mut());
@@ -142,6 +142,20 @@ pub fn write_output(
             Ok(())
         }
     }
+}
+
+/// A temporary file for an output: created with the permissions a plain new file gets
+/// (0666 less the umask), not the owner-only ones of temporary files, since it is renamed
+/// into place as the output itself.
+fn output_temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sudosat-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
 }
 
 fn write_stdout(fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
