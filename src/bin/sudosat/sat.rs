@@ -10,7 +10,7 @@ use sudosat::dimacs::{parse_dimacs, ParseOptions};
 use sudosat::Cnf;
 
 use crate::common::{display_path, write_output};
-use crate::solve::SolverArgs;
+use crate::solve::BackendArgs;
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(value_name = "FILE.cnf")]
     file: PathBuf,
     #[command(flatten)]
-    how: SolverArgs,
+    how: BackendArgs,
 }
 
 /// Runs the subcommand.

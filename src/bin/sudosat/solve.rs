@@ -27,26 +27,17 @@ pub enum EncodingArg {
     Extended,
 }
 
-/// How to solve: the options `solve` and `count` share.
+/// Which SAT backend: the options `solve`, `count` and `sat` share.
 #[derive(clap::Args, Debug, Clone)]
-pub struct SolverArgs {
-    /// Grid-level solver: `sat` (encoding + SAT backend, the default) or a classic solver.
-    /// With `--backend external` (or `minisat`) this is instead the solver command line,
-    /// e.g. "cadical -q".
+pub struct BackendArgs {
+    /// With `--backend external` (or `minisat`): the solver command line, e.g.
+    /// "cadical -q". Otherwise (`solve`, `count`) the grid-level solver: `sat`, the
+    /// default (encoding + SAT backend), or a classic solver (dlx, backtrack, human, …).
     #[arg(long, value_name = "NAME")]
     pub solver: Option<String>,
-    /// SAT backend of the `sat` solver: dpll, varisat, splr, minisat, external.
+    /// SAT backend: dpll, varisat, splr, minisat, external.
     #[arg(long, value_name = "BACKEND", default_value = BackendKind::DEFAULT.name())]
     pub backend: BackendKind,
-    /// Base encoding of the `sat` solver [default: extended].
-    #[arg(long, value_enum, value_name = "ENCODING")]
-    pub encoding: Option<EncodingArg>,
-    /// Apply the Kwon–Jain V⁺/V⁻ reduction (the default).
-    #[arg(long, overrides_with = "no_reduce")]
-    pub reduce: bool,
-    /// Encode without the reduction.
-    #[arg(long = "no-reduce", overrides_with = "reduce")]
-    pub no_reduce: bool,
     /// Time limit in seconds of each solve: an external solver process is killed, the
     /// built-in solvers stop (varisat cannot be interrupted and ignores it).
     #[arg(long, value_name = "SECS")]
@@ -56,6 +47,53 @@ pub struct SolverArgs {
     /// probing at the root) or auto (none up to 1,000 variables, full above).
     #[arg(long, value_name = "LOOKAHEAD", default_value = Lookahead::default().name(), value_parser = parse_lookahead)]
     pub lookahead: Lookahead,
+}
+
+impl BackendArgs {
+    /// The backend the flags select.
+    ///
+    /// # Errors
+    /// A bad time-out or an external backend without a command.
+    pub fn backend_spec(&self) -> Result<BackendSpec> {
+        let timeout = self.time_limit()?;
+        let command = match self.backend {
+            BackendKind::External => Some(self.solver.clone().with_context(|| {
+                "--backend external needs the solver command: --solver \"cadical -q\""
+            })?),
+            BackendKind::Minisat => self.solver.clone().filter(|s| s != "sat"),
+            _ => None,
+        };
+        Ok(BackendSpec {
+            command,
+            timeout,
+            lookahead: self.lookahead,
+            ..BackendSpec::new(self.backend)
+        })
+    }
+
+    /// The `--timeout` as a duration.
+    ///
+    /// # Errors
+    /// A time-out that is not a positive number.
+    pub fn time_limit(&self) -> Result<Option<Duration>> {
+        crate::common::time_limit(self.timeout)
+    }
+}
+
+/// How to solve: the options `solve` and `count` share.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SolverArgs {
+    #[command(flatten)]
+    pub sat: BackendArgs,
+    /// Base encoding of the `sat` solver [default: extended].
+    #[arg(long, value_enum, value_name = "ENCODING")]
+    pub encoding: Option<EncodingArg>,
+    /// Apply the Kwon–Jain V⁺/V⁻ reduction (the default).
+    #[arg(long, overrides_with = "no_reduce")]
+    pub reduce: bool,
+    /// Encode without the reduction.
+    #[arg(long = "no-reduce", overrides_with = "reduce")]
+    pub no_reduce: bool,
     /// Seed of the randomised classic solvers (backtrack-random, hill).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -131,41 +169,12 @@ impl SolverArgs {
         SudokuEncoding::new(base, reduced)
     }
 
-    /// The backend the flags select.
-    ///
-    /// # Errors
-    /// A bad time-out or an external backend without a command.
-    pub fn backend_spec(&self) -> Result<BackendSpec> {
-        let timeout = self.time_limit()?;
-        let command = match self.backend {
-            BackendKind::External => Some(self.solver.clone().with_context(|| {
-                "--backend external needs the solver command: --solver \"cadical -q\""
-            })?),
-            BackendKind::Minisat => self.solver.clone().filter(|s| s != "sat"),
-            _ => None,
-        };
-        Ok(BackendSpec {
-            command,
-            timeout,
-            lookahead: self.lookahead,
-            ..BackendSpec::new(self.backend)
-        })
-    }
-
-    /// The `--timeout` as a duration.
-    ///
-    /// # Errors
-    /// A time-out that is not a positive number.
-    pub fn time_limit(&self) -> Result<Option<Duration>> {
-        crate::common::time_limit(self.timeout)
-    }
-
     /// The grid-level solver name (`sat` unless `--solver` names another and the backend is
     /// not external).
     pub fn solver_name(&self) -> &str {
-        match self.backend {
+        match self.sat.backend {
             BackendKind::External | BackendKind::Minisat => "sat",
-            _ => self.solver.as_deref().unwrap_or("sat"),
+            _ => self.sat.solver.as_deref().unwrap_or("sat"),
         }
     }
 
@@ -190,7 +199,7 @@ impl SolverArgs {
         if name == "sat" {
             return Ok(Chosen::Sat(Box::new(SatSolver::new(
                 self.encoding(),
-                self.backend_spec()?,
+                self.sat.backend_spec()?,
             ))));
         }
         if !(0.0..=1.0).contains(&self.beta) {
@@ -198,7 +207,7 @@ impl SolverArgs {
         }
         match classic_solver(name, &self.solver_options(trace)) {
             Some(mut solver) => {
-                solver.set_time_limit(self.time_limit()?);
+                solver.set_time_limit(self.sat.time_limit()?);
                 Ok(Chosen::Other(solver))
             }
             None => bail!(
