@@ -253,13 +253,11 @@ impl Solver for BestFirstSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const INKALA: &str =
-        "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+    use crate::solve::testing::inkala;
 
     #[test]
     fn both_frontiers_solve_a_hard_puzzle() {
-        let puzzle: Grid = INKALA.parse().unwrap();
+        let puzzle = inkala();
         for frontier in [Frontier::BestFirst, Frontier::Fifo] {
             let mut solver = BestFirstSolver::new(frontier, &SolverOptions::default());
             let report = solver.solve(&puzzle).unwrap();
@@ -273,7 +271,7 @@ mod tests {
 
     #[test]
     fn caps_thresholds_and_dead_puzzles() {
-        let puzzle: Grid = INKALA.parse().unwrap();
+        let puzzle = inkala();
         let options = SolverOptions {
             max_iterations: Some(1),
             ..SolverOptions::default()

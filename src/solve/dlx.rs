@@ -397,13 +397,11 @@ impl Solver for DlxSolver {
 mod tests {
     use super::*;
     use crate::grid::check_solution;
-
-    const INKALA: &str =
-        "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+    use crate::solve::testing::inkala;
 
     #[test]
     fn solves_inkala_and_proves_uniqueness() {
-        let puzzle: Grid = INKALA.parse().unwrap();
+        let puzzle = inkala();
         let found = search(&puzzle, 2).unwrap();
         assert_eq!(found.solutions, 1);
         let grid = found.first.unwrap();
@@ -456,7 +454,7 @@ mod tests {
         assert!(solver.count_solutions(&puzzle, 2).unwrap_err().is_timeout());
         // Lifting the limit again leaves easy puzzles unaffected.
         solver.set_time_limit(None);
-        let easy: Grid = INKALA.parse().unwrap();
+        let easy = inkala();
         assert!(matches!(
             solver.solve(&easy).unwrap().outcome,
             SolveOutcome::Solved(_)

@@ -360,6 +360,7 @@ impl Solver for HillClimbSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::testing::inkala;
 
     // Thesis grid #2: 51 givens.
     const EASY: &str =
@@ -414,10 +415,7 @@ mod tests {
 
     #[test]
     fn never_reports_a_wrong_grid_and_stops_at_the_cap() {
-        let puzzle: Grid =
-            "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-                .parse()
-                .unwrap();
+        let puzzle = inkala();
         let run = climber(HillObjective::Sum, 0.05, 2_000, 3)
             .climb(&puzzle)
             .unwrap();

@@ -6,6 +6,13 @@ use crate::grid::{read_puzzles, Grid, Source};
 
 use super::Solver;
 
+/// Inkala's "world's hardest Sudoku" (2012): needs guessing from the human solver.
+pub fn inkala() -> Grid {
+    "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+        .parse()
+        .expect("a valid 81-cell line")
+}
+
 /// `tests/fixtures/sudoku-25-1.txt`: a 25×25 puzzle with 253 givens on which Dancing Links
 /// and every backtracking order run for minutes (none finished within 30 s in a release
 /// build; dlx and backtrack-mrv not within 60 s). Human and best-first solve it in 0.1 s.

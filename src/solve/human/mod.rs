@@ -425,6 +425,7 @@ impl Solver for HumanSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::testing::inkala;
 
     /// Asserts that `strategy` applies on `board` and no easier strategy does (each one of
     /// [`Strategy::ALL`] before it finds nothing), and that the solver would take this step;
@@ -501,10 +502,7 @@ mod tests {
     #[test]
     fn solves_with_logic_and_guesses() {
         // Inkala's "hardest": needs guesses.
-        let puzzle: Grid =
-            "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-                .parse()
-                .unwrap();
+        let puzzle = inkala();
         let run = solve_logged(&puzzle);
         let SolveOutcome::Solved(grid) = &run.outcome else {
             panic!("not solved: {:?}", run.outcome);
