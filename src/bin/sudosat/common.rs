@@ -101,6 +101,30 @@ pub fn inputs_or_stdin(paths: &[PathBuf]) -> Vec<PathBuf> {
     }
 }
 
+/// The puzzle inputs of every command that reads puzzles: files (`-` or none = standard
+/// input) and the format to read them in.
+#[derive(clap::Args, Debug)]
+pub struct PuzzleInputs {
+    /// Puzzle files; `-` or none reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    pub files: Vec<PathBuf>,
+    /// Input format; detected from each file's content when not given.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<FormatArg>,
+}
+
+impl PuzzleInputs {
+    /// The input paths, `-` when none was given.
+    pub fn paths(&self) -> Vec<PathBuf> {
+        inputs_or_stdin(&self.files)
+    }
+
+    /// Every puzzle of every input, with where it starts.
+    pub fn read(&self) -> Result<Vec<InputGrid>> {
+        read_located_inputs(&self.paths(), self.from)
+    }
+}
+
 /// Reads every puzzle of every input (`-` = stdin), keeping where each one starts.
 pub fn read_located_inputs(paths: &[PathBuf], format: Option<FormatArg>) -> Result<Vec<InputGrid>> {
     let mut all = Vec::new();

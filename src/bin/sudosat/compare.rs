@@ -12,8 +12,8 @@ use sudosat::compare::{self, output, plot, CompareConfig, Comparison, GroupBy, P
 use sudosat::solve::SolverOptions;
 
 use crate::common::{
-    display_path, inputs_or_stdin, progress_bar, read_located_inputs, report_error, time_limit,
-    write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
+    display_path, progress_bar, read_located_inputs, report_error, time_limit, write_output,
+    PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
@@ -22,12 +22,8 @@ const EXIT_INTERRUPTED: u8 = 130;
 /// Arguments of `sudosat compare`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzle files; `-` or none reads standard input.
-    #[arg(value_name = "PUZZLE")]
-    files: Vec<PathBuf>,
-    /// Input format; detected from each file's content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<FormatArg>,
+    #[command(flatten)]
+    input: PuzzleInputs,
     /// Comma-separated solvers: SAT backends dpll, varisat, splr, minisat (or minisat:CMD),
     /// external:CMD (any solver printing s/v lines, e.g. "external:cadical -q"), each
     /// crossed with every --encodings value; classic solvers dlx, backtrack,
@@ -107,7 +103,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if to_stdout > 1 {
         bail!("only one of --csv, --json and --plot can go to standard output (`-`)");
     }
-    let puzzles = read_puzzles(&args.files, args.from, args.limit)?;
+    let puzzles = read_puzzles(&args.input, args.limit)?;
     let outputs = Outputs {
         csv: args.csv,
         json: args.json,
@@ -194,14 +190,10 @@ fn lock(measured: &Mutex<Vec<Run>>) -> MutexGuard<'_, Vec<Run>> {
 }
 
 /// Every puzzle of every input (at most `limit` per file), with where it starts.
-fn read_puzzles(
-    files: &[PathBuf],
-    from: Option<FormatArg>,
-    limit: Option<usize>,
-) -> Result<Vec<Puzzle>> {
+fn read_puzzles(input: &PuzzleInputs, limit: Option<usize>) -> Result<Vec<Puzzle>> {
     let mut puzzles = Vec::new();
-    for path in inputs_or_stdin(files) {
-        let mut inputs = read_located_inputs(std::slice::from_ref(&path), from)?;
+    for path in input.paths() {
+        let mut inputs = read_located_inputs(std::slice::from_ref(&path), input.from)?;
         if let Some(limit) = limit {
             inputs.truncate(limit);
         }

@@ -6,17 +6,13 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use sudosat::grid::{write_puzzles, Format, Grid};
 
-use crate::common::{inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_OK};
+use crate::common::{write_output, FormatArg, PuzzleInputs, EXIT_OK};
 
 /// Arguments of `sudosat convert`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzle files; `-` or none reads standard input.
-    #[arg(value_name = "FILES")]
-    files: Vec<PathBuf>,
-    /// Input format; detected from each file's content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<FormatArg>,
+    #[command(flatten)]
+    input: PuzzleInputs,
     /// Output format.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
     to: FormatArg,
@@ -27,7 +23,7 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let inputs = args.input.read()?;
     let format = Format::from(args.to);
     if let Some(too_big) = inputs.iter().find(|p| !format.can_hold(p.grid.side())) {
         let n = too_big.grid.side();

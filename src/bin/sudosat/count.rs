@@ -1,24 +1,17 @@
 //! `sudosat count`: count solutions up to a limit (blocking clauses on the SAT path).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use crate::common::{
-    inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
-};
+use crate::common::{write_output, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
 use crate::solve::SolverArgs;
 
 /// Arguments of `sudosat count`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzle files; `-` or none reads standard input.
-    #[arg(value_name = "PUZZLE")]
-    files: Vec<PathBuf>,
-    /// Input format; detected from each file's content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<FormatArg>,
+    #[command(flatten)]
+    input: PuzzleInputs,
     /// Stop counting at this many solutions (0 = count them all).
     #[arg(long, value_name = "N", default_value_t = 2)]
     limit: u64,
@@ -39,7 +32,7 @@ fn verdict(count: u64, limit: u64) -> String {
 /// Runs the subcommand: one line per puzzle (`unique`, `multiple (≥2)`, `none`); exit 0 when
 /// every puzzle has exactly one solution, 1 otherwise.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let inputs = args.input.read()?;
     let mut chosen = args.how.build()?;
     let mut counts = Vec::with_capacity(inputs.len());
     for input in &inputs {

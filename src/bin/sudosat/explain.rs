@@ -10,19 +10,14 @@ use sudosat::solve::human::{solve_logged_until, HumanRun};
 use sudosat::solve::{Deadline, SolveOutcome};
 
 use crate::common::{
-    inputs_or_stdin, read_located_inputs, time_limit, write_output, FormatArg, InputGrid,
-    EXIT_NEGATIVE, EXIT_OK,
+    time_limit, write_output, FormatArg, InputGrid, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Arguments of `sudosat explain`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzle files; `-` or none reads standard input.
-    #[arg(value_name = "PUZZLE")]
-    files: Vec<PathBuf>,
-    /// Input format; detected from each file's content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<FormatArg>,
+    #[command(flatten)]
+    input: PuzzleInputs,
     /// Output format of the solutions.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
     format: FormatArg,
@@ -40,7 +35,7 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let inputs = args.input.read()?;
     let limit = time_limit(args.timeout)?;
     let runs = inputs
         .iter()

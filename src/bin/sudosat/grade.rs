@@ -8,19 +8,13 @@ use rayon::prelude::*;
 use sudosat::generate::grade::{grade, GradeReport};
 use sudosat::solve::Strategy;
 
-use crate::common::{
-    inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
-};
+use crate::common::{write_output, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
 
 /// Arguments of `sudosat grade`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzle files; `-` or none reads standard input.
-    #[arg(value_name = "PUZZLE")]
-    files: Vec<PathBuf>,
-    /// Input format; detected from each file's content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<FormatArg>,
+    #[command(flatten)]
+    input: PuzzleInputs,
     /// One CSV row per puzzle (stable columns, header first) instead of one line of words.
     #[arg(long)]
     csv: bool,
@@ -37,7 +31,7 @@ fn column(strategy: Strategy) -> String {
 /// Runs the subcommand: puzzles graded in parallel, printed in input order; exit 0 when
 /// every puzzle was solved, 1 when some has no solution (graded from the attempt anyway).
 pub fn run(args: Args) -> Result<ExitCode> {
-    let puzzles = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let puzzles = args.input.read()?;
     let reports: Vec<GradeReport> = puzzles.par_iter().map(|p| grade(&p.grid)).collect();
     write_output(args.output.as_deref(), |w| {
         if args.csv {

@@ -14,9 +14,7 @@ use sudosat::solve::{
     CLASSIC_SOLVERS,
 };
 
-use crate::common::{
-    inputs_or_stdin, read_located_inputs, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK,
-};
+use crate::common::{write_output, FormatArg, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
 
 /// `--encoding` values (the base clause set; `--reduce` chooses the reduction).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -235,12 +233,8 @@ impl SolverArgs {
 /// Arguments of `sudosat solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzle files; `-` or none reads standard input.
-    #[arg(value_name = "PUZZLE")]
-    files: Vec<PathBuf>,
-    /// Input format; detected from each file's content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<FormatArg>,
+    #[command(flatten)]
+    input: PuzzleInputs,
     /// Output format of the solutions.
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
     format: FormatArg,
@@ -271,7 +265,7 @@ enum Answer {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let inputs = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let inputs = args.input.read()?;
     let mut chosen = args.how.build_traced(args.trace)?;
     let format = Format::from(args.format);
     let mut answers = Vec::with_capacity(inputs.len());
