@@ -66,15 +66,24 @@ impl DlxSearch {
     }
 }
 
+/// One node of the matrix: its four links and its column header. Kept together so that an
+/// update touches one cache line per node, not five arrays.
+#[derive(Clone, Copy)]
+struct Node {
+    left: u32,
+    right: u32,
+    up: u32,
+    down: u32,
+    column: u32,
+}
+
 /// The dancing-links matrix: node 0 is the root, nodes `1..=columns` the column headers,
 /// then four nodes per matrix row.
 struct Matrix {
-    left: Vec<u32>,
-    right: Vec<u32>,
-    up: Vec<u32>,
-    down: Vec<u32>,
-    column: Vec<u32>,
-    size: Vec<u32>,
+    nodes: Vec<Node>,
+    /// Nodes per column (at most n ≤ 400, so 16 bits: the column choice scans this array,
+    /// and SSE2 takes the minimum of eight `i16` at once).
+    size: Vec<i16>,
     /// For each matrix row: (cell, digit).
     row_info: Vec<(u32, u16)>,
     updates: u64,
@@ -82,40 +91,39 @@ struct Matrix {
 
 impl Matrix {
     fn new(columns: usize, rows: usize) -> Matrix {
-        let total = columns + 1 + 4 * rows;
-        let mut m = Matrix {
-            left: Vec::with_capacity(total),
-            right: Vec::with_capacity(total),
-            up: Vec::with_capacity(total),
-            down: Vec::with_capacity(total),
-            column: Vec::with_capacity(total),
+        let mut nodes = Vec::with_capacity(columns + 1 + 4 * rows);
+        for h in 0..=columns as u32 {
+            nodes.push(Node {
+                left: if h == 0 { columns as u32 } else { h - 1 },
+                right: if h as usize == columns { 0 } else { h + 1 },
+                up: h,
+                down: h,
+                column: h,
+            });
+        }
+        Matrix {
+            nodes,
             size: vec![0; columns + 1],
             row_info: Vec::with_capacity(rows),
             updates: 0,
-        };
-        for h in 0..=columns as u32 {
-            m.left.push(if h == 0 { columns as u32 } else { h - 1 });
-            m.right.push(if h as usize == columns { 0 } else { h + 1 });
-            m.up.push(h);
-            m.down.push(h);
-            m.column.push(h);
         }
-        m
     }
 
     /// Appends a matrix row covering the four given headers.
     fn add_row(&mut self, headers: [u32; 4], info: (u32, u16)) {
-        let first = self.left.len() as u32;
+        let first = self.nodes.len() as u32;
         for (k, &h) in headers.iter().enumerate() {
             let x = first + k as u32;
-            self.left.push(if k == 0 { first + 3 } else { x - 1 });
-            self.right.push(if k == 3 { first } else { x + 1 });
-            let last = self.up[h as usize];
-            self.up.push(last);
-            self.down.push(h);
-            self.down[last as usize] = x;
-            self.up[h as usize] = x;
-            self.column.push(h);
+            let last = self.nodes[h as usize].up;
+            self.nodes.push(Node {
+                left: if k == 0 { first + 3 } else { x - 1 },
+                right: if k == 3 { first } else { x + 1 },
+                up: last,
+                down: h,
+                column: h,
+            });
+            self.nodes[last as usize].down = x;
+            self.nodes[h as usize].up = x;
             self.size[h as usize] += 1;
         }
         self.row_info.push(info);
@@ -127,85 +135,101 @@ impl Matrix {
 
     fn cover(&mut self, c: u32) {
         let c = c as usize;
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
+        let (l, r) = (self.nodes[c].left, self.nodes[c].right);
+        self.nodes[l as usize].right = r;
+        self.nodes[r as usize].left = l;
+        self.size[c] += COVERED;
         self.updates += 1;
-        let mut i = self.down[c];
+        let mut i = self.nodes[c].down;
         while i as usize != c {
-            let mut j = self.right[i as usize];
+            let mut j = self.nodes[i as usize].right;
             while j != i {
-                let (u, d) = (self.up[j as usize], self.down[j as usize]);
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.size[self.column[j as usize] as usize] -= 1;
+                let node = self.nodes[j as usize];
+                self.nodes[node.up as usize].down = node.down;
+                self.nodes[node.down as usize].up = node.up;
+                self.size[node.column as usize] -= 1;
                 self.updates += 1;
-                j = self.right[j as usize];
+                j = node.right;
             }
-            i = self.down[i as usize];
+            i = self.nodes[i as usize].down;
         }
     }
 
     fn uncover(&mut self, c: u32) {
         let c = c as usize;
-        let mut i = self.up[c];
+        let mut i = self.nodes[c].up;
         while i as usize != c {
-            let mut j = self.left[i as usize];
+            let mut j = self.nodes[i as usize].left;
             while j != i {
-                let (u, d) = (self.up[j as usize], self.down[j as usize]);
-                self.size[self.column[j as usize] as usize] += 1;
-                self.down[u as usize] = j;
-                self.up[d as usize] = j;
-                j = self.left[j as usize];
+                let node = self.nodes[j as usize];
+                self.size[node.column as usize] += 1;
+                self.nodes[node.up as usize].down = j;
+                self.nodes[node.down as usize].up = j;
+                j = node.left;
             }
-            i = self.up[i as usize];
+            i = self.nodes[i as usize].up;
         }
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = c as u32;
-        self.left[r as usize] = c as u32;
+        let (l, r) = (self.nodes[c].left, self.nodes[c].right);
+        self.nodes[l as usize].right = c as u32;
+        self.nodes[r as usize].left = c as u32;
+        self.size[c] -= COVERED;
     }
 
     /// Covers the columns of row node `x` other than its own column.
     fn cover_row(&mut self, x: u32) {
-        let mut j = self.right[x as usize];
+        let mut j = self.nodes[x as usize].right;
         while j != x {
-            self.cover(self.column[j as usize]);
-            j = self.right[j as usize];
+            self.cover(self.nodes[j as usize].column);
+            j = self.nodes[j as usize].right;
         }
     }
 
     /// Undoes [`Matrix::cover_row`], in reverse order.
     fn uncover_row(&mut self, x: u32) {
-        let mut j = self.left[x as usize];
+        let mut j = self.nodes[x as usize].left;
         while j != x {
-            self.uncover(self.column[j as usize]);
-            j = self.left[j as usize];
+            self.uncover(self.nodes[j as usize].column);
+            j = self.nodes[j as usize].left;
         }
     }
 
-    /// The open column with fewest nodes (first such in header order); `None` when every
-    /// column is covered.
+    /// The open column with fewest nodes, the first such in header order, except that the
+    /// first column with at most one node is taken at once (Knuth's S heuristic with his
+    /// early exit); `None` when every column is covered.
+    ///
+    /// Headers stay in index order, and a covered column's size is marked with [`COVERED`]
+    /// (its own size cannot change while it is covered: every row still in it has left
+    /// the other columns' lists), so the choice scans the contiguous `size` array instead
+    /// of chasing the header links: on 25×25 grids with about 1,400 open columns, that
+    /// scan was 60 % of the search time.
     fn choose_column(&self) -> Option<u32> {
-        let mut c = self.right[0];
-        if c == 0 {
+        const BLOCK: usize = 64;
+        let sizes = &self.size[1..];
+        // One pass over blocks (each block's minimum vectorizes): the first block holding a
+        // size ≤ 1 decides at once; otherwise the first block holding the least size.
+        let mut best: Option<(i16, usize)> = None;
+        for (b, block) in sizes.chunks(BLOCK).enumerate() {
+            let least = block.iter().copied().fold(i16::MAX, i16::min);
+            if least <= 1 {
+                best = Some((least, b));
+                break;
+            }
+            if best.map_or(true, |(s, _)| least < s) {
+                best = Some((least, b));
+            }
+        }
+        let (least, b) = best?;
+        if least >= COVERED {
             return None;
         }
-        let mut best = c;
-        let mut best_size = u32::MAX;
-        while c != 0 {
-            let s = self.size[c as usize];
-            if s < best_size {
-                best = c;
-                best_size = s;
-                if s <= 1 {
-                    break;
-                }
-            }
-            c = self.right[c as usize];
-        }
-        Some(best)
+        let block = &sizes[b * BLOCK..sizes.len().min((b + 1) * BLOCK)];
+        let i = block.iter().position(|&s| s <= least.max(1))?;
+        Some((b * BLOCK + i) as u32 + 1)
     }
 }
+
+/// Added to a column's size while it is covered, so that no open column compares above it.
+const COVERED: i16 = 1 << 14;
 
 /// Builds the exact-cover matrix of `puzzle` reduced by its givens; `None` when the givens
 /// contradict each other.
@@ -319,7 +343,7 @@ pub fn search_until(puzzle: &Grid, limit: u64, deadline: Deadline) -> Result<Dlx
             }
             Some(c) => {
                 m.cover(c);
-                let x = m.down[c as usize];
+                let x = m.nodes[c as usize].down;
                 if x != c {
                     result.nodes += 1;
                     chosen.push(x);
@@ -335,8 +359,8 @@ pub fn search_until(puzzle: &Grid, limit: u64, deadline: Deadline) -> Result<Dlx
                 break 'search;
             };
             m.uncover_row(x);
-            let c = m.column[x as usize];
-            let next = m.down[x as usize];
+            let c = m.nodes[x as usize].column;
+            let next = m.nodes[x as usize].down;
             if next != c {
                 result.nodes += 1;
                 chosen.push(next);
