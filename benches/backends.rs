@@ -5,7 +5,10 @@
 //! otherwise. Run: `cargo bench --bench backends` (filter with e.g. `-- 17clue/dpll`).
 //! `SUDOSAT_BENCH_EXTERNAL=0` skips the external MiniSat runs.
 
-use std::path::{Path, PathBuf};
+#[path = "common/data.rs"]
+mod data;
+
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -16,21 +19,8 @@ use sudosat::solve::sat::SatSolver;
 use sudosat::solve::{SolveOutcome, Solver};
 use sudosat::Grid;
 
-/// The shared data folder, if any.
-fn data_dir() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("SUDOSAT_DATA")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([
-            manifest.join("../shared/data"),
-            manifest.join("../../shared/data"),
-        ])
-        .find(|p| p.is_dir())
-}
-
 fn load(rel: &str) -> Option<Vec<Grid>> {
-    let Some(dir) = data_dir() else {
+    let Some(dir) = data::data_dir() else {
         eprintln!("skipped: no ../shared/data (set SUDOSAT_DATA)");
         return None;
     };

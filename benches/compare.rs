@@ -6,7 +6,10 @@
 //! (or `$SUDOSAT_DATA`) also the first 100 of `17clue-2k` and the first 20 of `hardest-375`.
 //! Run: `cargo bench --bench compare` (filter with e.g. `-- thesis/dlx`).
 
-use std::path::{Path, PathBuf};
+#[path = "common/data.rs"]
+mod data;
+
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -19,16 +22,6 @@ use sudosat::grid::read_located_from_path;
 /// solvers (plain row/column backtracking and hill climbing stall on 17-clue puzzles).
 const SOLVERS: &str = "embedded,dlx,backtrack-mrv,human,best-first";
 const ENCODINGS: &str = "extended,minimal+reduced,extended+reduced";
-
-/// The shared data folder, if any.
-fn data_dir() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("SUDOSAT_DATA")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([manifest.join("../shared/data")])
-        .find(|p| p.is_dir())
-}
 
 fn load(path: &Path, limit: usize) -> Vec<Puzzle> {
     let mut located = read_located_from_path(path, None).expect("puzzle file parses");
@@ -49,7 +42,7 @@ fn sets() -> Vec<(&'static str, Vec<Puzzle>)> {
         ("thesis", load(&fixtures.join("thesis-9x9.txt"), 9)),
         ("17clue-40", load(&fixtures.join("17clue-40.txt"), 40)),
     ];
-    match data_dir() {
+    match data::data_dir() {
         Some(dir) => {
             sets.push(("17clue-2k", load(&dir.join("9x9/17clue-2k.txt"), 100)));
             sets.push(("hardest-375", load(&dir.join("9x9/hardest-375.txt"), 20)));

@@ -11,6 +11,8 @@
 
 #[path = "common/classic_sets.rs"]
 mod classic_sets;
+#[path = "common/data.rs"]
+mod data;
 
 use std::time::{Duration, Instant};
 
@@ -19,7 +21,8 @@ use sudosat::grid::check_solution;
 use sudosat::solve::{classic_solver, SolveOutcome, Solver, SolverOptions};
 use sudosat::Grid;
 
-use classic_sets::{data_dir, load, solvers, SETS};
+use classic_sets::{load, solvers, SETS};
+use data::data_dir;
 
 /// How many puzzles of a set a solver cycles through; 0 leaves the pair out. Measured in
 /// a release build (BENCHMARKS.md, `## Classic solvers`): the static orders take 0.2–0.3 s

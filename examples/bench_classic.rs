@@ -14,6 +14,8 @@
 
 #[path = "../benches/common/classic_sets.rs"]
 mod classic_sets;
+#[path = "../benches/common/data.rs"]
+mod data;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -22,7 +24,8 @@ use sudosat::grid::check_solution;
 use sudosat::solve::{classic_solver, SolveOutcome, Solver, SolverOptions};
 use sudosat::Grid;
 
-use classic_sets::{data_dir, load, solvers, SETS};
+use classic_sets::{load, solvers, SETS};
+use data::data_dir;
 
 /// Time limit of one solve.
 const LIMIT: Duration = Duration::from_secs(5);

@@ -1,8 +1,8 @@
 //! What the classic-solver benchmarks share (`benches/solvers.rs` and
 //! `examples/bench_classic.rs` include this file): the solvers, the puzzle sets and where
-//! their data is.
+//! their data is (the data folder itself: `data.rs`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sudosat::grid::read_puzzles_from_path;
 use sudosat::solve::CLASSIC_SOLVERS;
@@ -24,16 +24,6 @@ pub const SETS: [(&str, &str, &str); 4] = [
     ("rank_4", "generalized/sudoku_rank_4.csv", "rank4-2.csv"),
     ("rank_5", "generalized/sudoku_rank_5.csv", "rank5-1.csv"),
 ];
-
-/// The shared data folder: `$SUDOSAT_DATA`, else `../shared/data` when present.
-pub fn data_dir() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("SUDOSAT_DATA")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([manifest.join("../shared/data")])
-        .find(|p| p.is_dir())
-}
 
 /// The puzzles of a set: `rel` under `data` when given, else the stand-in fixture.
 pub fn load(data: Option<&Path>, rel: &str, fixture: &str) -> Vec<Grid> {
