@@ -934,6 +934,44 @@ mod tests {
     }
 
     #[test]
+    fn entries_run_one_after_another_and_rows_come_back_by_puzzle() {
+        let puzzles = [puzzle(FOUR), puzzle(FOUR)];
+        let config = CompareConfig::new(entries(
+            &parse_solvers("dlx,dpll").unwrap(),
+            &default_encodings(),
+        ));
+        let seen = std::sync::Mutex::new(Vec::new());
+        let result = run(&puzzles, &config, &AtomicBool::new(false), &|r| {
+            seen.lock()
+                .unwrap()
+                .push((r.solver.clone(), r.puzzle_index))
+        })
+        .unwrap();
+        let dpll = "dpll/extended+reduced".to_string();
+        let measured = [
+            ("dlx".to_string(), 1),
+            ("dlx".to_string(), 2),
+            (dpll.clone(), 1),
+            (dpll.clone(), 2),
+        ];
+        assert_eq!(seen.into_inner().unwrap(), measured);
+        let reported: Vec<(String, usize)> = result
+            .runs
+            .iter()
+            .map(|r| (r.solver.clone(), r.puzzle_index))
+            .collect();
+        assert_eq!(
+            reported,
+            [
+                measured[0].clone(),
+                measured[2].clone(),
+                measured[1].clone(),
+                measured[3].clone()
+            ]
+        );
+    }
+
+    #[test]
     fn a_set_stop_flag_returns_what_was_measured() {
         let config = CompareConfig::new(entries(
             &parse_solvers("dlx").unwrap(),

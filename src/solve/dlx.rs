@@ -431,6 +431,15 @@ mod tests {
     }
 
     #[test]
+    fn column_choice_follows_knuths_rule() {
+        // Fewest nodes, first in header order, first size ≤ 1 at once: these counts were
+        // the same with the header-list walk this scan replaced, and any other tie-break
+        // changes them.
+        let found = search(&inkala(), 1).unwrap();
+        assert_eq!((found.nodes, found.updates), (2080, 34714));
+    }
+
+    #[test]
     fn counts_empty_4x4_grids() {
         // There are exactly 288 4×4 Sudoku grids.
         let empty = Grid::empty(2).unwrap();
