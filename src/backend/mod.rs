@@ -5,6 +5,7 @@
 
 pub mod dpll;
 pub mod external;
+pub mod proof;
 pub mod splr;
 pub mod varisat;
 
@@ -12,10 +13,11 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::formula::{ClauseSink, Cnf, Model};
+use crate::formula::{ClauseSink, Cnf, Lit, Model};
 
 pub use self::dpll::{Dpll, Lookahead};
 pub use self::external::{ExternalSolver, OutputStyle};
+pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;
 pub use self::varisat::VarisatBackend;
 
@@ -97,6 +99,14 @@ pub enum BackendError {
         /// Why.
         reason: String,
     },
+    /// The backend cannot do what was asked (write a proof, solve under assumptions).
+    #[error("solver `{solver}` cannot {what}")]
+    Unsupported {
+        /// The solver.
+        solver: String,
+        /// What it cannot do, e.g. "write DRAT proofs".
+        what: String,
+    },
     /// I/O while talking to a solver.
     #[error("solver `{solver}`: {source}")]
     Io {
@@ -153,8 +163,67 @@ pub trait SatBackend: ClauseSink + Send {
     }
 
     /// Forgets every clause and counter, so the backend can take a new formula; buffers are
-    /// kept where the backend can reuse them.
+    /// kept where the backend can reuse them. Ends any proof ([`SatBackend::set_proof`]).
     fn reset(&mut self);
+
+    /// Solves the formula added so far under `assumptions`: literals taken as true for this
+    /// call only. UNSAT under assumptions is `Ok(SatOutcome::Unsat)`, and
+    /// [`SatBackend::failed_assumptions`] then names a subset of the assumptions that the
+    /// formula refutes (empty when the formula alone is UNSAT). Clauses learnt stay.
+    ///
+    /// # Errors
+    /// [`BackendError::Unsupported`] for backends that cannot ([`SatBackend::supports_assumptions`]),
+    /// otherwise as [`SatBackend::solve`].
+    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
+        if assumptions.is_empty() {
+            return self.solve();
+        }
+        Err(BackendError::Unsupported {
+            solver: self.name(),
+            what: "solve under assumptions".to_string(),
+        })
+    }
+
+    /// Whether [`SatBackend::solve_under`] takes assumptions.
+    fn supports_assumptions(&self) -> bool {
+        false
+    }
+
+    /// After an UNSAT answer of [`SatBackend::solve_under`]: the assumptions responsible.
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        Vec::new()
+    }
+
+    /// Asks for a DRAT proof ([`proof`]) of the formula's unsatisfiability, written to
+    /// `target` when a later `solve` answers UNSAT (`None`: no proof). Call it on a fresh or
+    /// [`SatBackend::reset`] backend, before the first `solve`: the proof then refutes every
+    /// clause added, blocking clauses included. [`SatBackend::finish_proof`] completes it.
+    ///
+    /// # Errors
+    /// [`BackendError::Unsupported`] when the backend cannot write proofs
+    /// ([`SatBackend::writes_proofs`]); [`BackendError::Io`] when the file cannot be made.
+    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
+        match target {
+            None => Ok(()),
+            Some(_) => Err(BackendError::Unsupported {
+                solver: self.name(),
+                what: "write DRAT proofs".to_string(),
+            }),
+        }
+    }
+
+    /// Whether [`SatBackend::set_proof`] is supported.
+    fn writes_proofs(&self) -> bool {
+        false
+    }
+
+    /// Flushes and closes the proof asked for with [`SatBackend::set_proof`].
+    ///
+    /// # Errors
+    /// [`BackendError::Io`] when the proof could not be written.
+    fn finish_proof(&mut self) -> Result<(), BackendError> {
+        Ok(())
+    }
 }
 
 /// Checks a backend's model against every clause it was given: `SAT(model)` when it
