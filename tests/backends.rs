@@ -1,4 +1,4 @@
-//! One conformance suite run on every SAT backend (built-in DPLL, varisat, splr, external
+//! One conformance suite run on every SAT backend (built-in CDCL and DPLL, varisat, splr, external
 //! MiniSat, CaDiCaL and PicoSAT), agreement of the backends on a fixed-seed batch of puzzles,
 //! and fault tests for external solvers with real processes.
 
@@ -291,6 +291,7 @@ fn external(binary: &str, command: &str, kind: BackendKind) -> Option<BackendSpe
     })
 }
 
+conformance!(cdcl, Some(BackendSpec::new(BackendKind::Cdcl)));
 conformance!(dpll, Some(BackendSpec::new(BackendKind::Dpll)));
 conformance!(varisat, Some(BackendSpec::new(BackendKind::Varisat)));
 conformance!(splr, Some(BackendSpec::new(BackendKind::Splr)));
@@ -347,10 +348,15 @@ fn agree(specs: &[BackendSpec], puzzles: &[Grid]) {
 
 #[test]
 fn embedded_backends_agree_on_200_puzzles() {
-    let specs: Vec<BackendSpec> = [BackendKind::Dpll, BackendKind::Varisat, BackendKind::Splr]
-        .into_iter()
-        .flat_map(|k| std::iter::repeat(BackendSpec::new(k)).take(4))
-        .collect();
+    let specs: Vec<BackendSpec> = [
+        BackendKind::Cdcl,
+        BackendKind::Dpll,
+        BackendKind::Varisat,
+        BackendKind::Splr,
+    ]
+    .into_iter()
+    .flat_map(|k| std::iter::repeat(BackendSpec::new(k)).take(4))
+    .collect();
     agree(&specs, &derived_puzzles(200));
 }
 

@@ -3,6 +3,7 @@
 //!
 //! UNSAT is an answer ([`SatOutcome::Unsat`]), never an error.
 
+pub mod cdcl;
 pub mod dpll;
 pub mod external;
 pub mod proof;
@@ -15,6 +16,7 @@ use std::time::Duration;
 
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
 
+pub use self::cdcl::Cdcl;
 pub use self::dpll::{Dpll, Lookahead};
 pub use self::external::{ExternalSolver, OutputStyle};
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
@@ -249,6 +251,8 @@ pub fn check_model(solver: &str, cnf: &Cnf, model: Model) -> Result<SatOutcome, 
 /// Which backend to use: the CLI's `--backend` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BackendKind {
+    /// The built-in CDCL solver ([`Cdcl`]).
+    Cdcl,
     /// The built-in DPLL ([`Dpll`]).
     Dpll,
     /// The embedded varisat 0.2 CDCL solver (incremental).
@@ -263,7 +267,8 @@ pub enum BackendKind {
 
 impl BackendKind {
     /// Every backend, embedded ones first.
-    pub const ALL: [BackendKind; 5] = [
+    pub const ALL: [BackendKind; 6] = [
+        BackendKind::Cdcl,
         BackendKind::Dpll,
         BackendKind::Varisat,
         BackendKind::Splr,
@@ -277,6 +282,7 @@ impl BackendKind {
     /// The CLI name.
     pub fn name(self) -> &'static str {
         match self {
+            BackendKind::Cdcl => "cdcl",
             BackendKind::Dpll => "dpll",
             BackendKind::Varisat => "varisat",
             BackendKind::Splr => "splr",
@@ -289,7 +295,7 @@ impl BackendKind {
     pub fn is_embedded(self) -> bool {
         matches!(
             self,
-            BackendKind::Dpll | BackendKind::Varisat | BackendKind::Splr
+            BackendKind::Cdcl | BackendKind::Dpll | BackendKind::Varisat | BackendKind::Splr
         )
     }
 }
@@ -302,7 +308,7 @@ impl fmt::Display for BackendKind {
 
 /// An unknown backend name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown backend `{0}` (expected one of: dpll, varisat, splr, minisat, external)")]
+#[error("unknown backend `{0}` (expected one of: cdcl, dpll, varisat, splr, minisat, external)")]
 pub struct UnknownBackend(pub String);
 
 impl FromStr for BackendKind {
@@ -368,6 +374,7 @@ impl BackendSpec {
     /// [`BackendKind::External`] (a missing binary is only found when solving).
     pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
         let mut backend: Box<dyn SatBackend> = match self.kind {
+            BackendKind::Cdcl => Box::new(Cdcl::with_lookahead(self.lookahead)),
             BackendKind::Dpll => Box::new(Dpll::with_lookahead(self.lookahead)),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),
