@@ -4,15 +4,18 @@
 //!
 //! ```sh
 //! cargo run --release --example sat_pipeline -- ../shared/data/9x9/17clue-2k.txt \
-//!     dpll,varisat extended+reduced,minimal+reduced 3
+//!     cdcl,cdcl@assumptions,dpll,varisat extended+reduced,minimal+reduced 3
 //! ```
+//!
+//! `BACKEND@assumptions` keeps the empty grid loaded and solves each puzzle under its
+//! givens ([`LoadMode::Assumptions`]; the encoding's reduction is then not used).
 
 use std::time::Duration;
 
 use sudosat::backend::{BackendKind, BackendSpec, Lookahead};
 use sudosat::encode::{Encoding, SudokuEncoding};
 use sudosat::grid::read_puzzles_from_path;
-use sudosat::solve::sat::SatSolver;
+use sudosat::solve::sat::{LoadMode, SatSolver};
 use sudosat::solve::{SolveOutcome, Solver};
 
 fn main() {
@@ -30,6 +33,11 @@ fn main() {
     let rounds: usize = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(3);
     println!("backend,encoding,puzzles,encode_us,solve_us,decode_us,total_us");
     for backend in backends.split(',') {
+        let (backend, mode) = match backend.split_once('@') {
+            Some((b, "assumptions")) => (b, LoadMode::Assumptions),
+            Some((_, other)) => panic!("unknown load mode `{other}`"),
+            None => (backend, LoadMode::Reencode),
+        };
         // `dpll:none`, `dpll:clause`, `dpll:full` choose the DPLL's lookahead.
         let (kind, lookahead) = match backend.split_once(':') {
             Some((k, l)) => (
@@ -45,7 +53,7 @@ fn main() {
         for name in encodings.split(',') {
             let encoding = SudokuEncoding::from_name(name).expect("an encoding name");
             let spec = BackendSpec::new(kind).with_lookahead(lookahead);
-            let mut solver = SatSolver::new(encoding, spec);
+            let mut solver = SatSolver::new(encoding, spec).with_load_mode(mode);
             let mut best: Option<[Duration; 3]> = None;
             for _ in 0..rounds {
                 let mut sums = [Duration::ZERO; 3];
@@ -63,9 +71,17 @@ fn main() {
                 }
             }
             let best = best.expect("at least one round");
+            if std::env::var_os("SAT_PIPELINE_COUNTERS").is_some() {
+                eprintln!("{backend}: {}", solver.stats().backend);
+            }
             let us = |d: Duration| d.as_secs_f64() * 1e6 / puzzles.len() as f64;
             println!(
-                "{backend},{},{},{:.1},{:.1},{:.1},{:.1}",
+                "{backend}{},{},{},{:.1},{:.1},{:.1},{:.1}",
+                if mode == LoadMode::Assumptions {
+                    "@assumptions"
+                } else {
+                    ""
+                },
                 encoding.name(),
                 puzzles.len(),
                 us(best[0]),

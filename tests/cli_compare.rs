@@ -14,7 +14,7 @@ use sudosat::solve::CLASSIC_SOLVERS;
 use common::{assert_exit, external_available, fixture, run_in, stderr, stdout, temp_dir};
 
 /// Every embedded backend, in the order `--solvers embedded` lists them.
-const EMBEDDED: [&str; 3] = ["dpll", "varisat", "splr"];
+const EMBEDDED: [&str; 4] = ["cdcl", "dpll", "varisat", "splr"];
 
 /// Every encoding name, in the order `--encodings all` lists them.
 fn encodings() -> Vec<String> {
@@ -340,7 +340,7 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
         ],
         0,
     );
-    assert_eq!(c.csv.len(), 3 * (3 * 2 + 5));
+    assert_eq!(c.csv.len(), 3 * (EMBEDDED.len() * 2 + 5));
     assert_all_solved_with_sizes(&c.csv);
     assert_json_matches_csv(&c);
     for row in &c.csv {
@@ -363,7 +363,11 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
     );
     assert_eq!(c.json["group_by"], "clues");
     let groups = c.json["summary_by_group"].as_array().unwrap();
-    assert_eq!(groups.len(), 11, "one group (17 clues) per solver");
+    assert_eq!(
+        groups.len(),
+        EMBEDDED.len() * 2 + 5,
+        "one group (17 clues) per solver"
+    );
     assert!(groups.iter().all(|g| g["group"] == 17 && g["solved"] == 3));
     assert!(stdout(&c.out).contains("by clues:"));
     // The plot's x axis is the clue count.

@@ -1036,8 +1036,18 @@ impl Cdcl {
             if self.inconsistent {
                 break;
             }
-            lits.clear();
             let clause = self.original.clause(index);
+            // Fast path for the bulk of Sudoku formulas: an open binary clause.
+            if let [a, b] = *clause {
+                if a.var() != b.var()
+                    && self.values[a.code()] == UNSET
+                    && self.values[b.code()] == UNSET
+                {
+                    self.add_binary(a, b);
+                    continue;
+                }
+            }
+            lits.clear();
             let mut satisfied = false;
             let mut shortened = false;
             for &lit in clause {
@@ -1122,7 +1132,16 @@ impl Cdcl {
             }
             let budget = (luby(self.restarts) as f64 * RESTART_UNIT) as u64;
             match self.search(assumptions, budget, &deadline) {
-                Search::Restart => self.restarts += 1,
+                Search::Restart => {
+                    self.restarts += 1;
+                    // Simplify only between search episodes: a puzzle settled without a
+                    // restart never pays for the pass over every clause.
+                    if self.trail.len() > self.simplified_root
+                        || self.garbage > self.arena.len() / 2
+                    {
+                        self.simplify_root();
+                    }
+                }
                 Search::Sat => break,
                 Search::Unsat => {
                     self.refuted();
@@ -1246,32 +1265,44 @@ impl SatBackend for Cdcl {
         for list in &mut self.binaries[..codes] {
             list.clear();
         }
-        let (watches, binaries) = (
-            std::mem::take(&mut self.watches),
-            std::mem::take(&mut self.binaries),
-        );
-        let mut original = std::mem::take(&mut self.original);
-        original.clear();
-        let (time_limit, lookahead) = (self.time_limit, self.lookahead);
-        let (mut values, mut trail, mut arena) = (
-            std::mem::take(&mut self.values),
-            std::mem::take(&mut self.trail),
-            std::mem::take(&mut self.arena),
-        );
-        values.clear();
-        trail.clear();
-        arena.clear();
-        let mut heap = std::mem::take(&mut self.heap);
-        heap.clear();
-        *self = Cdcl::with_lookahead(lookahead);
-        self.time_limit = time_limit;
-        self.watches = watches;
-        self.binaries = binaries;
-        self.original = original;
-        self.values = values;
-        self.trail = trail;
-        self.arena = arena;
-        self.heap = heap;
+        self.num_vars = 0;
+        for buffer in [&mut self.level, &mut self.reason, &mut self.trail_lim] {
+            buffer.clear();
+        }
+        self.values.clear();
+        self.trail.clear();
+        self.queue_head = 0;
+        self.arena.clear();
+        self.garbage = 0;
+        self.originals.clear();
+        self.learnts.clear();
+        self.activity.clear();
+        self.var_inc = 1.0;
+        self.heap.clear();
+        self.phase.clear();
+        self.seen.clear();
+        self.original.clear();
+        self.loaded = 0;
+        self.inconsistent = false;
+        self.simplified_root = 0;
+        self.failed.clear();
+        self.probed_clauses = 0;
+        self.proof = None;
+        self.next_reduce = FIRST_REDUCE;
+        self.reduce_interval = FIRST_REDUCE;
+        for counter in [
+            &mut self.solves,
+            &mut self.decisions,
+            &mut self.propagations,
+            &mut self.conflicts,
+            &mut self.learnt_count,
+            &mut self.restarts,
+            &mut self.deleted,
+            &mut self.probes,
+            &mut self.failed_literals,
+        ] {
+            *counter = 0;
+        }
     }
 }
 

@@ -47,14 +47,19 @@ use crate::solve::{classic_solver, SolveOutcome, Solver, SolverOptions, CLASSIC_
 use crate::Error;
 
 /// The embedded SAT backends, the `embedded` alias of `--solvers`.
-const EMBEDDED: [BackendKind; 3] = [BackendKind::Dpll, BackendKind::Varisat, BackendKind::Splr];
+const EMBEDDED: [BackendKind; 4] = [
+    BackendKind::Cdcl,
+    BackendKind::Dpll,
+    BackendKind::Varisat,
+    BackendKind::Splr,
+];
 
 /// A bad comparison request or an output that could not be produced.
 #[derive(Debug, thiserror::Error)]
 pub enum CompareError {
     /// A `--solvers` item that names no backend or solver.
     #[error(
-        "unknown solver `{0}` in --solvers (expected dpll, varisat, splr, minisat, \
+        "unknown solver `{0}` in --solvers (expected cdcl, dpll, varisat, splr, minisat, \
          minisat:CMD, external:CMD, {classic}, or the groups embedded, classic, all)",
         classic = CLASSIC_SOLVERS.join(", ")
     )]
@@ -798,6 +803,7 @@ mod tests {
             specs,
             vec![
                 SolverSpec::Classic("dlx"),
+                SolverSpec::Sat(BackendSpec::new(BackendKind::Cdcl)),
                 SolverSpec::Sat(BackendSpec::new(BackendKind::Dpll)),
                 SolverSpec::Sat(BackendSpec::new(BackendKind::Varisat)),
                 SolverSpec::Sat(BackendSpec::new(BackendKind::Splr)),
@@ -805,7 +811,7 @@ mod tests {
             ]
         );
         let all = parse_solvers("all").unwrap();
-        assert_eq!(all.len(), 3 + CLASSIC_SOLVERS.len() - 1);
+        assert_eq!(all.len(), 4 + CLASSIC_SOLVERS.len() - 1);
         assert!(!all.contains(&SolverSpec::Classic("backtrack")));
         assert_eq!(
             parse_solvers("minisat:/opt/minisat").unwrap(),

@@ -4,19 +4,52 @@
 //!
 //! Solutions are counted with blocking clauses (each found solution's true cell variables,
 //! negated) added to the same backend, so an incremental backend never re-encodes.
+//!
+//! Two ways to load a puzzle ([`LoadMode`]): encode it anew into a reset backend (with the
+//! encoding's reduction), or keep the empty grid's encoding loaded in one backend and solve
+//! each puzzle under its givens as assumptions, so that what the backend learnt on one
+//! puzzle serves the next (MiniSat's incremental interface, Eén & Sörensson 2003). Blocking
+//! clauses of a count then carry an activation literal, assumed during the count and
+//! retired after it, so they never cut a later puzzle's solutions.
 
 use std::time::{Duration, Instant};
 
 use crate::backend::{BackendKind, BackendSpec, Counters, SatBackend, SatOutcome};
-use crate::encode::{SudokuEncoding, VarMap};
-use crate::formula::{Cnf, FormulaSize};
-use crate::grid::{check_grid, Grid};
+use crate::encode::{DecodeError, SudokuEncoding, VarMap, VarRef};
+use crate::formula::{Cnf, FormulaSize, Lit, Model, Var};
+use crate::grid::{check_grid, check_solution, Grid};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
 /// The default encoding of the SAT path: the fastest measured (see BENCHMARKS.md).
 pub const DEFAULT_ENCODING: SudokuEncoding =
     SudokuEncoding::new(crate::encode::BaseEncoding::Extended, true);
+
+/// How the SAT path loads each puzzle into its backend.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LoadMode {
+    /// Encode each puzzle anew into a reset backend, with the encoding's reduction.
+    #[default]
+    Reencode,
+    /// Keep the empty grid's encoding (the same base encoding, unreduced) loaded and solve
+    /// each puzzle under its givens as assumptions, keeping what the backend learnt. Only
+    /// for backends that take assumptions ([`SatBackend::supports_assumptions`]); the others
+    /// re-encode.
+    Assumptions,
+}
+
+impl LoadMode {
+    /// Both modes.
+    pub const ALL: [LoadMode; 2] = [LoadMode::Reencode, LoadMode::Assumptions];
+
+    /// The name as options spell it (`reencode`, `assumptions`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LoadMode::Reencode => "reencode",
+            LoadMode::Assumptions => "assumptions",
+        }
+    }
+}
 
 /// Figures of the last solve or count.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,6 +77,14 @@ pub struct SatSolver {
     formula: Cnf,
     stats: SatStats,
     time_limit: Option<Duration>,
+    mode: LoadMode,
+    /// In [`LoadMode::Assumptions`]: the map of the empty grid whose encoding the backend
+    /// holds, and that formula's size.
+    loaded: Option<(VarMap, FormulaSize)>,
+    /// Next free variable for an activation literal (after the loaded formula's).
+    next_activation: usize,
+    /// The current puzzle's givens as literals (assumptions).
+    assumptions: Vec<Lit>,
 }
 
 impl SatSolver {
@@ -56,7 +97,22 @@ impl SatSolver {
             backend: None,
             formula: Cnf::new(),
             stats: SatStats::default(),
+            mode: LoadMode::default(),
+            loaded: None,
+            next_activation: 0,
+            assumptions: Vec::new(),
         }
+    }
+
+    /// With a load mode (see [`LoadMode`]).
+    pub fn with_load_mode(mut self, mode: LoadMode) -> SatSolver {
+        self.mode = mode;
+        self
+    }
+
+    /// The load mode asked for.
+    pub fn load_mode(&self) -> LoadMode {
+        self.mode
     }
 
     /// The encoding used.
@@ -74,14 +130,59 @@ impl SatSolver {
         &self.stats
     }
 
-    /// Encodes `puzzle` into a fresh (reset) backend and returns the map.
-    fn load(&mut self, puzzle: &Grid) -> Result<VarMap, Error> {
+    /// Loads `puzzle`: encodes it into a fresh (reset) backend and returns its map, or, in
+    /// [`LoadMode::Assumptions`], makes sure the empty grid of its size is loaded, sets
+    /// `self.assumptions` to its givens and returns `None` (the map is `self.loaded`).
+    fn load(&mut self, puzzle: &Grid) -> Result<Option<VarMap>, Error> {
         if self.backend.is_none() {
             let mut backend = self.spec.create()?;
             backend.set_time_limit(self.time_limit);
             self.backend = Some(backend);
         }
-        let backend = self.backend.as_deref_mut().expect("backend created above");
+        self.assumptions.clear();
+        let by_assumptions = self.mode == LoadMode::Assumptions
+            && self
+                .backend
+                .as_deref()
+                .is_some_and(|b| b.supports_assumptions());
+        if !by_assumptions {
+            self.loaded = None;
+            return self.encode_alone(puzzle).map(Some);
+        }
+        let start = Instant::now();
+        if self.loaded.as_ref().map(|(map, _)| map.puzzle().side()) != Some(puzzle.side()) {
+            let empty = Grid::empty(puzzle.box_size()).expect("the puzzle's box size is valid");
+            let backend = self.backend.as_deref_mut().expect("backend created above");
+            backend.reset();
+            self.formula.clear();
+            let encoding = SudokuEncoding::new(self.encoding.base, false);
+            let map = encoding.encode_into(&empty, &mut self.formula);
+            self.formula.set_num_vars(map.num_vars());
+            let size = self.formula.size();
+            backend.add_formula(&mut self.formula);
+            self.next_activation = map.num_vars();
+            self.loaded = Some((map, size));
+        }
+        let (map, size) = self.loaded.as_ref().expect("loaded above");
+        self.assumptions
+            .extend(puzzle.givens().map(|(cell, digit)| {
+                match map.var(cell, digit) {
+                    VarRef::Var(var) => var.positive(),
+                    // The empty grid's numbering fixes no variable.
+                    fixed => unreachable!("unreduced map fixed ({cell:?}, {digit:?}): {fixed:?}"),
+                }
+            }));
+        self.stats = SatStats {
+            size: *size,
+            encode_time: start.elapsed(),
+            ..SatStats::default()
+        };
+        Ok(None)
+    }
+
+    /// Encodes `puzzle` alone into the reset backend and returns the map.
+    fn encode_alone(&mut self, puzzle: &Grid) -> Result<VarMap, Error> {
+        let backend = self.backend.as_deref_mut().expect("backend created");
         backend.reset();
         let start = Instant::now();
         self.formula.clear();
@@ -103,7 +204,13 @@ impl SatSolver {
 
     fn timed_solve(&mut self) -> Result<SatOutcome, Error> {
         let start = Instant::now();
-        let outcome = self.backend().solve();
+        let assumptions = std::mem::take(&mut self.assumptions);
+        let outcome = if assumptions.is_empty() {
+            self.backend().solve()
+        } else {
+            self.backend().solve_under(&assumptions)
+        };
+        self.assumptions = assumptions;
         self.stats.solve_time += start.elapsed();
         if outcome.is_err() {
             // A time-out or failure still reports the work done until then.
@@ -112,11 +219,29 @@ impl SatSolver {
         Ok(outcome?)
     }
 
-    fn decode(&mut self, map: &VarMap, model: &crate::formula::Model) -> Result<Grid, Error> {
+    /// Decodes a model with the puzzle's own map, or with the loaded empty grid's (then
+    /// the givens are checked here: the empty grid's map knows none).
+    fn decode(
+        &mut self,
+        puzzle: &Grid,
+        map: Option<&VarMap>,
+        model: &Model,
+    ) -> Result<Grid, Error> {
         let start = Instant::now();
-        let grid = map.decode(model);
+        let grid = match map {
+            Some(map) => map.decode(model)?,
+            None => {
+                let (map, _) = self.loaded.as_ref().expect("loaded");
+                let grid = map.decode(model)?;
+                let check = check_solution(puzzle, &grid);
+                if !check.is_valid() {
+                    return Err(DecodeError::NotASolution(format!("{check:?}")).into());
+                }
+                grid
+            }
+        };
         self.stats.decode_time += start.elapsed();
-        Ok(grid?)
+        Ok(grid)
     }
 
     fn finish_counters(&mut self) -> Counters {
@@ -140,27 +265,51 @@ impl SatSolver {
             return Ok(Vec::new());
         }
         let map = self.load(puzzle)?;
+        // Under assumptions, blocking clauses hold only while their activation literal is
+        // assumed; it is retired (asserted false) after the count.
+        let activation = map.is_none().then(|| {
+            let var = Var::from_index(self.next_activation);
+            self.next_activation += 1;
+            self.assumptions.push(var.positive());
+            var
+        });
+        let num_cell_vars = match &map {
+            Some(map) => map.num_vars(),
+            None => self.loaded.as_ref().expect("loaded").0.num_vars(),
+        };
         let mut found = Vec::new();
         let mut blocking = Vec::new();
-        while limit == 0 || (found.len() as u64) < limit {
-            match self.timed_solve()? {
-                SatOutcome::Unsat => break,
-                SatOutcome::Sat(model) => {
-                    found.push(self.decode(&map, &model)?);
-                    blocking.clear();
-                    blocking.extend(
-                        map.cell_vars()
-                            .filter(|&v| model.value(v))
-                            .map(|v| v.negative()),
-                    );
-                    if blocking.is_empty() {
-                        // Every cell is given: nothing to block, the solution is the only one.
-                        break;
-                    }
-                    self.backend().add_clause(&blocking);
-                }
+        let result = loop {
+            if limit != 0 && (found.len() as u64) >= limit {
+                break Ok(());
             }
+            let model = match self.timed_solve() {
+                Ok(SatOutcome::Unsat) => break Ok(()),
+                Ok(SatOutcome::Sat(model)) => model,
+                Err(error) => break Err(error),
+            };
+            match self.decode(puzzle, map.as_ref(), &model) {
+                Ok(grid) => found.push(grid),
+                Err(error) => break Err(error),
+            }
+            blocking.clear();
+            blocking.extend(
+                (0..num_cell_vars)
+                    .map(Var::from_index)
+                    .filter(|&v| model.value(v))
+                    .map(|v| v.negative()),
+            );
+            if blocking.is_empty() {
+                // Every cell is given: nothing to block, the solution is the only one.
+                break Ok(());
+            }
+            blocking.extend(activation.map(|a| a.negative()));
+            self.backend().add_clause(&blocking);
+        };
+        if let Some(activation) = activation {
+            self.backend().add_clause(&[activation.negative()]);
         }
+        result?;
         self.finish_counters();
         Ok(found)
     }
@@ -182,7 +331,9 @@ impl Solver for SatSolver {
         let map = self.load(puzzle)?;
         let outcome = match self.timed_solve()? {
             SatOutcome::Unsat => SolveOutcome::NoSolution,
-            SatOutcome::Sat(model) => SolveOutcome::Solved(self.decode(&map, &model)?),
+            SatOutcome::Sat(model) => {
+                SolveOutcome::Solved(self.decode(puzzle, map.as_ref(), &model)?)
+            }
         };
         let counters = self.finish_counters();
         Ok(SolveReport { outcome, counters })

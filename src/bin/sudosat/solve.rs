@@ -33,7 +33,9 @@ pub struct BackendArgs {
     /// default (encoding + SAT backend), or a classic solver (dlx, backtrack, human, …).
     #[arg(long, value_name = "NAME")]
     pub solver: Option<String>,
-    /// SAT backend: dpll, varisat, splr, minisat, external.
+    /// SAT backend: cdcl (the built-in clause-learning solver, the default: it finishes the
+    /// grids that need search), dpll (the built-in plain DPLL of the literature), varisat,
+    /// splr, minisat, external.
     #[arg(long, value_name = "BACKEND", default_value = BackendKind::DEFAULT.name())]
     pub backend: BackendKind,
     /// Time limit in seconds of each solve: an external solver process is killed, the
@@ -42,7 +44,9 @@ pub struct BackendArgs {
     pub timeout: Option<f64>,
     /// Lookahead of the dpll backend: none (unit propagation only), clause (probe the
     /// branching clause's literals before each decision), full (also failed-literal
-    /// probing at the root) or auto (none up to 1,000 variables, full above).
+    /// probing at the root) or auto (none up to 1,000 variables, full above). For cdcl:
+    /// root probing before the search (none: never; clause/full: always; auto: above
+    /// 1,000 variables).
     #[arg(long, value_name = "LOOKAHEAD", default_value = Lookahead::default().name(), value_parser = parse_lookahead)]
     pub lookahead: Lookahead,
 }
