@@ -35,9 +35,20 @@
 //!
 //! The solver is reusable: clauses may be added after a `solve` (blocking clauses for counting
 //! solutions), and [`SatBackend::reset`] empties it while keeping its buffers.
+//!
+//! **Proofs** ([`SatBackend::set_proof`]): the search learns nothing, yet each of its steps
+//! is a clause checkable by reverse unit propagation (RUP), so it logs a DRAT proof
+//! ([`crate::backend::proof`]). With the decision literals `d1 … dk` on the stack (flipped
+//! ones included), a conflict logs `¬d1 ∨ … ∨ ¬dk`; a failed literal `l` logs
+//! `¬d1 ∨ … ∨ ¬dk ∨ ¬l` (a unit at the root); when both branches of `dk` have failed, the
+//! two clauses logged for them resolve by unit propagation into `¬d1 ∨ … ∨ ¬d(k-1)`, down to
+//! the empty clause at the root. Each is RUP because propagating the decisions under the
+//! formula and the lemmas before it replays the trail. Lemmas of a refuted subtree are
+//! subsumed by its refutation and deleted, so the checker's clause set stays small.
 
 use std::time::Duration;
 
+use crate::backend::proof::{DratWriter, ProofTarget};
 use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
 use crate::solve::Deadline;
@@ -188,6 +199,78 @@ pub struct Dpll {
     solves: u64,
     /// Limit of each solve (kept across [`SatBackend::reset`]).
     time_limit: Option<Duration>,
+    /// The DRAT proof being written ([`SatBackend::set_proof`]), with its live lemmas.
+    proof: Option<ProofLog>,
+}
+
+/// A proof being written, and the lemmas logged under decisions that are still live (each
+/// with the number of decisions it was logged under), so that a refutation can delete the
+/// lemmas it subsumes. Lemmas logged at the root (failed literals) are never deleted.
+struct ProofLog {
+    writer: DratWriter,
+    /// Literals of the live lemmas, flat.
+    lits: Vec<Lit>,
+    /// Per live lemma: start in `lits` and its decision depth; depths never decrease.
+    lemmas: Vec<(u32, u32)>,
+    /// Scratch for one clause.
+    clause: Vec<Lit>,
+    /// The empty clause has been logged.
+    refuted: bool,
+}
+
+impl ProofLog {
+    /// Logs `¬d1 ∨ … ∨ ¬dk` (the decisions `stack`) plus `extra`, logged at depth `k`.
+    fn log(&mut self, stack: &[Decision], extra: Option<Lit>) {
+        self.write(stack, extra);
+        self.track(stack.len() as u32);
+    }
+
+    /// Writes the lemma `¬d1 ∨ … ∨ ¬dk ∨ extra` into `clause` and the proof.
+    fn write(&mut self, stack: &[Decision], extra: Option<Lit>) {
+        self.clause.clear();
+        self.clause.extend(stack.iter().rev().map(|d| !d.lit));
+        self.clause.extend(extra);
+        self.writer.add(&self.clause);
+        if self.clause.is_empty() {
+            self.refuted = true;
+        }
+    }
+
+    /// Keeps the lemma in `clause`, logged at `depth`, for deletion (root lemmas stay).
+    fn track(&mut self, depth: u32) {
+        if depth > 0 {
+            self.lemmas.push((self.lits.len() as u32, depth));
+            self.lits.extend_from_slice(&self.clause);
+        }
+    }
+
+    /// Logs the refutation `¬d1 ∨ … ∨ ¬dk` of the decisions `stack`, then deletes the
+    /// lemmas logged deeper: it subsumes them all (they contain `¬d1 … ¬dk`), the two it
+    /// was derived from included.
+    fn refute(&mut self, stack: &[Decision]) {
+        self.write(stack, None);
+        self.delete_deeper(stack.len() as u32);
+        self.track(stack.len() as u32);
+    }
+
+    /// Deletes the live lemmas logged under more than `depth` decisions.
+    fn delete_deeper(&mut self, depth: u32) {
+        while let Some(&(start, d)) = self.lemmas.last() {
+            if d <= depth {
+                break;
+            }
+            self.writer.delete(&self.lits[start as usize..]);
+            self.lits.truncate(start as usize);
+            self.lemmas.pop();
+        }
+    }
+
+    /// Logs the empty clause unless it already was.
+    fn refute_root(&mut self) {
+        if !self.refuted {
+            self.refute(&[]);
+        }
+    }
 }
 
 impl Dpll {
@@ -243,6 +326,9 @@ impl Dpll {
 
     /// Back to decision level 0 (level-0 assignments stay).
     fn backtrack_to_root(&mut self) {
+        if let Some(proof) = &mut self.proof {
+            proof.delete_deeper(0);
+        }
         if let Some(first) = self.decisions_stack.first() {
             let len = first.trail_len as usize;
             self.decisions_stack.clear();
@@ -411,6 +497,9 @@ impl Dpll {
             match self.probe(lit) {
                 None => {
                     self.failed_literals += 1;
+                    if let Some(proof) = &mut self.proof {
+                        proof.log(&self.decisions_stack, Some(!lit));
+                    }
                     self.assign(!lit);
                     return Probed::Implied;
                 }
@@ -454,6 +543,9 @@ impl Dpll {
                 }
                 if self.probe(lit).is_none() {
                     self.failed_literals += 1;
+                    if let Some(proof) = &mut self.proof {
+                        proof.log(&[], Some(!lit));
+                    }
                     self.assign(!lit);
                     if !self.propagate() {
                         return false;
@@ -544,6 +636,9 @@ impl Dpll {
     /// Undoes decisions until one can be flipped; `false` when none is left (UNSAT).
     fn backtrack(&mut self) -> bool {
         self.backtracks += 1;
+        if let Some(proof) = &mut self.proof {
+            proof.refute(&self.decisions_stack);
+        }
         while let Some(d) = self.decisions_stack.pop() {
             self.undo_to(d.trail_len as usize);
             if !d.flipped {
@@ -554,6 +649,10 @@ impl Dpll {
                 });
                 self.assign(!d.lit);
                 return true;
+            }
+            // Both branches of `d` failed: their two lemmas give the shorter one.
+            if let Some(proof) = &mut self.proof {
+                proof.refute(&self.decisions_stack);
             }
         }
         false
@@ -781,6 +880,9 @@ impl SatBackend for Dpll {
         self.solves += 1;
         self.load_pending();
         if self.inconsistent {
+            if let Some(proof) = &mut self.proof {
+                proof.refute_root();
+            }
             return Ok(SatOutcome::Unsat);
         }
         self.fallback_next = 0;
@@ -789,6 +891,9 @@ impl SatBackend for Dpll {
             Search::Unsat => {
                 // The search is exhausted: UNSAT for good, also after more clauses.
                 self.inconsistent = true;
+                if let Some(proof) = &mut self.proof {
+                    proof.refute_root();
+                }
                 return Ok(SatOutcome::Unsat);
             }
             Search::TimedOut => {
@@ -826,7 +931,46 @@ impl SatBackend for Dpll {
         ])
     }
 
+    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
+        let io = |source| BackendError::Io {
+            solver: "dpll".to_string(),
+            source,
+        };
+        if target.is_some() && self.solves > 0 {
+            return Err(BackendError::Unsupported {
+                solver: self.name(),
+                what: "start a proof after a solve (reset it first)".to_string(),
+            });
+        }
+        self.proof = match target {
+            None => None,
+            Some(target) => Some(ProofLog {
+                writer: DratWriter::for_target(&target).map_err(io)?,
+                lits: Vec::new(),
+                lemmas: Vec::new(),
+                clause: Vec::new(),
+                refuted: false,
+            }),
+        };
+        Ok(())
+    }
+
+    fn writes_proofs(&self) -> bool {
+        true
+    }
+
+    fn finish_proof(&mut self) -> Result<(), BackendError> {
+        match &mut self.proof {
+            None => Ok(()),
+            Some(proof) => proof.writer.finish().map_err(|source| BackendError::Io {
+                solver: "dpll".to_string(),
+                source,
+            }),
+        }
+    }
+
     fn reset(&mut self) {
+        self.proof = None;
         let used = 2 * self.num_vars;
         for list in &mut self.watches[..used] {
             list.clear();
