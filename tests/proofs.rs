@@ -315,7 +315,8 @@ fn a_proof_with_a_lemma_dropped_is_rejected() {
     assert_eq!(lines.iter().filter(|l| **l == "0").count(), 1);
     // Drop one lemma at a time, from the first: some lemmas can be re-derived from the
     // others, but dropping the first one the empty clause rests on must be caught (here the
-    // third, `-6 -1`: the refutation of the first decisions' subtree).
+    // very first, `-11 -6 -1`: the first conflict, under decisions 1, 6 and 11, which flips
+    // 11).
     let mut rejected = None;
     for (i, line) in lines.iter().enumerate() {
         if line.starts_with('d') || *line == "0" {
@@ -336,7 +337,7 @@ fn a_proof_with_a_lemma_dropped_is_rejected() {
     }
     assert_eq!(
         rejected,
-        Some("-6 -1 0"),
+        Some("-11 -6 -1 0"),
         "no single dropped lemma is caught"
     );
 }

@@ -41,8 +41,8 @@
 //! ([`crate::backend::proof`]). With the decision literals `d1 … dk` on the stack (flipped
 //! ones included), a conflict logs `¬d1 ∨ … ∨ ¬dk`; a failed literal `l` logs
 //! `¬d1 ∨ … ∨ ¬dk ∨ ¬l` (a unit at the root); when both branches of `dk` have failed, the
-//! two clauses logged for them resolve by unit propagation into `¬d1 ∨ … ∨ ¬d(k-1)`, down to
-//! the empty clause at the root. Each is RUP because propagating the decisions under the
+//! clause logged for the first one and propagation give `¬d1 ∨ … ∨ ¬d(k-1)` (so a conflict
+//! in a second branch logs only that), down to the empty clause at the root. Each is RUP because propagating the decisions under the
 //! formula and the lemmas before it replays the trail. Lemmas of a refuted subtree are
 //! subsumed by its refutation and deleted, so the checker's clause set stays small.
 
@@ -637,7 +637,12 @@ impl Dpll {
     fn backtrack(&mut self) -> bool {
         self.backtracks += 1;
         if let Some(proof) = &mut self.proof {
-            proof.refute(&self.decisions_stack);
+            // Under a flipped decision the conflict needs no lemma of its own: the refutation
+            // of the decisions above it (logged below) follows by propagation, through the
+            // lemma that flipped it.
+            if self.decisions_stack.last().map_or(true, |d| !d.flipped) {
+                proof.refute(&self.decisions_stack);
+            }
         }
         while let Some(d) = self.decisions_stack.pop() {
             self.undo_to(d.trail_len as usize);
