@@ -91,10 +91,11 @@ fn solve_stats_go_to_stderr() {
     assert!(err.starts_with("stats: puzzle 1"), "{err}");
     for word in [
         "encoding=extended+reduced",
-        "backend=dpll",
+        "backend=cdcl",
         "vars=",
         "clauses=",
         "decisions=",
+        "conflicts=",
     ] {
         assert!(err.contains(word), "missing {word}: {err}");
     }

@@ -35,9 +35,20 @@
 //!
 //! The solver is reusable: clauses may be added after a `solve` (blocking clauses for counting
 //! solutions), and [`SatBackend::reset`] empties it while keeping its buffers.
+//!
+//! **Proofs** ([`SatBackend::set_proof`]): the search learns nothing, yet each of its steps
+//! is a clause checkable by reverse unit propagation (RUP), so it logs a DRAT proof
+//! ([`crate::backend::proof`]). With the decision literals `d1 … dk` on the stack (flipped
+//! ones included), a conflict logs `¬d1 ∨ … ∨ ¬dk`; a failed literal `l` logs
+//! `¬d1 ∨ … ∨ ¬dk ∨ ¬l` (a unit at the root); when both branches of `dk` have failed, the
+//! clause logged for the first one and propagation give `¬d1 ∨ … ∨ ¬d(k-1)` (so a conflict
+//! in a second branch logs only that), down to the empty clause at the root. Each is RUP because propagating the decisions under the
+//! formula and the lemmas before it replays the trail. Lemmas of a refuted subtree are
+//! subsumed by its refutation and deleted, so the checker's clause set stays small.
 
 use std::time::Duration;
 
+use crate::backend::proof::{DratWriter, ProofTarget};
 use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
 use crate::solve::Deadline;
@@ -188,6 +199,78 @@ pub struct Dpll {
     solves: u64,
     /// Limit of each solve (kept across [`SatBackend::reset`]).
     time_limit: Option<Duration>,
+    /// The DRAT proof being written ([`SatBackend::set_proof`]), with its live lemmas.
+    proof: Option<ProofLog>,
+}
+
+/// A proof being written, and the lemmas logged under decisions that are still live (each
+/// with the number of decisions it was logged under), so that a refutation can delete the
+/// lemmas it subsumes. Lemmas logged at the root (failed literals) are never deleted.
+struct ProofLog {
+    writer: DratWriter,
+    /// Literals of the live lemmas, flat.
+    lits: Vec<Lit>,
+    /// Per live lemma: start in `lits` and its decision depth; depths never decrease.
+    lemmas: Vec<(u32, u32)>,
+    /// Scratch for one clause.
+    clause: Vec<Lit>,
+    /// The empty clause has been logged.
+    refuted: bool,
+}
+
+impl ProofLog {
+    /// Logs `¬d1 ∨ … ∨ ¬dk` (the decisions `stack`) plus `extra`, logged at depth `k`.
+    fn log(&mut self, stack: &[Decision], extra: Option<Lit>) {
+        self.write(stack, extra);
+        self.track(stack.len() as u32);
+    }
+
+    /// Writes the lemma `¬d1 ∨ … ∨ ¬dk ∨ extra` into `clause` and the proof.
+    fn write(&mut self, stack: &[Decision], extra: Option<Lit>) {
+        self.clause.clear();
+        self.clause.extend(stack.iter().rev().map(|d| !d.lit));
+        self.clause.extend(extra);
+        self.writer.add(&self.clause);
+        if self.clause.is_empty() {
+            self.refuted = true;
+        }
+    }
+
+    /// Keeps the lemma in `clause`, logged at `depth`, for deletion (root lemmas stay).
+    fn track(&mut self, depth: u32) {
+        if depth > 0 {
+            self.lemmas.push((self.lits.len() as u32, depth));
+            self.lits.extend_from_slice(&self.clause);
+        }
+    }
+
+    /// Logs the refutation `¬d1 ∨ … ∨ ¬dk` of the decisions `stack`, then deletes the
+    /// lemmas logged deeper: it subsumes them all (they contain `¬d1 … ¬dk`), the two it
+    /// was derived from included.
+    fn refute(&mut self, stack: &[Decision]) {
+        self.write(stack, None);
+        self.delete_deeper(stack.len() as u32);
+        self.track(stack.len() as u32);
+    }
+
+    /// Deletes the live lemmas logged under more than `depth` decisions.
+    fn delete_deeper(&mut self, depth: u32) {
+        while let Some(&(start, d)) = self.lemmas.last() {
+            if d <= depth {
+                break;
+            }
+            self.writer.delete(&self.lits[start as usize..]);
+            self.lits.truncate(start as usize);
+            self.lemmas.pop();
+        }
+    }
+
+    /// Logs the empty clause unless it already was.
+    fn refute_root(&mut self) {
+        if !self.refuted {
+            self.refute(&[]);
+        }
+    }
 }
 
 impl Dpll {
@@ -243,6 +326,9 @@ impl Dpll {
 
     /// Back to decision level 0 (level-0 assignments stay).
     fn backtrack_to_root(&mut self) {
+        if let Some(proof) = &mut self.proof {
+            proof.delete_deeper(0);
+        }
         if let Some(first) = self.decisions_stack.first() {
             let len = first.trail_len as usize;
             self.decisions_stack.clear();
@@ -411,6 +497,9 @@ impl Dpll {
             match self.probe(lit) {
                 None => {
                     self.failed_literals += 1;
+                    if let Some(proof) = &mut self.proof {
+                        proof.log(&self.decisions_stack, Some(!lit));
+                    }
                     self.assign(!lit);
                     return Probed::Implied;
                 }
@@ -454,6 +543,9 @@ impl Dpll {
                 }
                 if self.probe(lit).is_none() {
                     self.failed_literals += 1;
+                    if let Some(proof) = &mut self.proof {
+                        proof.log(&[], Some(!lit));
+                    }
                     self.assign(!lit);
                     if !self.propagate() {
                         return false;
@@ -544,6 +636,14 @@ impl Dpll {
     /// Undoes decisions until one can be flipped; `false` when none is left (UNSAT).
     fn backtrack(&mut self) -> bool {
         self.backtracks += 1;
+        if let Some(proof) = &mut self.proof {
+            // Under a flipped decision the conflict needs no lemma of its own: the refutation
+            // of the decisions above it (logged below) follows by propagation, through the
+            // lemma that flipped it.
+            if self.decisions_stack.last().map_or(true, |d| !d.flipped) {
+                proof.refute(&self.decisions_stack);
+            }
+        }
         while let Some(d) = self.decisions_stack.pop() {
             self.undo_to(d.trail_len as usize);
             if !d.flipped {
@@ -554,6 +654,10 @@ impl Dpll {
                 });
                 self.assign(!d.lit);
                 return true;
+            }
+            // Both branches of `d` failed: their two lemmas give the shorter one.
+            if let Some(proof) = &mut self.proof {
+                proof.refute(&self.decisions_stack);
             }
         }
         false
@@ -781,6 +885,9 @@ impl SatBackend for Dpll {
         self.solves += 1;
         self.load_pending();
         if self.inconsistent {
+            if let Some(proof) = &mut self.proof {
+                proof.refute_root();
+            }
             return Ok(SatOutcome::Unsat);
         }
         self.fallback_next = 0;
@@ -789,6 +896,9 @@ impl SatBackend for Dpll {
             Search::Unsat => {
                 // The search is exhausted: UNSAT for good, also after more clauses.
                 self.inconsistent = true;
+                if let Some(proof) = &mut self.proof {
+                    proof.refute_root();
+                }
                 return Ok(SatOutcome::Unsat);
             }
             Search::TimedOut => {
@@ -826,7 +936,46 @@ impl SatBackend for Dpll {
         ])
     }
 
+    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
+        let io = |source| BackendError::Io {
+            solver: "dpll".to_string(),
+            source,
+        };
+        if target.is_some() && self.solves > 0 {
+            return Err(BackendError::Unsupported {
+                solver: self.name(),
+                what: "start a proof after a solve (reset it first)".to_string(),
+            });
+        }
+        self.proof = match target {
+            None => None,
+            Some(target) => Some(ProofLog {
+                writer: DratWriter::for_target(&target).map_err(io)?,
+                lits: Vec::new(),
+                lemmas: Vec::new(),
+                clause: Vec::new(),
+                refuted: false,
+            }),
+        };
+        Ok(())
+    }
+
+    fn writes_proofs(&self) -> bool {
+        true
+    }
+
+    fn finish_proof(&mut self) -> Result<(), BackendError> {
+        match &mut self.proof {
+            None => Ok(()),
+            Some(proof) => proof.writer.finish().map_err(|source| BackendError::Io {
+                solver: "dpll".to_string(),
+                source,
+            }),
+        }
+    }
+
     fn reset(&mut self) {
+        self.proof = None;
         let used = 2 * self.num_vars;
         for list in &mut self.watches[..used] {
             list.clear();
@@ -898,6 +1047,147 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Whether `clause` follows from `clauses` by unit propagation (reverse unit propagation:
+    /// assume its negation, propagate to a conflict), by brute repetition.
+    fn rup(clauses: &[Vec<Lit>], clause: &[Lit], num_vars: usize) -> bool {
+        let mut value = vec![0i8; 2 * num_vars];
+        let set = |value: &mut Vec<i8>, l: Lit| {
+            value[l.code()] = 1;
+            value[(!l).code()] = -1;
+        };
+        for &l in clause {
+            if value[l.code()] == 1 {
+                return true; // its negation is contradictory
+            }
+            set(&mut value, !l);
+        }
+        loop {
+            let mut changed = false;
+            for c in clauses {
+                if c.iter().any(|l| value[l.code()] == 1) {
+                    continue;
+                }
+                let mut open: Vec<Lit> =
+                    c.iter().copied().filter(|l| value[l.code()] == 0).collect();
+                open.sort();
+                open.dedup();
+                match open.as_slice() {
+                    [] => return true,
+                    [unit] => {
+                        set(&mut value, *unit);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                return false;
+            }
+        }
+    }
+
+    /// Checks a text DRAT proof of `cnf` by forward RUP checking: every lemma follows from
+    /// the formula and the lemmas kept so far, and the empty clause is derived.
+    fn check_proof(cnf: &Cnf, proof: &str) -> Result<(), String> {
+        let mut clauses: Vec<Vec<Lit>> = cnf.clauses().map(|c| c.to_vec()).collect();
+        for (i, line) in proof.lines().enumerate() {
+            let (delete, body) = match line.strip_prefix("d ") {
+                Some(rest) => (true, rest),
+                None => (false, line),
+            };
+            let mut lits: Vec<Lit> = body
+                .split_whitespace()
+                .map(|w| w.parse::<i64>().unwrap())
+                .take_while(|&n| n != 0)
+                .map(Lit::from_dimacs)
+                .collect();
+            if delete {
+                lits.sort();
+                let at = clauses.iter().position(|c| {
+                    let mut c = c.clone();
+                    c.sort();
+                    c == lits
+                });
+                clauses.remove(at.ok_or(format!("line {}: deletes a missing clause", i + 1))?);
+                continue;
+            }
+            if !rup(&clauses, &lits, cnf.num_vars()) {
+                return Err(format!("line {}: `{line}` is not RUP", i + 1));
+            }
+            if lits.is_empty() {
+                return Ok(());
+            }
+            clauses.push(lits);
+        }
+        Err("no empty clause".to_string())
+    }
+
+    #[test]
+    fn unsat_answers_come_with_rup_proofs() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.drat");
+        let mut rng = ChaCha8Rng::seed_from_u64(2014);
+        let mut proved = 0;
+        for round in 0..300 {
+            let vars = rng.gen_range(3..=12);
+            let clauses = rng.gen_range(1..=6 * vars);
+            let mut cnf = Cnf::with_vars(vars);
+            for _ in 0..clauses {
+                let len = rng.gen_range(1..=4);
+                let clause: Vec<Lit> = (0..len)
+                    .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
+                    .collect();
+                cnf.add_clause(&clause);
+            }
+            for lookahead in Lookahead::ALL {
+                let mut dpll = Dpll::with_lookahead(lookahead);
+                dpll.set_proof(Some(ProofTarget::text(&path))).unwrap();
+                cnf.stream_into(&mut dpll);
+                let outcome = dpll.solve().unwrap();
+                dpll.finish_proof().unwrap();
+                if outcome == SatOutcome::Unsat {
+                    proved += 1;
+                    let proof = std::fs::read_to_string(&path).unwrap();
+                    if let Err(e) = check_proof(&cnf, &proof) {
+                        panic!("round {round}, {lookahead:?}: {e}\n{cnf:?}\n{proof}");
+                    }
+                }
+            }
+        }
+        assert!(proved > 200, "only {proved} UNSAT answers");
+    }
+
+    #[test]
+    fn proof_covers_blocking_clauses() {
+        // x1 ∨ x2 ∨ x3 with every model blocked: the proof refutes formula + blocking clauses.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.drat");
+        let mut dpll = Dpll::new();
+        dpll.set_proof(Some(ProofTarget::text(&path))).unwrap();
+        let mut cnf = Cnf::with_vars(3);
+        cnf.add_clause(&[
+            Lit::from_dimacs(1),
+            Lit::from_dimacs(2),
+            Lit::from_dimacs(3),
+        ]);
+        cnf.stream_into(&mut dpll);
+        let mut models = 0;
+        while let SatOutcome::Sat(model) = dpll.solve().unwrap() {
+            models += 1;
+            let blocking = model.blocking_clause((0..3).map(Var::from_index));
+            dpll.add_clause(&blocking);
+            cnf.add_clause(&blocking);
+        }
+        dpll.finish_proof().unwrap();
+        assert_eq!(models, 7);
+        check_proof(&cnf, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        // A proof cannot start after a solve: it would miss what that solve derived.
+        assert!(matches!(
+            dpll.set_proof(Some(ProofTarget::text(&path))),
+            Err(BackendError::Unsupported { .. })
+        ));
     }
 
     /// A 25×25 puzzle that unit propagation alone cannot finish (Dancing Links, which makes

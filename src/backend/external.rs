@@ -7,6 +7,11 @@
 //! when the solve ends, on errors as well. A time-out kills the solver's whole process group.
 //! A missing binary, a crash, an unexpected exit status, output that is not an answer and a
 //! time-out are each a [`BackendError`] naming the command.
+//!
+//! DRAT proofs ([`SatBackend::set_proof`]): CaDiCaL and Kissat take the proof file as a
+//! second argument after the input; any other solver command marks where its proof file goes
+//! with `{proof}` (and may mark the input with `{cnf}`, else it comes last). MiniSat 2.2
+//! cannot write proofs.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -15,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
 
+use crate::backend::proof::{ProofFormat, ProofTarget};
 use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
 use crate::dimacs;
 use crate::formula::{ClauseSink, Cnf, Lit};
@@ -42,7 +48,14 @@ pub struct ExternalSolver {
     cnf: Cnf,
     solves: u64,
     millis: u64,
+    /// The proof asked for ([`SatBackend::set_proof`]).
+    proof: Option<ProofTarget>,
 }
+
+/// The placeholder for the proof file in a solver command.
+pub const PROOF_PLACEHOLDER: &str = "{proof}";
+/// The placeholder for the input file in a solver command (else the input comes last).
+pub const CNF_PLACEHOLDER: &str = "{cnf}";
 
 impl ExternalSolver {
     /// A solver from a command line (split on whitespace: program then arguments).
@@ -65,7 +78,51 @@ impl ExternalSolver {
             cnf: Cnf::new(),
             solves: 0,
             millis: 0,
+            proof: None,
         })
+    }
+
+    /// How this solver writes proofs: `Some(true)` with a `{proof}` placeholder,
+    /// `Some(false)` as a second file argument (CaDiCaL, Kissat), `None` when it cannot.
+    fn proof_style(&self) -> Option<bool> {
+        if self.args.iter().any(|a| a.contains(PROOF_PLACEHOLDER)) {
+            return Some(true);
+        }
+        let base = Path::new(&self.program)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let second_argument = self.style == OutputStyle::Competition
+            && (base.starts_with("cadical") || base.starts_with("kissat"));
+        second_argument.then_some(false)
+    }
+
+    /// The arguments after the program for input `input`: placeholders filled in, the
+    /// input last unless placed, then the proof file of CaDiCaL or Kissat.
+    fn arguments(&self, input: &Path, dir: &Path) -> Vec<std::ffi::OsString> {
+        let proof_path = match &self.proof {
+            Some(target) => target.path.clone(),
+            None => dir.join("proof.drat"),
+        };
+        let fill = |arg: &str| -> std::ffi::OsString {
+            let arg = arg.replace(CNF_PLACEHOLDER, &input.to_string_lossy());
+            arg.replace(PROOF_PLACEHOLDER, &proof_path.to_string_lossy())
+                .into()
+        };
+        let mut args: Vec<std::ffi::OsString> = Vec::new();
+        if self.proof.as_ref().map(|t| t.format) == Some(ProofFormat::Text)
+            && self.proof_style() == Some(false)
+        {
+            args.push("--no-binary".into());
+        }
+        args.extend(self.args.iter().map(|a| fill(a)));
+        if !self.args.iter().any(|a| a.contains(CNF_PLACEHOLDER)) {
+            args.push(input.as_os_str().to_owned());
+        }
+        if self.proof.is_some() && self.proof_style() == Some(false) {
+            args.push(proof_path.into_os_string());
+        }
+        args
     }
 
     /// With a time limit (the process is killed when it runs longer).
@@ -117,8 +174,7 @@ impl ExternalSolver {
         let stdout = File::create(dir.join("stdout")).map_err(|e| self.io_error(e))?;
         let stderr = File::create(dir.join("stderr")).map_err(|e| self.io_error(e))?;
         let mut cmd = Command::new(&self.program);
-        cmd.args(&self.args)
-            .arg(&input)
+        cmd.args(self.arguments(&input, dir))
             .current_dir(dir)
             .stdin(Stdio::null())
             .stdout(stdout)
@@ -304,7 +360,37 @@ impl SatBackend for ExternalSolver {
         Counters(vec![("solves", self.solves), ("process_ms", self.millis)])
     }
 
+    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
+        if target.is_some() && !self.writes_proofs() {
+            let what = match self.style {
+                OutputStyle::MinisatFile => "write DRAT proofs (MiniSat 2.2 has no proof output)",
+                OutputStyle::Competition => {
+                    "write DRAT proofs: mark where the solver takes its proof file with \
+                     `{proof}` in the command (CaDiCaL and Kissat need no mark)"
+                }
+            };
+            return Err(BackendError::Unsupported {
+                solver: self.name(),
+                what: what.to_string(),
+            });
+        }
+        // The solver runs in its temporary directory: the proof path must not be relative.
+        self.proof = match target {
+            Some(mut target) => {
+                target.path = std::path::absolute(&target.path).map_err(|e| self.io_error(e))?;
+                Some(target)
+            }
+            None => None,
+        };
+        Ok(())
+    }
+
+    fn writes_proofs(&self) -> bool {
+        self.proof_style().is_some()
+    }
+
     fn reset(&mut self) {
+        self.proof = None;
         self.cnf.clear();
         self.solves = 0;
         self.millis = 0;

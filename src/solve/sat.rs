@@ -11,12 +11,22 @@
 //! puzzle serves the next (MiniSat's incremental interface, Eén & Sörensson 2003). Blocking
 //! clauses of a count then carry an activation literal, assumed during the count and
 //! retired after it, so they never cut a later puzzle's solutions.
+//!
+//! **Proofs** ([`SatSolver::prove_next`]): the next solve or count asks its backend for a
+//! DRAT proof, set right after the backend's reset and before its first `solve`, and keeps a
+//! copy of every clause the backend gets (encoding, then blocking clauses). When the last
+//! answer is UNSAT — "no solution", or no further solution after the blocking clauses, i.e.
+//! "unique" — [`SatSolver::take_proof`] hands back that exact formula with the proof. A
+//! puzzle with clashing givens, which is answered without a backend otherwise, is then encoded
+//! without the reduction (the givens stay unit clauses, refuted by unit propagation) and
+//! solved, so that it too comes with a formula and a proof. A proved call always re-encodes
+//! (a proof starts with a fresh backend), whatever the [`LoadMode`].
 
 use std::time::{Duration, Instant};
 
-use crate::backend::{BackendKind, BackendSpec, Counters, SatBackend, SatOutcome};
+use crate::backend::{BackendKind, BackendSpec, Counters, ProofTarget, SatBackend, SatOutcome};
 use crate::encode::{DecodeError, SudokuEncoding, VarMap, VarRef};
-use crate::formula::{Cnf, FormulaSize, Lit, Model, Var};
+use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, check_solution, Grid};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
@@ -85,6 +95,29 @@ pub struct SatSolver {
     next_activation: usize,
     /// The current puzzle's givens as literals (assumptions).
     assumptions: Vec<Lit>,
+    /// The proof asked for the next solve or count ([`SatSolver::prove_next`]).
+    proof_request: Option<ProofTarget>,
+    /// During a proved solve: every clause the backend got.
+    proof_formula: Option<Cnf>,
+    /// The proof of the last answer, when it was UNSAT.
+    proven: Option<ProvenUnsat>,
+}
+
+/// An UNSAT answer of the SAT path with its DRAT proof ([`SatSolver::take_proof`]).
+#[derive(Clone, Debug)]
+pub struct ProvenUnsat {
+    /// The exact formula the backend refuted: the encoding's clauses, then `blocking`
+    /// blocking clauses.
+    pub formula: Cnf,
+    /// The encoding the formula was made with (unreduced for clashing givens).
+    pub encoding: SudokuEncoding,
+    /// Blocking clauses at the end of `formula` (one per solution found; an empty one when
+    /// every cell is given).
+    pub blocking: usize,
+    /// The proof, complete and flushed.
+    pub proof: ProofTarget,
+    /// The backend that wrote it.
+    pub backend: String,
 }
 
 impl SatSolver {
@@ -101,6 +134,9 @@ impl SatSolver {
             loaded: None,
             next_activation: 0,
             assumptions: Vec::new(),
+            proof_request: None,
+            proof_formula: None,
+            proven: None,
         }
     }
 
@@ -113,6 +149,48 @@ impl SatSolver {
     /// The load mode asked for.
     pub fn load_mode(&self) -> LoadMode {
         self.mode
+    }
+
+    /// Asks the next [`Solver::solve`], [`SatSolver::solutions`] or
+    /// [`Solver::count_solutions`] for a DRAT proof of its final UNSAT answer at `target`
+    /// (the request holds for that one call). The backend must write proofs
+    /// ([`SatBackend::writes_proofs`]); the call fails otherwise.
+    pub fn prove_next(&mut self, target: Option<ProofTarget>) {
+        self.proof_request = target;
+        self.proven = None;
+    }
+
+    /// The proof of the last call's answer, when a proof was asked for and the answer ended
+    /// in UNSAT ("no solution", or "unique": no solution besides the one blocked).
+    pub fn take_proof(&mut self) -> Option<ProvenUnsat> {
+        self.proven.take()
+    }
+
+    /// Ends a proved call: keeps the formula and the finished proof when it ended in UNSAT.
+    fn end_proof(
+        &mut self,
+        unsat: bool,
+        encoding: SudokuEncoding,
+        blocking: usize,
+    ) -> Result<(), Error> {
+        let target = self.proof_request.take();
+        let formula = self.proof_formula.take();
+        if let (Some(target), Some(formula)) = (target, formula) {
+            let backend = self.backend();
+            backend.finish_proof()?;
+            let name = backend.name();
+            backend.set_proof(None)?;
+            if unsat {
+                self.proven = Some(ProvenUnsat {
+                    formula,
+                    encoding,
+                    blocking,
+                    proof: target,
+                    backend: name,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The encoding used.
@@ -141,13 +219,13 @@ impl SatSolver {
         }
         self.assumptions.clear();
         let by_assumptions = self.mode == LoadMode::Assumptions
+            && self.proof_request.is_none()
             && self
                 .backend
                 .as_deref()
                 .is_some_and(|b| b.supports_assumptions());
         if !by_assumptions {
-            self.loaded = None;
-            return self.encode_alone(puzzle).map(Some);
+            return self.encode_alone(puzzle, self.encoding).map(Some);
         }
         let start = Instant::now();
         if self.loaded.as_ref().map(|(map, _)| map.puzzle().side()) != Some(puzzle.side()) {
@@ -180,15 +258,30 @@ impl SatSolver {
         Ok(None)
     }
 
-    /// Encodes `puzzle` alone into the reset backend and returns the map.
-    fn encode_alone(&mut self, puzzle: &Grid) -> Result<VarMap, Error> {
+    /// Encodes `puzzle` alone into the reset backend and returns the map; with a proof
+    /// asked for, sets it on the backend and keeps a copy of the formula.
+    fn encode_alone(&mut self, puzzle: &Grid, encoding: SudokuEncoding) -> Result<VarMap, Error> {
+        if self.backend.is_none() {
+            let mut backend = self.spec.create()?;
+            backend.set_time_limit(self.time_limit);
+            self.backend = Some(backend);
+        }
         let backend = self.backend.as_deref_mut().expect("backend created");
         backend.reset();
+        // The backend no longer holds an empty grid for the assumptions mode.
+        self.loaded = None;
+        self.proof_formula = None;
+        if let Some(target) = &self.proof_request {
+            backend.set_proof(Some(target.clone()))?;
+        }
         let start = Instant::now();
         self.formula.clear();
-        let map = self.encoding.encode_into(puzzle, &mut self.formula);
+        let map = encoding.encode_into(puzzle, &mut self.formula);
         self.formula.set_num_vars(map.num_vars());
         let size = self.formula.size();
+        if self.proof_request.is_some() {
+            self.proof_formula = Some(self.formula.clone());
+        }
         backend.add_formula(&mut self.formula);
         self.stats = SatStats {
             size,
@@ -261,7 +354,7 @@ impl SatSolver {
     /// A backend failure, or a model that does not decode to a solution.
     pub fn solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Vec<Grid>, Error> {
         if !check_grid(puzzle).is_valid() {
-            self.stats = SatStats::default();
+            self.prove_clash(puzzle)?;
             return Ok(Vec::new());
         }
         let map = self.load(puzzle)?;
@@ -279,12 +372,17 @@ impl SatSolver {
         };
         let mut found = Vec::new();
         let mut blocking = Vec::new();
+        let mut unsat = false;
+        let mut blocked = 0;
         let result = loop {
             if limit != 0 && (found.len() as u64) >= limit {
                 break Ok(());
             }
             let model = match self.timed_solve() {
-                Ok(SatOutcome::Unsat) => break Ok(()),
+                Ok(SatOutcome::Unsat) => {
+                    unsat = true;
+                    break Ok(());
+                }
                 Ok(SatOutcome::Sat(model)) => model,
                 Err(error) => break Err(error),
             };
@@ -299,19 +397,39 @@ impl SatSolver {
                     .filter(|&v| model.value(v))
                     .map(|v| v.negative()),
             );
-            if blocking.is_empty() {
+            if blocking.is_empty() && self.proof_formula.is_none() {
                 // Every cell is given: nothing to block, the solution is the only one.
                 break Ok(());
             }
+            // (With a proof, the empty clause blocks it: the proof refutes that.)
             blocking.extend(activation.map(|a| a.negative()));
             self.backend().add_clause(&blocking);
+            if let Some(formula) = &mut self.proof_formula {
+                formula.add_clause(&blocking);
+            }
+            blocked += 1;
         };
         if let Some(activation) = activation {
             self.backend().add_clause(&[activation.negative()]);
         }
         result?;
         self.finish_counters();
+        self.end_proof(unsat, self.encoding, blocked)?;
         Ok(found)
+    }
+    /// A puzzle with clashing givens: no solution, without a backend unless a proof is asked
+    /// for; then the puzzle is encoded unreduced (the clashing givens are unit clauses) and
+    /// refuted by the backend.
+    fn prove_clash(&mut self, puzzle: &Grid) -> Result<(), Error> {
+        self.stats = SatStats::default();
+        if self.proof_request.is_none() {
+            return Ok(());
+        }
+        let encoding = SudokuEncoding::new(self.encoding.base, false);
+        self.encode_alone(puzzle, encoding)?;
+        let unsat = self.timed_solve()? == SatOutcome::Unsat;
+        self.finish_counters();
+        self.end_proof(unsat, encoding, 0)
     }
 }
 
@@ -322,7 +440,7 @@ impl Solver for SatSolver {
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
         if !check_grid(puzzle).is_valid() {
-            self.stats = SatStats::default();
+            self.prove_clash(puzzle)?;
             return Ok(SolveReport {
                 outcome: SolveOutcome::NoSolution,
                 counters: Counters::default(),
@@ -336,6 +454,8 @@ impl Solver for SatSolver {
             }
         };
         let counters = self.finish_counters();
+        let unsat = outcome == SolveOutcome::NoSolution;
+        self.end_proof(unsat, self.encoding, 0)?;
         Ok(SolveReport { outcome, counters })
     }
 

@@ -185,3 +185,44 @@ pub fn external_available(binary: &str) -> bool {
 pub fn temp_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary directory")
 }
+
+/// The DRAT checker: `$SUDOSAT_DRAT_TRIM` or `drat-trim` on PATH. When neither: panics if
+/// `SUDOSAT_REQUIRE_EXTERNAL=1` (CI), else prints why the test is skipped and returns `None`.
+pub fn drat_trim() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("SUDOSAT_DRAT_TRIM") {
+        let path = PathBuf::from(path);
+        if path.is_file() {
+            return Some(path);
+        }
+        panic!("SUDOSAT_DRAT_TRIM={} is not a file", path.display());
+    }
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join("drat-trim"))
+            .find(|p| p.is_file())
+    });
+    if found.is_some() {
+        return found;
+    }
+    if std::env::var("SUDOSAT_REQUIRE_EXTERNAL").as_deref() == Ok("1") {
+        panic!("drat-trim is not on PATH nor in SUDOSAT_DRAT_TRIM but SUDOSAT_REQUIRE_EXTERNAL=1 requires it");
+    }
+    eprintln!(
+        "skipped: drat-trim is not on PATH nor in SUDOSAT_DRAT_TRIM (build it: cc -O2 -o \
+         drat-trim ../shared/tools/drat-trim/drat-trim.c)"
+    );
+    None
+}
+
+/// Whether `drat_trim` verifies `proof` against `cnf` (its `s VERIFIED` line).
+pub fn drat_verifies(drat_trim: &Path, cnf: &Path, proof: &Path) -> bool {
+    let out = Command::new(drat_trim)
+        .arg(cnf)
+        .arg(proof)
+        .output()
+        .expect("drat-trim runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.split(['\n', '\r'])
+        .map(str::trim)
+        .any(|line| line == "s VERIFIED")
+}

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use crate::common::{write_output, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
+use crate::proofs::{ProofArgs, Proved, Prover};
 use crate::solve::SolverArgs;
 
 /// Arguments of `sudosat count`.
@@ -17,6 +18,8 @@ pub struct Args {
     limit: u64,
     #[command(flatten)]
     how: SolverArgs,
+    #[command(flatten)]
+    proofs: ProofArgs,
 }
 
 /// The verdict for `count` solutions found with `limit`.
@@ -34,21 +37,41 @@ fn verdict(count: u64, limit: u64) -> String {
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
     let mut chosen = args.how.build()?;
+    let mut prover = Prover::new(&args.proofs, &chosen)?;
     let mut counts = Vec::with_capacity(inputs.len());
-    for input in &inputs {
+    let mut proofs = Vec::with_capacity(inputs.len());
+    for (i, input) in inputs.iter().enumerate() {
+        if let Some(prover) = &prover {
+            prover.ask(&mut chosen, i + 1);
+        }
         let solver = chosen.solver();
         let count = solver
             .count_solutions(&input.grid, args.limit)
             .with_context(|| input.location())?
             .with_context(|| format!("solver `{}` cannot count solutions", solver.name()))?;
         counts.push(count);
+        proofs.push(match &mut prover {
+            // A proof is only kept when the count ended in UNSAT (none, or unique).
+            Some(prover) => {
+                prover.collect(&mut chosen, i + 1, input, &verdict(count, args.limit))?
+            }
+            None => None,
+        });
     }
     write_output(None, |w| {
-        for &count in &counts {
-            writeln!(w, "{}", verdict(count, args.limit))?;
+        for (&count, proved) in counts.iter().zip(&proofs) {
+            writeln!(
+                w,
+                "{}{}",
+                verdict(count, args.limit),
+                Proved::suffix(proved)
+            )?;
         }
         Ok(())
     })?;
+    if let Some(prover) = prover {
+        prover.finish()?;
+    }
     let all_unique = counts.iter().all(|&c| c == 1);
     Ok(ExitCode::from(if all_unique {
         EXIT_OK

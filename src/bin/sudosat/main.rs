@@ -11,6 +11,7 @@ mod encode;
 mod explain;
 mod generate;
 mod grade;
+mod proofs;
 mod sat;
 mod sizes;
 mod solve;

@@ -1,11 +1,12 @@
 //! `sudosat sat`: a plain SAT solver on any DIMACS file, answering like a SAT-competition
-//! solver (`s`/`v` lines; exit 10 SAT, 20 UNSAT, 0 unknown).
+//! solver (`s`/`v` lines; exit 10 SAT, 20 UNSAT, 0 unknown), with a DRAT proof of an UNSAT
+//! answer on request (`--proof`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use sudosat::backend::SatOutcome;
+use sudosat::backend::{ProofFormat, ProofTarget, SatOutcome};
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
 use sudosat::Cnf;
 
@@ -20,6 +21,13 @@ pub struct Args {
     file: PathBuf,
     #[command(flatten)]
     how: BackendArgs,
+    /// Write a DRAT proof here when the answer is UNSAT (for `drat-trim FILE.cnf P.drat`);
+    /// a backend that cannot write proofs is an error.
+    #[arg(long, value_name = "P.drat")]
+    proof: Option<PathBuf>,
+    /// With `--proof`: write binary DRAT instead of text.
+    #[arg(long, requires = "proof")]
+    binary_proof: bool,
 }
 
 /// Runs the subcommand.
@@ -42,9 +50,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
         eprintln!("sudosat: warning: {warning}");
     }
     let mut backend = args.how.backend_spec()?.create()?;
+    if let Some(path) = &args.proof {
+        let format = if args.binary_proof {
+            ProofFormat::Binary
+        } else {
+            ProofFormat::Text
+        };
+        backend
+            .set_proof(Some(ProofTarget {
+                path: path.clone(),
+                format,
+            }))
+            .with_context(|| format!("--proof {}", path.display()))?;
+    }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
     backend.add_formula(&mut cnf);
     let outcome = backend.solve();
+    if args.proof.is_some() {
+        backend.finish_proof()?;
+    }
     let code = match &outcome {
         Ok(SatOutcome::Sat(_)) => 10,
         Ok(SatOutcome::Unsat) => 20,

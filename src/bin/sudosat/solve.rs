@@ -15,6 +15,7 @@ use sudosat::solve::{
 };
 
 use crate::common::{write_output, FormatArg, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
+use crate::proofs::{ProofArgs, Proved, Prover};
 
 /// `--encoding` values (the base clause set; `--reduce` chooses the reduction).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -258,12 +259,14 @@ pub struct Args {
     /// Output file (`-` = standard output, the default); written whole or not at all.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    proofs: ProofArgs,
 }
 
 /// One puzzle's answer.
 enum Answer {
-    Solved(Grid, Option<u64>),
-    NoSolution,
+    Solved(Grid, Option<u64>, Option<Proved>),
+    NoSolution(Option<Proved>),
     Stopped(String),
 }
 
@@ -272,8 +275,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
     let mut chosen = args.how.build_traced(args.trace)?;
     let format = Format::from(args.format);
+    let mut prover = Prover::new(&args.proofs, &chosen)?;
     let mut answers = Vec::with_capacity(inputs.len());
     for (i, input) in inputs.iter().enumerate() {
+        if let Some(prover) = &prover {
+            prover.ask(&mut chosen, i + 1);
+        }
         let start = Instant::now();
         let report = chosen
             .solver()
@@ -297,6 +304,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     );
                 }
                 let count = if args.unique {
+                    if let Some(prover) = &prover {
+                        prover.ask(&mut chosen, i + 1);
+                    }
                     let count = chosen
                         .solver()
                         .count_solutions(&input.grid, 2)
@@ -307,11 +317,29 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 } else {
                     None
                 };
-                Answer::Solved(grid, count)
+                let proved = match &mut prover {
+                    Some(prover) if count == Some(1) => {
+                        prover.collect(&mut chosen, i + 1, input, "unique")?
+                    }
+                    _ => None,
+                };
+                Answer::Solved(grid, count, proved)
             }
-            SolveOutcome::NoSolution => Answer::NoSolution,
+            SolveOutcome::NoSolution => {
+                let proved = match &mut prover {
+                    Some(prover) => prover.collect(&mut chosen, i + 1, input, "no solution")?,
+                    None => None,
+                };
+                Answer::NoSolution(proved)
+            }
             SolveOutcome::Stopped(why) => Answer::Stopped(why),
         };
+        if let (Some(prover), Answer::Solved(_, count, _)) = (&mut prover, &answer) {
+            if *count != Some(1) {
+                // No UNSAT answer to prove: drop the partial proof.
+                prover.collect(&mut chosen, i + 1, input, "")?;
+            }
+        }
         answers.push(answer);
     }
     let mut all_good = true;
@@ -324,20 +352,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 w.write_all(b"\n")?;
             }
             match answer {
-                Answer::Solved(grid, count) => {
+                Answer::Solved(grid, count, proved) => {
                     write_grid(w, grid, format)?;
                     match count {
                         None => {}
-                        Some(1) => writeln!(w, "unique")?,
+                        Some(1) => writeln!(w, "unique{}", Proved::suffix(proved))?,
                         Some(_) => {
                             all_good = false;
                             writeln!(w, "multiple (≥2)")?;
                         }
                     }
                 }
-                Answer::NoSolution => {
+                Answer::NoSolution(proved) => {
                     all_good = false;
-                    writeln!(w, "no solution")?;
+                    writeln!(w, "no solution{}", Proved::suffix(proved))?;
                 }
                 Answer::Stopped(why) => {
                     all_good = false;
@@ -347,6 +375,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Ok(())
     })?;
+    if let Some(prover) = prover {
+        prover.finish()?;
+    }
     Ok(ExitCode::from(if all_good {
         EXIT_OK
     } else {

@@ -1,0 +1,223 @@
+//! `--proof-dir` and `--certify` of `solve` and `count`: a DRAT proof for each "no solution"
+//! and "unique" verdict of the SAT path, the formula it refutes, an index, and an optional
+//! independent check of each proof (e.g. `drat-trim {cnf} {proof}`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{bail, Context, Result};
+use sudosat::backend::ProofTarget;
+use sudosat::dimacs::{CnfDescription, DimacsWriter};
+use sudosat::solve::sat::ProvenUnsat;
+use sudosat::{ClauseSink, Grid};
+
+use crate::common::{display_path, write_output, InputGrid};
+use crate::solve::Chosen;
+
+/// The proof options `solve` and `count` share.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ProofArgs {
+    /// Write, for each "no solution" and "unique" verdict, the formula refuted
+    /// (DIR/puzzle-K.cnf, blocking clauses included) and its DRAT proof (DIR/puzzle-K.drat),
+    /// plus DIR/index.csv; needs the SAT path and a backend that writes proofs.
+    #[arg(long, value_name = "DIR")]
+    pub proof_dir: Option<PathBuf>,
+    /// Check each proof with this command, `{cnf}` and `{proof}` standing for the files,
+    /// e.g. "drat-trim {cnf} {proof}": a status line `s VERIFIED` on its output is
+    /// `verified`, another `s …` line `rejected`; without one, exit status 0 is `verified`.
+    /// A rejected proof is an error (exit 2).
+    #[arg(long, value_name = "CMD", requires = "proof_dir")]
+    pub certify: Option<String>,
+}
+
+/// One row of `index.csv`.
+#[derive(serde::Serialize)]
+struct IndexRow {
+    puzzle: usize,
+    file: String,
+    line: usize,
+    verdict: String,
+    cnf: String,
+    proof: String,
+}
+
+/// Proof files being written for one run.
+pub struct Prover {
+    dir: PathBuf,
+    certify: Option<String>,
+    rows: Vec<IndexRow>,
+}
+
+/// What a proved verdict line adds, e.g. ` (proof: DIR/puzzle-3.drat, verified)`.
+pub struct Proved {
+    suffix: String,
+}
+
+impl Proved {
+    /// The text to append to the verdict.
+    pub fn suffix(proved: &Option<Proved>) -> &str {
+        proved.as_ref().map_or("", |p| p.suffix.as_str())
+    }
+}
+
+impl Prover {
+    /// A prover when `--proof-dir` is given (the directory is created), checking that the
+    /// chosen solver is the SAT path.
+    ///
+    /// # Errors
+    /// No SAT path, or a directory that cannot be made.
+    pub fn new(args: &ProofArgs, chosen: &Chosen) -> Result<Option<Prover>> {
+        let Some(dir) = &args.proof_dir else {
+            return Ok(None);
+        };
+        if !matches!(chosen, Chosen::Sat(_)) {
+            bail!("--proof-dir needs the SAT path (--solver sat): classic solvers write no proofs");
+        }
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("{}: cannot create the directory", dir.display()))?;
+        Ok(Some(Prover {
+            dir: dir.clone(),
+            certify: args.certify.clone(),
+            rows: Vec::new(),
+        }))
+    }
+
+    fn partial_proof(&self, k: usize) -> PathBuf {
+        self.dir.join(format!(".puzzle-{k}.drat.part"))
+    }
+
+    /// Asks the SAT solver for a proof of puzzle `k`'s next answer.
+    pub fn ask(&self, chosen: &mut Chosen, k: usize) {
+        if let Chosen::Sat(sat) = chosen {
+            sat.prove_next(Some(ProofTarget::text(self.partial_proof(k))));
+        }
+    }
+
+    /// After a solve or count: when the answer came with a proof, writes puzzle `k`'s files,
+    /// certifies them if asked, records the index row and returns the verdict suffix; removes
+    /// an unneeded partial proof otherwise.
+    ///
+    /// # Errors
+    /// Files that cannot be written, a certifier that cannot run or rejects the proof.
+    pub fn collect(
+        &mut self,
+        chosen: &mut Chosen,
+        k: usize,
+        input: &InputGrid,
+        verdict: &str,
+    ) -> Result<Option<Proved>> {
+        let proven = match chosen {
+            Chosen::Sat(sat) => sat.take_proof(),
+            Chosen::Other(_) => None,
+        };
+        let partial = self.partial_proof(k);
+        let Some(proven) = proven else {
+            let _ = std::fs::remove_file(&partial);
+            return Ok(None);
+        };
+        let cnf = self.dir.join(format!("puzzle-{k}.cnf"));
+        let proof = self.dir.join(format!("puzzle-{k}.drat"));
+        write_output(Some(&cnf), |w| {
+            write_proven_cnf(w, &input.grid, &proven, &proof, verdict)
+                .with_context(|| format!("{}: cannot write", cnf.display()))
+        })?;
+        std::fs::rename(&partial, &proof)
+            .with_context(|| format!("{}: cannot write", proof.display()))?;
+        let mut suffix = format!(" (proof: {}", proof.display());
+        if let Some(command) = &self.certify {
+            if certify(command, &cnf, &proof)? {
+                suffix.push_str(", verified");
+            } else {
+                bail!(
+                    "{}: the proof {} of `{verdict}` was rejected by `{command}`",
+                    input.location(),
+                    proof.display()
+                );
+            }
+        }
+        suffix.push(')');
+        self.rows.push(IndexRow {
+            puzzle: k,
+            file: display_path(&input.path),
+            line: input.line,
+            verdict: verdict.to_string(),
+            cnf: cnf.display().to_string(),
+            proof: proof.display().to_string(),
+        });
+        Ok(Some(Proved { suffix }))
+    }
+
+    /// Writes `DIR/index.csv`.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn finish(self) -> Result<()> {
+        let path = self.dir.join("index.csv");
+        write_output(Some(&path), |w| {
+            let mut csv = csv::Writer::from_writer(w);
+            if self.rows.is_empty() {
+                csv.write_record(["puzzle", "file", "line", "verdict", "cnf", "proof"])?;
+            }
+            for row in &self.rows {
+                csv.serialize(row)?;
+            }
+            csv.flush()?;
+            Ok(())
+        })
+    }
+}
+
+/// The refuted formula as a self-describing DIMACS file: the puzzle's description, what the
+/// clauses are and where their refutation is, then exactly the clauses the backend got.
+fn write_proven_cnf(
+    w: &mut dyn Write,
+    puzzle: &Grid,
+    proven: &ProvenUnsat,
+    proof: &Path,
+    verdict: &str,
+) -> std::io::Result<()> {
+    let mut out = DimacsWriter::new(w);
+    out.comment(&CnfDescription::new(proven.encoding, puzzle).to_comment_text());
+    out.comment(&format!(
+        "verdict: {verdict}\nblocking-clauses: {} (the last clauses: one per solution found, \
+         its cell values negated)\nproof: {} (DRAT, written by {}; check with drat-trim)",
+        proven.blocking,
+        proof.file_name().unwrap_or_default().to_string_lossy(),
+        proven.backend
+    ));
+    out.header(proven.formula.num_vars(), proven.formula.num_clauses());
+    for clause in proven.formula.clauses() {
+        out.add_clause(clause);
+    }
+    out.finish()?;
+    Ok(())
+}
+
+/// Runs the certifier on one proof: `true` when it prints `s VERIFIED`, `false` on another
+/// `s` line; without one, whether it exits 0. (drat-trim prints its verdict as an `s` line,
+/// and exits 1 on a formula holding the empty clause even though it prints `s VERIFIED`.)
+fn certify(command: &str, cnf: &Path, proof: &Path) -> Result<bool> {
+    let mut words = command.split_whitespace().map(|word| {
+        word.replace("{cnf}", &cnf.to_string_lossy())
+            .replace("{proof}", &proof.to_string_lossy())
+    });
+    let Some(program) = words.next() else {
+        bail!("--certify needs a command, e.g. \"drat-trim {{cnf}} {{proof}}\"");
+    };
+    let output = Command::new(&program)
+        .args(words)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .with_context(|| format!("--certify: `{command}` could not be started"))?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let status_line = text
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .find(|line| line.starts_with("s "));
+    Ok(match status_line {
+        Some(line) => line == "s VERIFIED",
+        None => output.status.success(),
+    })
+}
