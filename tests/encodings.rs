@@ -569,3 +569,43 @@ fn cli_amo_flag_round_trips_through_encode_and_decode() {
     let bad = run(&["encode", puzzle.to_str().unwrap(), "--amo", "ladder"]);
     assert_exit(&bad, 2);
 }
+
+#[test]
+fn compare_crosses_the_families_with_the_encodings() {
+    let puzzle = fixture("thesis-4x4-line.txt");
+    let out = run(&[
+        "compare",
+        puzzle.to_str().unwrap(),
+        "--solvers",
+        "dpll",
+        "--encodings",
+        "extended+reduced,augmented",
+        "--amo",
+        "pairwise,sequential",
+        "-q",
+        "--csv",
+        "-",
+    ]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    let solvers: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap())
+        .collect();
+    assert_eq!(
+        solvers,
+        [
+            "dpll/extended+reduced",
+            "dpll/extended+reduced/sequential",
+            "dpll/augmented",
+            "dpll/augmented/sequential"
+        ]
+    );
+    assert!(
+        text.lines().skip(1).all(|l| l.contains(",solved,true,")),
+        "{text}"
+    );
+    let bad = run(&["compare", puzzle.to_str().unwrap(), "--amo", "ladder"]);
+    assert_exit(&bad, 2);
+}
