@@ -151,8 +151,32 @@ fn unsatisfiable_puzzles_are_unsat_for_the_external_solvers() {
     }
 }
 
-/// The exported examples: (file under `cnf/`, fixture, encoding, reduce).
+/// The exported examples: (file under `cnf/`, fixture, encoding[/amo family], reduce).
 const CNF_FILES: &[(&str, &str, &str, bool)] = &[
+    (
+        "small/sudoku-4-1.augmented-reduced.cnf",
+        "sudoku-4-1-line.txt",
+        "augmented",
+        true,
+    ),
+    (
+        "small/sudoku-4-1.extended-reduced.sequential.cnf",
+        "sudoku-4-1-line.txt",
+        "extended/sequential",
+        true,
+    ),
+    (
+        "9x9/inkala.augmented-reduced.cnf",
+        "inkala-line.txt",
+        "augmented",
+        true,
+    ),
+    (
+        "9x9/inkala.extended-reduced.commander.cnf",
+        "inkala-line.txt",
+        "extended/commander",
+        true,
+    ),
     (
         "small/sudoku-4-1.minimal.cnf",
         "sudoku-4-1-line.txt",
@@ -261,7 +285,16 @@ fn cnf_folder_is_regenerated_byte_for_byte() {
     for &(file, source, encoding, reduce) in CNF_FILES {
         let out = dir.path().join("out.cnf");
         let (src, out_s) = (fixture(source), out.display().to_string());
-        let mut args = vec!["encode", src.to_str().unwrap(), "--encoding", encoding];
+        // `base/family` names an at-most-one family too.
+        let (encoding, amo) = encoding.split_once('/').unwrap_or((encoding, "pairwise"));
+        let mut args = vec![
+            "encode",
+            src.to_str().unwrap(),
+            "--encoding",
+            encoding,
+            "--amo",
+            amo,
+        ];
         if reduce {
             args.push("--reduce");
         }
