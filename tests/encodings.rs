@@ -599,6 +599,21 @@ fn cli_amo_flag_round_trips_through_encode_and_decode() {
     ]);
     assert_exit(&out, 0);
     assert!(stdout(&out).contains("812753649"), "{}", stdout(&out));
+    // Without the CNF, the flags name the same encoding; without --amo the model is too
+    // long for the pairwise encoding and is refused.
+    let (p, m) = (puzzle.to_str().unwrap(), model.to_str().unwrap());
+    let with_flags = [
+        "decode",
+        "--puzzle",
+        p,
+        "--encoding",
+        "augmented",
+        "--reduce",
+    ];
+    let out = run(&[&with_flags[..], &["--amo", "bimander", m]].concat());
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("812753649"), "{}", stdout(&out));
+    assert_exit(&run(&[&with_flags[..], &[m]].concat()), 2);
     let bad = run(&["encode", puzzle.to_str().unwrap(), "--amo", "ladder"]);
     assert_exit(&bad, 2);
 }
