@@ -249,7 +249,8 @@ fn commander_size(k: usize) -> AmoSize {
 }
 
 /// Groups of 3: pairwise inside, x → c for the group's commander c, at-most-one over the
-/// commanders recursively. A last group of one literal is its own commander.
+/// commanders recursively. A last group of one literal is its own commander. Klieber &
+/// Kwon's c → (x₁ ∨ x₂ ∨ x₃) clauses serve their exactly-one form and are left out here.
 fn commander<S: ClauseSink + ?Sized>(lits: &[Lit], aux: &mut AuxVars, sink: &mut S) {
     if lits.len() < COMMANDER_MIN {
         return pairwise(lits, sink);
