@@ -219,6 +219,20 @@ impl CnfDescription {
                 n * n
             ));
         }
+        let map = self.encoding.var_map(&self.puzzle);
+        if map.num_vars() > map.num_cell_vars() {
+            s.push_str(&format!(
+                "auxiliary: variables {}..{} are not cell values ({}{}); decode ignores them\n",
+                map.num_cell_vars() + 1,
+                map.num_vars(),
+                if self.encoding.base == crate::encode::BaseEncoding::Augmented {
+                    "row- then column-segment variables, then "
+                } else {
+                    ""
+                },
+                format_args!("at-most-one: {}", self.encoding.amo.citation()),
+            ));
+        }
         s
     }
 

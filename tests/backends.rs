@@ -228,7 +228,7 @@ macro_rules! conformance {
                 for encoding in SudokuEncoding::ALL {
                     let mut solver = SatSolver::new(encoding, spec.clone());
                     let files = PUZZLE_FILES.iter().filter(|file| {
-                        encoding.base == BaseEncoding::Extended
+                        encoding.base != BaseEncoding::Minimal
                             || !EXTENDED_ONLY_FILES.contains(file)
                     });
                     for file in files {

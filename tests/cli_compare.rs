@@ -162,13 +162,20 @@ fn givens(line: &str) -> usize {
         .count()
 }
 
-/// The closed-form clause counts of the base encodings for side n with g givens.
+/// The closed-form clause counts of the unreduced encodings for side n with g givens.
 fn base_clauses(encoding: &str, n: usize, g: usize) -> Option<usize> {
     let pairs = n * (n - 1) / 2;
     let minimal = n * n + 3 * n * n * pairs + g;
     match encoding {
         "minimal" => Some(minimal),
         "extended" => Some(minimal + n * n * pairs + 3 * n * n),
+        "augmented" => {
+            // Extended plus 2bn² segments (b + 1 defining clauses each) and 4n² exactly-one
+            // groups of b segments.
+            let b = (1..=n).find(|b| b * b == n).unwrap();
+            let extended = base_clauses("extended", n, g).unwrap();
+            Some(extended + 2 * b * n * n * (b + 1) + 4 * n * n * (1 + b * (b - 1) / 2))
+        }
         _ => None,
     }
 }
@@ -195,7 +202,13 @@ fn assert_all_solved_with_sizes(rows: &[HashMap<String, String>]) {
         let clauses: usize = row["clauses"].parse().unwrap();
         if let Some(expected) = base_clauses(encoding, n, g) {
             assert_eq!(clauses, expected, "{row:?}");
-            assert_eq!(row["vars"], (n * n * n).to_string(), "{row:?}");
+            // Augmented: 2bn² segment variables after the n³ cell variables.
+            let segments = if encoding == "augmented" {
+                2 * n * n * (1..=n).find(|b| b * b == n).unwrap()
+            } else {
+                0
+            };
+            assert_eq!(row["vars"], (n * n * n + segments).to_string(), "{row:?}");
         } else {
             let base = encoding.trim_end_matches("+reduced");
             assert!(clauses < base_clauses(base, n, g).unwrap(), "{row:?}");

@@ -8,9 +8,12 @@ use std::path::Path;
 use std::process::Command;
 
 use common::{assert_exit, external_available, fixture, run, stdout, temp_dir};
+use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::dimacs::{read_competition_output, read_minisat_result, write_cnf, SolverAnswer};
-use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
+use sudosat::encode::{AmoFamily, BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, read_puzzles_from_path, Grid};
+use sudosat::solve::sat::SatSolver;
+use sudosat::solve::{SolveOutcome, Solver};
 
 /// Puzzles with a unique solution and their known solutions (`tests/fixtures/solutions/`).
 fn shipped_puzzles() -> Vec<(String, Grid, Grid)> {
@@ -148,8 +151,32 @@ fn unsatisfiable_puzzles_are_unsat_for_the_external_solvers() {
     }
 }
 
-/// The exported examples: (file under `cnf/`, fixture, encoding, reduce).
+/// The exported examples: (file under `cnf/`, fixture, encoding[/amo family], reduce).
 const CNF_FILES: &[(&str, &str, &str, bool)] = &[
+    (
+        "small/sudoku-4-1.augmented-reduced.cnf",
+        "sudoku-4-1-line.txt",
+        "augmented",
+        true,
+    ),
+    (
+        "small/sudoku-4-1.extended-reduced.sequential.cnf",
+        "sudoku-4-1-line.txt",
+        "extended/sequential",
+        true,
+    ),
+    (
+        "9x9/inkala.augmented-reduced.cnf",
+        "inkala-line.txt",
+        "augmented",
+        true,
+    ),
+    (
+        "9x9/inkala.extended-reduced.commander.cnf",
+        "inkala-line.txt",
+        "extended/commander",
+        true,
+    ),
     (
         "small/sudoku-4-1.minimal.cnf",
         "sudoku-4-1-line.txt",
@@ -258,7 +285,16 @@ fn cnf_folder_is_regenerated_byte_for_byte() {
     for &(file, source, encoding, reduce) in CNF_FILES {
         let out = dir.path().join("out.cnf");
         let (src, out_s) = (fixture(source), out.display().to_string());
-        let mut args = vec!["encode", src.to_str().unwrap(), "--encoding", encoding];
+        // `base/family` names an at-most-one family too.
+        let (encoding, amo) = encoding.split_once('/').unwrap_or((encoding, "pairwise"));
+        let mut args = vec![
+            "encode",
+            src.to_str().unwrap(),
+            "--encoding",
+            encoding,
+            "--amo",
+            amo,
+        ];
         if reduce {
             args.push("--reduce");
         }
@@ -334,4 +370,290 @@ fn sizes_reports_the_literature_counts() {
     assert_eq!(find("extended")["clauses"], 11_988 + 21);
     assert_eq!(find("extended+reduced")["vars"], 254);
     assert!(find("extended+reduced")["clauses"].as_u64().unwrap() < 11_988 / 4);
+}
+
+// ---------------------------------------------------------------------------------------
+// At-most-one families and the augmented encoding (issue 12)
+// ---------------------------------------------------------------------------------------
+
+/// ⌈log₂ k⌉.
+fn ceil_log2(k: usize) -> usize {
+    (0..).find(|&j| 1usize << j >= k).unwrap()
+}
+
+/// The published clause and auxiliary counts of one at-most-one group of k literals, for
+/// the families whose count is a one-line formula.
+fn published_amo(family: AmoFamily, k: usize) -> Option<(usize, usize)> {
+    match family {
+        AmoFamily::Pairwise => Some((k * (k - 1) / 2, 0)),
+        AmoFamily::Sequential => Some((3 * k - 4, k - 1)),
+        AmoFamily::Binary => Some((k * ceil_log2(k), ceil_log2(k))),
+        AmoFamily::Bimander => Some((
+            k / 2 + k * ceil_log2(k.div_ceil(2)),
+            ceil_log2(k.div_ceil(2)),
+        )),
+        _ => None,
+    }
+}
+
+#[test]
+fn closed_form_sizes_of_every_family_at_4_9_16_25() {
+    for b in 2..=5 {
+        let n = b * b;
+        let grid = Grid::empty(b).unwrap();
+        for enc in SudokuEncoding::all_families() {
+            if enc.reduced {
+                continue;
+            }
+            // The stream, counted.
+            let mut counter = sudosat::formula::CountingSink::default();
+            let map = enc.encode(&grid, &mut counter);
+            let size = enc.size(&grid);
+            assert_eq!(size.clauses, counter.size.clauses, "{} n = {n}", enc.name());
+            assert_eq!(
+                size.literals,
+                counter.size.literals,
+                "{} n = {n}",
+                enc.name()
+            );
+            assert_eq!(size.vars, map.num_vars(), "{} n = {n}", enc.name());
+            assert_eq!(map.num_cell_vars(), n * n * n);
+            // The published formulas: 3n² unit groups (+ n² cell groups unless minimal) of n
+            // literals; augmented adds 2bn² segments with b + 1 defining clauses each and 4n²
+            // exactly-one groups of b.
+            let Some((c_n, a_n)) = published_amo(enc.amo, n) else {
+                continue;
+            };
+            let (c_b, a_b) = published_amo(enc.amo, b).unwrap();
+            let n2 = n * n;
+            let (clauses, aux) = match enc.base {
+                BaseEncoding::Minimal => (n2 + 3 * n2 * c_n, 3 * n2 * a_n),
+                BaseEncoding::Extended => (4 * n2 + 4 * n2 * c_n, 4 * n2 * a_n),
+                BaseEncoding::Augmented => (
+                    4 * n2 + 4 * n2 * c_n + 2 * b * n2 * (b + 1) + 4 * n2 * (1 + c_b),
+                    4 * n2 * a_n + 2 * b * n2 + 4 * n2 * a_b,
+                ),
+            };
+            assert_eq!(size.clauses, clauses, "{} n = {n}", enc.name());
+            assert_eq!(size.vars - n * n2, aux, "{} n = {n}", enc.name());
+        }
+    }
+    // Two figures worked by hand for the extended 9×9: 324 groups of 9.
+    let nine = Grid::empty(3).unwrap();
+    let seq = SudokuEncoding::new(BaseEncoding::Extended, false).with_amo(AmoFamily::Sequential);
+    assert_eq!(
+        (seq.size(&nine).vars, seq.size(&nine).clauses),
+        (729 + 324 * 8, 324 + 324 * 23)
+    );
+    let bin = SudokuEncoding::new(BaseEncoding::Extended, false).with_amo(AmoFamily::Binary);
+    assert_eq!(
+        (bin.size(&nine).vars, bin.size(&nine).clauses),
+        (729 + 324 * 4, 11_988)
+    );
+}
+
+/// A few puzzles of each size for the family × solver matrix.
+fn family_puzzles() -> Vec<(String, Grid, Grid)> {
+    shipped_puzzles()
+        .into_iter()
+        .filter(|(name, p, _)| p.side() <= 16 && !name.ends_with("#3") && !name.ends_with("#4"))
+        .filter(|(name, _, _)| !name.contains("#5") && !name.contains("#6") && !name.contains("#7"))
+        .collect()
+}
+
+#[test]
+fn every_family_and_augmented_solved_by_minisat_and_cadical() {
+    let solvers: Vec<&str> = ["minisat", "cadical"]
+        .into_iter()
+        .filter(|s| external_available(s))
+        .collect();
+    if solvers.is_empty() {
+        return;
+    }
+    let dir = temp_dir();
+    let cnf_path = dir.path().join("in.cnf");
+    for (name, puzzle, known) in family_puzzles() {
+        for encoding in SudokuEncoding::all_families() {
+            if encoding.base == BaseEncoding::Minimal && puzzle.side() > 9 {
+                continue;
+            }
+            let file = std::fs::File::create(&cnf_path).unwrap();
+            let size = write_cnf(file, &encoding, &puzzle).unwrap();
+            let map = encoding.var_map(&puzzle);
+            assert_eq!(size.vars, map.num_vars(), "{}", encoding.name());
+            // The file describes itself: encoding (with the family) and puzzle read back.
+            let described = sudosat::dimacs::read_description(
+                std::fs::File::open(&cnf_path).unwrap(),
+                "in.cnf",
+            )
+            .unwrap();
+            assert_eq!(described.encoding, encoding);
+            for &solver in &solvers {
+                let SolverAnswer::Sat(model) =
+                    solve_with(solver, &cnf_path, dir.path(), map.num_vars())
+                else {
+                    panic!("{solver}: no solution for {name} ({})", encoding.name());
+                };
+                let grid = map
+                    .decode(&model)
+                    .unwrap_or_else(|e| panic!("{solver} {name} {}: {e}", encoding.name()));
+                assert_eq!(grid, known, "{solver} {name} {}", encoding.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_family_and_augmented_solved_by_the_builtin_dpll() {
+    for (name, puzzle, known) in family_puzzles() {
+        for encoding in SudokuEncoding::all_families() {
+            if encoding.base == BaseEncoding::Minimal && puzzle.side() > 9 {
+                continue;
+            }
+            let mut solver = SatSolver::new(encoding, BackendSpec::new(BackendKind::Dpll));
+            let report = solver.solve(&puzzle).unwrap();
+            let SolveOutcome::Solved(grid) = report.outcome else {
+                panic!("dpll: no solution for {name} ({})", encoding.name());
+            };
+            assert!(check_solution(&puzzle, &grid).is_valid());
+            assert_eq!(grid, known, "dpll {name} {}", encoding.name());
+        }
+    }
+}
+
+#[test]
+fn counting_projects_onto_the_cells_in_every_family() {
+    // The auxiliaries are not defined by the cells, so only blocking on the cell variables
+    // counts grids: 288 for the empty 4×4, 0 for contradictory givens.
+    let empty = Grid::empty(2).unwrap();
+    let contradictory: Grid = "11..............".parse().unwrap();
+    for encoding in SudokuEncoding::all_families() {
+        let mut solver = SatSolver::new(encoding, BackendSpec::new(BackendKind::Dpll));
+        assert_eq!(
+            solver.count_solutions(&empty, 0).unwrap(),
+            Some(288),
+            "{}",
+            encoding.name()
+        );
+        assert_eq!(
+            solver.count_solutions(&contradictory, 0).unwrap(),
+            Some(0),
+            "{}",
+            encoding.name()
+        );
+    }
+}
+
+#[test]
+fn reduced_families_shrink_each_group_to_its_open_literals() {
+    // A full grid: every group shrinks to nothing, so no family adds a clause or an
+    // auxiliary.
+    let full: Grid = "1234341221434321".parse().unwrap();
+    for encoding in SudokuEncoding::all_families() {
+        if !encoding.reduced {
+            continue;
+        }
+        let size = encoding.size(&full);
+        assert_eq!((size.vars, size.clauses), (0, 0), "{}", encoding.name());
+    }
+}
+
+#[test]
+fn cli_amo_flag_round_trips_through_encode_and_decode() {
+    if !external_available("minisat") {
+        return;
+    }
+    let dir = temp_dir();
+    let puzzle = fixture("inkala-line.txt");
+    let cnf = dir.path().join("p.cnf");
+    let out = run(&[
+        "encode",
+        puzzle.to_str().unwrap(),
+        "--encoding",
+        "augmented",
+        "--reduce",
+        "--amo",
+        "bimander",
+        "-o",
+        cnf.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 0);
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    assert!(
+        text.contains("c encoding: augmented+reduced/bimander"),
+        "{text}"
+    );
+    assert!(text.contains("c auxiliary: variables 255.."), "{text}");
+    let model = dir.path().join("m.txt");
+    let status = Command::new("minisat")
+        .arg(&cnf)
+        .arg(&model)
+        .output()
+        .unwrap();
+    assert_eq!(status.status.code(), Some(10));
+    let out = run(&[
+        "decode",
+        "--cnf",
+        cnf.to_str().unwrap(),
+        model.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("812753649"), "{}", stdout(&out));
+    // Without the CNF, the flags name the same encoding; without --amo the model is too
+    // long for the pairwise encoding and is refused.
+    let (p, m) = (puzzle.to_str().unwrap(), model.to_str().unwrap());
+    let with_flags = [
+        "decode",
+        "--puzzle",
+        p,
+        "--encoding",
+        "augmented",
+        "--reduce",
+    ];
+    let out = run(&[&with_flags[..], &["--amo", "bimander", m]].concat());
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("812753649"), "{}", stdout(&out));
+    assert_exit(&run(&[&with_flags[..], &[m]].concat()), 2);
+    let bad = run(&["encode", puzzle.to_str().unwrap(), "--amo", "ladder"]);
+    assert_exit(&bad, 2);
+}
+
+#[test]
+fn compare_crosses_the_families_with_the_encodings() {
+    let puzzle = fixture("thesis-4x4-line.txt");
+    let out = run(&[
+        "compare",
+        puzzle.to_str().unwrap(),
+        "--solvers",
+        "dpll",
+        "--encodings",
+        "extended+reduced,augmented",
+        "--amo",
+        "pairwise,sequential",
+        "-q",
+        "--csv",
+        "-",
+    ]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    let solvers: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap())
+        .collect();
+    assert_eq!(
+        solvers,
+        [
+            "dpll/extended+reduced",
+            "dpll/extended+reduced/sequential",
+            "dpll/augmented",
+            "dpll/augmented/sequential"
+        ]
+    );
+    assert!(
+        text.lines().skip(1).all(|l| l.contains(",solved,true,")),
+        "{text}"
+    );
+    let bad = run(&["compare", puzzle.to_str().unwrap(), "--amo", "ladder"]);
+    assert_exit(&bad, 2);
 }

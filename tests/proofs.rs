@@ -254,7 +254,8 @@ fn dead_end_puzzle() -> Grid {
             continue;
         }
         let spec = BackendSpec::new(BackendKind::Dpll).with_lookahead(Lookahead::None);
-        let mut solver = SatSolver::new(SudokuEncoding::ALL[3], spec);
+        let mut solver =
+            SatSolver::new(SudokuEncoding::from_name("extended+reduced").unwrap(), spec);
         let report = solver.solve(&puzzle).expect("dpll answers");
         if report.outcome == SolveOutcome::NoSolution
             && report.counters.get("decisions").unwrap_or(0) > 0
@@ -403,7 +404,9 @@ fn uniqueness_proofs_of_65_puzzles_are_verified() {
         assert!(text.contains("c encoding: extended+reduced\n"));
         assert!(text.contains("c verdict: unique\n"));
         assert!(text.contains("c blocking-clauses: 1 "));
-        let (encoded, map) = SudokuEncoding::ALL[3].encode_to_cnf(puzzle);
+        let (encoded, map) = SudokuEncoding::from_name("extended+reduced")
+            .unwrap()
+            .encode_to_cnf(puzzle);
         let (parsed, _) = sudosat::dimacs::parse_dimacs_str(&text, Default::default()).unwrap();
         assert_eq!(
             parsed.num_clauses(),
@@ -414,8 +417,10 @@ fn uniqueness_proofs_of_65_puzzles_are_verified() {
             assert_eq!(parsed.clause(i), encoded.clause(i), "puzzle {k} clause {i}");
         }
         // The blocking clause is falsified exactly by the puzzle's one solution.
-        let mut solver =
-            SatSolver::new(SudokuEncoding::ALL[3], BackendSpec::new(BackendKind::Dpll));
+        let mut solver = SatSolver::new(
+            SudokuEncoding::from_name("extended+reduced").unwrap(),
+            BackendSpec::new(BackendKind::Dpll),
+        );
         let SolveOutcome::Solved(solution) = solver.solve(puzzle).unwrap().outcome else {
             panic!("puzzle {k} is solvable")
         };

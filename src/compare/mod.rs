@@ -39,7 +39,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::backend::{BackendError, BackendKind, BackendSpec, Counters};
-use crate::encode::{Encoding, SudokuEncoding};
+use crate::encode::{AmoFamily, Encoding, SudokuEncoding};
 use crate::formula::FormulaSize;
 use crate::grid::{check_solution, Grid};
 use crate::solve::sat::{SatSolver, DEFAULT_ENCODING};
@@ -197,6 +197,33 @@ pub fn parse_encodings(list: &str) -> Result<Vec<SudokuEncoding>, CompareError> 
             .map(|e| vec![e])
             .ok_or_else(|| CompareError::UnknownEncoding(name.to_string())),
     })
+}
+
+/// Parses a comma-separated `--amo` list of [`AmoFamily`] names, or `all`.
+///
+/// # Errors
+/// [`CompareError::Invalid`] naming the first unknown item or for an empty list.
+pub fn parse_amo_families(list: &str) -> Result<Vec<AmoFamily>, CompareError> {
+    parse_list(list, "--amo lists no family", |item| match item {
+        "all" => Ok(AmoFamily::ALL.to_vec()),
+        name => AmoFamily::from_name(name)
+            .map(|f| vec![f])
+            .ok_or_else(|| CompareError::Invalid(format!("unknown at-most-one family `{name}`"))),
+    })
+}
+
+/// Every encoding crossed with every family (encoding-major), repeats kept once.
+pub fn cross_amo(encodings: &[SudokuEncoding], families: &[AmoFamily]) -> Vec<SudokuEncoding> {
+    let mut out: Vec<SudokuEncoding> = Vec::new();
+    for e in encodings {
+        for &f in families {
+            let crossed = e.with_amo(f);
+            if !out.contains(&crossed) {
+                out.push(crossed);
+            }
+        }
+    }
+    out
 }
 
 /// The default `--encodings`: the SAT path's default encoding.

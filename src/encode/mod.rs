@@ -2,16 +2,26 @@
 //! (2006, "Sudoku as a SAT Problem") and their V⁺/V⁻ reduction by Kwon & Jain (2006,
 //! "Optimized CNF Encoding for Sudoku Puzzles").
 //!
+//! The *augmented* encoding ([`augmented`]) adds tdoku's triad (segment) variables, and
+//! every "at most one" group can be written with any [`AmoFamily`] ([`amo`]).
+//!
 //! Variable for "cell (r,c) holds v" is `(r-1)·n² + (c-1)·n + v` (1-based) in the base
 //! encodings; the reduced encodings renumber the surviving variables compactly in cell-major,
-//! ascending-value order ([`VarMap`]). Encoders stream clauses into any [`ClauseSink`].
+//! ascending-value order ([`VarMap`]). Auxiliary variables (segments, at-most-one
+//! auxiliaries) are numbered after the cell variables. Encoders stream clauses into any
+//! [`ClauseSink`].
 
+pub mod amo;
+pub mod augmented;
 mod extended;
+mod groups;
 mod minimal;
 mod reduce;
 mod varmap;
 
+pub use amo::{AmoFamily, AmoSize};
 pub use extended::{encode_extended, extended_size};
+pub use groups::base_size;
 pub use minimal::{base_var, encode_minimal, minimal_size};
 pub use reduce::{encode_reduced, reduced_size};
 pub use varmap::{DecodeError, VarMap, VarRef};
@@ -55,47 +65,94 @@ pub enum BaseEncoding {
     Minimal,
     /// Minimal plus each cell ≤ 1 value and each row/column/box ≥ 1 of each value.
     Extended,
+    /// Extended plus tdoku's segment (triad) variables: exactly one segment of each row,
+    /// column and box holds each value ([`augmented`]).
+    Augmented,
 }
 
 impl BaseEncoding {
-    /// Both bases.
-    pub const ALL: [BaseEncoding; 2] = [BaseEncoding::Minimal, BaseEncoding::Extended];
+    /// Every base.
+    pub const ALL: [BaseEncoding; 3] = [
+        BaseEncoding::Minimal,
+        BaseEncoding::Extended,
+        BaseEncoding::Augmented,
+    ];
 
     /// CLI name.
     pub fn name(self) -> &'static str {
         match self {
             BaseEncoding::Minimal => "minimal",
             BaseEncoding::Extended => "extended",
+            BaseEncoding::Augmented => "augmented",
         }
     }
 }
 
-/// A base encoding, optionally reduced with V⁺/V⁻: the encodings this crate ships.
+/// A base encoding, optionally reduced with V⁺/V⁻, with an at-most-one family: the
+/// encodings this crate ships. Named `base[+reduced][/family]`, the family left out when
+/// pairwise: `extended+reduced`, `augmented/sequential`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SudokuEncoding {
     /// Which clause set.
     pub base: BaseEncoding,
     /// Whether the Kwon–Jain V⁺/V⁻ reduction is applied.
     pub reduced: bool,
+    /// How each "at most one" group is written.
+    pub amo: AmoFamily,
 }
 
 impl SudokuEncoding {
-    /// The four shipped encodings: minimal, extended, minimal+reduced, extended+reduced.
-    pub const ALL: [SudokuEncoding; 4] = [
+    /// The six shipped encodings with pairwise at-most-one: minimal, extended, augmented,
+    /// and each reduced.
+    pub const ALL: [SudokuEncoding; 6] = [
         SudokuEncoding::new(BaseEncoding::Minimal, false),
         SudokuEncoding::new(BaseEncoding::Extended, false),
+        SudokuEncoding::new(BaseEncoding::Augmented, false),
         SudokuEncoding::new(BaseEncoding::Minimal, true),
         SudokuEncoding::new(BaseEncoding::Extended, true),
+        SudokuEncoding::new(BaseEncoding::Augmented, true),
     ];
 
-    /// An encoding.
+    /// An encoding with pairwise at-most-one.
     pub const fn new(base: BaseEncoding, reduced: bool) -> Self {
-        SudokuEncoding { base, reduced }
+        SudokuEncoding {
+            base,
+            reduced,
+            amo: AmoFamily::Pairwise,
+        }
+    }
+
+    /// The same encoding with another at-most-one family.
+    pub const fn with_amo(self, amo: AmoFamily) -> Self {
+        SudokuEncoding { amo, ..self }
+    }
+
+    /// Every encoding of [`SudokuEncoding::ALL`] crossed with every [`AmoFamily`].
+    pub fn all_families() -> Vec<SudokuEncoding> {
+        SudokuEncoding::ALL
+            .into_iter()
+            .flat_map(|e| AmoFamily::ALL.map(|f| e.with_amo(f)))
+            .collect()
+    }
+
+    /// Whether this encoding is written by the original pairwise code (minimal and
+    /// extended) rather than by the group walk.
+    fn is_classic(&self) -> bool {
+        self.amo == AmoFamily::Pairwise && self.base != BaseEncoding::Augmented
+    }
+
+    /// Number of auxiliary variables (numbered after the cell variables) for `puzzle`.
+    pub fn num_aux_vars(&self, puzzle: &Grid) -> usize {
+        let map = self.var_map(puzzle);
+        map.num_vars() - map.num_cell_vars()
     }
 
     /// As [`Encoding::encode`], generic over the sink so that a concrete one (a [`Cnf`]
     /// buffer) takes each clause without a dynamic call: the hot path of the SAT solver.
     pub fn encode_into<S: ClauseSink + ?Sized>(&self, puzzle: &Grid, sink: &mut S) -> VarMap {
+        if !self.is_classic() {
+            return groups::encode(puzzle, self, sink);
+        }
         match (self.base, self.reduced) {
             (base, true) => {
                 // The free variables are computed once, for the clauses and the map.
@@ -107,30 +164,44 @@ impl SudokuEncoding {
                 encode_minimal(puzzle, sink);
                 VarMap::base(puzzle)
             }
-            (BaseEncoding::Extended, false) => {
+            (_, false) => {
                 encode_extended(puzzle, sink);
                 VarMap::base(puzzle)
             }
         }
     }
 
-    /// Parses `minimal`, `extended`, `minimal+reduced`, `extended+reduced`.
+    /// Parses `BASE[+reduced][/FAMILY]`: `minimal`, `extended+reduced`,
+    /// `augmented/sequential`, `extended+reduced/pairwise` (the same as `extended+reduced`).
     pub fn from_name(name: &str) -> Option<SudokuEncoding> {
-        SudokuEncoding::ALL.into_iter().find(|e| e.name() == name)
+        let (encoding, family) = match name.split_once('/') {
+            Some((e, f)) => (e, AmoFamily::from_name(f)?),
+            None => (name, AmoFamily::Pairwise),
+        };
+        SudokuEncoding::ALL
+            .into_iter()
+            .find(|e| e.name() == encoding)
+            .map(|e| e.with_amo(family))
     }
 }
 
 impl Encoding for SudokuEncoding {
     fn name(&self) -> String {
+        let mut name = self.base.name().to_string();
         if self.reduced {
-            format!("{}+reduced", self.base.name())
-        } else {
-            self.base.name().to_string()
+            name.push_str("+reduced");
         }
+        if self.amo != AmoFamily::Pairwise {
+            name.push('/');
+            name.push_str(self.amo.name());
+        }
+        name
     }
 
     fn var_map(&self, puzzle: &Grid) -> VarMap {
-        if self.reduced {
+        if !self.is_classic() {
+            groups::var_map(puzzle, self)
+        } else if self.reduced {
             VarMap::reduced(puzzle)
         } else {
             VarMap::base(puzzle)
@@ -141,13 +212,14 @@ impl Encoding for SudokuEncoding {
         self.encode_into(puzzle, sink)
     }
 
-    /// Closed forms for the base encodings; a counting pass for the reduced ones.
+    /// Closed forms for the base encodings; a counting pass for the reduced ones (over the
+    /// groups only, with each family's closed form, when the family is not pairwise).
     fn size(&self, puzzle: &Grid) -> FormulaSize {
-        let (n, g) = (puzzle.side(), puzzle.num_givens());
-        match (self.base, self.reduced) {
-            (base, true) => reduced_size(puzzle, base),
-            (BaseEncoding::Minimal, false) => minimal_size(n, g),
-            (BaseEncoding::Extended, false) => extended_size(n, g),
+        let g = puzzle.num_givens();
+        match (self.is_classic(), self.reduced) {
+            (_, false) => base_size(self, puzzle.box_size(), g),
+            (true, true) => reduced_size(puzzle, self.base),
+            (false, true) => groups::size(puzzle, self),
         }
     }
 }

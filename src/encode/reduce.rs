@@ -242,7 +242,7 @@ mod tests {
                 assert_eq!(free_var(&free, cell, d), expected);
             }
         }
-        for base in BaseEncoding::ALL {
+        for base in [BaseEncoding::Minimal, BaseEncoding::Extended] {
             let mut filter = Filter {
                 map: &map,
                 n: puzzle.side(),
@@ -273,7 +273,7 @@ mod tests {
     #[test]
     fn empty_grid_reduces_to_itself() {
         let grid = Grid::empty(3).unwrap();
-        for base in BaseEncoding::ALL {
+        for base in [BaseEncoding::Minimal, BaseEncoding::Extended] {
             let full = SudokuEncoding::new(base, false).size(&grid);
             assert_eq!(reduced_size(&grid, base), full);
         }
@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn contradictory_givens_give_the_empty_clause() {
         let puzzle: Grid = "11..............".parse().unwrap();
-        for base in BaseEncoding::ALL {
+        for base in [BaseEncoding::Minimal, BaseEncoding::Extended] {
             let (cnf, _) = SudokuEncoding::new(base, true).encode_to_cnf(&puzzle);
             assert!(cnf.clauses().any(|c| c.is_empty()), "{base:?}");
         }

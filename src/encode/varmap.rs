@@ -58,7 +58,10 @@ pub struct VarMap {
     /// variable `i` (0-based) is the `i`-th free (cell, digit) in cell-major, ascending-digit
     /// order.
     compact: Option<FreeVars>,
+    /// Variables standing for a (cell, digit): 0..num_cell_vars.
     num_vars: usize,
+    /// Auxiliary variables (segments, at-most-one auxiliaries), numbered after them.
+    num_aux: usize,
 }
 
 impl VarMap {
@@ -69,6 +72,7 @@ impl VarMap {
             puzzle: puzzle.clone(),
             compact: None,
             num_vars: n * n * n,
+            num_aux: 0,
         }
     }
 
@@ -85,7 +89,13 @@ impl VarMap {
             puzzle: puzzle.clone(),
             num_vars: free.len(),
             compact: Some(free),
+            num_aux: 0,
         }
+    }
+
+    /// The same map with `num_aux` auxiliary variables numbered after the cell variables.
+    pub fn with_aux(self, num_aux: usize) -> VarMap {
+        VarMap { num_aux, ..self }
     }
 
     /// The variables of a blank cell (a contiguous range in both numberings) and the digit
@@ -111,8 +121,14 @@ impl VarMap {
         &self.puzzle
     }
 
-    /// Number of variables of the formula.
+    /// Number of variables of the formula: cell variables and auxiliaries.
     pub fn num_vars(&self) -> usize {
+        self.num_vars + self.num_aux
+    }
+
+    /// Number of variables that stand for a (cell, digit): `1..=num_cell_vars()` in DIMACS
+    /// numbering; the auxiliaries follow.
+    pub fn num_cell_vars(&self) -> usize {
         self.num_vars
     }
 
@@ -172,9 +188,9 @@ impl VarMap {
     /// # Errors
     /// A [`DecodeError`] saying which cell or rule is wrong.
     pub fn decode(&self, model: &Model) -> Result<Grid, DecodeError> {
-        if model.len() < self.num_vars {
+        if model.len() < self.num_vars() {
             return Err(DecodeError::TooShort {
-                expected: self.num_vars,
+                expected: self.num_vars(),
                 found: model.len(),
             });
         }

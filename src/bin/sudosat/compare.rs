@@ -31,10 +31,15 @@ pub struct Args {
     /// embedded, classic, all.
     #[arg(long, value_name = "LIST", default_value = "dpll,varisat,splr,dlx")]
     solvers: String,
-    /// Comma-separated encodings of the SAT backends: minimal, extended, minimal+reduced,
-    /// extended+reduced, or all.
+    /// Comma-separated encodings of the SAT backends: minimal, extended, augmented, each
+    /// optionally +reduced and /FAMILY (e.g. extended+reduced/sequential), or all.
     #[arg(long, value_name = "LIST", default_value = "extended+reduced")]
     encodings: String,
+    /// Comma-separated at-most-one families crossed with every --encodings value:
+    /// pairwise, sequential, commander, product, bimander, binary, or all (default: each
+    /// encoding's own, pairwise unless named).
+    #[arg(long, value_name = "LIST")]
+    amo: Option<String>,
     /// Runs of each puzzle × solver; each is a row, summaries use the median of a
     /// puzzle's solved repeats.
     #[arg(long, value_name = "R", default_value_t = 1)]
@@ -82,7 +87,10 @@ pub struct Args {
 /// still hold what was measured), 2 for bad arguments or input.
 pub fn run(args: Args) -> Result<ExitCode> {
     let solvers = compare::parse_solvers(&args.solvers)?;
-    let encodings = compare::parse_encodings(&args.encodings)?;
+    let mut encodings = compare::parse_encodings(&args.encodings)?;
+    if let Some(list) = &args.amo {
+        encodings = compare::cross_amo(&encodings, &compare::parse_amo_families(list)?);
+    }
     let config = CompareConfig {
         entries: compare::entries(&solvers, &encodings),
         repeat: args.repeat,

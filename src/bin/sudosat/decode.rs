@@ -36,6 +36,9 @@ pub struct Args {
     /// The CNF was reduced (Kwon & Jain), with --puzzle.
     #[arg(long)]
     reduce: bool,
+    /// At-most-one family of the CNF, with --puzzle (its auxiliaries follow the cells).
+    #[arg(long, value_name = "FAMILY", default_value = "pairwise", value_parser = crate::solve::parse_amo)]
+    amo: sudosat::encode::AmoFamily,
     /// Output format of the solved grid.
     #[arg(long, value_enum, default_value = "line")]
     to: FormatArg,
@@ -76,7 +79,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     puzzles.len()
                 );
             }
-            (puzzles.remove(0), args.encoding.with_reduction(args.reduce))
+            (
+                puzzles.remove(0),
+                args.encoding.with_reduction(args.reduce).with_amo(args.amo),
+            )
         }
         (None, None) => bail!("give --cnf FILE or --puzzle FILE"),
     };

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use sudosat::dimacs::write_cnf;
-use sudosat::encode::{BaseEncoding, SudokuEncoding};
+use sudosat::encode::{AmoFamily, BaseEncoding, SudokuEncoding};
 
 use crate::common::{read_inputs, write_output, FormatArg, EXIT_OK};
 
@@ -17,6 +17,8 @@ pub enum EncodingArg {
     Minimal,
     /// Minimal plus each cell ≤ 1 value and each row/column/box ≥ 1 of each value.
     Extended,
+    /// Extended plus segment (triad) variables, exactly one segment per row/column/box.
+    Augmented,
 }
 
 impl EncodingArg {
@@ -25,6 +27,7 @@ impl EncodingArg {
         let base = match self {
             EncodingArg::Minimal => BaseEncoding::Minimal,
             EncodingArg::Extended => BaseEncoding::Extended,
+            EncodingArg::Augmented => BaseEncoding::Augmented,
         };
         SudokuEncoding::new(base, reduced)
     }
@@ -45,6 +48,9 @@ pub struct Args {
     /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006).
     #[arg(long)]
     reduce: bool,
+    /// At-most-one family: pairwise, sequential, commander, product, bimander, binary.
+    #[arg(long, value_name = "FAMILY", default_value = "pairwise", value_parser = crate::solve::parse_amo)]
+    amo: AmoFamily,
     /// Output file for a single puzzle (`-` = stdout, the default).
     #[arg(short, long, conflicts_with = "out_dir")]
     output: Option<PathBuf>,
@@ -56,7 +62,7 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = read_inputs(&args.puzzles, args.format)?;
-    let encoding = args.encoding.with_reduction(args.reduce);
+    let encoding = args.encoding.with_reduction(args.reduce).with_amo(args.amo);
     match (&args.out_dir, puzzles.as_slice()) {
         (_, []) => bail!("no puzzle in the input"),
         (None, [puzzle]) => write_output(args.output.as_deref(), |w| {

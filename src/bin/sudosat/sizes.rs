@@ -1,4 +1,5 @@
-//! `sudosat sizes`: variables, clauses and literals of the four encodings per puzzle.
+//! `sudosat sizes`: variables, clauses and literals of every encoding per puzzle, crossed
+//! with the at-most-one families asked for (`--amo`, default all).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -29,6 +30,12 @@ pub struct Args {
     /// Leave out the per-puzzle rows (totals and averages only).
     #[arg(long)]
     summary: bool,
+    /// Comma-separated at-most-one families, or all (the default).
+    #[arg(long, value_name = "LIST", default_value = "all")]
+    amo: String,
+    /// Comma-separated encodings (as `compare --encodings`), or all (the default).
+    #[arg(long, value_name = "LIST", default_value = "all")]
+    encodings: String,
 }
 
 /// One row of the report.
@@ -47,15 +54,20 @@ struct Row {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
+    let families = sudosat::compare::parse_amo_families(&args.amo)?;
+    let encodings = sudosat::compare::cross_amo(
+        &sudosat::compare::parse_encodings(&args.encodings)?,
+        &families,
+    );
     let mut rows = Vec::new();
     for path in &args.files {
         let puzzles = read_puzzles_from_path(path, args.format.map(Into::into))?;
         let file = path.display().to_string();
-        let mut totals = [FormulaSize::default(); 4];
+        let mut totals = vec![FormulaSize::default(); encodings.len()];
         let mut givens = 0;
         for (i, puzzle) in puzzles.iter().enumerate() {
             givens += puzzle.num_givens();
-            for (k, enc) in SudokuEncoding::ALL.iter().enumerate() {
+            for (k, enc) in encodings.iter().enumerate() {
                 let s = enc.size(puzzle);
                 totals[k].vars += s.vars;
                 totals[k].clauses += s.clauses;
@@ -74,10 +86,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         let count = puzzles.len().max(1);
         let side = puzzles.first().map_or(0, |p| p.side());
-        for (k, enc) in SudokuEncoding::ALL.iter().enumerate() {
+        for (k, enc) in encodings.iter().enumerate() {
             rows.push(row(&file, "total".into(), side, givens, enc, totals[k]));
         }
-        for (k, enc) in SudokuEncoding::ALL.iter().enumerate() {
+        for (k, enc) in encodings.iter().enumerate() {
             let t = totals[k];
             let avg = |x: usize| (x + count / 2) / count;
             let s = FormulaSize {
@@ -130,13 +142,13 @@ fn write_table(w: &mut dyn Write, rows: &[Row]) -> Result<()> {
     let file_width = rows.iter().map(|r| r.file.len()).max().unwrap_or(4).max(4);
     writeln!(
         w,
-        "{:file_width$}  {:>7}  {:>7}  {:>6}  {:16}  {:>12}  {:>14}  {:>14}",
+        "{:file_width$}  {:>7}  {:>7}  {:>6}  {:28}  {:>12}  {:>14}  {:>14}",
         "file", "puzzle", "size", "givens", "encoding", "vars", "clauses", "literals"
     )?;
     for r in rows {
         writeln!(
             w,
-            "{:file_width$}  {:>7}  {:>7}  {:>6}  {:16}  {:>12}  {:>14}  {:>14}",
+            "{:file_width$}  {:>7}  {:>7}  {:>6}  {:28}  {:>12}  {:>14}  {:>14}",
             r.file,
             r.puzzle,
             format!("{0}x{0}", r.side),

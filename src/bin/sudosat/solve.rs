@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec, Lookahead};
-use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
+use sudosat::encode::{AmoFamily, BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, write_grid, Format, Grid};
 use sudosat::solve::sat::{SatSolver, DEFAULT_ENCODING};
 use sudosat::solve::{
@@ -24,6 +24,19 @@ pub enum EncodingArg {
     Minimal,
     /// Minimal plus cell ≤ 1 value and row/column/box ≥ 1 of each value.
     Extended,
+    /// Extended plus segment (triad) variables: locked candidates by propagation.
+    Augmented,
+}
+
+/// Parses an `--amo` value.
+pub fn parse_amo(s: &str) -> Result<AmoFamily, String> {
+    AmoFamily::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = AmoFamily::ALL.iter().map(|f| f.name()).collect();
+        format!(
+            "unknown at-most-one family `{s}` (expected {})",
+            names.join(", ")
+        )
+    })
 }
 
 /// Which SAT backend: the options `solve`, `count` and `sat` share.
@@ -97,6 +110,9 @@ pub struct SolverArgs {
     /// Encode without the reduction.
     #[arg(long = "no-reduce", overrides_with = "reduce")]
     pub no_reduce: bool,
+    /// At-most-one family: pairwise, sequential, commander, product, bimander, binary.
+    #[arg(long, value_name = "FAMILY", default_value = "pairwise", value_parser = parse_amo)]
+    pub amo: AmoFamily,
     /// Seed of the randomised classic solvers (backtrack-random, hill).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -161,6 +177,7 @@ impl SolverArgs {
             None => DEFAULT_ENCODING.base,
             Some(EncodingArg::Minimal) => BaseEncoding::Minimal,
             Some(EncodingArg::Extended) => BaseEncoding::Extended,
+            Some(EncodingArg::Augmented) => BaseEncoding::Augmented,
         };
         let reduced = if self.no_reduce {
             false
@@ -169,7 +186,7 @@ impl SolverArgs {
         } else {
             DEFAULT_ENCODING.reduced
         };
-        SudokuEncoding::new(base, reduced)
+        SudokuEncoding::new(base, reduced).with_amo(self.amo)
     }
 
     /// The grid-level solver name (`sat` unless `--solver` names another and the backend is

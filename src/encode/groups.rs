@@ -1,0 +1,345 @@
+//! The encodings written as groups: "at least one" clauses and "at most one" groups over
+//! the cell variables (and the augmented encoding's segment variables), each at-most-one
+//! group handed to an [`AmoFamily`]. One walk serves the clause stream and the size count,
+//! with or without the V⁺/V⁻ reduction: reduced, each group shrinks to its open literals
+//! first (a group of 0 or 1 literal needs no at-most-one clause).
+//!
+//! Variables: the cell variables first (base or reduced numbering, as [`VarMap`] says), then
+//! the segment variables of the augmented encoding, then the at-most-one auxiliaries in the
+//! order the groups are emitted: cells, then units (rows, columns, boxes) × digits, then the
+//! segments' exactly-one groups.
+
+use super::amo::{AmoFamily, AuxVars};
+use super::augmented::Segments;
+use super::reduce::FreeVars;
+use super::{BaseEncoding, SudokuEncoding, VarMap};
+use crate::formula::{ClauseSink, FormulaSize, Lit, Var};
+use crate::grid::{DigitSet, Grid};
+
+/// Receives the groups of an encoding.
+pub(crate) trait GroupSink {
+    /// A plain clause (at-least-one, definition, given).
+    fn clause(&mut self, lits: &[Lit]);
+    /// At most one of `lits`.
+    fn at_most_one(&mut self, lits: &[Lit]);
+}
+
+/// Writes the groups as clauses of a family.
+struct Emit<'a, S: ClauseSink + ?Sized> {
+    sink: &'a mut S,
+    family: AmoFamily,
+    aux: AuxVars,
+}
+
+impl<S: ClauseSink + ?Sized> GroupSink for Emit<'_, S> {
+    fn clause(&mut self, lits: &[Lit]) {
+        self.sink.add_clause(lits);
+    }
+
+    fn at_most_one(&mut self, lits: &[Lit]) {
+        self.family.encode(lits, &mut self.aux, self.sink);
+    }
+}
+
+/// Counts the groups' clauses, literals and auxiliaries from the family's closed form.
+struct Count {
+    family: AmoFamily,
+    size: FormulaSize,
+    aux: usize,
+}
+
+impl GroupSink for Count {
+    fn clause(&mut self, lits: &[Lit]) {
+        self.size.clauses += 1;
+        self.size.literals += lits.len();
+    }
+
+    fn at_most_one(&mut self, lits: &[Lit]) {
+        let s = self.family.size(lits.len());
+        self.size.clauses += s.clauses;
+        self.size.literals += s.literals();
+        self.aux += s.aux;
+    }
+}
+
+/// The cell variables of an encoding: the free ones when reduced, all n³ otherwise (in the
+/// base numbering `cell·n + d − 1`).
+fn cell_vars(puzzle: &Grid, reduced: bool) -> FreeVars {
+    if reduced {
+        return FreeVars::of(puzzle);
+    }
+    let n = puzzle.side();
+    let cells = puzzle.geometry().num_cells();
+    FreeVars {
+        starts: (0..=cells).map(|c| (c * n) as u32).collect(),
+        digits: (0..cells).flat_map(|_| 1..=n as u16).collect(),
+        contradictory: false,
+    }
+}
+
+/// The digits given in each unit (reduced encodings; empty sets otherwise).
+fn placed_digits(puzzle: &Grid, reduced: bool) -> Vec<DigitSet> {
+    let geo = puzzle.geometry();
+    let mut placed = vec![DigitSet::EMPTY; geo.num_units()];
+    if reduced {
+        for (cell, d) in puzzle.givens() {
+            for unit in geo.units_of(cell) {
+                placed[unit.0 as usize].insert(d);
+            }
+        }
+    }
+    placed
+}
+
+/// The cell and segment variables of one encoding of one puzzle.
+struct Layout {
+    free: FreeVars,
+    placed: Vec<DigitSet>,
+    segments: Option<Segments>,
+}
+
+impl Layout {
+    fn of(puzzle: &Grid, enc: &SudokuEncoding) -> Layout {
+        let free = cell_vars(puzzle, enc.reduced);
+        let segments = (enc.base == BaseEncoding::Augmented)
+            .then(|| Segments::of(puzzle, &free, enc.reduced, free.len()));
+        Layout {
+            placed: placed_digits(puzzle, enc.reduced),
+            free,
+            segments,
+        }
+    }
+
+    /// Cell plus segment variables: where the at-most-one auxiliaries start.
+    fn first_aux(&self) -> usize {
+        self.free.len() + self.segments.as_ref().map_or(0, Segments::count)
+    }
+
+    /// Walks every group of `enc` for `puzzle` into `out`.
+    fn walk<G: GroupSink + ?Sized>(&self, puzzle: &Grid, enc: &SudokuEncoding, out: &mut G) {
+        let geo = puzzle.geometry();
+        let n = geo.side();
+        let (free, reduced) = (&self.free, enc.reduced);
+        let exactly = enc.base != BaseEncoding::Minimal;
+        let pos = |i: usize| Var::from_index(i).positive();
+        let mut group: Vec<Lit> = Vec::with_capacity(n);
+        for cell in geo.cells() {
+            if reduced && puzzle.get(cell).is_some() {
+                continue;
+            }
+            group.clear();
+            group.extend(free.cell_range(cell).map(pos));
+            out.clause(&group);
+            if exactly {
+                out.at_most_one(&group);
+            }
+        }
+        let mut buckets: Vec<Vec<Lit>> = vec![Vec::new(); n + 1];
+        for unit in geo.units() {
+            for bucket in &mut buckets {
+                bucket.clear();
+            }
+            for &cell in geo.unit_cells(unit) {
+                if reduced && puzzle.get(cell).is_some() {
+                    continue;
+                }
+                for i in free.cell_range(cell) {
+                    buckets[free.digits[i] as usize].push(pos(i));
+                }
+            }
+            for d in geo.digits() {
+                if self.placed[unit.0 as usize].contains(d) {
+                    continue;
+                }
+                out.at_most_one(&buckets[d.get()]);
+                if exactly {
+                    out.clause(&buckets[d.get()]);
+                }
+            }
+        }
+        if let Some(segments) = &self.segments {
+            segments.emit(puzzle, &self.placed, out);
+        }
+        if !reduced {
+            for (cell, d) in puzzle.givens() {
+                out.clause(&[pos(cell.index() * n + d.get() - 1)]);
+            }
+        }
+        if free.contradictory {
+            out.clause(&[]);
+        }
+    }
+
+    fn count(&self, puzzle: &Grid, enc: &SudokuEncoding) -> Count {
+        let mut count = Count {
+            family: enc.amo,
+            size: FormulaSize::default(),
+            aux: 0,
+        };
+        self.walk(puzzle, enc, &mut count);
+        count.size.vars = self.first_aux() + count.aux;
+        count
+    }
+
+    fn map(self, puzzle: &Grid, enc: &SudokuEncoding, aux: usize) -> VarMap {
+        let extra = self.first_aux() - self.free.len() + aux;
+        let map = if enc.reduced {
+            VarMap::from_free_vars(puzzle, self.free)
+        } else {
+            VarMap::base(puzzle)
+        };
+        map.with_aux(extra)
+    }
+}
+
+/// Streams `enc` for `puzzle` through the group walk and returns its map.
+pub(crate) fn encode<S: ClauseSink + ?Sized>(
+    puzzle: &Grid,
+    enc: &SudokuEncoding,
+    sink: &mut S,
+) -> VarMap {
+    let layout = Layout::of(puzzle, enc);
+    let first = layout.first_aux();
+    sink.reserve_vars(first);
+    let mut emit = Emit {
+        sink,
+        family: enc.amo,
+        aux: AuxVars::starting_at(first),
+    };
+    layout.walk(puzzle, enc, &mut emit);
+    let end = emit.aux.end();
+    emit.sink.reserve_vars(end);
+    layout.map(puzzle, enc, end - first)
+}
+
+/// The size of `enc` for `puzzle` by a walk over the groups (no clause is generated).
+pub(crate) fn size(puzzle: &Grid, enc: &SudokuEncoding) -> FormulaSize {
+    Layout::of(puzzle, enc).count(puzzle, enc).size
+}
+
+/// The map of `enc` for `puzzle`, with its auxiliary count (a walk, no clause generated).
+pub(crate) fn var_map(puzzle: &Grid, enc: &SudokuEncoding) -> VarMap {
+    let layout = Layout::of(puzzle, enc);
+    let aux = layout.count(puzzle, enc).aux;
+    layout.map(puzzle, enc, aux)
+}
+
+/// Closed-form size of an unreduced encoding on an n×n grid (box size b) with `givens`
+/// givens: n² cell groups and 3n² unit-digit groups of n literals; for the augmented
+/// encoding also 2bn² segments and 4n² exactly-one groups of b segments.
+pub fn base_size(enc: &SudokuEncoding, b: usize, givens: usize) -> FormulaSize {
+    let n = b * b;
+    let n2 = n * n;
+    let amo_n = enc.amo.size(n);
+    let mut size = FormulaSize {
+        vars: n2 * n,
+        clauses: n2 + givens,
+        literals: n2 * n + givens,
+    };
+    let mut add = |groups: usize, clauses: usize, literals: usize, aux: usize| {
+        size.clauses += groups * clauses;
+        size.literals += groups * literals;
+        size.vars += groups * aux;
+    };
+    // Units × digits, at most one each.
+    add(3 * n2, amo_n.clauses, amo_n.literals(), amo_n.aux);
+    if enc.base != BaseEncoding::Minimal {
+        // Cells at most one, units × digits at least one.
+        add(n2, amo_n.clauses, amo_n.literals(), amo_n.aux);
+        add(3 * n2, 1, n, 0);
+    }
+    if enc.base == BaseEncoding::Augmented {
+        let amo_b = enc.amo.size(b);
+        // Segments: a variable, b + 1 defining clauses with 3b + 1 literals.
+        add(2 * b * n2, b + 1, 3 * b + 1, 1);
+        // Exactly one over the b segments of each row, column, and twice per box.
+        add(4 * n2, 1 + amo_b.clauses, b + amo_b.literals(), amo_b.aux);
+    }
+    size
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::Encoding;
+    use crate::formula::{Cnf, CountingSink};
+
+    fn sorted(cnf: &Cnf) -> Vec<Vec<i64>> {
+        let mut all: Vec<Vec<i64>> = cnf
+            .clauses()
+            .map(|c| {
+                let mut c: Vec<i64> = c.iter().map(|l| l.to_dimacs()).collect();
+                c.sort_unstable();
+                c
+            })
+            .collect();
+        all.sort();
+        all
+    }
+
+    fn puzzles() -> Vec<Grid> {
+        [
+            "................",
+            "1.3...1..4..2.4.",
+            "11..............",
+            "123............4",
+            "1234341221434321",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        ]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect()
+    }
+
+    #[test]
+    fn pairwise_walk_equals_the_classic_encoders() {
+        for puzzle in puzzles() {
+            for base in [BaseEncoding::Minimal, BaseEncoding::Extended] {
+                for reduced in [false, true] {
+                    let enc = SudokuEncoding::new(base, reduced);
+                    let (classic, map) = enc.encode_to_cnf(&puzzle);
+                    let mut walked = Cnf::new();
+                    let walked_map = encode(&puzzle, &enc, &mut walked);
+                    assert_eq!(sorted(&walked), sorted(&classic), "{} {puzzle}", enc.name());
+                    assert_eq!(walked_map, map);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_and_maps_match_the_stream() {
+        for puzzle in puzzles() {
+            for enc in SudokuEncoding::all_families() {
+                let mut counter = CountingSink::default();
+                let map = enc.encode(&puzzle, &mut counter);
+                let (cnf, _) = enc.encode_to_cnf(&puzzle);
+                let expected = FormulaSize {
+                    vars: map.num_vars(),
+                    ..counter.size
+                };
+                assert_eq!(enc.size(&puzzle), expected, "{} {puzzle}", enc.name());
+                assert_eq!(enc.var_map(&puzzle), map, "{} {puzzle}", enc.name());
+                assert_eq!(cnf.num_vars(), map.num_vars(), "{} {puzzle}", enc.name());
+                assert!(counter.size.vars <= map.num_vars());
+            }
+        }
+    }
+
+    #[test]
+    fn empty_grid_closed_forms() {
+        for b in 2..=4 {
+            let grid = Grid::empty(b).unwrap();
+            for enc in SudokuEncoding::all_families() {
+                if enc.reduced {
+                    continue;
+                }
+                let mut counter = CountingSink::default();
+                let map = encode(&grid, &enc, &mut counter);
+                assert_eq!(counter.size.clauses, base_size(&enc, b, 0).clauses);
+                assert_eq!(counter.size.literals, base_size(&enc, b, 0).literals);
+                assert_eq!(map.num_vars(), base_size(&enc, b, 0).vars, "{}", enc.name());
+            }
+        }
+    }
+}
