@@ -5,7 +5,7 @@
 //! puzzles, and beside it the data it was drawn from:
 //!
 //! - `runs.csv` and its sidecar `runs.meta.json` (what `compare --from-csv` reads back),
-//! - `report.json` (settings, runs and the [`Analysis`]),
+//! - `report.json` (settings, provenance and the [`Analysis`]; the runs are in the CSV),
 //! - `summary.csv` (the summary tables).
 //!
 //! The page is well-formed XML as well as HTML, so tests parse it with an XML parser.
@@ -394,6 +394,28 @@ fn write_failures(h: &mut String, comparison: &Comparison) {
     h.push_str("</ul>\n");
 }
 
+/// The JSON document of `--json` without its `runs` (they are in `runs.csv`), so the
+/// directory does not hold every run twice.
+fn write_report_json(
+    w: &mut dyn Write,
+    comparison: &Comparison,
+    analysis: &Analysis,
+    provenance: &Provenance,
+) -> Result<(), CompareError> {
+    let mut full = Vec::new();
+    write_json(&mut full, comparison, analysis, Some(provenance))?;
+    let fail = |e: serde_json::Error| CompareError::Output {
+        what: "JSON",
+        reason: e.to_string(),
+    };
+    let mut doc: serde_json::Value = serde_json::from_slice(&full).map_err(fail)?;
+    if let Some(map) = doc.as_object_mut() {
+        map.remove("runs");
+    }
+    serde_json::to_writer_pretty(&mut *w, &doc).map_err(fail)?;
+    writeln!(w).map_err(io_error("JSON"))
+}
+
 fn io_error(what: &'static str) -> impl Fn(std::io::Error) -> CompareError {
     move |e| CompareError::Output {
         what,
@@ -467,7 +489,7 @@ pub fn write_report(
         write_meta(w, &meta)
     })?;
     write_file(tmp.path(), REPORT_JSON, |w| {
-        write_json(w, comparison, analysis, Some(&options.provenance))
+        write_report_json(w, comparison, analysis, &options.provenance)
     })?;
     write_file(tmp.path(), SUMMARY_CSV, |w| write_summary_csv(w, analysis))?;
     #[cfg(unix)]
