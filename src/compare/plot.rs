@@ -99,7 +99,11 @@ pub fn entry_styles(comparison: &Comparison) -> Vec<EntryStyle> {
                 .unwrap_or_else(|| solver.clone());
             let encoding = run.and_then(|r| r.encoding.clone());
             let b = index_of(&mut backends, backend);
-            let e = index_of(&mut encodings, encoding);
+            // A classic solver has a colour of its own: plain line, circles.
+            let e = match encoding {
+                Some(_) => index_of(&mut encodings, encoding),
+                None => 0,
+            };
             EntryStyle {
                 color: PALETTE[b % PALETTE.len()],
                 marker: Marker::ALL[e % Marker::ALL.len()],
@@ -753,7 +757,8 @@ fn draw_sizes(area: &Area<'_>, analysis: &Analysis) -> Result<(), CompareError> 
     }
     let (lo, hi) = log_range(sizes.iter().flat_map(|s| [s.vars, s.clauses]), (1.0, 10.0));
     let (lo, hi) = (lo / 2.0, hi * 2.0);
-    let mut chart = ChartBuilder::on(area)
+    let (area, legend) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
+    let mut chart = ChartBuilder::on(&area)
         .caption(
             "Encoding sizes: mean clauses (bars) and variables (◆) per puzzle, log scale",
             (FONT, 18),
@@ -775,6 +780,7 @@ fn draw_sizes(area: &Area<'_>, analysis: &Analysis) -> Result<(), CompareError> 
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(grid_sizes.len() * 2 + 1)
+        .y_labels(8)
         .x_label_formatter(&label_of)
         .y_label_formatter(&count_of)
         .x_desc("grid size")
@@ -796,9 +802,7 @@ fn draw_sizes(area: &Area<'_>, analysis: &Analysis) -> Result<(), CompareError> 
                 let x = place(s);
                 Rectangle::new([(x, lo), (x + width * 0.9, s.clauses)], color.filled())
             }))
-            .map_err(plot_error)?
-            .label(*encoding)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], color.filled()));
+            .map_err(plot_error)?;
         let diamonds: Vec<(f64, f64)> = mine
             .iter()
             .map(|s| (place(s) + width * 0.45, s.vars))
@@ -816,28 +820,41 @@ fn draw_sizes(area: &Area<'_>, analysis: &Analysis) -> Result<(), CompareError> 
                 .map_err(plot_error)?;
         }
     }
-    chart
-        .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
-        .map_err(plot_error)?
-        .label("clauses (bars)")
-        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 15, y + 5)], WHITE.filled()));
-    chart
-        .draw_series(std::iter::empty::<Circle<(f64, f64), u32>>())
-        .map_err(plot_error)?
-        .label("variables (◆)")
-        .legend(|(x, y)| {
-            EmptyElement::at((x + 7, y))
-                + Polygon::new(vec![(0, -5), (5, 0), (0, 5), (-5, 0)], BLACK.filled())
-        });
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperLeft)
-        .label_font((FONT, 13))
-        .draw()
+    draw_size_legend(&legend, &encodings)
+}
+
+/// The legend of the size chart: a swatch per encoding, then what bars and diamonds are.
+fn draw_size_legend(area: &Area<'_>, encodings: &[&str]) -> Result<(), CompareError> {
+    let style = (FONT, 13)
+        .into_text_style(area)
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    area.draw_text("encodings", &(FONT, 16).into_text_style(area), (10, 40))
         .map_err(plot_error)?;
-    Ok(())
+    let mut y = 70;
+    for (e, encoding) in encodings.iter().enumerate() {
+        let color = PALETTE[e % PALETTE.len()];
+        area.draw(&Rectangle::new([(10, y - 6), (34, y + 6)], color.filled()))
+            .map_err(plot_error)?;
+        area.draw_text(encoding, &style, (44, y))
+            .map_err(plot_error)?;
+        y += LEGEND_ROW as i32;
+    }
+    y += LEGEND_ROW as i32 / 2;
+    area.draw(&Rectangle::new(
+        [(10, y - 6), (34, y + 6)],
+        BLACK.stroke_width(1),
+    ))
+    .map_err(plot_error)?;
+    area.draw_text("clauses (bars)", &style, (44, y))
+        .map_err(plot_error)?;
+    y += LEGEND_ROW as i32;
+    area.draw(&Polygon::new(
+        vec![(22, y - 6), (28, y), (22, y + 6), (16, y)],
+        BLACK.filled(),
+    ))
+    .map_err(plot_error)?;
+    area.draw_text("variables (◆)", &style, (44, y))
+        .map_err(plot_error)
 }
 
 #[cfg(test)]
