@@ -4,7 +4,12 @@
 //!
 //! Sets: the shipped thesis grids and the first 40 17-clue puzzles; with `../shared/data`
 //! (or `$SUDOSAT_DATA`) also the first 100 of `17clue-2k` and the first 20 of `hardest-375`.
-//! Run: `cargo bench --bench compare` (filter with e.g. `-- thesis/dlx`).
+//!
+//! The `report` group times what happens after the measuring, on the runs of the
+//! 17-clue-40 set: the [`Analysis`] (summaries, PAR-2, virtual best) and the whole HTML
+//! page with its plots.
+//!
+//! Run: `cargo bench --bench compare` (filter with e.g. `-- thesis/dlx` or `-- report`).
 
 #[path = "common/data.rs"]
 mod data;
@@ -14,7 +19,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use sudosat::compare::{self, CompareConfig, Entry, Outcome, Puzzle};
+use sudosat::compare::output::Provenance;
+use sudosat::compare::report::{render_html, ReportOptions};
+use sudosat::compare::summary::Analysis;
+use sudosat::compare::{self, CompareConfig, Entry, GroupBy, Outcome, Puzzle};
 use sudosat::grid::read_located_from_path;
 
 /// The entries benchmarked: the embedded backends with the encodings compare is usually
@@ -86,5 +94,33 @@ fn compare_rows(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, compare_rows);
+fn report(c: &mut Criterion) {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let puzzles = load(&fixtures.join("17clue-40.txt"), 40);
+    let entries = compare::entries(
+        &compare::parse_solvers("embedded,dlx").expect("known solvers"),
+        &compare::parse_encodings("minimal,extended+reduced").expect("known encodings"),
+    );
+    let mut config = CompareConfig::new(entries);
+    config.timeout = Some(Duration::from_secs(10));
+    let comparison = compare::run(&puzzles, &config, &AtomicBool::new(false), &|_| {})
+        .expect("a valid configuration");
+    let analysis = Analysis::new(&comparison, Some(GroupBy::Clues));
+    let options = ReportOptions {
+        provenance: Provenance::here(vec!["bench".to_string()]),
+        scatter: sudosat::compare::plot::default_pairs(&comparison, "dpll/extended+reduced"),
+        times_by: GroupBy::Clues,
+    };
+    let mut group = c.benchmark_group("report/17clue-40");
+    group.sample_size(20);
+    group.bench_function("analysis", |b| {
+        b.iter(|| Analysis::new(&comparison, Some(GroupBy::Clues)))
+    });
+    group.bench_function("html", |b| {
+        b.iter(|| render_html(&comparison, &analysis, &options).expect("the page renders"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, compare_rows, report);
 criterion_main!(benches);

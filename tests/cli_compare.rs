@@ -648,3 +648,545 @@ fn bad_requests_exit_2_with_a_clear_message_and_write_nothing() {
         );
     }
 }
+
+/// An HTML report parsed as XML (the page is well-formed XML by design).
+struct Page {
+    text: String,
+}
+
+impl Page {
+    fn read(dir: &Path) -> Page {
+        let text = std::fs::read_to_string(dir.join("index.html")).expect("index.html exists");
+        Page { text }
+    }
+
+    fn doc(&self) -> roxmltree::Document<'_> {
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..roxmltree::ParsingOptions::default()
+        };
+        roxmltree::Document::parse_with_options(&self.text, options)
+            .expect("index.html is well-formed XML")
+    }
+
+    /// The rows of `table#id` as header → cell maps.
+    fn table(&self, id: &str) -> Vec<HashMap<String, String>> {
+        let doc = self.doc();
+        let table = doc
+            .descendants()
+            .find(|n| n.has_tag_name("table") && n.attribute("id") == Some(id))
+            .unwrap_or_else(|| panic!("no table#{id}"));
+        let rows: Vec<Vec<String>> = table
+            .children()
+            .filter(|n| n.has_tag_name("tr"))
+            .map(|tr| {
+                tr.children()
+                    .filter(|c| c.is_element())
+                    .map(|c| {
+                        c.descendants()
+                            .filter(|d| d.is_text())
+                            .filter_map(|d| d.text())
+                            .collect::<String>()
+                    })
+                    .collect()
+            })
+            .collect();
+        let head = &rows[0];
+        rows[1..]
+            .iter()
+            .map(|r| head.iter().cloned().zip(r.iter().cloned()).collect())
+            .collect()
+    }
+
+    /// The text of the element with `id`.
+    fn text_of(&self, id: &str) -> String {
+        let doc = self.doc();
+        let node = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .unwrap_or_else(|| panic!("no #{id}"));
+        node.descendants()
+            .filter(|d| d.is_text())
+            .filter_map(|d| d.text())
+            .collect()
+    }
+}
+
+/// The CSV rows of a report directory.
+fn read_rows(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).expect("the CSV exists");
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            headers
+                .iter()
+                .map(str::to_string)
+                .zip(r.unwrap().iter().map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+/// Each entry's solved time per puzzle (µs) from CSV rows with one repeat.
+fn solved_times(rows: &[HashMap<String, String>]) -> HashMap<String, HashMap<String, f64>> {
+    let mut times: HashMap<String, HashMap<String, f64>> = HashMap::new();
+    for row in rows {
+        let entry = times.entry(row["solver"].clone()).or_default();
+        if row["outcome"] == "solved" {
+            entry.insert(
+                row["puzzle_index"].clone(),
+                row["total_us"].parse().unwrap(),
+            );
+        }
+    }
+    times
+}
+
+/// PAR-2 in ms of puzzle times over `puzzles` puzzles with a limit in seconds.
+fn par2_ms(times: &HashMap<String, f64>, puzzles: usize, limit_s: f64) -> f64 {
+    let solved: f64 = times.values().sum();
+    let unsolved = (puzzles - times.len()) as f64;
+    (solved + unsolved * 2.0 * limit_s * 1e6) / puzzles as f64 / 1e3
+}
+
+fn assert_close(cell: &str, expected: f64, what: &str) {
+    let got: f64 = cell
+        .parse()
+        .unwrap_or_else(|_| panic!("{what}: `{cell}` is not a number"));
+    assert!(
+        (got - expected).abs() <= 0.002 + expected.abs() * 1e-9,
+        "{what}: got {got}, expected {expected:.3}"
+    );
+}
+
+/// The SVG of `figure#id` (or of the n-th scatter figure), parsed.
+fn figure_svgs(page: &Page) -> Vec<(String, String)> {
+    let doc = page.doc();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("figure"))
+        .map(|f| {
+            let id = f.attribute("id").map(str::to_string).unwrap_or_else(|| {
+                format!(
+                    "scatter:{},{}",
+                    f.attribute("data-x").unwrap_or(""),
+                    f.attribute("data-y").unwrap_or("")
+                )
+            });
+            let svg = f
+                .children()
+                .find(|c| c.has_tag_name("svg"))
+                .expect("an inline SVG");
+            (id, page.text[svg.range()].to_string())
+        })
+        .collect()
+}
+
+fn svg_texts(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG parses on its own");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .collect()
+}
+
+fn count_tags(svg: &str, tag: &str) -> usize {
+    roxmltree::Document::parse(svg)
+        .unwrap()
+        .descendants()
+        .filter(|n| n.has_tag_name(tag))
+        .count()
+}
+
+/// Runs a comparison with time-outs and writes a report; returns the directory, the
+/// sleepy solver's label and the report path.
+#[cfg(unix)]
+fn measured_report() -> (tempfile::TempDir, String) {
+    let dir = temp_dir();
+    let sleepy = sleepy_solver(dir.path());
+    let nine = fixture_lines(dir.path(), "thesis-9x9.txt", &[1, 2, 3, 4]);
+    let out = run_in(
+        dir.path(),
+        &[
+            "compare",
+            "-q",
+            &nine,
+            "--solvers",
+            &format!("dpll,dlx,external:{}", sleepy.display()),
+            "--timeout",
+            "0.4",
+            "--by",
+            "clues",
+            "--report",
+            "rep",
+            "--csv",
+            "runs.csv",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let label = format!("external:{}/extended+reduced", sleepy.display());
+    (dir, label)
+}
+
+#[cfg(unix)]
+#[test]
+fn the_html_report_is_self_contained_and_shows_what_the_csv_holds() {
+    let (dir, sleepy) = measured_report();
+    let rep = dir.path().join("rep");
+    for file in [
+        "index.html",
+        "runs.csv",
+        "runs.meta.json",
+        "report.json",
+        "summary.csv",
+    ] {
+        assert!(rep.join(file).is_file(), "{file} missing");
+    }
+    // The report's CSV is the one --csv wrote.
+    assert_eq!(
+        std::fs::read(rep.join("runs.csv")).unwrap(),
+        std::fs::read(dir.path().join("runs.csv")).unwrap()
+    );
+    assert!(dir.path().join("runs.meta.json").is_file(), "--csv sidecar");
+    let page = Page::read(&rep);
+    let doc = page.doc();
+    // Nothing is fetched: no script, no external URL in any attribute.
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        assert!(!node.has_tag_name("script"), "a script in the page");
+        for attr in node.attributes() {
+            let v = attr.value();
+            let name = attr.name();
+            if name == "href" || name == "src" {
+                assert!(!v.contains("//"), "{name}={v} points outside");
+            }
+        }
+    }
+    assert!(page.text_of("limit").contains("0.4 s"));
+    assert!(page.text_of("par2-note").contains("2 × the 0.4 s limit"));
+    assert!(page.text_of("command").contains("--report rep"));
+
+    let rows = read_rows(&rep.join("runs.csv"));
+    assert_eq!(rows.len(), 4 * 3);
+    let times = solved_times(&rows);
+    let summary = page.table("summary");
+    let labels = ["dpll/extended+reduced", "dlx", sleepy.as_str()];
+    assert_eq!(summary.len(), labels.len() + 1);
+    for (row, label) in summary.iter().zip(labels) {
+        assert_eq!(row["solver"], label);
+        let solved = rows
+            .iter()
+            .filter(|r| r["solver"] == label && r["outcome"] == "solved")
+            .count();
+        assert_eq!(row["solved"], solved.to_string(), "{label}");
+        let timeouts = rows
+            .iter()
+            .filter(|r| r["solver"] == label && r["outcome"] == "timeout")
+            .count();
+        assert_eq!(row["timeout"], timeouts.to_string(), "{label}");
+        assert_close(&row["par2_ms"], par2_ms(&times[label], 4, 0.4), label);
+    }
+    assert_eq!(summary[2]["timeout"], "4");
+    assert_close(&summary[2]["par2_ms"], 800.0, "all time-outs: 2 × 400 ms");
+    // The virtual best: the fastest solved time per puzzle.
+    let vbs = &summary[3];
+    assert_eq!(
+        (vbs["solver"].as_str(), vbs["solved"].as_str()),
+        ("virtual-best", "4")
+    );
+    let best: HashMap<String, f64> = ["1", "2", "3", "4"]
+        .iter()
+        .map(|p| {
+            let t = labels
+                .iter()
+                .filter_map(|l| times[*l].get(*p))
+                .fold(f64::INFINITY, |a, &b| a.min(b));
+            (p.to_string(), t)
+        })
+        .collect();
+    assert_close(&vbs["par2_ms"], par2_ms(&best, 4, 0.4), "virtual best");
+    let fastest: usize = summary[..3]
+        .iter()
+        .map(|r| r["fastest_on"].parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(fastest, 4, "each puzzle has one fastest entry");
+    assert!(!page.table("summary-by-group").is_empty());
+    assert!(!page.table("slowest-puzzles").is_empty());
+
+    // Every plot is inline and well-formed; the cactus legend counts the solved puzzles;
+    // each scatter has one circle per puzzle both entries solved.
+    let svgs = figure_svgs(&page);
+    let ids: Vec<&str> = svgs.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids[0], "cactus");
+    assert!(ids.contains(&"times") && ids.contains(&"sizes"), "{ids:?}");
+    let cactus = svg_texts(&svgs[0].1);
+    for (label, n) in [
+        ("dpll/extended+reduced", 4),
+        ("dlx", 4),
+        (sleepy.as_str(), 0),
+        ("virtual-best", 4),
+    ] {
+        let legend = format!("{label} ({n})");
+        assert!(cactus.contains(&legend), "{legend} not in {cactus:?}");
+    }
+    assert!(cactus.iter().any(|t| t == "time limit 0.4 s"), "{cactus:?}");
+    let scatters: Vec<&(String, String)> = svgs
+        .iter()
+        .filter(|(id, _)| id.starts_with("scatter:"))
+        .collect();
+    assert_eq!(
+        scatters.len(),
+        2,
+        "the default entry against dlx and the sleepy one"
+    );
+    let with_dlx = format!("scatter:{},dlx", labels[0]);
+    let (_, svg) = scatters.iter().find(|(id, _)| *id == with_dlx).unwrap();
+    assert_eq!(count_tags(svg, "circle"), 4);
+    let with_sleepy = format!("scatter:{},{sleepy}", labels[0]);
+    let (_, svg) = scatters.iter().find(|(id, _)| *id == with_sleepy).unwrap();
+    assert_eq!(count_tags(svg, "circle"), 0, "time-outs are crosses");
+    let texts = svg_texts(svg);
+    assert!(
+        texts.iter().any(|t| t == "time limit 0.4 s: unsolved"),
+        "{texts:?}"
+    );
+    let sizes = svg_texts(&svgs.iter().find(|(id, _)| id == "sizes").unwrap().1);
+    assert!(sizes.iter().any(|t| t == "9×9"), "{sizes:?}");
+
+    // The JSON beside it agrees.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(rep.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["par2_limit_s"], 0.4);
+    assert_eq!(json["virtual_best"]["solved"], 4);
+    assert!(json.get("runs").is_none(), "the runs are in runs.csv only");
+    assert_eq!(json["solvers"].as_array().unwrap().len(), 3);
+    assert!(json["provenance"]["machine"]["cpus"].as_u64().unwrap() >= 1);
+    let summary_csv = read_rows(&rep.join("summary.csv"));
+    assert_eq!(summary_csv[3]["solver"], "virtual-best");
+    assert_eq!(summary_csv[2]["timeout"], "4");
+}
+
+#[cfg(unix)]
+#[test]
+fn from_csv_redraws_the_same_report_from_saved_rows() {
+    let (dir, _) = measured_report();
+    let first = Page::read(&dir.path().join("rep"));
+    let out = run_in(
+        dir.path(),
+        &[
+            "compare",
+            "--from-csv",
+            "rep/runs.csv",
+            "--report",
+            "again",
+            "--by",
+            "clues",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let again = Page::read(&dir.path().join("again"));
+    for id in ["summary", "summary-by-group", "encoding-sizes"] {
+        let (a, b) = (first.table(id), again.table(id));
+        assert_eq!(a.len(), b.len(), "{id}");
+        for (ra, rb) in a.iter().zip(&b) {
+            for (key, va) in ra {
+                match va.parse::<f64>() {
+                    Ok(x) if va.contains('.') => assert_close(&rb[key], x, key),
+                    _ => assert_eq!(&rb[key], va, "{id} {key}"),
+                }
+            }
+        }
+    }
+    assert!(
+        again.text_of("limit").contains("0.4 s"),
+        "the sidecar's limit"
+    );
+    let json = |p: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join(p)).unwrap()).unwrap()
+    };
+    let (a, b) = (json("rep/report.json"), json("again/report.json"));
+    assert_eq!(
+        a["provenance"]["command_line"],
+        b["provenance"]["command_line"]
+    );
+    assert!(b["provenance"]["redrawn_by"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|v| v == "--from-csv"));
+    assert_eq!(a["solvers"], b["solvers"]);
+    assert!(stdout(&out).contains("virtual-best"));
+
+    // Without the sidecar: no limit, so no PAR-2, unless --timeout gives it.
+    std::fs::copy(dir.path().join("rep/runs.csv"), dir.path().join("bare.csv")).unwrap();
+    let out = run_in(dir.path(), &["compare", "--from-csv", "bare.csv"], b"");
+    assert_exit(&out, 0);
+    assert!(
+        stderr(&out).contains("no bare.meta.json"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("PAR-2: not defined"));
+    let out = run_in(
+        dir.path(),
+        &["compare", "--from-csv", "bare.csv", "--timeout", "0.4"],
+        b"",
+    );
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("2 × the 0.4 s limit"));
+}
+
+#[test]
+fn bad_saved_rows_and_report_directories_are_refused() {
+    let dir = temp_dir();
+    let four = fixture_path("thesis-4x4.txt");
+    let out = run_in(
+        dir.path(),
+        &[
+            "compare",
+            "-q",
+            &four,
+            "--solvers",
+            "dlx",
+            "--csv",
+            "runs.csv",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let text = std::fs::read_to_string(dir.path().join("runs.csv")).unwrap();
+    std::fs::write(
+        dir.path().join("bad.csv"),
+        text.replace(",solved,", ",solvd,"),
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["compare", "--from-csv", "bad.csv"], b"");
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).starts_with("sudosat: bad.csv:2:10: outcome: unknown outcome `solvd`")
+            || stderr(&out).contains("bad.csv:2:10: outcome: unknown outcome `solvd`"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stderr(&out).lines().count(), 1);
+
+    // A directory holding other files is not replaced.
+    std::fs::create_dir(dir.path().join("mine")).unwrap();
+    std::fs::write(dir.path().join("mine/notes.txt"), "keep me").unwrap();
+    let out = run_in(
+        dir.path(),
+        &["compare", "--from-csv", "runs.csv", "--report", "mine"],
+        b"",
+    );
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("not a report directory"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("mine/notes.txt")).unwrap(),
+        "keep me"
+    );
+    // An earlier report is replaced whole.
+    for _ in 0..2 {
+        let out = run_in(
+            dir.path(),
+            &["compare", "--from-csv", "runs.csv", "--report", "rep"],
+            b"",
+        );
+        assert_exit(&out, 0);
+    }
+    assert!(dir.path().join("rep/index.html").is_file());
+    let leftovers: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".sudosat"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // A scatter pair naming no entry stops before measuring.
+    let out = run_in(
+        dir.path(),
+        &[
+            "compare",
+            &four,
+            "--solvers",
+            "dlx",
+            "--scatter",
+            "dlx,dpll",
+            "--csv",
+            "x.csv",
+        ],
+        b"",
+    );
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("no entry `dpll`"), "{}", stderr(&out));
+    assert!(!dir.path().join("x.csv").exists());
+}
+
+/// Renders a report in headless Chromium and checks the DOM it built. Chromium is not
+/// installed by `.ci/run` (it would cost CI minutes), so this test skips when it is
+/// absent even under SUDOSAT_REQUIRE_EXTERNAL=1; the structural checks above always run.
+#[test]
+fn chromium_renders_the_report() {
+    let Some(chromium) = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            std::env::var_os("PATH")
+                .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(b).is_file()))
+        })
+    else {
+        eprintln!("skipped: no chromium on PATH (apt-get install chromium to run this test)");
+        return;
+    };
+    let dir = temp_dir();
+    let four = fixture_path("thesis-4x4.txt");
+    let out = run_in(
+        dir.path(),
+        &[
+            "compare",
+            "-q",
+            &four,
+            "--solvers",
+            "dpll,dlx",
+            "--timeout",
+            "5",
+            "--report",
+            "rep",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let url = format!("file://{}", dir.path().join("rep/index.html").display());
+    let rendered = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            &format!("--user-data-dir={}", dir.path().join("profile").display()),
+            "--dump-dom",
+            &url,
+        ])
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&rendered.stdout);
+    assert!(
+        rendered.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rendered.stderr)
+    );
+    let page = Page::read(&dir.path().join("rep"));
+    let svgs = figure_svgs(&page).len();
+    assert_eq!(
+        dom.matches("<svg").count(),
+        svgs,
+        "every inline SVG is in the DOM"
+    );
+    assert!(dom.contains("<table id=\"summary\">"), "{dom}");
+    assert!(dom.contains("virtual-best"));
+    assert!(dom.contains("dpll/extended+reduced"));
+}

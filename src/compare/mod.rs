@@ -29,6 +29,7 @@
 
 pub mod output;
 pub mod plot;
+pub mod report;
 pub mod summary;
 
 use std::fmt;
@@ -87,6 +88,21 @@ pub enum CompareError {
     /// The plot could not be drawn.
     #[error("cannot draw the plot: {0}")]
     Plot(String),
+    /// A saved CSV of runs (or its sidecar) that cannot be read back.
+    #[error("{source_name}:{line}{}: {reason}", column.map_or_else(String::new, |c| format!(":{c}")))]
+    BadCsv {
+        /// The file as named.
+        source_name: String,
+        /// 1-based line.
+        line: u64,
+        /// 1-based column (CSV: the field) when known.
+        column: Option<u64>,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A `--scatter` pair naming an entry the comparison does not have.
+    #[error("--scatter: no entry `{0}` in this comparison (entries: {1})")]
+    UnknownEntry(String, String),
     /// A CSV or JSON output could not be written.
     #[error("cannot write the {what} output: {reason}")]
     Output {
@@ -408,7 +424,9 @@ pub struct Puzzle {
 }
 
 /// How one run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// A grid that passed the check against the rules and the givens.

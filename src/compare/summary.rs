@@ -1,10 +1,17 @@
 //! Runs reduced to per-solver statistics (as the literature reports them: solved / failed /
-//! timed out, mean, median, variance, maximum and the ten slowest puzzles), optionally per
-//! clue count or size, and the aligned text tables `sudosat compare` prints.
+//! timed out, mean, median, variance, maximum, PAR-2 and the ten slowest puzzles),
+//! optionally per clue count or size, a virtual best solver, and the aligned text tables
+//! `sudosat compare` prints.
 //!
 //! A puzzle's time is the median `total_us` of its solved repeats; puzzles with no solved
 //! repeat have no time (they show in the outcome counts). The variance is the sample
-//! variance (n − 1) of the puzzle times.
+//! variance (n − 1) of the puzzle times. PAR-2 (penalised average runtime, the score of the
+//! SAT competitions) is the mean over puzzles of the puzzle time, an unsolved puzzle
+//! counting twice the run's time limit; without a limit it is not defined. The *virtual
+//! best solver* takes, for each puzzle, the fastest entry that solved it.
+//!
+//! [`Analysis`] holds all of it, computed once per comparison; the table, the CSV/JSON
+//! writers, the plots and the HTML report read it.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -15,6 +22,9 @@ use super::{Comparison, GroupBy, Outcome, Run};
 
 /// How many of the slowest puzzles a summary lists.
 pub const SLOWEST: usize = 10;
+
+/// The label of the virtual best solver's rows.
+pub const VIRTUAL_BEST: &str = "virtual-best";
 
 /// A slow puzzle of a summary.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -64,6 +74,9 @@ pub struct Summary {
     pub variance_us2: Option<f64>,
     /// Largest puzzle time, µs.
     pub max_us: Option<f64>,
+    /// PAR-2 over the puzzles, µs: the mean puzzle time, an unsolved puzzle counting twice
+    /// the time limit (`None` without a limit).
+    pub par2_us: Option<f64>,
     /// The [`SLOWEST`] slowest puzzles, slowest first.
     pub slowest: Vec<SlowPuzzle>,
 }
@@ -96,8 +109,13 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
     })
 }
 
-/// Summarises the runs of one solver (and group).
-fn summarize_runs(solver: &str, group: Option<usize>, runs: &[&Run]) -> Summary {
+/// Summarises the runs of one solver (and group); `limit_us` is the time limit PAR-2 uses.
+fn summarize_runs(
+    solver: &str,
+    group: Option<usize>,
+    runs: &[&Run],
+    limit_us: Option<f64>,
+) -> Summary {
     let count = |o: Outcome| runs.iter().filter(|r| r.outcome == o).count();
     let mut per_puzzle: BTreeMap<usize, (&Run, Vec<f64>)> = BTreeMap::new();
     for run in runs.iter().filter(|r| r.outcome == Outcome::Solved) {
@@ -122,6 +140,13 @@ fn summarize_runs(solver: &str, group: Option<usize>, runs: &[&Run]) -> Summary 
         .collect();
     let mut times: Vec<f64> = slow.iter().map(|p| p.time_us).collect();
     let n = times.len();
+    let mut puzzles: Vec<usize> = runs.iter().map(|r| r.puzzle_index).collect();
+    puzzles.sort_unstable();
+    puzzles.dedup();
+    let par2 = limit_us.filter(|_| !puzzles.is_empty()).map(|limit| {
+        let unsolved = puzzles.len() - n;
+        (times.iter().sum::<f64>() + unsolved as f64 * 2.0 * limit) / puzzles.len() as f64
+    });
     let mean = (n > 0).then(|| times.iter().sum::<f64>() / n as f64);
     let variance = mean.map(|m| {
         if n < 2 {
@@ -151,18 +176,25 @@ fn summarize_runs(solver: &str, group: Option<usize>, runs: &[&Run]) -> Summary 
         median_us: median(&mut times),
         variance_us2: variance,
         max_us: slow.first().map(|p| p.time_us),
+        par2_us: par2,
         slowest: slow,
     }
 }
 
 /// One summary per solver of `solvers` (in that order) over all its runs; with `by`, one
-/// per solver and group instead, groups ascending.
-pub fn summarize(runs: &[Run], solvers: &[String], by: Option<GroupBy>) -> Vec<Summary> {
+/// per solver and group instead, groups ascending. `limit_s` is the time limit of PAR-2.
+pub fn summarize(
+    runs: &[Run],
+    solvers: &[String],
+    by: Option<GroupBy>,
+    limit_s: Option<f64>,
+) -> Vec<Summary> {
+    let limit_us = limit_s.map(|s| s * 1e6);
     let mut out = Vec::new();
     for solver in solvers {
         let mine: Vec<&Run> = runs.iter().filter(|r| &r.solver == solver).collect();
         match by {
-            None => out.push(summarize_runs(solver, None, &mine)),
+            None => out.push(summarize_runs(solver, None, &mine, limit_us)),
             Some(by) => {
                 let mut groups: BTreeMap<usize, Vec<&Run>> = BTreeMap::new();
                 for run in mine {
@@ -171,7 +203,7 @@ pub fn summarize(runs: &[Run], solvers: &[String], by: Option<GroupBy>) -> Vec<S
                 out.extend(
                     groups
                         .into_iter()
-                        .map(|(g, runs)| summarize_runs(solver, Some(g), &runs)),
+                        .map(|(g, runs)| summarize_runs(solver, Some(g), &runs, limit_us)),
                 );
             }
         }
@@ -179,11 +211,168 @@ pub fn summarize(runs: &[Run], solvers: &[String], by: Option<GroupBy>) -> Vec<S
     out
 }
 
-/// The mean size of one encoding over the puzzles it encoded.
+/// The median time of each puzzle an entry solved, µs, by puzzle index.
+pub type PuzzleTimes = BTreeMap<usize, f64>;
+
+/// The puzzle times of `solver`: the median `total_us` of each puzzle's solved repeats.
+pub fn puzzle_times(runs: &[Run], solver: &str) -> PuzzleTimes {
+    let mut all: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+    for run in runs
+        .iter()
+        .filter(|r| r.solver == solver && r.outcome == Outcome::Solved)
+    {
+        all.entry(run.puzzle_index).or_default().push(run.total_us);
+    }
+    all.into_iter()
+        .filter_map(|(i, mut times)| Some((i, median(&mut times)?)))
+        .collect()
+}
+
+/// The rows of the virtual best solver, one per puzzle: the fastest solved time of any
+/// entry (its puzzle time, the median of its repeats), or, when no entry solved the
+/// puzzle, the outcome that says most (a time-out before a stop, a failure or a wrong
+/// answer). Also returns, per puzzle solved, the label of the entry that was fastest.
+/// `times` are the [`puzzle_times`] of `solvers`, in the same order.
+pub fn virtual_best(
+    runs: &[Run],
+    solvers: &[String],
+    times: &[PuzzleTimes],
+) -> (Vec<Run>, BTreeMap<usize, String>) {
+    let times: Vec<(&String, &PuzzleTimes)> = solvers.iter().zip(times).collect();
+    let mut first: BTreeMap<usize, Vec<&Run>> = BTreeMap::new();
+    for run in runs {
+        first.entry(run.puzzle_index).or_default().push(run);
+    }
+    let mut best_by = BTreeMap::new();
+    let rows = first
+        .into_iter()
+        .map(|(index, puzzle_runs)| {
+            let mut row = puzzle_runs[0].clone();
+            row.solver = VIRTUAL_BEST.to_string();
+            (row.backend, row.encoding, row.repeat) = (None, None, 1);
+            (row.vars, row.clauses, row.literals) = (None, None, None);
+            (row.encode_us, row.decode_us) = (None, None);
+            row.counters = Default::default();
+            row.error = None;
+            let best = times
+                .iter()
+                .filter_map(|(s, t)| Some((*s, *t.get(&index)?)))
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            match best {
+                Some((solver, us)) => {
+                    best_by.insert(index, solver.clone());
+                    (row.outcome, row.checked) = (Outcome::Solved, true);
+                    (row.solve_us, row.total_us) = (us, us);
+                }
+                None => {
+                    let pick = [
+                        Outcome::NoSolution,
+                        Outcome::Timeout,
+                        Outcome::Stopped,
+                        Outcome::Failed,
+                        Outcome::Wrong,
+                    ];
+                    row.outcome = pick
+                        .into_iter()
+                        .find(|o| puzzle_runs.iter().any(|r| r.outcome == *o))
+                        .unwrap_or(Outcome::Failed);
+                    row.checked = false;
+                    let spent = puzzle_runs
+                        .iter()
+                        .map(|r| r.total_us)
+                        .fold(f64::NAN, f64::min);
+                    (row.solve_us, row.total_us) = (spent, spent);
+                }
+            }
+            row
+        })
+        .collect();
+    (rows, best_by)
+}
+
+/// Everything the outputs show of a comparison, computed once: the summaries of every
+/// entry and of the virtual best solver (overall and per group), how often each entry was
+/// the fastest, and the encoding sizes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// The time limit PAR-2 uses, seconds (the run's `--timeout`; `None`: no PAR-2).
+    pub par2_limit_s: Option<f64>,
+    /// The grouping of the per-group summaries.
+    pub group_by: Option<GroupBy>,
+    /// One summary per entry, in report order.
+    pub summary: Vec<Summary>,
+    /// The virtual best solver over all puzzles.
+    pub virtual_best: Summary,
+    /// Per entry and group (empty without `group_by`).
+    pub summary_by_group: Vec<Summary>,
+    /// The virtual best solver per group (empty without `group_by`).
+    pub virtual_best_by_group: Vec<Summary>,
+    /// For each entry, the puzzles on which it was the fastest (the virtual best's pick).
+    pub fastest_on: Vec<(String, usize)>,
+    /// Mean sizes per encoding and grid size.
+    pub encoding_sizes: Vec<EncodingSize>,
+    /// The puzzle times of each entry, in entry order (for the cactus and scatter plots).
+    #[serde(skip)]
+    pub puzzle_times: Vec<PuzzleTimes>,
+    /// The puzzle times of the virtual best solver.
+    #[serde(skip)]
+    pub virtual_best_times: PuzzleTimes,
+}
+
+impl Analysis {
+    /// Analyses `comparison`, with per-group summaries when `by` is set.
+    pub fn new(comparison: &Comparison, by: Option<GroupBy>) -> Analysis {
+        let limit = comparison.timeout_s;
+        let runs = &comparison.runs;
+        let solvers = &comparison.solvers;
+        let times: Vec<PuzzleTimes> = solvers.iter().map(|s| puzzle_times(runs, s)).collect();
+        let (vbs_runs, best_by) = virtual_best(runs, solvers, &times);
+        let vbs = [VIRTUAL_BEST.to_string()];
+        let fastest_on = solvers
+            .iter()
+            .map(|s| (s.clone(), best_by.values().filter(|b| *b == s).count()))
+            .collect();
+        Analysis {
+            par2_limit_s: limit,
+            group_by: by,
+            summary: summarize(runs, solvers, None, limit),
+            virtual_best: summarize(&vbs_runs, &vbs, None, limit).remove(0),
+            summary_by_group: by
+                .map_or_else(Vec::new, |by| summarize(runs, solvers, Some(by), limit)),
+            virtual_best_by_group: by
+                .map_or_else(Vec::new, |by| summarize(&vbs_runs, &vbs, Some(by), limit)),
+            fastest_on,
+            encoding_sizes: encoding_sizes(runs),
+            puzzle_times: times,
+            virtual_best_times: puzzle_times(&vbs_runs, VIRTUAL_BEST),
+        }
+    }
+
+    /// What PAR-2 means here, for titles and captions.
+    pub fn par2_note(&self) -> String {
+        match self.par2_limit_s {
+            Some(limit) => format!(
+                "PAR-2: mean time per puzzle, an unsolved puzzle counting 2 × the {} s limit",
+                seconds(limit)
+            ),
+            None => "PAR-2: not defined, the runs had no time limit (--timeout)".to_string(),
+        }
+    }
+}
+
+/// Seconds without trailing zeros: `10`, `0.5`.
+pub fn seconds(s: f64) -> String {
+    let text = format!("{s:.3}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The mean size of one encoding over the puzzles of one grid size it encoded.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EncodingSize {
     /// The encoding's name.
     pub encoding: String,
+    /// Side n of the grids.
+    pub size: usize,
     /// Puzzles it encoded.
     pub puzzles: usize,
     /// Mean variables.
@@ -194,11 +383,12 @@ pub struct EncodingSize {
     pub literals: f64,
 }
 
-/// Mean variables, clauses and literals of each encoding in the runs, each puzzle counted
-/// once per encoding (whatever the backend and repeat), in order of first appearance.
+/// Mean variables, clauses and literals of each encoding for each grid size in the runs,
+/// each puzzle counted once per encoding (whatever the backend and repeat): sizes
+/// ascending, encodings in order of first appearance.
 pub fn encoding_sizes(runs: &[Run]) -> Vec<EncodingSize> {
     let mut order: Vec<String> = Vec::new();
-    let mut seen: BTreeMap<(String, usize), [usize; 3]> = BTreeMap::new();
+    let mut seen: BTreeMap<(usize, String, usize), [usize; 3]> = BTreeMap::new();
     for run in runs {
         let (Some(encoding), Some(vars), Some(clauses), Some(literals)) =
             (&run.encoding, run.vars, run.clauses, run.literals)
@@ -208,29 +398,35 @@ pub fn encoding_sizes(runs: &[Run]) -> Vec<EncodingSize> {
         if !order.contains(encoding) {
             order.push(encoding.clone());
         }
-        seen.entry((encoding.clone(), run.puzzle_index))
+        seen.entry((run.size, encoding.clone(), run.puzzle_index))
             .or_insert([vars, clauses, literals]);
     }
-    order
-        .into_iter()
-        .map(|encoding| {
-            let sizes: Vec<[usize; 3]> = seen
+    let mut sizes: Vec<usize> = seen.keys().map(|k| k.0).collect();
+    sizes.dedup();
+    let mut out = Vec::new();
+    for size in sizes {
+        for encoding in &order {
+            let picked: Vec<[usize; 3]> = seen
                 .iter()
-                .filter(|((e, _), _)| *e == encoding)
+                .filter(|((n, e, _), _)| *n == size && e == encoding)
                 .map(|(_, s)| *s)
                 .collect();
-            let mean = |i: usize| {
-                sizes.iter().map(|s| s[i] as f64).sum::<f64>() / sizes.len().max(1) as f64
-            };
-            EncodingSize {
-                encoding,
-                puzzles: sizes.len(),
+            if picked.is_empty() {
+                continue;
+            }
+            let mean =
+                |i: usize| picked.iter().map(|s| s[i] as f64).sum::<f64>() / picked.len() as f64;
+            out.push(EncodingSize {
+                encoding: encoding.clone(),
+                size,
+                puzzles: picked.len(),
                 vars: mean(0),
                 clauses: mean(1),
                 literals: mean(2),
-            }
-        })
-        .collect()
+            });
+        }
+    }
+    out
 }
 
 /// The last component of a path, to keep the slowest-puzzle lists short.
@@ -347,13 +543,8 @@ pub fn header(comparison: &Comparison) -> String {
     text
 }
 
-/// Writes one summary table: a row per summary, with the group column when `by` is set.
-fn write_summaries(
-    w: &mut dyn Write,
-    summaries: &[Summary],
-    by: Option<GroupBy>,
-    style: TableStyle,
-) -> io::Result<()> {
+/// The column headers of a summary table (`by`: with the group column).
+pub fn summary_head(by: Option<GroupBy>) -> Vec<String> {
     let mut head: Vec<String> = vec!["solver".to_string()];
     if let Some(by) = by {
         head.push(by.name().to_string());
@@ -361,62 +552,86 @@ fn write_summaries(
     head.push("runs".to_string());
     head.extend(Outcome::ALL.iter().map(|o| o.name().to_string()));
     head.extend(
-        ["mean_ms", "median_ms", "var_ms2", "max_ms"]
+        ["mean_ms", "median_ms", "var_ms2", "max_ms", "par2_ms"]
             .iter()
             .map(|s| s.to_string()),
     );
-    let mut rows = vec![head];
-    for s in summaries {
-        let mut row = vec![s.solver.clone()];
-        if by.is_some() {
-            row.push(s.group.map_or_else(String::new, |g| g.to_string()));
-        }
-        row.push(s.runs.to_string());
-        row.extend(Outcome::ALL.iter().map(|&o| s.count(o).to_string()));
-        row.extend([
-            ms(s.mean_us),
-            ms(s.median_us),
-            ms2(s.variance_us2),
-            ms(s.max_us),
-        ]);
-        rows.push(row);
+    head
+}
+
+/// A summary as the cells of a table row under [`summary_head`]; times in ms, `-` for none.
+pub fn summary_cells(s: &Summary, by: Option<GroupBy>) -> Vec<String> {
+    let mut row = vec![s.solver.clone()];
+    if by.is_some() {
+        row.push(s.group.map_or_else(String::new, |g| g.to_string()));
     }
+    row.push(s.runs.to_string());
+    row.extend(Outcome::ALL.iter().map(|&o| s.count(o).to_string()));
+    row.extend([
+        ms(s.mean_us),
+        ms(s.median_us),
+        ms2(s.variance_us2),
+        ms(s.max_us),
+        ms(s.par2_us),
+    ]);
+    row
+}
+
+/// Writes one summary table: a row per summary, with the group column when `by` is set.
+fn write_summaries(
+    w: &mut dyn Write,
+    summaries: &[&Summary],
+    by: Option<GroupBy>,
+    style: TableStyle,
+) -> io::Result<()> {
+    let mut rows = vec![summary_head(by)];
+    rows.extend(summaries.iter().map(|s| summary_cells(s, by)));
     write_columns(w, &rows, style)
 }
 
-/// Writes the report: header, the summary table (one row per solver), with `by` the same
-/// per solver and group, the mean encoding sizes, each solver's slowest puzzles and the
-/// first failure or wrong answer of each solver. Times in ms.
+/// Writes the report: header, the summary table (one row per solver and the virtual best
+/// solver), with a grouping the same per solver and group, the mean encoding sizes, each
+/// solver's slowest puzzles and the first failure or wrong answer of each solver. Times
+/// in ms.
 ///
 /// # Errors
 /// Any write error.
 pub fn write_table(
     w: &mut dyn Write,
     comparison: &Comparison,
-    by: Option<GroupBy>,
+    analysis: &Analysis,
     style: TableStyle,
 ) -> io::Result<()> {
     writeln!(w, "{}", header(comparison))?;
+    writeln!(w, "{}", analysis.par2_note())?;
     writeln!(w)?;
-    let overall = summarize(&comparison.runs, &comparison.solvers, None);
+    let mut overall: Vec<&Summary> = analysis.summary.iter().collect();
+    overall.push(&analysis.virtual_best);
     write_summaries(w, &overall, None, style)?;
-    if let Some(by) = by {
+    if let Some(by) = analysis.group_by {
         writeln!(w)?;
         style.title(w, &format!("by {}:", by.name()))?;
-        let grouped = summarize(&comparison.runs, &comparison.solvers, Some(by));
+        let grouped: Vec<&Summary> = analysis
+            .summary_by_group
+            .iter()
+            .chain(&analysis.virtual_best_by_group)
+            .collect();
         write_summaries(w, &grouped, Some(by), style)?;
     }
 
-    let sizes = encoding_sizes(&comparison.runs);
+    let sizes = &analysis.encoding_sizes;
     if !sizes.is_empty() {
         writeln!(w)?;
         style.title(w, "encoding sizes (mean per puzzle):")?;
-        let mut rows = vec![["encoding", "puzzles", "vars", "clauses", "literals"]
-            .map(str::to_string)
-            .to_vec()];
-        for s in &sizes {
+        let mut rows = vec![
+            ["encoding", "size", "puzzles", "vars", "clauses", "literals"]
+                .map(str::to_string)
+                .to_vec(),
+        ];
+        for s in sizes {
             rows.push(vec![
                 s.encoding.clone(),
+                s.size.to_string(),
                 s.puzzles.to_string(),
                 format!("{:.0}", s.vars),
                 format!("{:.0}", s.clauses),
@@ -517,7 +732,7 @@ mod tests {
             run(1, "b", 17, Outcome::Stopped, 50.0),
         ];
         let solvers = ["a".to_string(), "b".to_string()];
-        let all = summarize(&runs, &solvers, None);
+        let all = summarize(&runs, &solvers, None, Some(0.01));
         assert_eq!(all.len(), 2);
         let a = &all[0];
         assert_eq!((a.runs, a.solved, a.timeout, a.failed), (5, 3, 1, 1));
@@ -528,10 +743,14 @@ mod tests {
         assert_eq!(a.max_us, Some(600.0));
         let order: Vec<usize> = a.slowest.iter().map(|p| p.puzzle_index).collect();
         assert_eq!(order, [3, 2, 1]);
+        // PAR-2 with a 10 ms limit: 100 + 200 + 600 + 2 × 20,000 (twice) over 5 puzzles.
+        assert_eq!(a.par2_us, Some((900.0 + 4.0 * 10_000.0) / 5.0));
         let b = &all[1];
         assert_eq!((b.stopped, b.timed_puzzles, b.mean_us), (1, 0, None));
+        assert_eq!(b.par2_us, Some(20_000.0));
+        assert_eq!(summarize(&runs, &solvers, None, None)[0].par2_us, None);
 
-        let grouped = summarize(&runs, &solvers, Some(GroupBy::Clues));
+        let grouped = summarize(&runs, &solvers, Some(GroupBy::Clues), None);
         let keys: Vec<(&str, Option<usize>, usize)> = grouped
             .iter()
             .map(|s| (s.solver.as_str(), s.group, s.runs))
@@ -544,12 +763,55 @@ mod tests {
     }
 
     #[test]
+    fn the_virtual_best_takes_the_fastest_entry_per_puzzle() {
+        let runs = vec![
+            run(1, "a", 17, Outcome::Solved, 100.0),
+            run(1, "b", 17, Outcome::Solved, 40.0),
+            run(2, "a", 20, Outcome::Solved, 300.0),
+            run(2, "b", 20, Outcome::Timeout, 9000.0),
+            run(3, "a", 20, Outcome::Timeout, 9000.0),
+            run(3, "b", 20, Outcome::Failed, 1.0),
+            run(4, "a", 20, Outcome::Wrong, 5.0),
+            run(4, "b", 20, Outcome::Solved, 70.0),
+        ];
+        let comparison = Comparison {
+            puzzles: 4,
+            solvers: vec!["a".to_string(), "b".to_string()],
+            repeat: 1,
+            timeout_s: Some(0.001),
+            jobs: 1,
+            parallel: false,
+            interrupted: false,
+            runs,
+        };
+        let analysis = Analysis::new(&comparison, Some(GroupBy::Clues));
+        let vbs = &analysis.virtual_best;
+        assert_eq!((vbs.solver.as_str(), vbs.runs), (VIRTUAL_BEST, 4));
+        assert_eq!((vbs.solved, vbs.timeout), (3, 1));
+        assert_eq!(vbs.mean_us, Some((40.0 + 300.0 + 70.0) / 3.0));
+        assert_eq!(vbs.par2_us, Some((40.0 + 300.0 + 70.0 + 2000.0) / 4.0));
+        assert_eq!(
+            analysis.fastest_on,
+            [("a".to_string(), 1), ("b".to_string(), 2)]
+        );
+        let groups: Vec<(Option<usize>, usize)> = analysis
+            .virtual_best_by_group
+            .iter()
+            .map(|s| (s.group, s.solved))
+            .collect();
+        assert_eq!(groups, [(Some(17), 1), (Some(20), 2)]);
+        assert_eq!(analysis.puzzle_times[1].len(), 2);
+        assert_eq!(analysis.virtual_best_times.get(&1), Some(&40.0));
+    }
+
+    #[test]
     fn repeats_reduce_to_their_median() {
         let mut runs = Vec::new();
         for us in [10.0, 30.0, 20.0] {
             runs.push(run(1, "a", 17, Outcome::Solved, us));
         }
-        let s = &summarize(&runs, &["a".to_string()], None)[0];
+        let s = &summarize(&runs, &["a".to_string()], None, Some(1.0))[0];
+        assert_eq!(s.par2_us, Some(20.0));
         assert_eq!((s.runs, s.timed_puzzles, s.mean_us), (3, 1, Some(20.0)));
     }
 
@@ -562,8 +824,16 @@ mod tests {
             (r.vars, r.clauses, r.literals) = (Some(10), Some(clauses), Some(3 * clauses));
             runs.push(r);
         }
-        let sizes = encoding_sizes(&runs);
-        assert_eq!(sizes.len(), 1);
+        let mut large = run(3, "x", 100, Outcome::Solved, 1.0);
+        large.size = 16;
+        large.encoding = Some("minimal".to_string());
+        (large.vars, large.clauses, large.literals) = (Some(5), Some(7), Some(9));
+        runs.insert(0, large);
+        let mut sizes = encoding_sizes(&runs);
+        assert_eq!(sizes.len(), 2, "one row per grid size");
+        assert_eq!((sizes[1].size, sizes[1].clauses), (16, 7.0));
+        sizes.remove(1);
+        assert_eq!(sizes[0].size, 9);
         assert_eq!((sizes[0].puzzles, sizes[0].clauses), (2, 150.0));
         assert_eq!(sizes[0].literals, 450.0);
     }
@@ -585,25 +855,27 @@ mod tests {
             runs,
         };
         let mut out = Vec::new();
-        write_table(
-            &mut out,
-            &comparison,
-            Some(GroupBy::Clues),
-            TableStyle::Text,
-        )
-        .unwrap();
+        let analysis = Analysis::new(&comparison, Some(GroupBy::Clues));
+        write_table(&mut out, &comparison, &analysis, TableStyle::Text).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("sequential"), "{text}");
         assert!(text.contains("time limit 0.5 s"), "{text}");
-        let head = text.lines().nth(2).unwrap();
+        assert!(text.contains("2 × the 0.5 s limit"), "{text}");
+        let head = text.lines().nth(3).unwrap();
         for o in Outcome::ALL {
             assert!(head.contains(o.name()), "{head}");
         }
         let a = text.lines().find(|l| l.starts_with("a ")).unwrap();
         assert!(a.contains("1.500"), "{a}");
+        // b failed its only puzzle: PAR-2 = 2 × 500 ms.
+        let b = text.lines().find(|l| l.starts_with("b ")).unwrap();
+        assert!(b.ends_with(" 1000.000"), "{b}");
+        let vbs = text.lines().find(|l| l.starts_with(VIRTUAL_BEST)).unwrap();
+        assert!(vbs.ends_with(" 1.500"), "{vbs}");
         assert!(text.contains("  a: 1.500 f:1\n"), "{text}");
         assert!(text.contains("b: failed at data/f:1"), "{text}");
-        assert!(text.contains("by clues:\nsolver  clues"), "{text}");
+        assert!(text.contains("by clues:\nsolver        clues"), "{text}");
+        assert!(text.contains("\nvirtual-best     17"), "{text}");
     }
 
     #[test]
@@ -619,12 +891,13 @@ mod tests {
             runs: vec![run(1, "a|b", 17, Outcome::Solved, 1500.0)],
         };
         let mut out = Vec::new();
-        write_table(&mut out, &comparison, None, TableStyle::Markdown).unwrap();
+        let analysis = Analysis::new(&comparison, None);
+        write_table(&mut out, &comparison, &analysis, TableStyle::Markdown).unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[2].starts_with("| solver | runs | solved |"), "{text}");
-        assert_eq!(lines[3], format!("|---|{}", "---:|".repeat(11)));
-        assert!(lines[4].starts_with("| a\\|b | 1 | 1 |"), "{text}");
+        assert!(lines[3].starts_with("| solver | runs | solved |"), "{text}");
+        assert_eq!(lines[4], format!("|---|{}", "---:|".repeat(12)));
+        assert!(lines[5].starts_with("| a\\|b | 1 | 1 |"), "{text}");
         assert!(text.contains("\n- a|b: 1.500 f:1\n"), "{text}");
     }
 }

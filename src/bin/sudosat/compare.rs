@@ -1,14 +1,22 @@
 //! `sudosat compare`: encoding sizes and solve times across encodings, backends and solvers,
-//! as a summary table, CSV, JSON and an SVG plot (the work is in [`sudosat::compare`]).
+//! as a summary table, CSV, JSON, an SVG plot and an HTML report (the work is in
+//! [`sudosat::compare`]); `--from-csv` redraws all of them from saved rows.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use anyhow::{bail, Result};
-use sudosat::compare::summary::{self, TableStyle};
-use sudosat::compare::{self, output, plot, CompareConfig, Comparison, GroupBy, Puzzle, Run};
+use anyhow::{bail, Context, Result};
+use sudosat::backend::{BackendKind, BackendSpec};
+use sudosat::compare::output::{Meta, Provenance};
+use sudosat::compare::report::{self, ReportOptions};
+use sudosat::compare::summary::{self, Analysis, TableStyle};
+use sudosat::compare::{
+    self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Puzzle, Run,
+};
+use sudosat::encode::Encoding;
+use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::SolverOptions;
 
 use crate::common::{
@@ -64,10 +72,26 @@ pub struct Args {
     /// Write the runs, settings and summaries as JSON to FILE (`-` = standard output).
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
-    /// Draw an SVG plot to FILE: median time by clues or size per solver (log scale) and
-    /// the encodings' sizes.
+    /// Draw an SVG plot to FILE: median time by clues or size per solver (log scale), the
+    /// encodings' sizes (log scale) and the cactus plot.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Write a self-contained HTML report to DIR/index.html (inline SVG: cactus, scatter,
+    /// time and size plots; summary tables with PAR-2 and the virtual best solver; the
+    /// slowest puzzles), with runs.csv, runs.meta.json, report.json and summary.csv beside
+    /// it. DIR is replaced whole (it must be absent, empty or an earlier report).
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
+    /// A pair of entries to draw as a scatter plot in the report, `A,B` by their labels
+    /// (e.g. `dpll/extended+reduced,dlx`); repeatable. Default: the default entry against
+    /// each other backend.
+    #[arg(long, value_name = "A,B")]
+    scatter: Vec<String>,
+    /// Measure nothing: read the runs of an earlier `--csv` (and its sidecar
+    /// NAME.meta.json, for the time limit, entry order and machine) and write the table,
+    /// plot, JSON and report from them. `--timeout` then sets the PAR-2 limit.
+    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["limit", "repeat", "jobs"])]
+    from_csv: Option<PathBuf>,
     /// Seed of the randomised classic solvers (backtrack-random, hill).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -86,6 +110,40 @@ pub struct Args {
 /// results), 1 when some solver gave a wrong answer, 130 when interrupted (the outputs
 /// still hold what was measured), 2 for bad arguments or input.
 pub fn run(args: Args) -> Result<ExitCode> {
+    let command_line: Vec<String> = std::env::args().collect();
+    let to_stdout = [&args.csv, &args.json, &args.plot]
+        .iter()
+        .filter(|o| o.as_deref() == Some(Path::new("-")))
+        .count();
+    if to_stdout > 1 {
+        bail!("only one of --csv, --json and --plot can go to standard output (`-`)");
+    }
+    let scatter = parse_pairs(&args.scatter)?;
+    let mut outputs = Outputs {
+        csv: args.csv.clone(),
+        json: args.json.clone(),
+        plot: args.plot.clone(),
+        report: args.report.clone(),
+        scatter,
+        by: args.by,
+        style: if args.markdown {
+            TableStyle::Markdown
+        } else {
+            TableStyle::Text
+        },
+        table_to_stderr: to_stdout > 0,
+        provenance: Provenance::here(command_line.clone()),
+    };
+    if let Some(csv) = &args.from_csv {
+        if !args.input.files.is_empty() {
+            bail!("--from-csv reads saved runs: give no puzzle files");
+        }
+        let (comparison, provenance) = load_saved(csv, args.timeout, command_line)?;
+        check_pairs(&outputs.scatter, &comparison.solvers)?;
+        outputs.provenance = provenance;
+        return outputs.write(&comparison);
+    }
+
     let solvers = compare::parse_solvers(&args.solvers)?;
     let mut encodings = compare::parse_encodings(&args.encodings)?;
     if let Some(list) = &args.amo {
@@ -103,27 +161,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         },
     };
     config.validate()?;
-    let outputs = [&args.csv, &args.json, &args.plot];
-    let to_stdout = outputs
-        .iter()
-        .filter(|o| o.as_deref() == Some(Path::new("-")))
-        .count();
-    if to_stdout > 1 {
-        bail!("only one of --csv, --json and --plot can go to standard output (`-`)");
-    }
+    let labels: Vec<String> = config.entries.iter().map(|e| e.label()).collect();
+    check_pairs(&outputs.scatter, &labels)?;
     let puzzles = read_puzzles(&args.input, args.limit)?;
-    let outputs = Outputs {
-        csv: args.csv,
-        json: args.json,
-        plot: args.plot,
-        by: args.by,
-        style: if args.markdown {
-            TableStyle::Markdown
-        } else {
-            TableStyle::Text
-        },
-        table_to_stderr: to_stdout > 0,
-    };
 
     let stop = Arc::new(AtomicBool::new(false));
     let measured: Arc<Mutex<Vec<Run>>> = Arc::default();
@@ -138,37 +178,138 @@ pub fn run(args: Args) -> Result<ExitCode> {
     outputs.write(&comparison)
 }
 
+/// `--scatter A,B` values as pairs.
+fn parse_pairs(values: &[String]) -> Result<Vec<(String, String)>> {
+    values
+        .iter()
+        .map(|v| match v.split_once(',') {
+            Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+                Ok((a.trim().to_string(), b.trim().to_string()))
+            }
+            _ => bail!("--scatter `{v}`: expected two entry labels, `A,B`"),
+        })
+        .collect()
+}
+
+/// Every entry a scatter pair names must be one of `labels`.
+fn check_pairs(pairs: &[(String, String)], labels: &[String]) -> Result<()> {
+    for (a, b) in pairs {
+        for name in [a, b] {
+            if !labels.contains(name) {
+                return Err(CompareError::UnknownEntry(name.clone(), labels.join(", ")).into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The comparison saved in `csv` and its sidecar, and where it came from (marked as
+/// redrawn by this command). Without a sidecar the entry order is that of the rows and
+/// there is no limit unless `timeout` gives one.
+fn load_saved(
+    csv: &Path,
+    timeout: Option<f64>,
+    command_line: Vec<String>,
+) -> Result<(Comparison, Provenance)> {
+    let name = display_path(csv);
+    let file = std::fs::File::open(csv).with_context(|| format!("{name}: cannot open"))?;
+    let runs = output::read_csv(std::io::BufReader::new(file), &name)?;
+    let sidecar = output::sidecar_path(csv);
+    let mut meta = if sidecar.is_file() {
+        let side_name = display_path(&sidecar);
+        let file =
+            std::fs::File::open(&sidecar).with_context(|| format!("{side_name}: cannot open"))?;
+        output::read_meta(std::io::BufReader::new(file), &side_name)?
+    } else {
+        eprintln!(
+            "sudosat: no {} beside {name}: entries in row order, {}",
+            display_path(&sidecar),
+            if timeout.is_some() {
+                "the --timeout given as the limit"
+            } else {
+                "no time limit known (PAR-2 needs --timeout)"
+            }
+        );
+        Meta::guess(&runs)
+    };
+    if let Some(limit) = time_limit(timeout)? {
+        meta.timeout_s = Some(limit.as_secs_f64());
+    }
+    let mut provenance = meta.provenance.clone();
+    provenance.redrawn_by = Some(command_line);
+    Ok((meta.comparison(runs), provenance))
+}
+
+/// The label of the SAT path's default entry, the base of the default scatter pairs.
+fn default_entry_label() -> String {
+    format!(
+        "{}/{}",
+        BackendSpec::new(BackendKind::DEFAULT).label(),
+        DEFAULT_ENCODING.name()
+    )
+}
+
 /// Where the results go and how the summary looks.
 #[derive(Clone, Debug)]
 struct Outputs {
     csv: Option<PathBuf>,
     json: Option<PathBuf>,
     plot: Option<PathBuf>,
+    report: Option<PathBuf>,
+    /// Scatter pairs of the report (none: the default pairs).
+    scatter: Vec<(String, String)>,
     by: Option<GroupBy>,
     style: TableStyle,
     /// The summary goes to stderr when a file output takes stdout (`-`).
     table_to_stderr: bool,
+    /// The command line, machine and version of the measurement.
+    provenance: Provenance,
 }
 
 impl Outputs {
     /// Writes every output of `comparison` (files whole or not at all, then the summary)
     /// and returns the exit code it calls for.
     fn write(&self, comparison: &Comparison) -> Result<ExitCode> {
+        let analysis = Analysis::new(comparison, self.by);
+        let plot_by = self.by.unwrap_or_else(|| GroupBy::auto(&comparison.runs));
         if let Some(path) = &self.csv {
             write_output(Some(path), |w| Ok(output::write_csv(w, &comparison.runs)?))?;
+            if path != Path::new("-") {
+                let meta = Meta::of(comparison, self.provenance.clone());
+                write_output(Some(&output::sidecar_path(path)), |w| {
+                    Ok(output::write_meta(w, &meta)?)
+                })?;
+            }
         }
         if let Some(path) = &self.json {
             write_output(Some(path), |w| {
-                Ok(output::write_json(w, comparison, self.by)?)
+                Ok(output::write_json(
+                    w,
+                    comparison,
+                    &analysis,
+                    Some(&self.provenance),
+                )?)
             })?;
         }
         if let Some(path) = &self.plot {
-            let by = self.by.unwrap_or_else(|| GroupBy::auto(&comparison.runs));
-            let svg = plot::render_svg(comparison, by)?;
+            let svg = plot::render_svg(comparison, &analysis, plot_by)?;
             write_output(Some(path), |w| Ok(w.write_all(svg.as_bytes())?))?;
         }
+        if let Some(dir) = &self.report {
+            let scatter = if self.scatter.is_empty() {
+                plot::default_pairs(comparison, &default_entry_label())
+            } else {
+                self.scatter.clone()
+            };
+            let options = ReportOptions {
+                provenance: self.provenance.clone(),
+                scatter,
+                times_by: plot_by,
+            };
+            report::write_report(dir, comparison, &analysis, &options)?;
+        }
         let mut table = Vec::new();
-        summary::write_table(&mut table, comparison, self.by, self.style)?;
+        summary::write_table(&mut table, comparison, &analysis, self.style)?;
         if self.table_to_stderr {
             eprint!("{}", String::from_utf8_lossy(&table));
         } else {
