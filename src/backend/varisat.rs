@@ -4,8 +4,9 @@
 
 use ::varisat::{ExtendFormula, Lit as VLit, Solver};
 
-use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
+use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
+use crate::run::Counters;
 
 /// A varisat solver that may move between threads.
 ///

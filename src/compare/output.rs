@@ -10,7 +10,7 @@ use serde::{Serialize, Serializer};
 
 use super::summary::{encoding_sizes, summarize, EncodingSize, Summary};
 use super::{CompareError, Comparison, GroupBy, Run};
-use crate::backend::Counters;
+use crate::run::Counters;
 
 /// The CSV header, in order; the JSON run objects use the same keys.
 pub const CSV_COLUMNS: [&str; 20] = [

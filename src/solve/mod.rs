@@ -3,10 +3,10 @@
 
 pub mod sat;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::backend::Counters;
 use crate::grid::Grid;
+pub use crate::run::{Counters, Deadline};
 use crate::Error;
 
 /// What a grid-level solver found.
@@ -68,62 +68,6 @@ pub trait Solver: Send {
     /// otherwise.
     fn trace_lines(&self) -> Vec<String> {
         Vec::new()
-    }
-}
-
-/// A cooperative time limit: a solver's hot loop asks [`Deadline::expired`] every so many
-/// steps (reading the clock costs about 20 ns, so not on every step).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Deadline {
-    start: Option<Instant>,
-    limit: Option<Duration>,
-}
-
-impl Deadline {
-    /// No limit: never expires.
-    pub const NONE: Deadline = Deadline {
-        start: None,
-        limit: None,
-    };
-
-    /// A deadline `limit` from now (`None`: never).
-    pub fn after(limit: Option<Duration>) -> Deadline {
-        Deadline {
-            start: limit.map(|_| Instant::now()),
-            limit,
-        }
-    }
-
-    /// Whether the limit has passed.
-    #[inline]
-    pub fn expired(&self) -> bool {
-        match (self.start, self.limit) {
-            (Some(start), Some(limit)) => start.elapsed() >= limit,
-            _ => false,
-        }
-    }
-
-    /// Steps between two clock reads of [`Deadline::expired_at`].
-    pub const CHECK_PERIOD: u64 = 1024;
-
-    /// [`Deadline::expired`], asking the clock only when `step` is a multiple of
-    /// [`Deadline::CHECK_PERIOD`]: for hot loops whose steps cost nanoseconds.
-    #[inline]
-    pub fn expired_at(&self, step: u64) -> bool {
-        self.limit.is_some() && step % Self::CHECK_PERIOD == 0 && self.expired()
-    }
-
-    /// The limit this deadline was made with.
-    pub fn limit(&self) -> Option<Duration> {
-        self.limit
-    }
-
-    /// The error a grid-level solver returns when the deadline has passed.
-    pub fn timed_out(&self, solver: &str) -> Error {
-        Error::TimedOut {
-            solver: solver.to_string(),
-            limit: self.limit.unwrap_or_default(),
-        }
     }
 }
 

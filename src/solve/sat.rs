@@ -7,10 +7,11 @@
 
 use std::time::{Duration, Instant};
 
-use crate::backend::{BackendKind, BackendSpec, Counters, SatBackend, SatOutcome};
+use crate::backend::{BackendKind, BackendSpec, SatBackend, SatOutcome};
 use crate::encode::{SudokuEncoding, VarMap};
 use crate::formula::{Cnf, FormulaSize};
 use crate::grid::{check_grid, Grid};
+use crate::run::Counters;
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
