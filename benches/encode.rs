@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use sudosat::dimacs::write_cnf;
+use sudosat::encode::write_cnf;
 use sudosat::encode::{Encoding, SudokuEncoding};
 use sudosat::formula::CountingSink;
 use sudosat::grid::{read_puzzles_from_path, Grid};

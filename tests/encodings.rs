@@ -8,7 +8,8 @@ use std::path::Path;
 use std::process::Command;
 
 use common::{assert_exit, external_available, fixture, run, stdout, temp_dir};
-use sudosat::dimacs::{read_competition_output, read_minisat_result, write_cnf, SolverAnswer};
+use sudosat::dimacs::{read_competition_output, read_minisat_result, SolverAnswer};
+use sudosat::encode::write_cnf;
 use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, read_puzzles_from_path, Grid};
 

@@ -6,11 +6,13 @@
 //! encodings; the reduced encodings renumber the surviving variables compactly in cell-major,
 //! ascending-value order ([`VarMap`]). Encoders stream clauses into any [`ClauseSink`].
 
+pub mod cnf_file;
 mod extended;
 mod minimal;
 mod reduce;
 mod varmap;
 
+pub use cnf_file::{read_description, write_cnf, CnfDescription};
 pub use extended::{encode_extended, extended_size};
 pub use minimal::{base_var, encode_minimal, minimal_size};
 pub use reduce::{encode_reduced, reduced_size};

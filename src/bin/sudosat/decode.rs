@@ -5,10 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use sudosat::dimacs::{
-    parse_dimacs, read_description, read_model_auto, ParseOptions, SolverAnswer,
-};
-use sudosat::encode::Encoding;
+use sudosat::dimacs::{parse_dimacs, read_model_auto, ParseOptions, SolverAnswer};
+use sudosat::encode::{read_description, Encoding};
 use sudosat::formula::CountingSink;
 use sudosat::grid::{write_grid, Format};
 

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
-use sudosat::dimacs::write_cnf;
+use sudosat::encode::write_cnf;
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 
 use crate::common::{read_inputs, write_output, FormatArg, EXIT_OK};
