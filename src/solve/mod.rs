@@ -2,6 +2,7 @@
 //! literature (Dancing Links, backtracking, human strategies, β-hill climbing, best-first).
 
 pub mod sat;
+pub mod spec;
 
 use std::time::Duration;
 
@@ -69,6 +70,12 @@ pub trait Solver: Send {
     fn trace_lines(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// The SAT path's figures of the last solve or count (formula size, phase times,
+    /// backend counters); `None` for solvers that do not encode.
+    fn sat_stats(&self) -> Option<&sat::SatStats> {
+        None
+    }
 }
 
 pub mod backtrack;
@@ -84,21 +91,10 @@ pub use best_first::{BestFirstSolver, Frontier};
 pub use dlx::DlxSolver;
 pub use hill_climb::{HillClimbSolver, HillObjective};
 pub use human::{HumanLog, HumanSolver, Step, Strategy};
+pub use spec::{ClassicKind, SolverSpec, UnknownName};
 
 /// Every classic solver name [`classic_solver`] accepts, as `--solver` spells it.
-pub const CLASSIC_SOLVERS: &[&str] = &[
-    "dlx",
-    "backtrack",
-    "backtrack-row",
-    "backtrack-column",
-    "backtrack-random",
-    "backtrack-box",
-    "backtrack-mrv",
-    "human",
-    "hill",
-    "best-first",
-    "fifo",
-];
+pub const CLASSIC_SOLVERS: &[&str] = ClassicKind::NAMES;
 
 /// Options of the classic solvers; each solver reads the fields that concern it.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,27 +135,7 @@ impl Default for SolverOptions {
 /// The classic solver called `name` (one of [`CLASSIC_SOLVERS`]), configured by `options`;
 /// `None` for an unknown name.
 pub fn classic_solver(name: &str, options: &SolverOptions) -> Option<Box<dyn Solver>> {
-    let backtrack = |order| -> Box<dyn Solver> {
-        Box::new(BacktrackSolver::new(
-            order,
-            options.seed,
-            options.max_iterations,
-        ))
-    };
-    Some(match name {
-        "dlx" => Box::new(DlxSolver::new()),
-        "backtrack" => backtrack(options.backtrack_order),
-        "backtrack-row" => backtrack(BacktrackOrder::Row),
-        "backtrack-column" => backtrack(BacktrackOrder::Column),
-        "backtrack-random" => backtrack(BacktrackOrder::Random),
-        "backtrack-box" => backtrack(BacktrackOrder::Box),
-        "backtrack-mrv" => backtrack(BacktrackOrder::Mrv),
-        "human" => Box::new(HumanSolver::new()),
-        "hill" => Box::new(HillClimbSolver::new(options)),
-        "best-first" => Box::new(BestFirstSolver::new(Frontier::BestFirst, options)),
-        "fifo" => Box::new(BestFirstSolver::new(Frontier::Fifo, options)),
-        _ => return None,
-    })
+    ClassicKind::from_name(name).map(|kind| kind.build(options))
 }
 
 /// Counts the solutions of `puzzle` with Dancing Links, stopping at `limit` (so `2` answers

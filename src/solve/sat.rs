@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::backend::{BackendKind, BackendSpec, SatBackend, SatOutcome};
+use crate::backend::{BackendSpec, SatBackend, SatOutcome};
 use crate::encode::{SudokuEncoding, VarMap};
 use crate::formula::{Cnf, FormulaSize};
 use crate::grid::{check_grid, Grid};
@@ -201,7 +201,18 @@ impl Solver for SatSolver {
         }
     }
 
+    /// Asked of the backend (made now if no puzzle was solved yet).
     fn honours_time_limit(&self) -> bool {
-        self.spec.kind != BackendKind::Varisat
+        match self.backend.as_deref() {
+            Some(backend) => backend.honours_time_limit(),
+            None => self
+                .spec
+                .create()
+                .is_ok_and(|backend| backend.honours_time_limit()),
+        }
+    }
+
+    fn sat_stats(&self) -> Option<&SatStats> {
+        Some(&self.stats)
     }
 }

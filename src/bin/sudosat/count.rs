@@ -33,10 +33,9 @@ fn verdict(count: u64, limit: u64) -> String {
 /// every puzzle has exactly one solution, 1 otherwise.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
-    let mut chosen = args.how.build()?;
+    let (_, mut solver) = args.how.build(false)?;
     let mut counts = Vec::with_capacity(inputs.len());
     for input in &inputs {
-        let solver = chosen.solver();
         let count = solver
             .count_solutions(&input.grid, args.limit)
             .with_context(|| input.location())?
