@@ -86,12 +86,67 @@ pub mod human;
 #[cfg(test)]
 mod testing;
 
+pub use crate::names::UnknownName;
 pub use backtrack::{BacktrackOrder, BacktrackSolver};
 pub use best_first::{BestFirstSolver, Frontier};
 pub use dlx::DlxSolver;
 pub use hill_climb::{HillClimbSolver, HillObjective};
 pub use human::{HumanLog, HumanSolver, Step, Strategy};
-pub use spec::{ClassicKind, SolverSpec, UnknownName};
+pub use spec::SolverSpec;
+
+crate::names::named_enum! {
+    /// The classic (non-SAT) solvers, as `--solver` names them.
+    pub enum ClassicKind ("solver") {
+        /// Dancing Links (Knuth 2000).
+        Dlx = "dlx",
+        /// Backtracking in the order of [`SolverOptions::backtrack_order`].
+        Backtrack = "backtrack",
+        /// Backtracking in row order.
+        BacktrackRow = "backtrack-row",
+        /// Backtracking in column order.
+        BacktrackColumn = "backtrack-column",
+        /// Backtracking in a random order.
+        BacktrackRandom = "backtrack-random",
+        /// Backtracking box by box.
+        BacktrackBox = "backtrack-box",
+        /// Backtracking on the cell with the fewest candidates.
+        BacktrackMrv = "backtrack-mrv",
+        /// Human strategies, then guesses.
+        Human = "human",
+        /// β-hill climbing.
+        Hill = "hill",
+        /// Best-first search.
+        BestFirst = "best-first",
+        /// Breadth-first search.
+        Fifo = "fifo",
+    }
+}
+
+impl ClassicKind {
+    /// A fresh solver of this kind, configured by `options`.
+    pub fn build(self, options: &SolverOptions) -> Box<dyn Solver> {
+        let backtrack = |order| -> Box<dyn Solver> {
+            Box::new(BacktrackSolver::new(
+                order,
+                options.seed,
+                options.max_iterations,
+            ))
+        };
+        match self {
+            ClassicKind::Dlx => Box::new(DlxSolver::new()),
+            ClassicKind::Backtrack => backtrack(options.backtrack_order),
+            ClassicKind::BacktrackRow => backtrack(BacktrackOrder::Row),
+            ClassicKind::BacktrackColumn => backtrack(BacktrackOrder::Column),
+            ClassicKind::BacktrackRandom => backtrack(BacktrackOrder::Random),
+            ClassicKind::BacktrackBox => backtrack(BacktrackOrder::Box),
+            ClassicKind::BacktrackMrv => backtrack(BacktrackOrder::Mrv),
+            ClassicKind::Human => Box::new(HumanSolver::new()),
+            ClassicKind::Hill => Box::new(HillClimbSolver::new(options)),
+            ClassicKind::BestFirst => Box::new(BestFirstSolver::new(Frontier::BestFirst, options)),
+            ClassicKind::Fifo => Box::new(BestFirstSolver::new(Frontier::Fifo, options)),
+        }
+    }
+}
 
 /// Every classic solver name [`classic_solver`] accepts, as `--solver` spells it.
 pub const CLASSIC_SOLVERS: &[&str] = ClassicKind::NAMES;

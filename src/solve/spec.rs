@@ -8,137 +8,16 @@
 //! it in [`BackendSpec::command`].
 //!
 //! Adding a classic solver: one [`ClassicKind`] variant with its name and one arm of
-//! [`ClassicKind::build`], beside the solver's own file.
+//! [`ClassicKind::build`] in `solve/mod.rs`, beside the solver's own file.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::sat::{SatSolver, DEFAULT_ENCODING};
-use super::{
-    BacktrackOrder, BacktrackSolver, BestFirstSolver, DlxSolver, Frontier, HillClimbSolver,
-    HumanSolver, Solver, SolverOptions,
-};
+use super::{ClassicKind, Solver, SolverOptions};
 use crate::backend::{BackendKind, BackendSpec};
 use crate::encode::{Encoding, SudokuEncoding};
-
-/// A name that is not one of a list, with the list (for one-line CLI errors).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} `{name}` (expected one of: {expected})")]
-pub struct UnknownName {
-    /// What was being named, e.g. "solver".
-    pub what: &'static str,
-    /// The name given.
-    pub name: String,
-    /// The names accepted, comma-separated.
-    pub expected: String,
-}
-
-/// Declares a fieldless enum with its names in one table: `ALL`, `NAMES`, `name`,
-/// `from_name`, [`fmt::Display`] and [`FromStr`] (errors are [`UnknownName`]).
-macro_rules! named_enum {
-    (
-        $(#[$meta:meta])*
-        $vis:vis enum $name:ident ($what:literal) {
-            $($(#[$vmeta:meta])* $variant:ident = $text:literal,)+
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        $vis enum $name {
-            $($(#[$vmeta])* $variant,)+
-        }
-
-        impl $name {
-            /// Every value, in the order the CLI lists them.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-            /// Every name, in the order of `ALL`.
-            pub const NAMES: &'static [&'static str] = &[$($text),+];
-
-            /// The name as the CLI spells it.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text,)+
-                }
-            }
-
-            /// The value called `name`; `None` for an unknown name.
-            pub fn from_name(name: &str) -> Option<$name> {
-                Self::ALL.iter().copied().find(|v| v.name() == name)
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = UnknownName;
-            fn from_str(s: &str) -> Result<Self, UnknownName> {
-                Self::from_name(s).ok_or_else(|| UnknownName {
-                    what: $what,
-                    name: s.to_string(),
-                    expected: Self::NAMES.join(", "),
-                })
-            }
-        }
-    };
-}
-
-named_enum! {
-    /// The classic (non-SAT) solvers, as `--solver` names them.
-    pub enum ClassicKind ("solver") {
-        /// Dancing Links (Knuth 2000).
-        Dlx = "dlx",
-        /// Backtracking in the order of [`SolverOptions::backtrack_order`].
-        Backtrack = "backtrack",
-        /// Backtracking in row order.
-        BacktrackRow = "backtrack-row",
-        /// Backtracking in column order.
-        BacktrackColumn = "backtrack-column",
-        /// Backtracking in a random order.
-        BacktrackRandom = "backtrack-random",
-        /// Backtracking box by box.
-        BacktrackBox = "backtrack-box",
-        /// Backtracking on the cell with the fewest candidates.
-        BacktrackMrv = "backtrack-mrv",
-        /// Human strategies, then guesses.
-        Human = "human",
-        /// β-hill climbing.
-        Hill = "hill",
-        /// Best-first search.
-        BestFirst = "best-first",
-        /// Breadth-first search.
-        Fifo = "fifo",
-    }
-}
-
-impl ClassicKind {
-    /// A fresh solver of this kind, configured by `options`.
-    pub fn build(self, options: &SolverOptions) -> Box<dyn Solver> {
-        let backtrack = |order| -> Box<dyn Solver> {
-            Box::new(BacktrackSolver::new(
-                order,
-                options.seed,
-                options.max_iterations,
-            ))
-        };
-        match self {
-            ClassicKind::Dlx => Box::new(DlxSolver::new()),
-            ClassicKind::Backtrack => backtrack(options.backtrack_order),
-            ClassicKind::BacktrackRow => backtrack(BacktrackOrder::Row),
-            ClassicKind::BacktrackColumn => backtrack(BacktrackOrder::Column),
-            ClassicKind::BacktrackRandom => backtrack(BacktrackOrder::Random),
-            ClassicKind::BacktrackBox => backtrack(BacktrackOrder::Box),
-            ClassicKind::BacktrackMrv => backtrack(BacktrackOrder::Mrv),
-            ClassicKind::Human => Box::new(HumanSolver::new()),
-            ClassicKind::Hill => Box::new(HillClimbSolver::new(options)),
-            ClassicKind::BestFirst => Box::new(BestFirstSolver::new(Frontier::BestFirst, options)),
-            ClassicKind::Fifo => Box::new(BestFirstSolver::new(Frontier::Fifo, options)),
-        }
-    }
-}
+use crate::names::UnknownName;
 
 /// What to run on a puzzle: the SAT path (an encoding solved by a backend) or a classic
 /// solver, each with its options.

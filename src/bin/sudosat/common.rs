@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
+use sudosat::encode::BaseEncoding;
 use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
 
 /// Exit code for "every answer valid / solved".
@@ -41,6 +42,20 @@ impl From<FormatArg> for Format {
             FormatArg::Pretty => Format::Pretty,
         }
     }
+}
+
+/// The parser of `--encoding`: the library's base encodings by their names (the list lives
+/// in [`BaseEncoding::ALL`], so a new base needs no edit here).
+pub fn base_encoding_parser() -> impl clap::builder::TypedValueParser<Value = BaseEncoding> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(BaseEncoding::ALL.map(BaseEncoding::name)).try_map(
+        |name: String| {
+            BaseEncoding::ALL
+                .into_iter()
+                .find(|b| b.name() == name)
+                .ok_or_else(|| format!("unknown encoding `{name}`"))
+        },
+    )
 }
 
 /// A `--timeout SECS` flag as a duration.

@@ -18,8 +18,14 @@ use crate::common::{
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Output format of the solutions.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
+    /// Output format of the solutions; `--format` is an old spelling.
+    #[arg(
+        long = "to",
+        alias = "format",
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "line"
+    )]
     format: FormatArg,
     /// Print only the summary and the solution, not the numbered steps.
     #[arg(long)]

@@ -50,8 +50,14 @@ pub struct Args {
     /// of cores). Default: a random seed, printed on stderr.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Output format.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
+    /// Output format; `--format` is an old spelling.
+    #[arg(
+        long = "to",
+        alias = "format",
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "line"
+    )]
     format: FormatArg,
     /// Output file (written whole or not at all); standard output when not given.
     #[arg(short, long, value_name = "FILE")]

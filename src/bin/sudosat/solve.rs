@@ -13,16 +13,9 @@ use sudosat::solve::{
     BacktrackOrder, ClassicKind, HillObjective, SolveOutcome, Solver, SolverOptions, SolverSpec,
 };
 
-use crate::common::{write_output, FormatArg, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
-
-/// `--encoding` values (the base clause set; `--reduce` chooses the reduction).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EncodingArg {
-    /// Cell ≥ 1 value; row/column/box ≤ 1 of each value.
-    Minimal,
-    /// Minimal plus cell ≤ 1 value and row/column/box ≥ 1 of each value.
-    Extended,
-}
+use crate::common::{
+    base_encoding_parser, write_output, FormatArg, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
+};
 
 /// Which SAT backend: the options `solve`, `count` and `sat` share.
 #[derive(clap::Args, Debug, Clone)]
@@ -89,8 +82,8 @@ pub struct SolverArgs {
     #[command(flatten)]
     pub sat: BackendArgs,
     /// Base encoding of the `sat` solver [default: extended].
-    #[arg(long, value_enum, value_name = "ENCODING")]
-    pub encoding: Option<EncodingArg>,
+    #[arg(long, value_name = "ENCODING", value_parser = base_encoding_parser())]
+    pub encoding: Option<BaseEncoding>,
     /// Apply the Kwon–Jain V⁺/V⁻ reduction (the default).
     #[arg(long, overrides_with = "no_reduce")]
     pub reduce: bool,
@@ -139,11 +132,7 @@ fn parse_objective(s: &str) -> Result<HillObjective, String> {
 impl SolverArgs {
     /// The encoding the flags select.
     pub fn encoding(&self) -> SudokuEncoding {
-        let base = match self.encoding {
-            None => DEFAULT_ENCODING.base,
-            Some(EncodingArg::Minimal) => BaseEncoding::Minimal,
-            Some(EncodingArg::Extended) => BaseEncoding::Extended,
-        };
+        let base = self.encoding.unwrap_or(DEFAULT_ENCODING.base);
         let reduced = if self.no_reduce {
             false
         } else if self.reduce {
@@ -223,8 +212,14 @@ impl SolverArgs {
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Output format of the solutions.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
+    /// Output format of the solutions; `--format` is an old spelling.
+    #[arg(
+        long = "to",
+        alias = "format",
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "line"
+    )]
     format: FormatArg,
     #[command(flatten)]
     how: SolverArgs,
