@@ -28,6 +28,7 @@
 //! ```
 
 pub mod output;
+#[cfg(feature = "plot")]
 pub mod plot;
 pub mod summary;
 
