@@ -71,7 +71,6 @@ pub fn time_limit(secs: Option<f64>) -> Result<Option<Duration>> {
 }
 
 /// Reads every puzzle of every input (`-` = stdin).
-#[allow(dead_code)] // the shared entry point of the solving subcommands
 pub fn read_inputs(paths: &[PathBuf], format: Option<FormatArg>) -> Result<Vec<Grid>> {
     let mut all = Vec::new();
     for path in paths {
@@ -126,6 +125,27 @@ pub struct PuzzleInputs {
     /// Input format; detected from each file's content when not given.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub from: Option<FormatArg>,
+}
+
+/// The output format of the commands that write puzzles or solutions (`--to`; `--format`
+/// is the old spelling, kept as a hidden alias).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct OutputFormat {
+    /// Output format; `--format` is an old spelling.
+    #[arg(
+        long = "to",
+        alias = "format",
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "line"
+    )]
+    pub to: FormatArg,
+}
+
+impl From<OutputFormat> for Format {
+    fn from(f: OutputFormat) -> Format {
+        f.to.into()
+    }
 }
 
 impl PuzzleInputs {

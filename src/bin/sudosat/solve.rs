@@ -14,7 +14,7 @@ use sudosat::solve::{
 };
 
 use crate::common::{
-    base_encoding_parser, write_output, FormatArg, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
+    base_encoding_parser, write_output, OutputFormat, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Which SAT backend: the options `solve`, `count` and `sat` share.
@@ -212,15 +212,8 @@ impl SolverArgs {
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Output format of the solutions; `--format` is an old spelling.
-    #[arg(
-        long = "to",
-        alias = "format",
-        value_enum,
-        value_name = "FORMAT",
-        default_value = "line"
-    )]
-    format: FormatArg,
+    #[command(flatten)]
+    format: OutputFormat,
     #[command(flatten)]
     how: SolverArgs,
     /// Also check that each solution is unique (prints `unique` or `multiple (≥2)` after it;
