@@ -3,20 +3,13 @@
 //! and both model-file formats on a 225×225 model (11.4 M variables, 50,625 true).
 //! Inputs are built in memory from `tests/fixtures`, so the bench needs no shared data.
 
-use std::path::Path;
+#[path = "common/fixture.rs"]
+mod fixture;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use fixture::fixture;
 use sudosat::dimacs::{read_competition_output, read_minisat_result};
-use sudosat::grid::{read_puzzles, read_puzzles_from_path, write_puzzles, Format, Grid, Source};
-
-fn fixture(name: &str) -> Grid {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    read_puzzles_from_path(&path, None)
-        .expect("fixture parses")
-        .remove(0)
-}
+use sudosat::grid::{read_puzzles, write_puzzles, Format, Source};
 
 fn grids(c: &mut Criterion) {
     for (label, puzzle, copies) in [
