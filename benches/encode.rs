@@ -1,22 +1,14 @@
 //! Encoding time per puzzle: each of the four encodings streamed into a counting sink and
 //! written as DIMACS into memory, for a 9×9 puzzle (Inkala's) and a 25×25 one.
 
-use std::path::Path;
+#[path = "common/fixture.rs"]
+mod fixture;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use sudosat::dimacs::write_cnf;
+use fixture::fixture;
+use sudosat::encode::write_cnf;
 use sudosat::encode::{Encoding, SudokuEncoding};
 use sudosat::formula::CountingSink;
-use sudosat::grid::{read_puzzles_from_path, Grid};
-
-fn fixture(name: &str) -> Grid {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    read_puzzles_from_path(&path, None)
-        .expect("fixture parses")
-        .remove(0)
-}
 
 fn bench_encodings(c: &mut Criterion) {
     for (label, puzzle) in [

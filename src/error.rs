@@ -6,6 +6,7 @@ use crate::backend::BackendError;
 use crate::dimacs::DimacsError;
 use crate::encode::DecodeError;
 use crate::grid::ParseError;
+use crate::run::TimedOut;
 
 /// Any failure of the library. UNSAT and "no solution" are never errors.
 #[derive(Debug, thiserror::Error)]
@@ -52,6 +53,15 @@ impl Error {
             self,
             Error::TimedOut { .. } | Error::Backend(BackendError::Timeout { .. })
         )
+    }
+}
+
+impl From<TimedOut> for Error {
+    fn from(t: TimedOut) -> Self {
+        Error::TimedOut {
+            solver: t.solver,
+            limit: t.limit,
+        }
     }
 }
 

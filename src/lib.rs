@@ -22,6 +22,8 @@ mod error;
 pub mod formula;
 pub mod generate;
 pub mod grid;
+pub mod names;
+pub mod run;
 pub mod solve;
 
 pub use error::{Error, Result};

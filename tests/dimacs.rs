@@ -7,7 +7,8 @@ use std::path::Path;
 
 use common::{assert_exit, fixture, run_in, stderr, stdout, temp_dir};
 use proptest::prelude::*;
-use sudosat::dimacs::{parse_dimacs, write_cnf, ParseOptions};
+use sudosat::dimacs::{parse_dimacs, ParseOptions};
+use sudosat::encode::write_cnf;
 use sudosat::encode::{Encoding, SudokuEncoding};
 use sudosat::formula::Cnf;
 use sudosat::grid::{Cell, Digit, Grid};

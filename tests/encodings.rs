@@ -9,8 +9,8 @@ use std::process::Command;
 
 use common::{assert_exit, external_available, fixture, run, stdout, temp_dir};
 use sudosat::backend::{BackendKind, BackendSpec};
-use sudosat::dimacs::{read_competition_output, read_minisat_result, write_cnf, SolverAnswer};
-use sudosat::encode::{AmoFamily, BaseEncoding, Encoding, SudokuEncoding};
+use sudosat::dimacs::{read_competition_output, read_minisat_result, SolverAnswer};
+use sudosat::encode::{write_cnf, AmoFamily, BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, read_puzzles_from_path, Grid};
 use sudosat::solve::sat::SatSolver;
 use sudosat::solve::{SolveOutcome, Solver};
@@ -482,7 +482,7 @@ fn every_family_and_augmented_solved_by_minisat_and_cadical() {
             let map = encoding.var_map(&puzzle);
             assert_eq!(size.vars, map.num_vars(), "{}", encoding.name());
             // The file describes itself: encoding (with the family) and puzzle read back.
-            let described = sudosat::dimacs::read_description(
+            let described = sudosat::encode::read_description(
                 std::fs::File::open(&cnf_path).unwrap(),
                 "in.cnf",
             )

@@ -37,11 +37,9 @@
 use std::time::Duration;
 
 use crate::backend::dpll::Lookahead;
-use crate::backend::{
-    check_model, BackendError, Counters, DratWriter, ProofTarget, SatBackend, SatOutcome,
-};
+use crate::backend::{check_model, BackendError, DratWriter, ProofTarget, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
-use crate::solve::Deadline;
+use crate::run::{Counters, Deadline};
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;

@@ -49,9 +49,10 @@
 use std::time::Duration;
 
 use crate::backend::proof::{DratWriter, ProofTarget};
-use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
+use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
-use crate::solve::Deadline;
+use crate::run::Counters;
+use crate::run::Deadline;
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;

@@ -21,9 +21,10 @@ use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
 use crate::backend::proof::{ProofFormat, ProofTarget};
-use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
+use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
 use crate::dimacs;
 use crate::formula::{ClauseSink, Cnf, Lit};
+use crate::run::Counters;
 
 /// How an external solver reports its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

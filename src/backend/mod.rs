@@ -15,6 +15,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
+pub use crate::run::Counters;
 
 pub use self::cdcl::Cdcl;
 pub use self::dpll::{Dpll, Lookahead};
@@ -30,24 +31,6 @@ pub enum SatOutcome {
     Sat(Model),
     /// Unsatisfiable.
     Unsat,
-}
-
-/// A backend's counters (decisions, propagations, conflicts…), in a stable order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Counters(pub Vec<(&'static str, u64)>);
-
-impl Counters {
-    /// The value of a named counter.
-    pub fn get(&self, name: &str) -> Option<u64> {
-        self.0.iter().find(|(k, _)| *k == name).map(|&(_, v)| v)
-    }
-}
-
-impl std::fmt::Display for Counters {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let parts: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        f.write_str(&parts.join(" "))
-    }
 }
 
 /// A backend failed to give an answer (never used for UNSAT).

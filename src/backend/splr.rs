@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use ::splr::{Certificate, Config, SolveIF, Solver, SolverError};
 
-use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
+use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
+use crate::run::Counters;
 
 /// The splr backend.
 #[derive(Default)]

@@ -11,8 +11,9 @@
 use ::varisat::{ExtendFormula, Lit as VLit, Solver};
 
 use crate::backend::proof::{ProofFormat, ProofTarget};
-use crate::backend::{check_model, BackendError, Counters, SatBackend, SatOutcome};
+use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
+use crate::run::Counters;
 
 /// A varisat solver that may move between threads.
 ///

@@ -28,6 +28,7 @@
 //! ```
 
 pub mod output;
+#[cfg(feature = "plot")]
 pub mod plot;
 pub mod report;
 pub mod summary;
@@ -39,10 +40,11 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::backend::{BackendError, BackendKind, BackendSpec, Counters};
+use crate::backend::{BackendError, BackendKind, BackendSpec};
 use crate::encode::{AmoFamily, Encoding, SudokuEncoding};
 use crate::formula::FormulaSize;
 use crate::grid::{check_solution, Grid};
+use crate::run::Counters;
 use crate::solve::sat::{SatSolver, DEFAULT_ENCODING};
 use crate::solve::{classic_solver, SolveOutcome, Solver, SolverOptions, CLASSIC_SOLVERS};
 use crate::Error;

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::summary::Analysis;
 use super::{CompareError, Comparison, Outcome, Run};
-use crate::backend::Counters;
+use crate::run::Counters;
 
 /// The CSV header, in order; the JSON run objects use the same keys.
 pub const CSV_COLUMNS: [&str; 20] = [

@@ -687,7 +687,7 @@ pub fn write_table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::Counters;
+    use crate::run::Counters;
 
     fn run(index: usize, solver: &str, givens: usize, outcome: Outcome, us: f64) -> Run {
         Run {

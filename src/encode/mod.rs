@@ -13,6 +13,7 @@
 
 pub mod amo;
 pub mod augmented;
+pub mod cnf_file;
 mod extended;
 mod groups;
 mod minimal;
@@ -20,6 +21,7 @@ mod reduce;
 mod varmap;
 
 pub use amo::{AmoFamily, AmoSize};
+pub use cnf_file::{read_description, write_cnf, CnfDescription};
 pub use extended::{encode_extended, extended_size};
 pub use groups::base_size;
 pub use minimal::{base_var, encode_minimal, minimal_size};

@@ -376,8 +376,8 @@ impl CounterKind {
     /// Every counter, in `--counter` order.
     pub const ALL: [CounterKind; 3] = [CounterKind::Dlx, CounterKind::Sat, CounterKind::Bitmask];
 
-    /// The counter `--counter auto` picks for box size `b`: DLX up to 16×16 (the
-    /// issue's method), the budgeted bitmask counter above, where an unbounded exact count
+    /// The counter `--counter auto` picks for box size `b`: DLX up to 16×16
+    /// (Dancing Links, Knuth 2000), the budgeted bitmask counter above, where an unbounded exact count
     /// can run for minutes.
     pub fn auto(box_size: usize) -> CounterKind {
         if box_size <= 4 {

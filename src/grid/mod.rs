@@ -6,6 +6,7 @@
 pub mod check;
 pub mod format;
 mod geometry;
+mod lex;
 pub mod parse;
 
 use std::fmt;

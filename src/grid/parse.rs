@@ -41,7 +41,11 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use super::{box_size_of_cell_count, box_size_of_side, Digit, Format, Grid, MAX_BOX_SIZE};
+use super::lex::{
+    self, blank_or_comment, cell_token, csv_header, integer_token, is_rule_char, line_body,
+    rule_line, symbol_value, tokens,
+};
+use super::{box_size_of_cell_count, box_size_of_side, Format, Grid, MAX_BOX_SIZE};
 
 /// The largest number of cells in a supported grid (400×400).
 pub const MAX_CELLS: usize = MAX_BOX_SIZE.pow(4);
@@ -307,7 +311,7 @@ impl Text {
 
     /// Lines that are neither blank nor comments, with 1-based numbers.
     fn significant(&self) -> impl Iterator<Item = (usize, &str)> + '_ {
-        self.iter().filter(|(_, l)| !is_blank_or_comment(l))
+        self.iter().filter(|(_, l)| !blank_or_comment(l))
     }
 
     fn no_puzzle(&self, source: &Source) -> ParseError {
@@ -324,48 +328,6 @@ impl Text {
     }
 }
 
-/// Blank lines, `#`/`%` comment lines, and `Grid 01` title lines (Project Euler's
-/// `sudoku.txt`).
-fn is_blank_or_comment(line: &str) -> bool {
-    let t = line.trim();
-    t.is_empty()
-        || t.starts_with('#')
-        || t.starts_with('%')
-        || t.strip_prefix("Grid ")
-            .is_some_and(|num| !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// Value of a one-character cell symbol: blanks `.` `0` `_`, `1`–`9`, letters for 10…35.
-#[inline]
-fn symbol_value(ch: char) -> Option<u16> {
-    match ch {
-        '.' | '0' | '_' => Some(0),
-        _ => Digit::from_symbol(ch).map(|d| d.0),
-    }
-}
-
-fn is_rule_char(ch: char) -> bool {
-    matches!(ch, '-' | '+' | '=' | '*' | '|') || ('\u{2500}'..='\u{257F}').contains(&ch)
-}
-
-fn is_column_rule(ch: char) -> bool {
-    matches!(ch, '|' | '│' | '┃' | '║')
-}
-
-/// A line made of rule characters and spaces only (not just `|`).
-fn is_rule_line(t: &str) -> bool {
-    t.chars().all(|c| c.is_whitespace() || is_rule_char(c))
-        && t.chars().any(|c| !c.is_whitespace() && !is_column_rule(c))
-}
-
-/// The leading cells of a `line`-format line: up to whitespace, `#`, `,` or `;`.
-fn line_body(t: &str) -> &str {
-    let end = t
-        .find(|c: char| c.is_whitespace() || matches!(c, '#' | ',' | ';'))
-        .unwrap_or(t.len());
-    &t[..end]
-}
-
 fn is_cell_count(count: usize) -> bool {
     count <= MAX_CELLS && box_size_of_cell_count(count).is_some()
 }
@@ -374,57 +336,9 @@ fn is_side(n: usize) -> bool {
     box_size_of_side(n).is_some()
 }
 
-fn is_csv_header(t: &str) -> bool {
-    t.split(',')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .eq_ignore_ascii_case("puzzle")
-}
-
 /// 1-based character column of a byte offset in a line.
 fn column(line: &str, byte: usize) -> usize {
     line[..byte].chars().count() + 1
-}
-
-/// Whitespace- (and column-rule-) separated tokens with their byte offsets.
-fn tokens(line: &str, rules_separate: bool) -> impl Iterator<Item = (usize, &str)> + '_ {
-    let is_sep = move |c: char| c.is_whitespace() || (rules_separate && is_column_rule(c));
-    let mut rest = 0;
-    std::iter::from_fn(move || {
-        let tail = &line[rest..];
-        let start = rest + tail.find(|c: char| !is_sep(c))?;
-        let len = line[start..].find(is_sep).unwrap_or(line.len() - start);
-        rest = start + len;
-        Some((start, &line[start..start + len]))
-    })
-}
-
-/// The value of a whitespace-separated cell: a one-character symbol or an integer ≤ 400
-/// without leading zeros.
-fn cell_token_value(tok: &str) -> Option<u16> {
-    let mut chars = tok.chars();
-    let first = chars.next()?;
-    if chars.as_str().is_empty() {
-        return symbol_value(first);
-    }
-    if first == '0' || !tok.bytes().all(|b| b.is_ascii_digit()) || tok.len() > 3 {
-        return None;
-    }
-    tok.parse::<u16>()
-        .ok()
-        .filter(|&v| v as usize <= MAX_BOX_SIZE * MAX_BOX_SIZE)
-}
-
-/// An integer token of the grid format (`.`/`_` blank); `None` when it is not one.
-fn integer_token_value(tok: &str) -> Option<u32> {
-    if tok == "." || tok == "_" {
-        return Some(0);
-    }
-    if tok.is_empty() || tok.len() > 9 || !tok.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    tok.parse().ok()
 }
 
 fn valid_counts_hint(count: usize) -> String {
@@ -444,7 +358,7 @@ fn valid_sides_hint() -> &'static str {
 fn detect(text: &Text) -> Option<Format> {
     let (_, first) = text.significant().next()?;
     let t = first.trim();
-    if is_csv_header(t) {
+    if csv_header(t) {
         return Some(Format::Csv2);
     }
     let body = line_body(t);
@@ -473,7 +387,7 @@ fn detect(text: &Text) -> Option<Format> {
     }
     let toks: Vec<&str> = tokens(head, false).map(|(_, tok)| tok).collect();
     if toks.len() >= 2 {
-        if toks.iter().all(|tok| integer_token_value(tok).is_some()) {
+        if toks.iter().all(|tok| integer_token(tok).is_some()) {
             let single = toks.iter().all(|tok| tok.len() == 1);
             let letters = single
                 && text
@@ -532,7 +446,7 @@ impl Parser<'_> {
 
     fn lines(&mut self) -> Result<(), ParseError> {
         for (no, raw) in self.text.iter() {
-            if is_blank_or_comment(raw) {
+            if blank_or_comment(raw) {
                 continue;
             }
             let t = raw.trim_start();
@@ -549,20 +463,16 @@ impl Parser<'_> {
                 ));
             }
             let mut values = Vec::with_capacity(body.len());
-            for (i, ch) in body.char_indices() {
-                match symbol_value(ch) {
-                    Some(v) => values.push(v),
-                    None => {
-                        return Err(self.err(
-                            no,
-                            column(raw, indent + i),
-                            format!(
-                                "unexpected character {ch:?}; expected a digit 1-9, a letter \
-                                 A-Z for 10-35, or a blank '.', '0' or '_'"
-                            ),
-                        ))
-                    }
-                }
+            let rest = lex::symbols(body, &mut values);
+            if let Some(ch) = rest.chars().next() {
+                return Err(self.err(
+                    no,
+                    column(raw, indent + body.len() - rest.len()),
+                    format!(
+                        "unexpected character {ch:?}; expected a digit 1-9, a letter \
+                         A-Z for 10-35, or a blank '.', '0' or '_'"
+                    ),
+                ));
             }
             let count = values.len();
             let Some(b) = box_size_of_cell_count(count) else {
@@ -595,7 +505,7 @@ impl Parser<'_> {
         let mut start = 0;
         let mut values: Vec<u16> = Vec::new();
         for (no, raw) in self.text.iter() {
-            if is_blank_or_comment(raw) {
+            if blank_or_comment(raw) {
                 if rows > 0 {
                     return Err(self.err(
                         no,
@@ -683,7 +593,7 @@ impl Parser<'_> {
         let mut row: Vec<(usize, u16)> = Vec::new();
         for (no, raw) in self.text.iter() {
             let t = raw.trim();
-            if is_blank_or_comment(t) {
+            if blank_or_comment(t) {
                 let b = box_size_of_side(n).unwrap_or(1);
                 if rows > 0 && rows % b != 0 {
                     return Err(self.err(
@@ -694,7 +604,7 @@ impl Parser<'_> {
                 }
                 continue;
             }
-            if is_rule_line(t) {
+            if rule_line(t) {
                 continue;
             }
             block_row(raw, if rows == 0 { None } else { Some(n) }, &mut row)
@@ -768,7 +678,7 @@ impl Parser<'_> {
                 continue;
             }
             if !header {
-                if !is_csv_header(t) {
+                if !csv_header(t) {
                     return Err(self.err(
                         no,
                         1,
@@ -783,11 +693,11 @@ impl Parser<'_> {
             }
             let indent = raw.len() - raw.trim_start().len();
             let field = t.split(',').next().unwrap_or("").trim_end();
-            if let Some(i) = field.find(|c: char| !c.is_ascii_digit()) {
-                let ch = field[i..].chars().next().unwrap_or(' ');
+            let (rest, _) = lex::csv2_field(field);
+            if let Some(ch) = rest.chars().next() {
                 return Err(self.err(
                     no,
-                    column(raw, indent + i),
+                    column(raw, indent + field.len() - rest.len()),
                     format!("unexpected character {ch:?}; csv2 cells are two decimal digits"),
                 ));
             }
@@ -821,19 +731,16 @@ impl Parser<'_> {
                 ));
             }
             let mut values = Vec::with_capacity(count);
-            for (i, pair) in field.as_bytes().chunks_exact(2).enumerate() {
-                let v = u16::from(pair[0] - b'0') * 10 + u16::from(pair[1] - b'0');
-                if v as usize > n {
-                    return Err(self.err(
-                        no,
-                        column(raw, indent + 2 * i),
-                        format!(
-                            "value {v} is larger than {n} in a {n}×{n} grid (cell {})",
-                            cell_label(i, n)
-                        ),
-                    ));
-                }
-                values.push(v);
+            lex::csv2_cells(field, &mut values);
+            if let Some((i, &v)) = values.iter().enumerate().find(|(_, &v)| v as usize > n) {
+                return Err(self.err(
+                    no,
+                    column(raw, indent + 2 * i),
+                    format!(
+                        "value {v} is larger than {n} in a {n}×{n} grid (cell {})",
+                        cell_label(i, n)
+                    ),
+                ));
             }
             self.push(values, no);
         }
@@ -854,7 +761,7 @@ const MAX_SIDE: usize = MAX_BOX_SIZE * MAX_BOX_SIZE;
 /// The value of one grid-format token in an n×n grid, or what is wrong with it (the
 /// message holds `{cell}` for the caller to fill in).
 fn grid_token(tok: &str, n: usize) -> Result<u16, String> {
-    match integer_token_value(tok) {
+    match integer_token(tok) {
         Some(v) if v as usize <= n => Ok(v as u16),
         Some(v) => Err(format!(
             "value {v} is larger than {n} in a {n}×{n} grid (cell {{cell}})"
@@ -899,14 +806,14 @@ fn block_row(
     let mut spaced = true;
     for (_, tok) in tokens(raw, true) {
         count += 1;
-        spaced &= cell_token_value(tok).is_some();
+        spaced &= cell_token(tok).is_some();
     }
     spaced &= match expected {
         Some(n) => count == n,
         None => is_side(count),
     };
     if spaced {
-        row.extend(tokens(raw, true).map(|(at, tok)| (at, cell_token_value(tok).unwrap_or(0))));
+        row.extend(tokens(raw, true).map(|(at, tok)| (at, cell_token(tok).unwrap_or(0))));
         return Ok(());
     }
     for (at, tok) in tokens(raw, true) {

@@ -19,8 +19,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::backend::Counters;
 use crate::grid::{check_grid, Digit, DigitSet, Grid};
+use crate::run::Counters;
 use crate::Error;
 
 use super::{Deadline, SolveOutcome, SolveReport, Solver};
@@ -310,7 +310,7 @@ impl<'a, M: Mask> Engine<'a, M> {
         'search: loop {
             steps += 1;
             if deadline.expired_at(steps) {
-                return Err(deadline.timed_out(&solver.name()));
+                return Err(deadline.timed_out(&solver.name()).into());
             }
             // Descend into the next cell.
             if frames.len() == blanks.len() {

@@ -21,8 +21,8 @@ use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 use std::time::Duration;
 
-use crate::backend::Counters;
 use crate::grid::{check_solution, Grid};
+use crate::run::Counters;
 use crate::Error;
 
 use super::human::{Board, Strategy};
@@ -203,7 +203,7 @@ impl Solver for BestFirstSolver {
             };
             for d in board.candidates(cell).iter() {
                 if deadline.expired() {
-                    return Err(deadline.timed_out(&self.name()));
+                    return Err(deadline.timed_out(&self.name()).into());
                 }
                 let mut child = board.clone();
                 child.place(cell, d);

@@ -15,8 +15,8 @@
 
 use std::time::Duration;
 
-use crate::backend::Counters;
 use crate::grid::{check_grid, Cell, Digit, Grid};
+use crate::run::Counters;
 use crate::Error;
 
 use super::{Deadline, SolveOutcome, SolveReport, Solver};
@@ -320,7 +320,7 @@ pub fn search_until(puzzle: &Grid, limit: u64, deadline: Deadline) -> Result<Dlx
     'search: loop {
         steps += 1;
         if deadline.expired_at(steps) {
-            return Err(deadline.timed_out("dlx"));
+            return Err(deadline.timed_out("dlx").into());
         }
         // Descend: pick a column and try its first row.
         match m.choose_column() {

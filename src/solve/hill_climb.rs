@@ -25,8 +25,8 @@ use rand::Rng;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::backend::Counters;
 use crate::grid::{check_grid, check_solution, Grid};
+use crate::run::Counters;
 use crate::Error;
 
 use super::{Deadline, SolveOutcome, SolveReport, Solver, SolverOptions};
@@ -253,7 +253,7 @@ impl HillClimbSolver {
         while state.missing != 0 && !free.is_empty() && result.iterations < max_iterations {
             result.iterations += 1;
             if deadline.expired_at(result.iterations) {
-                return Err(deadline.timed_out("hill"));
+                return Err(deadline.timed_out("hill").into());
             }
             undo.clear();
             // 𝒩: one free cell moves by ±1, wrapping within 1…n.

@@ -2,11 +2,12 @@
 //! literature (Dancing Links, backtracking, human strategies, β-hill climbing, best-first).
 
 pub mod sat;
+pub mod spec;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::backend::Counters;
 use crate::grid::Grid;
+pub use crate::run::{Counters, Deadline};
 use crate::Error;
 
 /// What a grid-level solver found.
@@ -69,61 +70,25 @@ pub trait Solver: Send {
     fn trace_lines(&self) -> Vec<String> {
         Vec::new()
     }
-}
 
-/// A cooperative time limit: a solver's hot loop asks [`Deadline::expired`] every so many
-/// steps (reading the clock costs about 20 ns, so not on every step).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Deadline {
-    start: Option<Instant>,
-    limit: Option<Duration>,
-}
-
-impl Deadline {
-    /// No limit: never expires.
-    pub const NONE: Deadline = Deadline {
-        start: None,
-        limit: None,
-    };
-
-    /// A deadline `limit` from now (`None`: never).
-    pub fn after(limit: Option<Duration>) -> Deadline {
-        Deadline {
-            start: limit.map(|_| Instant::now()),
-            limit,
-        }
+    /// Asks the next solve or count for a DRAT proof of its final UNSAT answer ("no
+    /// solution", or "unique": nothing besides the solution found) at `target`. `false`
+    /// when this solver writes no proofs (only the SAT path does).
+    fn prove_next(&mut self, target: Option<crate::backend::ProofTarget>) -> bool {
+        let _ = target;
+        false
     }
 
-    /// Whether the limit has passed.
-    #[inline]
-    pub fn expired(&self) -> bool {
-        match (self.start, self.limit) {
-            (Some(start), Some(limit)) => start.elapsed() >= limit,
-            _ => false,
-        }
+    /// The proof of the last answer asked for with [`Solver::prove_next`], when it ended in
+    /// UNSAT.
+    fn take_proof(&mut self) -> Option<sat::ProvenUnsat> {
+        None
     }
 
-    /// Steps between two clock reads of [`Deadline::expired_at`].
-    pub const CHECK_PERIOD: u64 = 1024;
-
-    /// [`Deadline::expired`], asking the clock only when `step` is a multiple of
-    /// [`Deadline::CHECK_PERIOD`]: for hot loops whose steps cost nanoseconds.
-    #[inline]
-    pub fn expired_at(&self, step: u64) -> bool {
-        self.limit.is_some() && step % Self::CHECK_PERIOD == 0 && self.expired()
-    }
-
-    /// The limit this deadline was made with.
-    pub fn limit(&self) -> Option<Duration> {
-        self.limit
-    }
-
-    /// The error a grid-level solver returns when the deadline has passed.
-    pub fn timed_out(&self, solver: &str) -> Error {
-        Error::TimedOut {
-            solver: solver.to_string(),
-            limit: self.limit.unwrap_or_default(),
-        }
+    /// The SAT path's figures of the last solve or count (formula size, phase times,
+    /// backend counters); `None` for solvers that do not encode.
+    fn sat_stats(&self) -> Option<&sat::SatStats> {
+        None
     }
 }
 
@@ -135,26 +100,70 @@ pub mod human;
 #[cfg(test)]
 mod testing;
 
+pub use crate::names::UnknownName;
 pub use backtrack::{BacktrackOrder, BacktrackSolver};
 pub use best_first::{BestFirstSolver, Frontier};
 pub use dlx::DlxSolver;
 pub use hill_climb::{HillClimbSolver, HillObjective};
 pub use human::{HumanLog, HumanSolver, Step, Strategy};
+pub use spec::SolverSpec;
+
+crate::names::named_enum! {
+    /// The classic (non-SAT) solvers, as `--solver` names them.
+    pub enum ClassicKind ("solver") {
+        /// Dancing Links (Knuth 2000).
+        Dlx = "dlx",
+        /// Backtracking in the order of [`SolverOptions::backtrack_order`].
+        Backtrack = "backtrack",
+        /// Backtracking in row order.
+        BacktrackRow = "backtrack-row",
+        /// Backtracking in column order.
+        BacktrackColumn = "backtrack-column",
+        /// Backtracking in a random order.
+        BacktrackRandom = "backtrack-random",
+        /// Backtracking box by box.
+        BacktrackBox = "backtrack-box",
+        /// Backtracking on the cell with the fewest candidates.
+        BacktrackMrv = "backtrack-mrv",
+        /// Human strategies, then guesses.
+        Human = "human",
+        /// β-hill climbing.
+        Hill = "hill",
+        /// Best-first search.
+        BestFirst = "best-first",
+        /// Breadth-first search.
+        Fifo = "fifo",
+    }
+}
+
+impl ClassicKind {
+    /// A fresh solver of this kind, configured by `options`.
+    pub fn build(self, options: &SolverOptions) -> Box<dyn Solver> {
+        let backtrack = |order| -> Box<dyn Solver> {
+            Box::new(BacktrackSolver::new(
+                order,
+                options.seed,
+                options.max_iterations,
+            ))
+        };
+        match self {
+            ClassicKind::Dlx => Box::new(DlxSolver::new()),
+            ClassicKind::Backtrack => backtrack(options.backtrack_order),
+            ClassicKind::BacktrackRow => backtrack(BacktrackOrder::Row),
+            ClassicKind::BacktrackColumn => backtrack(BacktrackOrder::Column),
+            ClassicKind::BacktrackRandom => backtrack(BacktrackOrder::Random),
+            ClassicKind::BacktrackBox => backtrack(BacktrackOrder::Box),
+            ClassicKind::BacktrackMrv => backtrack(BacktrackOrder::Mrv),
+            ClassicKind::Human => Box::new(HumanSolver::new()),
+            ClassicKind::Hill => Box::new(HillClimbSolver::new(options)),
+            ClassicKind::BestFirst => Box::new(BestFirstSolver::new(Frontier::BestFirst, options)),
+            ClassicKind::Fifo => Box::new(BestFirstSolver::new(Frontier::Fifo, options)),
+        }
+    }
+}
 
 /// Every classic solver name [`classic_solver`] accepts, as `--solver` spells it.
-pub const CLASSIC_SOLVERS: &[&str] = &[
-    "dlx",
-    "backtrack",
-    "backtrack-row",
-    "backtrack-column",
-    "backtrack-random",
-    "backtrack-box",
-    "backtrack-mrv",
-    "human",
-    "hill",
-    "best-first",
-    "fifo",
-];
+pub const CLASSIC_SOLVERS: &[&str] = ClassicKind::NAMES;
 
 /// Options of the classic solvers; each solver reads the fields that concern it.
 #[derive(Clone, Debug, PartialEq)]
@@ -195,27 +204,7 @@ impl Default for SolverOptions {
 /// The classic solver called `name` (one of [`CLASSIC_SOLVERS`]), configured by `options`;
 /// `None` for an unknown name.
 pub fn classic_solver(name: &str, options: &SolverOptions) -> Option<Box<dyn Solver>> {
-    let backtrack = |order| -> Box<dyn Solver> {
-        Box::new(BacktrackSolver::new(
-            order,
-            options.seed,
-            options.max_iterations,
-        ))
-    };
-    Some(match name {
-        "dlx" => Box::new(DlxSolver::new()),
-        "backtrack" => backtrack(options.backtrack_order),
-        "backtrack-row" => backtrack(BacktrackOrder::Row),
-        "backtrack-column" => backtrack(BacktrackOrder::Column),
-        "backtrack-random" => backtrack(BacktrackOrder::Random),
-        "backtrack-box" => backtrack(BacktrackOrder::Box),
-        "backtrack-mrv" => backtrack(BacktrackOrder::Mrv),
-        "human" => Box::new(HumanSolver::new()),
-        "hill" => Box::new(HillClimbSolver::new(options)),
-        "best-first" => Box::new(BestFirstSolver::new(Frontier::BestFirst, options)),
-        "fifo" => Box::new(BestFirstSolver::new(Frontier::Fifo, options)),
-        _ => return None,
-    })
+    ClassicKind::from_name(name).map(|kind| kind.build(options))
 }
 
 /// Counts the solutions of `puzzle` with Dancing Links, stopping at `limit` (so `2` answers

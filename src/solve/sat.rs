@@ -12,11 +12,11 @@
 //! clauses of a count then carry an activation literal, assumed during the count and
 //! retired after it, so they never cut a later puzzle's solutions.
 //!
-//! **Proofs** ([`SatSolver::prove_next`]): the next solve or count asks its backend for a
+//! **Proofs** ([`Solver::prove_next`]): the next solve or count asks its backend for a
 //! DRAT proof, set right after the backend's reset and before its first `solve`, and keeps a
 //! copy of every clause the backend gets (encoding, then blocking clauses). When the last
 //! answer is UNSAT — "no solution", or no further solution after the blocking clauses, i.e.
-//! "unique" — [`SatSolver::take_proof`] hands back that exact formula with the proof. A
+//! "unique" — [`Solver::take_proof`] hands back that exact formula with the proof. A
 //! puzzle with clashing givens, which is answered without a backend otherwise, is then encoded
 //! without the reduction (the givens stay unit clauses, refuted by unit propagation) and
 //! solved, so that it too comes with a formula and a proof. A proved call always re-encodes
@@ -24,10 +24,11 @@
 
 use std::time::{Duration, Instant};
 
-use crate::backend::{BackendKind, BackendSpec, Counters, ProofTarget, SatBackend, SatOutcome};
+use crate::backend::{BackendSpec, ProofTarget, SatBackend, SatOutcome};
 use crate::encode::{DecodeError, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, check_solution, Grid};
+use crate::run::Counters;
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
@@ -95,7 +96,7 @@ pub struct SatSolver {
     next_activation: usize,
     /// The current puzzle's givens as literals (assumptions).
     assumptions: Vec<Lit>,
-    /// The proof asked for the next solve or count ([`SatSolver::prove_next`]).
+    /// The proof asked for the next solve or count ([`Solver::prove_next`]).
     proof_request: Option<ProofTarget>,
     /// During a proved solve: every clause the backend got.
     proof_formula: Option<Cnf>,
@@ -103,7 +104,7 @@ pub struct SatSolver {
     proven: Option<ProvenUnsat>,
 }
 
-/// An UNSAT answer of the SAT path with its DRAT proof ([`SatSolver::take_proof`]).
+/// An UNSAT answer of the SAT path with its DRAT proof ([`Solver::take_proof`]).
 #[derive(Clone, Debug)]
 pub struct ProvenUnsat {
     /// The exact formula the backend refuted: the encoding's clauses, then `blocking`
@@ -149,21 +150,6 @@ impl SatSolver {
     /// The load mode asked for.
     pub fn load_mode(&self) -> LoadMode {
         self.mode
-    }
-
-    /// Asks the next [`Solver::solve`], [`SatSolver::solutions`] or
-    /// [`Solver::count_solutions`] for a DRAT proof of its final UNSAT answer at `target`
-    /// (the request holds for that one call). The backend must write proofs
-    /// ([`SatBackend::writes_proofs`]); the call fails otherwise.
-    pub fn prove_next(&mut self, target: Option<ProofTarget>) {
-        self.proof_request = target;
-        self.proven = None;
-    }
-
-    /// The proof of the last call's answer, when a proof was asked for and the answer ended
-    /// in UNSAT ("no solution", or "unique": no solution besides the one blocked).
-    pub fn take_proof(&mut self) -> Option<ProvenUnsat> {
-        self.proven.take()
     }
 
     /// Ends a proved call: keeps the formula and the finished proof when it ended in UNSAT.
@@ -434,6 +420,22 @@ impl SatSolver {
 }
 
 impl Solver for SatSolver {
+    /// Asks the next [`Solver::solve`], [`SatSolver::solutions`] or
+    /// [`Solver::count_solutions`] for a DRAT proof of its final UNSAT answer at `target`
+    /// (the request holds for that one call). The backend must write proofs
+    /// ([`SatBackend::writes_proofs`]); the call fails otherwise.
+    fn prove_next(&mut self, target: Option<ProofTarget>) -> bool {
+        self.proof_request = target;
+        self.proven = None;
+        true
+    }
+
+    /// The proof of the last call's answer, when a proof was asked for and the answer ended
+    /// in UNSAT ("no solution", or "unique": no solution besides the one blocked).
+    fn take_proof(&mut self) -> Option<ProvenUnsat> {
+        self.proven.take()
+    }
+
     fn name(&self) -> String {
         "sat".to_string()
     }
@@ -471,7 +473,18 @@ impl Solver for SatSolver {
         }
     }
 
+    /// Asked of the backend (made now if no puzzle was solved yet).
     fn honours_time_limit(&self) -> bool {
-        self.spec.kind != BackendKind::Varisat
+        match self.backend.as_deref() {
+            Some(backend) => backend.honours_time_limit(),
+            None => self
+                .spec
+                .create()
+                .is_ok_and(|backend| backend.honours_time_limit()),
+        }
+    }
+
+    fn sat_stats(&self) -> Option<&SatStats> {
+        Some(&self.stats)
     }
 }

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
+use sudosat::encode::BaseEncoding;
 use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
 
 /// Exit code for "every answer valid / solved".
@@ -43,6 +44,20 @@ impl From<FormatArg> for Format {
     }
 }
 
+/// The parser of `--encoding`: the library's base encodings by their names (the list lives
+/// in [`BaseEncoding::ALL`], so a new base needs no edit here).
+pub fn base_encoding_parser() -> impl clap::builder::TypedValueParser<Value = BaseEncoding> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(BaseEncoding::ALL.map(BaseEncoding::name)).try_map(
+        |name: String| {
+            BaseEncoding::ALL
+                .into_iter()
+                .find(|b| b.name() == name)
+                .ok_or_else(|| format!("unknown encoding `{name}`"))
+        },
+    )
+}
+
 /// A `--timeout SECS` flag as a duration.
 ///
 /// # Errors
@@ -56,7 +71,6 @@ pub fn time_limit(secs: Option<f64>) -> Result<Option<Duration>> {
 }
 
 /// Reads every puzzle of every input (`-` = stdin).
-#[allow(dead_code)] // the shared entry point of the solving subcommands
 pub fn read_inputs(paths: &[PathBuf], format: Option<FormatArg>) -> Result<Vec<Grid>> {
     let mut all = Vec::new();
     for path in paths {
@@ -111,6 +125,27 @@ pub struct PuzzleInputs {
     /// Input format; detected from each file's content when not given.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub from: Option<FormatArg>,
+}
+
+/// The output format of the commands that write puzzles or solutions (`--to`; `--format`
+/// is the old spelling, kept as a hidden alias).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct OutputFormat {
+    /// Output format; `--format` is an old spelling.
+    #[arg(
+        long = "to",
+        alias = "format",
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "line"
+    )]
+    pub to: FormatArg,
+}
+
+impl From<OutputFormat> for Format {
+    fn from(f: OutputFormat) -> Format {
+        f.to.into()
+    }
 }
 
 impl PuzzleInputs {

@@ -36,15 +36,14 @@ fn verdict(count: u64, limit: u64) -> String {
 /// every puzzle has exactly one solution, 1 otherwise.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
-    let mut chosen = args.how.build()?;
-    let mut prover = Prover::new(&args.proofs, &chosen)?;
+    let (spec, mut solver) = args.how.build(false)?;
+    let mut prover = Prover::new(&args.proofs, &spec)?;
     let mut counts = Vec::with_capacity(inputs.len());
     let mut proofs = Vec::with_capacity(inputs.len());
     for (i, input) in inputs.iter().enumerate() {
         if let Some(prover) = &prover {
-            prover.ask(&mut chosen, i + 1);
+            prover.ask(solver.as_mut(), i + 1);
         }
-        let solver = chosen.solver();
         let count = solver
             .count_solutions(&input.grid, args.limit)
             .with_context(|| input.location())?
@@ -53,7 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         proofs.push(match &mut prover {
             // A proof is only kept when the count ended in UNSAT (none, or unique).
             Some(prover) => {
-                prover.collect(&mut chosen, i + 1, input, &verdict(count, args.limit))?
+                prover.collect(solver.as_mut(), i + 1, input, &verdict(count, args.limit))?
             }
             None => None,
         });

@@ -5,15 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use sudosat::dimacs::{
-    parse_dimacs, read_description, read_model_auto, ParseOptions, SolverAnswer,
-};
-use sudosat::encode::Encoding;
+use sudosat::dimacs::{parse_dimacs, read_model_auto, ParseOptions, SolverAnswer};
+use sudosat::encode::{read_description, BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::formula::CountingSink;
 use sudosat::grid::{write_grid, Format};
 
-use crate::common::{read_inputs, FormatArg, EXIT_NEGATIVE, EXIT_OK};
-use crate::encode::EncodingArg;
+use crate::common::{base_encoding_parser, read_inputs, FormatArg, EXIT_NEGATIVE, EXIT_OK};
 
 /// Arguments of `sudosat decode`.
 #[derive(clap::Args, Debug)]
@@ -27,12 +24,12 @@ pub struct Args {
     /// The puzzle file (one puzzle), instead of --cnf.
     #[arg(long)]
     puzzle: Option<PathBuf>,
-    /// Format of --puzzle (detected when omitted).
-    #[arg(long, value_enum)]
+    /// Format of --puzzle (detected when omitted); `--format` is an old spelling.
+    #[arg(long = "from", alias = "format", value_enum, value_name = "FORMAT")]
     format: Option<FormatArg>,
     /// Base encoding of the CNF, with --puzzle.
-    #[arg(long, value_enum, default_value = "extended")]
-    encoding: EncodingArg,
+    #[arg(long, value_name = "ENCODING", default_value = "extended", value_parser = base_encoding_parser())]
+    encoding: BaseEncoding,
     /// The CNF was reduced (Kwon & Jain), with --puzzle.
     #[arg(long)]
     reduce: bool,
@@ -81,7 +78,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             (
                 puzzles.remove(0),
-                args.encoding.with_reduction(args.reduce).with_amo(args.amo),
+                SudokuEncoding::new(args.encoding, args.reduce).with_amo(args.amo),
             )
         }
         (None, None) => bail!("give --cnf FILE or --puzzle FILE"),

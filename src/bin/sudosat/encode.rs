@@ -4,34 +4,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use clap::ValueEnum;
-use sudosat::dimacs::write_cnf;
+use sudosat::encode::write_cnf;
 use sudosat::encode::{AmoFamily, BaseEncoding, SudokuEncoding};
 
-use crate::common::{read_inputs, write_output, FormatArg, EXIT_OK};
-
-/// `--encoding` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EncodingArg {
-    /// Each cell ≥ 1 value; each row/column/box ≤ 1 of each value.
-    Minimal,
-    /// Minimal plus each cell ≤ 1 value and each row/column/box ≥ 1 of each value.
-    Extended,
-    /// Extended plus segment (triad) variables, exactly one segment per row/column/box.
-    Augmented,
-}
-
-impl EncodingArg {
-    /// The library encoding, reduced or not.
-    pub fn with_reduction(self, reduced: bool) -> SudokuEncoding {
-        let base = match self {
-            EncodingArg::Minimal => BaseEncoding::Minimal,
-            EncodingArg::Extended => BaseEncoding::Extended,
-            EncodingArg::Augmented => BaseEncoding::Augmented,
-        };
-        SudokuEncoding::new(base, reduced)
-    }
-}
+use crate::common::{base_encoding_parser, read_inputs, write_output, FormatArg, EXIT_OK};
 
 /// Arguments of `sudosat encode`.
 #[derive(clap::Args, Debug)]
@@ -39,13 +15,15 @@ pub struct Args {
     /// Puzzle files (`-` = stdin).
     #[arg(required = true)]
     puzzles: Vec<PathBuf>,
-    /// Input format (detected when omitted).
-    #[arg(long, value_enum)]
+    /// Input format (detected when omitted); `--format` is an old spelling.
+    #[arg(long = "from", alias = "format", value_enum, value_name = "FORMAT")]
     format: Option<FormatArg>,
     /// Base encoding (Lynce & Ouaknine 2006).
-    #[arg(long, value_enum, default_value = "extended")]
-    encoding: EncodingArg,
-    /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006).
+    #[arg(long, value_name = "ENCODING", default_value = "extended", value_parser = base_encoding_parser())]
+    encoding: BaseEncoding,
+    /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006). Off by default here, unlike `solve`:
+    /// an exported file keeps the plain (r,c,v) numbering that a reader can decode by hand,
+    /// while `solve` reduces because it is faster (BENCHMARKS.md).
     #[arg(long)]
     reduce: bool,
     /// At-most-one family: pairwise, sequential, commander, product, bimander, binary.
@@ -62,7 +40,7 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = read_inputs(&args.puzzles, args.format)?;
-    let encoding = args.encoding.with_reduction(args.reduce).with_amo(args.amo);
+    let encoding = SudokuEncoding::new(args.encoding, args.reduce).with_amo(args.amo);
     match (&args.out_dir, puzzles.as_slice()) {
         (_, []) => bail!("no puzzle in the input"),
         (None, [puzzle]) => write_output(args.output.as_deref(), |w| {

@@ -10,7 +10,7 @@ use sudosat::solve::human::{solve_logged_until, HumanRun};
 use sudosat::solve::{Deadline, SolveOutcome};
 
 use crate::common::{
-    time_limit, write_output, FormatArg, InputGrid, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
+    time_limit, write_output, InputGrid, OutputFormat, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Arguments of `sudosat explain`.
@@ -18,9 +18,8 @@ use crate::common::{
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Output format of the solutions.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
-    format: FormatArg,
+    #[command(flatten)]
+    format: OutputFormat,
     /// Print only the summary and the solution, not the numbered steps.
     #[arg(long)]
     summary_only: bool,

@@ -13,7 +13,7 @@ use sudosat::generate::{
 use sudosat::grid::format::write_puzzles;
 use sudosat::grid::{Format, Grid};
 
-use crate::common::{progress_bar, write_output, FormatArg, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{progress_bar, write_output, OutputFormat, EXIT_NEGATIVE, EXIT_OK};
 
 /// Default cap on puzzles generated per wanted one with `--grade`.
 const DEFAULT_MAX_ATTEMPTS: u32 = 500;
@@ -50,9 +50,8 @@ pub struct Args {
     /// of cores). Default: a random seed, printed on stderr.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Output format.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
-    format: FormatArg,
+    #[command(flatten)]
+    format: OutputFormat,
     /// Output file (written whole or not at all); standard output when not given.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,

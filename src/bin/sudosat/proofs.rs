@@ -8,12 +8,13 @@ use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::ProofTarget;
-use sudosat::dimacs::{CnfDescription, DimacsWriter};
+use sudosat::dimacs::DimacsWriter;
+use sudosat::encode::CnfDescription;
 use sudosat::solve::sat::ProvenUnsat;
+use sudosat::solve::{Solver, SolverSpec};
 use sudosat::{ClauseSink, Grid};
 
 use crate::common::{display_path, write_output, InputGrid};
-use crate::solve::Chosen;
 
 /// The proof options `solve` and `count` share.
 #[derive(clap::Args, Debug, Clone)]
@@ -67,11 +68,11 @@ impl Prover {
     ///
     /// # Errors
     /// No SAT path, or a directory that cannot be made.
-    pub fn new(args: &ProofArgs, chosen: &Chosen) -> Result<Option<Prover>> {
+    pub fn new(args: &ProofArgs, spec: &SolverSpec) -> Result<Option<Prover>> {
         let Some(dir) = &args.proof_dir else {
             return Ok(None);
         };
-        if !matches!(chosen, Chosen::Sat(_)) {
+        if !matches!(spec, SolverSpec::Sat { .. }) {
             bail!("--proof-dir needs the SAT path (--solver sat): classic solvers write no proofs");
         }
         std::fs::create_dir_all(dir)
@@ -88,10 +89,8 @@ impl Prover {
     }
 
     /// Asks the SAT solver for a proof of puzzle `k`'s next answer.
-    pub fn ask(&self, chosen: &mut Chosen, k: usize) {
-        if let Chosen::Sat(sat) = chosen {
-            sat.prove_next(Some(ProofTarget::text(self.partial_proof(k))));
-        }
+    pub fn ask(&self, solver: &mut dyn Solver, k: usize) {
+        solver.prove_next(Some(ProofTarget::text(self.partial_proof(k))));
     }
 
     /// After a solve or count: when the answer came with a proof, writes puzzle `k`'s files,
@@ -102,15 +101,12 @@ impl Prover {
     /// Files that cannot be written, a certifier that cannot run or rejects the proof.
     pub fn collect(
         &mut self,
-        chosen: &mut Chosen,
+        solver: &mut dyn Solver,
         k: usize,
         input: &InputGrid,
         verdict: &str,
     ) -> Result<Option<Proved>> {
-        let proven = match chosen {
-            Chosen::Sat(sat) => sat.take_proof(),
-            Chosen::Other(_) => None,
-        };
+        let proven = solver.take_proof();
         let partial = self.partial_proof(k);
         let Some(proven) = proven else {
             let _ = std::fs::remove_file(&partial);

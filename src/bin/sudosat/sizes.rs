@@ -18,8 +18,8 @@ pub struct Args {
     /// Puzzle files (`-` = stdin).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Input format (detected when omitted).
-    #[arg(long, value_enum)]
+    /// Input format (detected when omitted); `--format` is an old spelling.
+    #[arg(long = "from", alias = "format", value_enum, value_name = "FORMAT")]
     format: Option<FormatArg>,
     /// CSV output, one row per puzzle and encoding, plus total and average rows.
     #[arg(long, conflicts_with = "json")]

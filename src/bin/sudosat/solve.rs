@@ -8,25 +8,15 @@ use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec, Lookahead};
 use sudosat::encode::{AmoFamily, BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, write_grid, Format, Grid};
-use sudosat::solve::sat::{SatSolver, DEFAULT_ENCODING};
+use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::{
-    classic_solver, BacktrackOrder, HillObjective, SolveOutcome, Solver, SolverOptions,
-    CLASSIC_SOLVERS,
+    BacktrackOrder, ClassicKind, HillObjective, SolveOutcome, Solver, SolverOptions, SolverSpec,
 };
 
-use crate::common::{write_output, FormatArg, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{
+    base_encoding_parser, write_output, OutputFormat, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
+};
 use crate::proofs::{ProofArgs, Proved, Prover};
-
-/// `--encoding` values (the base clause set; `--reduce` chooses the reduction).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EncodingArg {
-    /// Cell ≥ 1 value; row/column/box ≤ 1 of each value.
-    Minimal,
-    /// Minimal plus cell ≤ 1 value and row/column/box ≥ 1 of each value.
-    Extended,
-    /// Extended plus segment (triad) variables: locked candidates by propagation.
-    Augmented,
-}
 
 /// Parses an `--amo` value.
 pub fn parse_amo(s: &str) -> Result<AmoFamily, String> {
@@ -47,6 +37,10 @@ pub struct BackendArgs {
     /// default (encoding + SAT backend), or a classic solver (dlx, backtrack, human, …).
     #[arg(long, value_name = "NAME")]
     pub solver: Option<String>,
+    /// The command line of an external SAT solver (`--backend external` or `minisat`), e.g.
+    /// "cadical -q" (`--solver "cadical -q"` is still read as before).
+    #[arg(long, value_name = "COMMAND")]
+    pub solver_cmd: Option<String>,
     /// SAT backend: cdcl (the built-in clause-learning solver, the default: it finishes the
     /// grids that need search), dpll (the built-in plain DPLL of the literature), varisat,
     /// splr, minisat, external.
@@ -72,11 +66,13 @@ impl BackendArgs {
     /// A bad time-out or an external backend without a command.
     pub fn backend_spec(&self) -> Result<BackendSpec> {
         let timeout = self.time_limit()?;
+        let given =
+            || (self.solver_cmd.clone()).or_else(|| self.solver.clone().filter(|s| s != "sat"));
         let command = match self.backend {
-            BackendKind::External => Some(self.solver.clone().with_context(|| {
-                "--backend external needs the solver command: --solver \"cadical -q\""
+            BackendKind::External => Some(given().with_context(|| {
+                "--backend external needs the solver command: --solver-cmd \"cadical -q\""
             })?),
-            BackendKind::Minisat => self.solver.clone().filter(|s| s != "sat"),
+            BackendKind::Minisat => given(),
             _ => None,
         };
         Ok(BackendSpec {
@@ -102,8 +98,8 @@ pub struct SolverArgs {
     #[command(flatten)]
     pub sat: BackendArgs,
     /// Base encoding of the `sat` solver [default: extended].
-    #[arg(long, value_enum, value_name = "ENCODING")]
-    pub encoding: Option<EncodingArg>,
+    #[arg(long, value_name = "ENCODING", value_parser = base_encoding_parser())]
+    pub encoding: Option<BaseEncoding>,
     /// Apply the Kwon–Jain V⁺/V⁻ reduction (the default).
     #[arg(long, overrides_with = "no_reduce")]
     pub reduce: bool,
@@ -152,33 +148,10 @@ fn parse_objective(s: &str) -> Result<HillObjective, String> {
         .ok_or_else(|| format!("unknown objective `{s}` (expected sum, duplicates)"))
 }
 
-/// The solver the options select.
-pub enum Chosen {
-    /// The SAT path (kept concrete for its statistics).
-    Sat(Box<SatSolver>),
-    /// A classic grid-level solver.
-    Other(Box<dyn Solver>),
-}
-
-impl Chosen {
-    /// As the common trait.
-    pub fn solver(&mut self) -> &mut dyn Solver {
-        match self {
-            Chosen::Sat(s) => s.as_mut(),
-            Chosen::Other(s) => s.as_mut(),
-        }
-    }
-}
-
 impl SolverArgs {
     /// The encoding the flags select.
     pub fn encoding(&self) -> SudokuEncoding {
-        let base = match self.encoding {
-            None => DEFAULT_ENCODING.base,
-            Some(EncodingArg::Minimal) => BaseEncoding::Minimal,
-            Some(EncodingArg::Extended) => BaseEncoding::Extended,
-            Some(EncodingArg::Augmented) => BaseEncoding::Augmented,
-        };
+        let base = self.encoding.unwrap_or(DEFAULT_ENCODING.base);
         let reduced = if self.no_reduce {
             false
         } else if self.reduce {
@@ -193,49 +166,50 @@ impl SolverArgs {
     /// not external).
     pub fn solver_name(&self) -> &str {
         match self.sat.backend {
-            BackendKind::External | BackendKind::Minisat => "sat",
+            BackendKind::External | BackendKind::Minisat if self.sat.solver_cmd.is_none() => "sat",
             _ => self.sat.solver.as_deref().unwrap_or("sat"),
         }
     }
 
-    /// The solver the flags select.
+    /// What the flags describe, parsed once: the SAT path or a classic solver.
     ///
     /// # Errors
     /// An unknown solver name or inconsistent flags.
-    pub fn build(&self) -> Result<Chosen> {
-        self.build_traced(false)
-    }
-
-    /// [`SolverArgs::build`], asking the solver to keep a trace (only hill climbing has
-    /// one; asking another solver for it is an error).
-    ///
-    /// # Errors
-    /// As [`SolverArgs::build`].
-    pub fn build_traced(&self, trace: bool) -> Result<Chosen> {
+    pub fn spec(&self, trace: bool) -> Result<SolverSpec> {
         let name = self.solver_name();
         if trace && name != "hill" {
             bail!("--trace needs --solver hill (the only solver that keeps a trace), not `{name}`");
         }
         if name == "sat" {
-            return Ok(Chosen::Sat(Box::new(SatSolver::new(
-                self.encoding(),
-                self.sat.backend_spec()?,
-            ))));
+            return Ok(SolverSpec::Sat {
+                encoding: self.encoding(),
+                backend: self.sat.backend_spec()?,
+            });
         }
         if !(0.0..=1.0).contains(&self.beta) {
             bail!("--beta must be between 0 and 1, not {}", self.beta);
         }
-        match classic_solver(name, &self.solver_options(trace)) {
-            Some(mut solver) => {
-                solver.set_time_limit(self.sat.time_limit()?);
-                Ok(Chosen::Other(solver))
-            }
+        match ClassicKind::from_name(name) {
+            Some(kind) => Ok(SolverSpec::Classic {
+                kind,
+                options: self.solver_options(trace),
+            }),
             None => bail!(
                 "unknown solver `{name}` (expected sat, {}); for an external SAT solver use \
-                 --backend external --solver \"{name}\"",
-                CLASSIC_SOLVERS.join(", ")
+                 --backend external --solver-cmd \"{name}\"",
+                ClassicKind::NAMES.join(", ")
             ),
         }
+    }
+
+    /// The solver the flags select, with the `--timeout`.
+    ///
+    /// # Errors
+    /// As [`SolverArgs::spec`], and a bad time-out.
+    pub fn build(&self, trace: bool) -> Result<(SolverSpec, Box<dyn Solver>)> {
+        let spec = self.spec(trace)?;
+        let solver = spec.build(self.sat.time_limit()?);
+        Ok((spec, solver))
     }
 
     /// The classic solvers' options the flags select.
@@ -257,9 +231,8 @@ impl SolverArgs {
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Output format of the solutions.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
-    format: FormatArg,
+    #[command(flatten)]
+    format: OutputFormat,
     #[command(flatten)]
     how: SolverArgs,
     /// Also check that each solution is unique (prints `unique` or `multiple (≥2)` after it;
@@ -290,24 +263,30 @@ enum Answer {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
-    let mut chosen = args.how.build_traced(args.trace)?;
+    let (spec, mut solver) = args.how.build(args.trace)?;
     let format = Format::from(args.format);
-    let mut prover = Prover::new(&args.proofs, &chosen)?;
+    let mut prover = Prover::new(&args.proofs, &spec)?;
     let mut answers = Vec::with_capacity(inputs.len());
     for (i, input) in inputs.iter().enumerate() {
         if let Some(prover) = &prover {
-            prover.ask(&mut chosen, i + 1);
+            prover.ask(solver.as_mut(), i + 1);
         }
         let start = Instant::now();
-        let report = chosen
-            .solver()
+        let report = solver
             .solve(&input.grid)
             .with_context(|| input.location())?;
         let total = start.elapsed();
         if args.stats {
-            print_stats(i + 1, &input.location(), &chosen, &report.counters, total);
+            print_stats(
+                i + 1,
+                &input.location(),
+                &spec,
+                solver.as_ref(),
+                &report.counters,
+                total,
+            );
         }
-        for line in chosen.solver().trace_lines() {
+        for line in solver.trace_lines() {
             eprintln!("trace: puzzle {} ({}): {line}", i + 1, input.location());
         }
         let answer = match report.outcome {
@@ -317,26 +296,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     bail!(
                         "{}: solver `{}` returned a grid that is not a solution",
                         input.location(),
-                        chosen.solver().name()
+                        solver.name()
                     );
                 }
                 let count = if args.unique {
                     if let Some(prover) = &prover {
-                        prover.ask(&mut chosen, i + 1);
+                        prover.ask(solver.as_mut(), i + 1);
                     }
-                    let count = chosen
-                        .solver()
+                    let count = solver
                         .count_solutions(&input.grid, 2)
                         .with_context(|| input.location())?;
                     Some(count.with_context(|| {
-                        format!("solver `{}` cannot count solutions", chosen.solver().name())
+                        format!("solver `{}` cannot count solutions", solver.name())
                     })?)
                 } else {
                     None
                 };
                 let proved = match &mut prover {
                     Some(prover) if count == Some(1) => {
-                        prover.collect(&mut chosen, i + 1, input, "unique")?
+                        prover.collect(solver.as_mut(), i + 1, input, "unique")?
                     }
                     _ => None,
                 };
@@ -344,7 +322,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             SolveOutcome::NoSolution => {
                 let proved = match &mut prover {
-                    Some(prover) => prover.collect(&mut chosen, i + 1, input, "no solution")?,
+                    Some(prover) => prover.collect(solver.as_mut(), i + 1, input, "no solution")?,
                     None => None,
                 };
                 Answer::NoSolution(proved)
@@ -354,7 +332,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if let (Some(prover), Answer::Solved(_, count, _)) = (&mut prover, &answer) {
             if *count != Some(1) {
                 // No UNSAT answer to prove: drop the partial proof.
-                prover.collect(&mut chosen, i + 1, input, "")?;
+                prover.collect(solver.as_mut(), i + 1, input, "")?;
             }
         }
         answers.push(answer);
@@ -409,18 +387,18 @@ fn micros(d: Duration) -> String {
 fn print_stats(
     index: usize,
     location: &str,
-    chosen: &Chosen,
+    spec: &SolverSpec,
+    solver: &dyn Solver,
     counters: &sudosat::backend::Counters,
     total: Duration,
 ) {
-    match chosen {
-        Chosen::Sat(sat) => {
-            let s = sat.stats();
+    match (spec, solver.sat_stats()) {
+        (SolverSpec::Sat { encoding, backend }, Some(s)) => {
             eprintln!(
                 "stats: puzzle {index} ({location}): encoding={} backend={} vars={} clauses={} \
                  literals={} {} encode={} solve={} decode={} total={}",
-                sat.encoding().name(),
-                sat.spec().label(),
+                encoding.name(),
+                backend.label(),
                 s.size.vars,
                 s.size.clauses,
                 s.size.literals,
@@ -431,7 +409,7 @@ fn print_stats(
                 micros(total)
             );
         }
-        Chosen::Other(solver) => eprintln!(
+        _ => eprintln!(
             "stats: puzzle {index} ({location}): solver={} {counters} total={}",
             solver.name(),
             micros(total)

@@ -23,8 +23,8 @@ mod x_wing;
 
 use std::time::Duration;
 
-use crate::backend::Counters;
 use crate::grid::{check_solution, Cell, Digit, DigitSet, Geometry, Grid};
+use crate::run::Counters;
 use crate::Error;
 
 pub use prelude::{Board, Deduction};
@@ -303,7 +303,7 @@ fn run_with(puzzle: &Grid, strategies: &[Strategy], deadline: Deadline) -> Resul
     let mut guesses: Vec<(Board, Cell, Digit, Vec<Digit>)> = Vec::new();
     loop {
         if deadline.expired() {
-            return Err(deadline.timed_out("human"));
+            return Err(deadline.timed_out("human").into());
         }
         if !board.is_contradictory() {
             if board.is_solved() {

@@ -1,0 +1,50 @@
+//! DIMACS CNF writing and streaming parsing; solver model readers (MiniSat result files and
+//! SAT-competition `s`/`v` output).
+//!
+//! The format is the one of the DIMACS challenge (1993) as used by the SAT competitions: a
+//! `p cnf V C` header, clauses as signed integers ending in `0`, `c` comment lines. Like
+//! varisat's `varisat-dimacs`, the parser streams from any [`std::io::Read`] into a
+//! [`ClauseSink`](crate::formula::ClauseSink) and its errors carry the line and column.
+//!
+//! This module knows formulas only ([`crate::formula`]), not Sudoku: the self-describing
+//! files of a puzzle are written and read by [`crate::encode::cnf_file`].
+//!
+//! - [`write`]: the streaming [`DimacsWriter`] and [`write_formula`];
+//! - [`parse`]: [`parse_dimacs`] and [`read_preamble`];
+//! - [`model`]: [`read_minisat_result`], [`read_competition_output`], [`read_model_auto`].
+
+pub mod model;
+pub mod parse;
+pub mod write;
+
+pub use self::model::{
+    read_competition_output, read_minisat_result, read_model_auto, SolverAnswer,
+};
+pub use self::parse::{parse_dimacs, parse_dimacs_str, read_preamble, DimacsReport, ParseOptions};
+pub use self::write::{write_formula, DimacsWriter};
+
+/// A DIMACS or model file that could not be read, with its position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{source_name}:{line}:{column}: {message}")]
+pub struct DimacsError {
+    /// File name, `<stdin>` or a solver's name.
+    pub source_name: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl DimacsError {
+    /// An error at a position.
+    pub fn at(source_name: &str, line: usize, column: usize, message: impl Into<String>) -> Self {
+        DimacsError {
+            source_name: source_name.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}

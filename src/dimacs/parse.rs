@@ -1,0 +1,359 @@
+//! Parsing DIMACS CNF: a byte scanner with line and column, streaming clauses into a
+//! [`ClauseSink`].
+//!
+//! The clause scanner stays hand-written rather than on nom: it streams from any [`Read`]
+//! (a 225×225 formula is hundreds of megabytes, never held in memory) and reads one byte at
+//! a time with its position, which a combinator over a borrowed buffer cannot do without
+//! loading the whole file; the model readers ([`super::model`]) read line by line and do use
+//! nom.
+
+use std::io::{BufRead, BufReader, Read};
+
+use super::DimacsError;
+use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit};
+
+/// Reads the leading comments of a DIMACS file (up to the `p` header) and returns their
+/// text without the `c` prefixes. Does not read the clauses.
+///
+/// # Errors
+/// An I/O error as a [`DimacsError`] at the line reached.
+pub fn read_preamble<R: Read>(reader: R, source_name: &str) -> Result<Vec<String>, DimacsError> {
+    let mut lines = Vec::new();
+    for (i, line) in BufReader::new(reader).lines().enumerate() {
+        let line = line.map_err(|e| DimacsError::at(source_name, i + 1, 1, e.to_string()))?;
+        let t = line.trim_start();
+        if t.starts_with('p') {
+            break;
+        }
+        if let Some(rest) = t.strip_prefix('c') {
+            lines.push(rest.strip_prefix(' ').unwrap_or(rest).to_string());
+        }
+    }
+    Ok(lines)
+}
+
+/// A token of a DIMACS-like text.
+#[derive(Debug, PartialEq, Eq)]
+enum Token {
+    /// A signed integer.
+    Int(i64),
+    /// Any other whitespace-free word.
+    Word(String),
+}
+
+/// Byte scanner with line/column tracking over a buffered reader.
+struct Scanner<R: Read> {
+    reader: BufReader<R>,
+    source: String,
+    line: usize,
+    column: usize,
+    /// Whether no token has been read on the current line yet.
+    at_line_start: bool,
+}
+
+impl<R: Read> Scanner<R> {
+    fn new(reader: R, source: &str) -> Self {
+        Scanner {
+            reader: BufReader::with_capacity(1 << 16, reader),
+            source: source.to_string(),
+            line: 1,
+            column: 1,
+            at_line_start: true,
+        }
+    }
+
+    fn error(&self, line: usize, column: usize, message: impl Into<String>) -> DimacsError {
+        DimacsError::at(&self.source, line, column, message)
+    }
+
+    fn peek(&mut self) -> Result<Option<u8>, DimacsError> {
+        match self.reader.fill_buf() {
+            Ok(buf) => Ok(buf.first().copied()),
+            Err(e) => Err(self.error(self.line, self.column, format!("cannot read: {e}"))),
+        }
+    }
+
+    fn bump(&mut self, byte: u8) {
+        self.reader.consume(1);
+        if byte == b'\n' {
+            self.line += 1;
+            self.column = 1;
+            self.at_line_start = true;
+        } else {
+            self.column += 1;
+        }
+    }
+
+    /// The next token with its position and whether it opened its line; `None` at the end.
+    fn next_token(&mut self) -> Result<Option<(Token, usize, usize, bool)>, DimacsError> {
+        loop {
+            match self.peek()? {
+                None => return Ok(None),
+                Some(b) if b.is_ascii_whitespace() => self.bump(b),
+                Some(_) => break,
+            }
+        }
+        let (line, column, first) = (self.line, self.column, self.at_line_start);
+        self.at_line_start = false;
+        let mut word = Vec::new();
+        while let Some(b) = self.peek()? {
+            if b.is_ascii_whitespace() {
+                break;
+            }
+            word.push(b);
+            self.bump(b);
+            if word.len() > 64 {
+                return Err(self.error(line, column, "token too long"));
+            }
+        }
+        let text = String::from_utf8_lossy(&word).into_owned();
+        let token = match text.parse::<i64>() {
+            Ok(v) if !text.starts_with('+') => Token::Int(v),
+            _ => Token::Word(text),
+        };
+        Ok(Some((token, line, column, first)))
+    }
+
+    /// The rest of the current line as text (for comments).
+    fn rest_of_line(&mut self) -> Result<String, DimacsError> {
+        let mut bytes = Vec::new();
+        while let Some(b) = self.peek()? {
+            self.bump(b);
+            if b == b'\n' {
+                break;
+            }
+            bytes.push(b);
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        Ok(text.trim_end_matches('\r').to_string())
+    }
+}
+
+/// Options of [`parse_dimacs`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Treat a header whose clause count differs from the clauses found as an error (the
+    /// default reports it as a warning).
+    pub strict: bool,
+}
+
+/// What [`parse_dimacs`] found besides the clauses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DimacsReport {
+    /// The header's variable and clause counts.
+    pub declared: (usize, usize),
+    /// What was actually read (`vars` = the header's count).
+    pub size: FormulaSize,
+    /// The comment lines before the header, without their `c ` prefix.
+    pub preamble: Vec<String>,
+    /// Non-fatal problems (header/count mismatch), each positioned.
+    pub warnings: Vec<String>,
+}
+
+/// Parses DIMACS CNF from `reader`, streaming each clause into `sink`.
+///
+/// Accepts comment lines anywhere, clauses spanning lines, CRLF line ends and tabs, and the
+/// `%` end marker of the SATLIB files. The header is required before the first clause; a
+/// literal above its variable count, a missing final `0`, a junk token, a negative count or
+/// a second header is an error. A clause count that differs from the header's is a warning
+/// in the report, or an error with [`ParseOptions::strict`].
+///
+/// # Errors
+/// A [`DimacsError`] with the line and column of the first problem.
+pub fn parse_dimacs<R: Read>(
+    reader: R,
+    source_name: &str,
+    sink: &mut dyn ClauseSink,
+    options: ParseOptions,
+) -> Result<DimacsReport, DimacsError> {
+    let mut sc = Scanner::new(reader, source_name);
+    let mut report = DimacsReport::default();
+    let mut header: Option<(usize, usize)> = None;
+    let mut clause: Vec<Lit> = Vec::new();
+    let mut clause_start = (0, 0);
+    let mut clauses = 0usize;
+    let mut literals = 0usize;
+    while let Some((token, line, column, first)) = sc.next_token()? {
+        match token {
+            Token::Word(w) if first && w.starts_with('c') => {
+                let rest = sc.rest_of_line()?;
+                if header.is_none() && report.preamble.len() < 100_000 {
+                    let text = format!("{}{}", &w[1..], rest);
+                    let text = text.strip_prefix(' ').unwrap_or(&text).to_string();
+                    report.preamble.push(text);
+                }
+            }
+            Token::Word(w) if first && w == "p" => {
+                if header.is_some() {
+                    return Err(sc.error(line, column, "a second `p` header"));
+                }
+                if clauses > 0 || !clause.is_empty() {
+                    return Err(sc.error(line, column, "the `p cnf` header comes after clauses"));
+                }
+                header = Some(parse_header(&mut sc)?);
+                sink.reserve_vars(header.unwrap().0);
+            }
+            Token::Word(w) if w == "%" => break,
+            Token::Word(w) => {
+                return Err(sc.error(line, column, format!("expected a literal, found `{w}`")))
+            }
+            Token::Int(v) => {
+                let Some((num_vars, _)) = header else {
+                    return Err(sc.error(line, column, "a clause before the `p cnf` header"));
+                };
+                if v == 0 {
+                    sink.add_clause(&clause);
+                    clauses += 1;
+                    literals += clause.len();
+                    clause.clear();
+                } else {
+                    if v.unsigned_abs() as usize > num_vars {
+                        return Err(sc.error(
+                            line,
+                            column,
+                            format!("literal {v} is above the header's {num_vars} variables"),
+                        ));
+                    }
+                    if clause.is_empty() {
+                        clause_start = (line, column);
+                    }
+                    clause.push(Lit::from_dimacs(v));
+                }
+            }
+        }
+    }
+    if !clause.is_empty() {
+        return Err(sc.error(
+            clause_start.0,
+            clause_start.1,
+            format!(
+                "the clause starting here is not terminated by `0` at the end of the input \
+                 (line {})",
+                sc.line
+            ),
+        ));
+    }
+    let Some((num_vars, num_clauses)) = header else {
+        return Err(sc.error(sc.line, sc.column, "no `p cnf` header"));
+    };
+    if clauses != num_clauses {
+        let message = format!("the header declares {num_clauses} clauses but {clauses} were read");
+        if options.strict {
+            return Err(sc.error(sc.line, sc.column, message));
+        }
+        report.warnings.push(format!(
+            "{source_name}:{}:{}: {message}",
+            sc.line, sc.column
+        ));
+    }
+    report.declared = (num_vars, num_clauses);
+    report.size = FormulaSize {
+        vars: num_vars,
+        clauses,
+        literals,
+    };
+    Ok(report)
+}
+
+fn parse_header<R: Read>(sc: &mut Scanner<R>) -> Result<(usize, usize), DimacsError> {
+    let mut fields = Vec::new();
+    let (line, column) = (sc.line, sc.column);
+    let rest = sc.rest_of_line()?;
+    let mut col = column;
+    for part in rest.split(|c: char| c.is_ascii_whitespace()) {
+        if !part.is_empty() {
+            fields.push((part, col));
+        }
+        col += part.len() + 1;
+    }
+    match fields.first() {
+        Some(&("cnf", _)) => {}
+        Some(&(f, c)) => return Err(sc.error(line, c, format!("expected `p cnf`, found `p {f}`"))),
+        None => return Err(sc.error(line, column, "expected `p cnf VARS CLAUSES`")),
+    }
+    if fields.len() != 3 {
+        return Err(sc.error(line, column, "expected `p cnf VARS CLAUSES`"));
+    }
+    let mut counts = [0usize; 2];
+    for (i, &(f, c)) in fields[1..].iter().enumerate() {
+        let what = ["variable", "clause"][i];
+        counts[i] = match f.parse::<i64>() {
+            Ok(v) if v < 0 => {
+                return Err(sc.error(line, c, format!("negative {what} count {v} in the header")))
+            }
+            Ok(v) if v > u32::MAX as i64 / 2 => {
+                return Err(sc.error(line, c, format!("{what} count {v} is too large")))
+            }
+            Ok(v) => v as usize,
+            Err(_) => {
+                return Err(sc.error(line, c, format!("expected a {what} count, found `{f}`")))
+            }
+        };
+    }
+    Ok((counts[0], counts[1]))
+}
+
+/// Parses DIMACS text into an in-memory formula.
+///
+/// # Errors
+/// As [`parse_dimacs`].
+pub fn parse_dimacs_str(
+    text: &str,
+    options: ParseOptions,
+) -> Result<(Cnf, DimacsReport), DimacsError> {
+    let mut cnf = Cnf::new();
+    let report = parse_dimacs(text.as_bytes(), "<text>", &mut cnf, options)?;
+    cnf.set_num_vars(report.declared.0);
+    Ok((cnf, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lits(v: &[i64]) -> Vec<Lit> {
+        v.iter().map(|&x| Lit::from_dimacs(x)).collect()
+    }
+    #[test]
+    fn tolerates_comments_crlf_tabs_and_percent() {
+        let text = "c hello\r\np cnf 3 2\r\n1\t-2\r\nc inside\r\n 3 0 -1\n0\n%\n0\n";
+        let (cnf, report) = parse_dimacs_str(text, ParseOptions::default()).unwrap();
+        assert_eq!(cnf.num_clauses(), 2);
+        assert_eq!(cnf.clause(0), lits(&[1, -2, 3]).as_slice());
+        assert_eq!(cnf.clause(1), lits(&[-1]).as_slice());
+        assert_eq!(report.preamble, vec!["hello".to_string()]);
+    }
+
+    fn err(text: &str) -> DimacsError {
+        parse_dimacs_str(text, ParseOptions { strict: false }).unwrap_err()
+    }
+
+    #[test]
+    fn positioned_errors() {
+        let e = err("p cnf 2 1\n1 3 0\n");
+        assert_eq!((e.line, e.column), (2, 3), "{e}");
+        assert!(e.message.contains("above"));
+        let e = err("p cnf 2 1\n1 2\n");
+        assert_eq!((e.line, e.column), (2, 1));
+        assert!(e.message.contains("not terminated"));
+        let e = err("p cnf 2 1\n1 x 0\n");
+        assert_eq!((e.line, e.column), (2, 3));
+        let e = err("p cnf -2 1\n");
+        assert!(e.message.contains("negative"), "{e}");
+        assert_eq!(e.column, 7);
+        let e = err("p cnf 2 2\n1 0\np cnf 2 2\n2 0\n");
+        assert_eq!(e.line, 3);
+        let e = err("1 2 0\n");
+        assert!(e.message.contains("before"));
+        let e = err("c nothing\n");
+        assert!(e.message.contains("no `p cnf`"));
+        assert_eq!(e.to_string(), "<text>:2:1: no `p cnf` header");
+    }
+
+    #[test]
+    fn count_mismatch_is_a_warning_unless_strict() {
+        let (_, report) = parse_dimacs_str("p cnf 2 3\n1 0\n", ParseOptions::default()).unwrap();
+        assert_eq!(report.warnings.len(), 1);
+        assert!(parse_dimacs_str("p cnf 2 3\n1 0\n", ParseOptions { strict: true }).is_err());
+    }
+}

@@ -1,0 +1,213 @@
+//! The lexical grammar of the puzzle formats, as small named nom parsers: cell symbols,
+//! whitespace-separated tokens, integer tokens, comment and rule lines, the csv2 header and
+//! its two-digit cells.
+//!
+//! Each parser reads one unit of one line; [`super::parse`] composes them line by line, picks
+//! the format and words the errors (it knows the grid's side and the cell, which a
+//! combinator does not). Positions are byte offsets into the line, taken from the input a
+//! parser stopped at.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case, take_till, take_till1, take_while, take_while1};
+use nom::character::complete::{anychar, char, digit1};
+use nom::combinator::{all_consuming, eof, map_opt, map_res, value, verify};
+use nom::sequence::{preceded, tuple};
+use nom::IResult;
+
+use super::Digit;
+
+/// The result of one lexical parser over a line (or a token) of text.
+pub(super) type Lexed<'a, T> = IResult<&'a str, T>;
+
+/// Value of a one-character cell symbol: blanks `.` `0` `_`, `1`–`9`, letters for 10…35.
+#[inline]
+pub(super) fn symbol_value(ch: char) -> Option<u16> {
+    match ch {
+        '.' | '0' | '_' => Some(0),
+        _ => Digit::from_symbol(ch).map(|d| d.0),
+    }
+}
+
+/// One cell symbol.
+#[inline]
+pub(super) fn symbol(input: &str) -> Lexed<'_, u16> {
+    map_opt(anychar, symbol_value)(input)
+}
+
+/// A run of cell symbols, appended to `values`; stops at the first other character (the
+/// rest is returned, so its offset is the error column). A plain loop over the characters
+/// with [`symbol_value`], not `fold_many0(symbol)`: this is the hot loop of the `line`
+/// format (one step per cell), and the combinator ran it at half the speed.
+pub(super) fn symbols<'a>(input: &'a str, values: &mut Vec<u16>) -> &'a str {
+    for (at, ch) in input.char_indices() {
+        match symbol_value(ch) {
+            Some(v) => values.push(v),
+            None => return &input[at..],
+        }
+    }
+    ""
+}
+
+/// Whitespace (Unicode, as [`str::trim`] sees it).
+fn space(input: &str) -> Lexed<'_, &str> {
+    take_while(char::is_whitespace)(input)
+}
+
+/// A blank line, a `#`/`%` comment line, or a `Grid 01` title line (Project Euler's
+/// `sudoku.txt`).
+pub(super) fn blank_or_comment(line: &str) -> bool {
+    let title = tuple((tag("Grid "), digit1, space, eof));
+    let comment = alt((
+        value((), eof),
+        value((), char('#')),
+        value((), char('%')),
+        value((), title),
+    ));
+    preceded(space, comment)(line).is_ok()
+}
+
+/// The leading cells of a `line`-format line: up to whitespace, `#`, `,` or `;`.
+pub(super) fn line_body(t: &str) -> &str {
+    let body: Lexed<'_, &str> =
+        take_till(|c: char| c.is_whitespace() || matches!(c, '#' | ',' | ';'))(t);
+    body.map_or("", |(_, body)| body)
+}
+
+/// A column rule: `|` or a vertical box-drawing line.
+pub(super) fn is_column_rule(ch: char) -> bool {
+    matches!(ch, '|' | '│' | '┃' | '║')
+}
+
+/// A rule character of the block format: ASCII rules or any box-drawing character.
+pub(super) fn is_rule_char(ch: char) -> bool {
+    matches!(ch, '-' | '+' | '=' | '*' | '|') || ('\u{2500}'..='\u{257F}').contains(&ch)
+}
+
+/// A line made of rule characters and spaces only (not just `|`).
+pub(super) fn rule_line(t: &str) -> bool {
+    let rules = take_while1(|c: char| c.is_whitespace() || is_rule_char(c));
+    let line: Lexed<'_, &str> = all_consuming(verify(rules, |s: &str| {
+        s.chars().any(|c| !c.is_whitespace() && !is_column_rule(c))
+    }))(t);
+    line.is_ok()
+}
+
+/// The csv2 header: `puzzle` (any case) as the first comma-separated field.
+pub(super) fn csv_header(t: &str) -> bool {
+    let header: Lexed<'_, _> =
+        tuple((space, tag_no_case("puzzle"), space, alt((eof, tag(",")))))(t);
+    header.is_ok()
+}
+
+/// The next token after separators (whitespace, and column rules when `rules_separate`),
+/// with its byte offset in `line`.
+pub(super) fn tokens(line: &str, rules_separate: bool) -> impl Iterator<Item = (usize, &str)> + '_ {
+    let is_sep = move |c: char| c.is_whitespace() || (rules_separate && is_column_rule(c));
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let token: Lexed<'_, &str> = preceded(take_while(is_sep), take_till1(is_sep))(rest);
+        let (after, tok) = token.ok()?;
+        rest = after;
+        Some((line.len() - after.len() - tok.len(), tok))
+    })
+}
+
+/// The largest value an integer token may have (the side of a 400×400 grid).
+const MAX_VALUE: u16 = 400;
+
+/// A whitespace-separated cell of the block format: one symbol, or an integer ≤ 400
+/// without leading zeros (for grids above 35×35).
+pub(super) fn cell_token(tok: &str) -> Option<u16> {
+    let integer = verify(
+        map_res(
+            verify(digit1, |d: &str| !d.starts_with('0') && d.len() <= 3),
+            str::parse::<u16>,
+        ),
+        |&v| v <= MAX_VALUE,
+    );
+    let cell: Lexed<'_, u16> = alt((all_consuming(symbol), all_consuming(integer)))(tok);
+    cell.ok().map(|(_, v)| v)
+}
+
+/// An integer token of the grid format, `.` or `_` for a blank; `None` when it is not one.
+pub(super) fn integer_token(tok: &str) -> Option<u32> {
+    let blank = value(0, alt((char('.'), char('_'))));
+    let integer = map_res(verify(digit1, |d: &str| d.len() <= 9), str::parse::<u32>);
+    let token: Lexed<'_, u32> = alt((all_consuming(blank), all_consuming(integer)))(tok);
+    token.ok().map(|(_, v)| v)
+}
+
+/// The first field of a csv2 puzzle line: its leading digits (the rest, from the first
+/// other character, is returned so the caller can point at it).
+pub(super) fn csv2_field(t: &str) -> (&str, &str) {
+    let field: Lexed<'_, &str> = take_while(|c: char| c.is_ascii_digit())(t);
+    field.map_or((t, ""), |(rest, digits)| (rest, digits))
+}
+
+/// The cells of a csv2 field of an even number of ASCII digits (as [`csv2_field`] returns),
+/// two per cell. A plain loop over byte pairs, not a combinator: the field is already known
+/// to be digits, and the loop reads it at twice the speed of `fold_many0(take(2))`.
+pub(super) fn csv2_cells(digits: &str, values: &mut Vec<u16>) {
+    values.extend(
+        digits
+            .as_bytes()
+            .chunks_exact(2)
+            .map(|pair| u16::from(pair[0] - b'0') * 10 + u16::from(pair[1] - b'0')),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comment_lines_and_titles() {
+        for line in ["", "   ", "# x", "  % y", "Grid 01", "Grid 7  "] {
+            assert!(blank_or_comment(line), "{line:?}");
+        }
+        for line in ["1.3", "Grid", "Grid x", "Grid 01 x"] {
+            assert!(!blank_or_comment(line), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn tokens_carry_their_offsets() {
+        let got: Vec<_> = tokens(" 1 . 3| 4", true).collect();
+        assert_eq!(got, [(1, "1"), (3, "."), (5, "3"), (8, "4")]);
+        let got: Vec<_> = tokens(" 1 . 3| 4", false).collect();
+        assert_eq!(got, [(1, "1"), (3, "."), (5, "3|"), (8, "4")]);
+    }
+
+    #[test]
+    fn cell_and_integer_tokens() {
+        assert_eq!(cell_token("G"), Some(16));
+        assert_eq!(cell_token("400"), Some(400));
+        assert_eq!(cell_token("401"), None);
+        assert_eq!(cell_token("036"), None);
+        assert_eq!(integer_token("_"), Some(0));
+        assert_eq!(integer_token("36"), Some(36));
+        assert_eq!(integer_token("1x"), None);
+        assert_eq!(integer_token("1234567890"), None);
+    }
+
+    #[test]
+    fn symbols_stop_at_the_first_other_character() {
+        let mut values = Vec::new();
+        let rest = symbols("1.3!5", &mut values);
+        assert_eq!(values, [1, 0, 3]);
+        assert_eq!(rest, "!5");
+    }
+
+    #[test]
+    fn csv2_header_rules_and_cells() {
+        assert!(csv_header(" Puzzle ,solution"));
+        assert!(!csv_header("puzzles"));
+        assert!(rule_line("------+-------"));
+        assert!(!rule_line("| |"));
+        let (rest, digits) = csv2_field("0102x");
+        assert_eq!((rest, digits), ("x", "0102"));
+        let mut values = Vec::new();
+        csv2_cells(digits, &mut values);
+        assert_eq!(values, [1, 2]);
+    }
+}

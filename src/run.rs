@@ -1,0 +1,92 @@
+//! Run-time vocabulary shared by every solver layer: work [`Counters`] and the cooperative
+//! [`Deadline`].
+//!
+//! A leaf module: it imports nothing from the crate, so both [`crate::backend`] (SAT level)
+//! and [`crate::solve`] (grid level) use it without importing each other.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// A solver's counters (decisions, propagations, conflicts, nodes…), in a stable order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counters(pub Vec<(&'static str, u64)>);
+
+impl Counters {
+    /// The value of a named counter.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        self.0.iter().find(|(k, _)| *k == name).map(|&(_, v)| v)
+    }
+}
+
+impl fmt::Display for Counters {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        f.write_str(&parts.join(" "))
+    }
+}
+
+/// A cooperative time limit: a solver's hot loop asks [`Deadline::expired`] every so many
+/// steps (reading the clock costs about 20 ns, so not on every step).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Deadline {
+    start: Option<Instant>,
+    limit: Option<Duration>,
+}
+
+impl Deadline {
+    /// No limit: never expires.
+    pub const NONE: Deadline = Deadline {
+        start: None,
+        limit: None,
+    };
+
+    /// A deadline `limit` from now (`None`: never).
+    pub fn after(limit: Option<Duration>) -> Deadline {
+        Deadline {
+            start: limit.map(|_| Instant::now()),
+            limit,
+        }
+    }
+
+    /// Whether the limit has passed.
+    #[inline]
+    pub fn expired(&self) -> bool {
+        match (self.start, self.limit) {
+            (Some(start), Some(limit)) => start.elapsed() >= limit,
+            _ => false,
+        }
+    }
+
+    /// Steps between two clock reads of [`Deadline::expired_at`].
+    pub const CHECK_PERIOD: u64 = 1024;
+
+    /// [`Deadline::expired`], asking the clock only when `step` is a multiple of
+    /// [`Deadline::CHECK_PERIOD`]: for hot loops whose steps cost nanoseconds.
+    #[inline]
+    pub fn expired_at(&self, step: u64) -> bool {
+        self.limit.is_some() && step % Self::CHECK_PERIOD == 0 && self.expired()
+    }
+
+    /// The limit this deadline was made with.
+    pub fn limit(&self) -> Option<Duration> {
+        self.limit
+    }
+
+    /// The time-out a solver reports when the deadline has passed (it converts into
+    /// [`crate::Error::TimedOut`]).
+    pub fn timed_out(&self, solver: &str) -> TimedOut {
+        TimedOut {
+            solver: solver.to_string(),
+            limit: self.limit.unwrap_or_default(),
+        }
+    }
+}
+
+/// A grid-level solver reached its [`Deadline`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimedOut {
+    /// The solver's name.
+    pub solver: String,
+    /// The limit.
+    pub limit: Duration,
+}
