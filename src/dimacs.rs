@@ -631,12 +631,32 @@ pub enum SolverAnswer {
     Unknown,
 }
 
+/// A model literal, checked against the formula's variable count: a solver never names a
+/// variable the formula does not have, and a huge one would otherwise size the model (or
+/// overflow [`Var`](crate::Var)'s range).
+fn model_lit<R: Read>(
+    sc: &Scanner<R>,
+    v: i64,
+    num_vars: usize,
+    line: usize,
+    column: usize,
+) -> Result<Lit, DimacsError> {
+    if v.unsigned_abs() > num_vars as u64 {
+        return Err(sc.error(
+            line,
+            column,
+            format!("literal {v} is above the formula's {num_vars} variables"),
+        ));
+    }
+    Ok(Lit::from_dimacs(v))
+}
+
 /// Reads a MiniSat result file (`minisat in.cnf out.txt`): `SAT` then the literals ending in
-/// `0`, or `UNSAT`, or `INDET`. Variables not mentioned are false; the model covers at least
+/// `0`, or `UNSAT`, or `INDET`. Variables not mentioned are false; the model covers
 /// `num_vars` variables.
 ///
 /// # Errors
-/// A [`DimacsError`] at the first junk token, or at the end when the file is empty or the
+/// A [`DimacsError`] at the first junk token or literal above `num_vars`, or at the end when the file is empty or the
 /// model is not terminated by `0` (a truncated file).
 pub fn read_minisat_result<R: Read>(
     reader: R,
@@ -684,7 +704,9 @@ pub fn read_minisat_result<R: Read>(
                 ))
             }
             Some((Token::Int(0), ..)) => break,
-            Some((Token::Int(v), ..)) => lits.push(Lit::from_dimacs(v)),
+            Some((Token::Int(v), line, column, _)) => {
+                lits.push(model_lit(&sc, v, num_vars, line, column)?)
+            }
             Some((Token::Word(w), line, column, _)) => {
                 return Err(sc.error(line, column, format!("expected a literal, found `{w}`")))
             }
@@ -708,8 +730,8 @@ pub fn read_minisat_result<R: Read>(
 /// on `v` lines (possibly several) ending in `0`, `c` lines ignored.
 ///
 /// # Errors
-/// A [`DimacsError`] at the first malformed line, or at the end when the status is missing
-/// or a satisfiable answer's model is not terminated by `0`.
+/// A [`DimacsError`] at the first malformed line or literal above `num_vars`, or at the end
+/// when the status is missing or a satisfiable answer's model is not terminated by `0`.
 pub fn read_competition_output<R: Read>(
     reader: R,
     source_name: &str,
@@ -758,7 +780,7 @@ pub fn read_competition_output<R: Read>(
                         }
                         match part.parse::<i64>() {
                             Ok(0) => terminated = true,
-                            Ok(v) => lits.push(Lit::from_dimacs(v)),
+                            Ok(v) => lits.push(model_lit(&sc, v, num_vars, line, col)?),
                             Err(_) => {
                                 return Err(sc.error(
                                     line,
@@ -942,6 +964,23 @@ mod tests {
         let e = read_competition_output("s SATISFIABLE\nv 1 y 0\n".as_bytes(), "s", 4).unwrap_err();
         assert_eq!((e.line, e.column), (2, 5));
         assert!(read_competition_output("c only\n".as_bytes(), "s", 4).is_err());
+    }
+
+    /// Found by the fuzzer: a literal beyond `u32` overflowed `Var`, and one beyond the
+    /// formula sized the model to match (gigabytes for `v 2000000000 0`).
+    #[test]
+    fn model_literals_above_the_formula_are_errors() {
+        let text = "s SATISFIABLE\nv 1 -2879609302208 0\n";
+        let e = read_competition_output(text.as_bytes(), "s", 4).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 5));
+        assert!(e.message.contains("above the formula's 4 variables"), "{e}");
+        let e = read_minisat_result("SAT\n1 -2\n2000000000 0\n".as_bytes(), "m", 4).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1));
+        let ok = read_minisat_result("SAT\n1 -4 0\n".as_bytes(), "m", 4).unwrap();
+        let SolverAnswer::Sat(model) = ok else {
+            panic!("expected SAT, got {ok:?}")
+        };
+        assert_eq!(model.len(), 4);
     }
 
     #[test]
