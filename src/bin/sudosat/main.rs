@@ -12,6 +12,7 @@ mod explain;
 mod generate;
 mod grade;
 mod sat;
+mod signals;
 mod sizes;
 mod solve;
 
@@ -57,6 +58,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    signals::install();
     let result = match cli.command {
         Command::Convert(args) => convert::run(args),
         Command::Check(args) => check::run(args),
