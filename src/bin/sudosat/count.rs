@@ -36,6 +36,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut chosen = args.how.build()?;
     let mut counts = Vec::with_capacity(inputs.len());
     for input in &inputs {
+        args.how
+            .check_memory(&input.grid)
+            .with_context(|| input.location())?;
         let solver = chosen.solver();
         let count = solver
             .count_solutions(&input.grid, args.limit)
