@@ -502,6 +502,10 @@ fn main() {
                     );
                 }
             } else if let Ok(class) = result {
+                // Bounded memory on long runs: forget the classes now and then.
+                if seen.len() >= 1 << 20 {
+                    seen.clear();
+                }
                 if std::env::var_os("FUZZ_SHOW").is_some() && !seen.contains(&class) {
                     eprintln!("{class}");
                 }
