@@ -142,7 +142,12 @@ fn main() {
         .copied()
         .filter(|s| !INCOMPLETE.contains(s))
         .collect();
-    let options = SolverOptions::default();
+    // Backtracking can meet an exponential puzzle (a seed-1 25×25 ran for minutes): cap
+    // the work, and count "stopped" beside the time-outs.
+    let options = SolverOptions {
+        max_iterations: Some(2_000_000),
+        ..SolverOptions::default()
+    };
     let mut classic: Vec<(String, Box<dyn Solver>)> = complete
         .iter()
         .map(|name| (name.to_string(), classic_solver(name, &options).unwrap()))
