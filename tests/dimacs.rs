@@ -116,7 +116,10 @@ fn bad_models_are_positioned_errors() {
     // More variables than the formula has: refused by the reader, at the literal.
     assert_error(
         &decode(dir.path(), "p.cnf", &good.replace(" 0\n", " -65 0\n")),
-        &["m.txt:2:", "literal -65 is above the formula's 64 variables"],
+        &[
+            "m.txt:2:",
+            "literal -65 is above the formula's 64 variables",
+        ],
     );
 }
 
