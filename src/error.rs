@@ -35,6 +35,25 @@ pub enum Error {
     /// A request this component cannot serve (e.g. a size a solver does not handle).
     #[error("{0}")]
     Unsupported(String),
+    /// Solving would need more memory than the budget allows (checked from the formula's
+    /// closed-form size before anything is built).
+    #[error(
+        "the {encoding} encoding of this {side}×{side} puzzle has {} variables, {} clauses and {} literals, about {} MiB to solve, over the memory budget of {} MiB; {}`sudosat encode` (which streams to a file) and an external solver, or raise --max-memory",
+        size.vars, size.clauses, size.literals, needed.div_ceil(1 << 20), budget >> 20,
+        if encoding.ends_with("reduced") { "use " } else { "use --reduce, or " }
+    )]
+    OverBudget {
+        /// The encoding's name.
+        encoding: String,
+        /// The grid's side.
+        side: usize,
+        /// The formula's size.
+        size: crate::formula::FormulaSize,
+        /// Estimated bytes.
+        needed: u64,
+        /// The budget in bytes.
+        budget: u64,
+    },
     /// A grid-level solver reached its time limit ([`crate::solve::Solver::set_time_limit`]).
     #[error("solver `{solver}` timed out after {limit:?}")]
     TimedOut {

@@ -114,10 +114,13 @@ fn bad_models_are_positioned_errors() {
     // No value in a cell.
     let none = good.replacen(" 3 ", " -3 ", 1);
     assert_error(&decode(dir.path(), "p.cnf", &none), &["r1c1", "no value"]);
-    // More variables than the formula has.
+    // More variables than the formula has: refused by the reader, at the literal.
     assert_error(
         &decode(dir.path(), "p.cnf", &good.replace(" 0\n", " -65 0\n")),
-        &["65 variables"],
+        &[
+            "m.txt:2:",
+            "literal -65 is above the formula's 64 variables",
+        ],
     );
 }
 

@@ -50,9 +50,8 @@ use std::time::Duration;
 
 use crate::backend::proof::{DratWriter, ProofTarget};
 use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
-use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
-use crate::run::Counters;
-use crate::run::Deadline;
+use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
+use crate::run::{Counters, Deadline};
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;
@@ -731,6 +730,20 @@ impl Dpll {
     /// skipped), units are assigned, binary clauses go to the implication arrays, longer
     /// ones to the watched arena. Buffering the clauses and building flat arrays in one pass
     /// costs less than growing per-literal lists clause by clause.
+    /// Reserves, fallibly, the big buffers the pending clauses will fill (the arena, the
+    /// implication pairs and the watch-list heads), so that a formula too large for the
+    /// machine is an error rather than an abort.
+    fn reserve_pending(&mut self) -> Result<(), ReserveError> {
+        let pending = self.loaded..self.original.num_clauses();
+        let clauses = pending.len();
+        let literals: usize = pending.map(|i| self.original.clause(i).len()).sum();
+        let codes = 2 * self.original.num_vars();
+        try_reserve(&mut self.arena, literals + clauses, "the clause arena")?;
+        try_reserve(&mut self.binary_pairs, clauses, "the implication pairs")?;
+        let heads = codes.saturating_sub(self.watches.len());
+        try_reserve(&mut self.watches, heads, "the watch lists")
+    }
+
     fn load_pending(&mut self) {
         self.backtrack_to_root();
         self.grow(self.original.num_vars());
@@ -884,6 +897,11 @@ impl SatBackend for Dpll {
 
     fn solve(&mut self) -> Result<SatOutcome, BackendError> {
         self.solves += 1;
+        self.reserve_pending()
+            .map_err(|source| BackendError::OutOfMemory {
+                solver: self.name(),
+                source,
+            })?;
         self.load_pending();
         if self.inconsistent {
             if let Some(proof) = &mut self.proof {

@@ -188,10 +188,11 @@ impl ExternalSolver {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = cmd.spawn().map_err(|e| BackendError::Spawn {
+        let mut child = running::spawn(&mut cmd, dir).map_err(|e| BackendError::Spawn {
             command: self.command.clone(),
             reason: e.to_string(),
         })?;
+        let _registered = running::Registered(child.id());
         let status = match self.timeout {
             None => child.wait().map_err(|e| self.io_error(e))?,
             Some(limit) => match child.wait_timeout(limit).map_err(|e| self.io_error(e))? {
@@ -220,6 +221,68 @@ impl ExternalSolver {
         } else {
             let tail: String = text.lines().rev().take(3).collect::<Vec<_>>().join(" | ");
             format!(" (stderr: {tail})")
+        }
+    }
+}
+
+/// Kills every external solver still running, with its whole process group, removes their
+/// temporary directories and refuses to start new ones: for a program about to exit on
+/// SIGINT or SIGTERM (the solvers run in their own process groups, so the terminal's
+/// signal never reaches them, and the directories' destructors will not run).
+pub fn kill_running_solvers() {
+    running::kill_all();
+}
+
+/// The solvers running now, for [`kill_running_solvers`].
+mod running {
+    use std::io;
+    use std::path::{Path, PathBuf};
+    use std::process::{Child, Command};
+    use std::sync::{Mutex, MutexGuard};
+
+    struct Live {
+        interrupted: bool,
+        children: Vec<(u32, PathBuf)>,
+    }
+
+    static LIVE: Mutex<Live> = Mutex::new(Live {
+        interrupted: false,
+        children: Vec::new(),
+    });
+
+    fn live() -> MutexGuard<'static, Live> {
+        LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Spawns and registers under one lock, so that [`kill_all`] misses no child.
+    pub(super) fn spawn(cmd: &mut Command, dir: &Path) -> io::Result<Child> {
+        let mut live = live();
+        if live.interrupted {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+        }
+        let child = cmd.spawn()?;
+        live.children.push((child.id(), dir.to_path_buf()));
+        Ok(child)
+    }
+
+    /// Unregisters a child when its solve ends (on every path).
+    pub(super) struct Registered(pub(super) u32);
+
+    impl Drop for Registered {
+        fn drop(&mut self) {
+            live().children.retain(|(pid, _)| *pid != self.0);
+        }
+    }
+
+    pub(super) fn kill_all() {
+        let mut live = live();
+        live.interrupted = true;
+        for (pid, dir) in live.children.drain(..) {
+            #[cfg(unix)]
+            super::kill_group_of(pid);
+            #[cfg(not(unix))]
+            let _ = pid;
+            let _ = std::fs::remove_dir_all(dir);
         }
     }
 }

@@ -44,6 +44,15 @@ pub enum BackendError {
         /// The OS error.
         reason: String,
     },
+    /// A solver's buffers could not be allocated.
+    #[error("solver `{solver}`: {source}")]
+    OutOfMemory {
+        /// The solver.
+        solver: String,
+        /// Which buffer and how large.
+        #[source]
+        source: crate::formula::ReserveError,
+    },
     /// A solver ran out of time: an external process is killed, an embedded solver stops.
     #[error("solver `{solver}` timed out after {timeout:?}")]
     Timeout {

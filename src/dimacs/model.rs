@@ -132,13 +132,25 @@ fn shown(word: &[u8]) -> String {
     integer(word).map_or_else(|| text(word), |v| v.to_string())
 }
 
+/// A model literal, checked against the formula's variable count: a solver never names a
+/// variable the formula does not have, and a huge one would otherwise size the model (or
+/// overflow [`Var`](crate::Var)'s range). Found by the fuzzer.
+fn model_lit(v: i64, num_vars: usize) -> Result<Lit, String> {
+    if v.unsigned_abs() > num_vars as u64 {
+        return Err(format!(
+            "literal {v} is above the formula's {num_vars} variables"
+        ));
+    }
+    Ok(Lit::from_dimacs(v))
+}
+
 /// Reads a MiniSat result file (`minisat in.cnf out.txt`): `SAT` then the literals ending in
-/// `0`, or `UNSAT`, or `INDET`. Variables not mentioned are false; the model covers at least
+/// `0`, or `UNSAT`, or `INDET`. Variables not mentioned are false; the model covers
 /// `num_vars` variables.
 ///
 /// # Errors
-/// A [`DimacsError`] at the first junk token, or at the end when the file is empty or the
-/// model is not terminated by `0` (a truncated file).
+/// A [`DimacsError`] at the first junk token or literal above `num_vars`, or at the end when
+/// the file is empty or the model is not terminated by `0` (a truncated file).
 pub fn read_minisat_result<R: Read>(
     reader: R,
     source_name: &str,
@@ -162,7 +174,9 @@ pub fn read_minisat_result<R: Read>(
             if status_line.is_some() {
                 match integer(w) {
                     Some(0) => terminated = true,
-                    Some(v) => lits.push(Lit::from_dimacs(v)),
+                    Some(v) => {
+                        lits.push(model_lit(v, num_vars).map_err(|m| lines.error(line, column, m))?)
+                    }
                     None => {
                         return Err(lines.error(
                             line,
@@ -207,8 +221,8 @@ pub fn read_minisat_result<R: Read>(
 /// on `v` lines (possibly several) ending in `0`, `c` lines ignored.
 ///
 /// # Errors
-/// A [`DimacsError`] at the first malformed line, or at the end when the status is missing
-/// or a satisfiable answer's model is not terminated by `0`.
+/// A [`DimacsError`] at the first malformed line or literal above `num_vars`, or at the end
+/// when the status is missing or a satisfiable answer's model is not terminated by `0`.
 pub fn read_competition_output<R: Read>(
     reader: R,
     source_name: &str,
@@ -255,7 +269,9 @@ pub fn read_competition_output<R: Read>(
                     }
                     match literal(w) {
                         Some(0) => terminated = true,
-                        Some(v) => lits.push(Lit::from_dimacs(v)),
+                        Some(v) => {
+                            lits.push(model_lit(v, num_vars).map_err(|m| lines.error(line, at, m))?)
+                        }
                         None => {
                             return Err(lines.error(
                                 line,
@@ -321,6 +337,23 @@ pub fn read_model_auto<R: Read>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the fuzzer: a literal beyond `u32` overflowed `Var`, and one beyond the
+    /// formula sized the model to match (gigabytes for `v 2000000000 0`).
+    #[test]
+    fn model_literals_above_the_formula_are_errors() {
+        let text = "s SATISFIABLE\nv 1 -2879609302208 0\n";
+        let e = read_competition_output(text.as_bytes(), "s", 4).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 5));
+        assert!(e.message.contains("above the formula's 4 variables"), "{e}");
+        let e = read_minisat_result("SAT\n1 -2\n2000000000 0\n".as_bytes(), "m", 4).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1));
+        let ok = read_minisat_result("SAT\n1 -4 0\n".as_bytes(), "m", 4).unwrap();
+        let SolverAnswer::Sat(model) = ok else {
+            panic!("expected SAT, got {ok:?}")
+        };
+        assert_eq!(model.len(), 4);
+    }
 
     fn lits(v: &[i64]) -> Vec<Lit> {
         v.iter().map(|&x| Lit::from_dimacs(x)).collect()

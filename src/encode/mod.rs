@@ -60,6 +60,47 @@ pub trait Encoding: Send + Sync {
     }
 }
 
+/// Bytes a solve needs for a formula of this size, estimated: the flat clause store
+/// ([`Cnf`]: 4 bytes a literal, 8 a clause), the backend's own copy with clause headers,
+/// and its watch lists (two per clause) and per-variable arrays.
+pub fn memory_estimate(size: FormulaSize) -> u64 {
+    let (v, c, l) = (size.vars as u64, size.clauses as u64, size.literals as u64);
+    l.saturating_mul(8)
+        .saturating_add(c.saturating_mul(40))
+        .saturating_add(v.saturating_mul(64))
+}
+
+/// Checks, before anything is built, that solving `puzzle` with `encoding` fits in
+/// `budget` bytes ([`memory_estimate`] of its closed-form size).
+///
+/// # Errors
+/// [`crate::Error::OverBudget`] naming the size and the ways out.
+pub fn check_memory_budget(
+    encoding: SudokuEncoding,
+    puzzle: &Grid,
+    budget: u64,
+) -> Result<(), crate::Error> {
+    let (n, g) = (puzzle.side(), puzzle.num_givens());
+    // The unreduced size is a closed form and bounds the reduced one: the counting pass
+    // of the reduced encoding runs only when the bound is over budget.
+    let bound = groups::base_size(&encoding, puzzle.box_size(), g);
+    if memory_estimate(bound) <= budget {
+        return Ok(());
+    }
+    let size = encoding.size(puzzle);
+    let needed = memory_estimate(size);
+    if needed <= budget {
+        return Ok(());
+    }
+    Err(crate::Error::OverBudget {
+        encoding: encoding.name(),
+        side: n,
+        size,
+        needed,
+        budget,
+    })
+}
+
 /// The base clause sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BaseEncoding {

@@ -183,6 +183,32 @@ impl ClauseSink for CountingSink {
     }
 }
 
+/// A buffer could not be reserved: running out of memory as a value, not an abort.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("out of memory: cannot reserve {} MiB for {what}", bytes.div_ceil(1 << 20))]
+pub struct ReserveError {
+    /// The buffer (e.g. "the clause arena").
+    pub what: &'static str,
+    /// The bytes asked for.
+    pub bytes: u64,
+}
+
+/// Reserves room for `additional` more elements in `buf` with [`Vec::try_reserve`], for the
+/// big buffers (clause arenas, watch and occurrence lists) whose size the input decides.
+///
+/// # Errors
+/// A [`ReserveError`] naming the buffer when the allocation fails or overflows.
+pub fn try_reserve<T>(
+    buf: &mut Vec<T>,
+    additional: usize,
+    what: &'static str,
+) -> Result<(), ReserveError> {
+    buf.try_reserve(additional).map_err(|_| ReserveError {
+        what,
+        bytes: (additional as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+    })
+}
+
 /// A CNF formula held in memory: clauses stored flat (one literal vector plus offsets).
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Cnf {
@@ -204,6 +230,16 @@ impl Cnf {
             num_vars,
             ..Cnf::default()
         }
+    }
+
+    /// Reserves room for `clauses` more clauses of `literals` literals in all, fallibly
+    /// (see [`try_reserve`]).
+    ///
+    /// # Errors
+    /// A [`ReserveError`] when the memory is not there.
+    pub fn try_reserve(&mut self, clauses: usize, literals: usize) -> Result<(), ReserveError> {
+        try_reserve(&mut self.lits, literals, "the formula's literals")?;
+        try_reserve(&mut self.ends, clauses, "the formula's clause index")
     }
 
     /// Removes every clause and variable, keeping the allocated buffers for reuse.
@@ -429,5 +465,21 @@ mod tests {
                 literals: 2
             }
         );
+    }
+
+    #[test]
+    fn impossible_reservations_are_errors() {
+        let mut buf: Vec<u64> = Vec::new();
+        let e = try_reserve(&mut buf, usize::MAX / 4, "a test buffer").unwrap_err();
+        assert_eq!(e.what, "a test buffer");
+        assert!(
+            e.to_string().starts_with("out of memory: cannot reserve"),
+            "{e}"
+        );
+        try_reserve(&mut buf, 1000, "a test buffer").unwrap();
+        assert!(buf.capacity() >= 1000);
+        let mut cnf = Cnf::new();
+        assert!(cnf.try_reserve(usize::MAX / 2, 0).is_err());
+        cnf.try_reserve(10, 30).unwrap();
     }
 }

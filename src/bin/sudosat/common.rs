@@ -190,13 +190,15 @@ pub fn write_output(
                 .unwrap_or(Path::new("."));
             let mut tmp = output_temp_file(dir)
                 .with_context(|| format!("{}: cannot create a temporary file", dir.display()))?;
+            let guard = crate::signals::track_output(tmp.path());
             {
                 let mut w = io::BufWriter::new(tmp.as_file_mut());
                 fill(&mut w)?;
                 w.flush()
                     .with_context(|| format!("{}: cannot write", p.display()))?;
             }
-            tmp.persist(p)
+            guard
+                .finish(|| tmp.persist(p))
                 .with_context(|| format!("{}: cannot write", p.display()))?;
             Ok(())
         }

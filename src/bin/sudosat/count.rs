@@ -41,6 +41,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut counts = Vec::with_capacity(inputs.len());
     let mut proofs = Vec::with_capacity(inputs.len());
     for (i, input) in inputs.iter().enumerate() {
+        args.how
+            .check_memory(&input.grid)
+            .with_context(|| input.location())?;
         if let Some(prover) = &prover {
             prover.ask(solver.as_mut(), i + 1);
         }

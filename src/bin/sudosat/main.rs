@@ -13,6 +13,7 @@ mod generate;
 mod grade;
 mod proofs;
 mod sat;
+mod signals;
 mod sizes;
 mod solve;
 
@@ -58,6 +59,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    signals::install();
     let result = match cli.command {
         Command::Convert(args) => convert::run(args),
         Command::Check(args) => check::run(args),

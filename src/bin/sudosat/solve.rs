@@ -109,6 +109,11 @@ pub struct SolverArgs {
     /// At-most-one family: pairwise, sequential, commander, product, bimander, binary.
     #[arg(long, value_name = "FAMILY", default_value = "pairwise", value_parser = parse_amo)]
     pub amo: AmoFamily,
+    /// Memory budget of the `sat` solver, e.g. 512M or 8G (K, M, G, T: powers of 1024;
+    /// default half the memory available): a formula estimated above it is refused before
+    /// it is built.
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    pub max_memory: Option<u64>,
     /// Seed of the randomised classic solvers (backtrack-random, hill).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -148,7 +153,46 @@ fn parse_objective(s: &str) -> Result<HillObjective, String> {
         .ok_or_else(|| format!("unknown objective `{s}` (expected sum, duplicates)"))
 }
 
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    let s = s.trim();
+    let (digits, shift) = match s.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&s[..i], 10),
+        Some((i, 'M' | 'm')) => (&s[..i], 20),
+        Some((i, 'G' | 'g')) => (&s[..i], 30),
+        Some((i, 'T' | 't')) => (&s[..i], 40),
+        _ => (s, 0),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("expected bytes such as 512M or 8G, not `{s}`"))
+}
+
+/// Half the memory the kernel reports available (`MemAvailable`), if it says.
+fn default_memory_budget() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024 / 2)
+}
+
 impl SolverArgs {
+    /// Refuses, before anything is built, a `sat` solve whose formula would not fit in the
+    /// memory budget (`--max-memory`, default half the available memory).
+    ///
+    /// # Errors
+    /// The formula's size and the ways out, when over budget.
+    pub fn check_memory(&self, puzzle: &Grid) -> Result<()> {
+        if self.solver_name() != "sat" {
+            return Ok(());
+        }
+        if let Some(budget) = self.max_memory.or_else(default_memory_budget) {
+            sudosat::encode::check_memory_budget(self.encoding(), puzzle, budget)?;
+        }
+        Ok(())
+    }
+
     /// The encoding the flags select.
     pub fn encoding(&self) -> SudokuEncoding {
         let base = self.encoding.unwrap_or(DEFAULT_ENCODING.base);
@@ -272,6 +316,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             prover.ask(solver.as_mut(), i + 1);
         }
         let start = Instant::now();
+        args.how
+            .check_memory(&input.grid)
+            .with_context(|| input.location())?;
         let report = solver
             .solve(&input.grid)
             .with_context(|| input.location())?;

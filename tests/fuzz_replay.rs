@@ -1,0 +1,101 @@
+//! Replays the fuzz corpus and every input the fuzzer saved (`tests/fuzz/<target>/`, see
+//! `examples/fuzz.rs` and `scripts/fuzz.sh`): none may panic, and the inputs that once
+//! crashed, hung or blew up memory must now be clean errors.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sudosat::dimacs::{
+    parse_dimacs, read_competition_output, read_minisat_result, read_model_auto, ParseOptions,
+};
+use sudosat::grid::{read_puzzles, Format, Source};
+use sudosat::Cnf;
+
+fn inputs(target: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz")
+        .join(target);
+    let mut out = Vec::new();
+    for sub in [dir.join("corpus"), dir] {
+        for entry in fs::read_dir(&sub).unwrap_or_else(|e| panic!("{}: {e}", sub.display())) {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    assert!(!out.is_empty(), "no fuzz inputs for {target}");
+    out
+}
+
+/// Whether the fuzzer saved this input as a finding (rather than a corpus seed).
+fn is_finding(path: &Path) -> bool {
+    let name = path.file_name().unwrap().to_string_lossy();
+    ["crash-", "hang-", "memory-", "slow-"]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
+#[test]
+fn grid_inputs_never_panic() {
+    let mut seeds_ok = 0;
+    for path in inputs("grid") {
+        let data = fs::read(&path).unwrap();
+        for format in [
+            None,
+            Some(Format::Line),
+            Some(Format::Block),
+            Some(Format::Grid),
+        ] {
+            let _ = read_puzzles(data.as_slice(), &Source::Text, format);
+        }
+        let _ = read_puzzles(data.as_slice(), &Source::Text, Some(Format::Csv2));
+        if !is_finding(&path) {
+            let grids = read_puzzles(data.as_slice(), &Source::Text, None)
+                .unwrap_or_else(|e| panic!("seed {} must parse: {e}", path.display()));
+            assert!(grids.iter().all(|g| g.side() >= 4), "{}", path.display());
+            seeds_ok += 1;
+        }
+    }
+    assert!(seeds_ok >= 6, "only {seeds_ok} grid seeds");
+}
+
+#[test]
+fn dimacs_inputs_never_panic() {
+    for path in inputs("dimacs") {
+        let data = fs::read(&path).unwrap();
+        let mut cnf = Cnf::new();
+        let result = parse_dimacs(data.as_slice(), "fuzz", &mut cnf, ParseOptions::default());
+        if !is_finding(&path) && path.extension().is_some_and(|e| e == "cnf") {
+            let report = result.unwrap_or_else(|e| panic!("seed {}: {e}", path.display()));
+            assert_eq!(report.size.clauses, cnf.num_clauses());
+        }
+    }
+}
+
+#[test]
+fn model_inputs_never_panic_and_findings_are_errors() {
+    for target in ["minisat", "competition"] {
+        for path in inputs(target) {
+            let data = fs::read(&path).unwrap();
+            let minisat = read_minisat_result(data.as_slice(), "fuzz", 10);
+            let competition = read_competition_output(data.as_slice(), "fuzz", 10);
+            let auto = read_model_auto(data.as_slice(), "fuzz", 10);
+            if is_finding(&path) {
+                // Every finding so far was a literal above the formula's variables.
+                let own = if target == "minisat" {
+                    &minisat
+                } else {
+                    &competition
+                };
+                assert!(own.is_err(), "{} parsed: {own:?}", path.display());
+                assert!(auto.is_err(), "{} parsed: {auto:?}", path.display());
+            } else {
+                // Seeds are valid output in one convention or the other.
+                auto.unwrap_or_else(|e| panic!("seed {}: {e}", path.display()));
+                assert!(minisat.is_ok() || competition.is_ok(), "{}", path.display());
+            }
+        }
+    }
+}
