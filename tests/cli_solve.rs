@@ -255,3 +255,34 @@ fn sat_answers_like_a_competition_solver() {
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("bad.cnf:2"), "{}", stderr(&out));
 }
+
+/// `--jobs 3` solves on three threads but prints what `--jobs 1` prints, in input order:
+/// the same grids and uniqueness verdicts on stdout, the same puzzles' statistics lines in
+/// the same order on stderr (their timings aside), and the same exit code, also when a
+/// puzzle in the middle has no solution.
+#[test]
+fn solve_jobs_output_is_that_of_one_job_in_input_order() {
+    let dir = temp_dir();
+    let mut text = std::fs::read_to_string(fixture("17clue-40.txt")).unwrap();
+    // Two 1s in the first row: no solution, as the 21st puzzle.
+    let clash = format!("11{}\n", ".".repeat(79));
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.insert(20, &clash);
+    text = lines.join("\n") + "\n";
+    let file = write(dir.path(), "mixed.txt", &text);
+    let stats_puzzles = |err: &str| -> Vec<String> {
+        err.lines()
+            .map(|l| l.split(": encoding").next().unwrap().to_string())
+            .collect()
+    };
+    let one = run(&["solve", &file, "--unique", "--stats", "--jobs", "1"]);
+    let three = run(&["solve", &file, "--unique", "--stats", "--jobs", "3"]);
+    assert_exit(&one, 1);
+    assert_exit(&three, 1);
+    assert_text_eq(&stdout(&three), &stdout(&one));
+    assert_eq!(stats_puzzles(&stderr(&three)), stats_puzzles(&stderr(&one)));
+    assert_eq!(stats_puzzles(&stderr(&one)).len(), 41);
+    let out = stdout(&one);
+    assert_eq!(out.lines().filter(|l| *l == "unique").count(), 40);
+    assert_eq!(out.lines().nth(40), Some("no solution"));
+}

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
 use sudosat::backend::{BackendKind, BackendSpec, Lookahead};
 use sudosat::encode::{AmoFamily, BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, write_grid, Format, Grid};
@@ -14,7 +15,8 @@ use sudosat::solve::{
 };
 
 use crate::common::{
-    base_encoding_parser, write_output, OutputFormat, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
+    base_encoding_parser, write_output, InputGrid, OutputFormat, PuzzleInputs, EXIT_NEGATIVE,
+    EXIT_OK,
 };
 use crate::proofs::{ProofArgs, Proved, Prover};
 
@@ -295,6 +297,11 @@ pub struct Args {
     output: Option<PathBuf>,
     #[command(flatten)]
     proofs: ProofArgs,
+    /// Solve puzzles on N threads, one solver each (default: every core). The output, the
+    /// statistics and the exit code are those of `--jobs 1`, in input order. `--proof-dir`
+    /// and `--trace` run on one thread.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
 }
 
 /// One puzzle's answer.
@@ -311,78 +318,43 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let format = Format::from(args.format);
     let mut prover = Prover::new(&args.proofs, &spec)?;
     let mut answers = Vec::with_capacity(inputs.len());
-    for (i, input) in inputs.iter().enumerate() {
-        if let Some(prover) = &prover {
-            prover.ask(solver.as_mut(), i + 1);
-        }
-        let start = Instant::now();
-        args.how
-            .check_memory(&input.grid)
-            .with_context(|| input.location())?;
-        let report = solver
-            .solve(&input.grid)
-            .with_context(|| input.location())?;
-        let total = start.elapsed();
-        if args.stats {
-            print_stats(
-                i + 1,
-                &input.location(),
-                &spec,
-                solver.as_ref(),
-                &report.counters,
-                total,
-            );
-        }
-        for line in solver.trace_lines() {
-            eprintln!("trace: puzzle {} ({}): {line}", i + 1, input.location());
-        }
-        let answer = match report.outcome {
-            SolveOutcome::Solved(grid) => {
-                let check = check_solution(&input.grid, &grid);
-                if !check.is_valid() {
-                    bail!(
-                        "{}: solver `{}` returned a grid that is not a solution",
-                        input.location(),
-                        solver.name()
-                    );
-                }
-                let count = if args.unique {
-                    if let Some(prover) = &prover {
-                        prover.ask(solver.as_mut(), i + 1);
-                    }
-                    let count = solver
-                        .count_solutions(&input.grid, 2)
-                        .with_context(|| input.location())?;
-                    Some(count.with_context(|| {
-                        format!("solver `{}` cannot count solutions", solver.name())
-                    })?)
-                } else {
-                    None
-                };
-                let proved = match &mut prover {
-                    Some(prover) if count == Some(1) => {
-                        prover.collect(solver.as_mut(), i + 1, input, "unique")?
-                    }
-                    _ => None,
-                };
-                Answer::Solved(grid, count, proved)
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs > 1 && prover.is_none() && !args.trace && inputs.len() > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .context("cannot start the solving threads")?;
+        let results: Vec<Result<(Answer, Vec<String>)>> = pool.install(|| {
+            inputs
+                .par_iter()
+                .enumerate()
+                .map_init(
+                    || args.how.build(false).map(|(_, solver)| solver),
+                    |solver, (i, input)| match solver {
+                        Ok(solver) => solve_one(&args, &spec, solver.as_mut(), None, i, input),
+                        Err(e) => Err(anyhow::anyhow!("{e:#}")),
+                    },
+                )
+                .collect()
+        });
+        for result in results {
+            let (answer, notes) = result?;
+            for note in notes {
+                eprintln!("{note}");
             }
-            SolveOutcome::NoSolution => {
-                let proved = match &mut prover {
-                    Some(prover) => prover.collect(solver.as_mut(), i + 1, input, "no solution")?,
-                    None => None,
-                };
-                Answer::NoSolution(proved)
-            }
-            SolveOutcome::Stopped(why) => Answer::Stopped(why),
-        };
-        if let (Some(prover), Answer::Solved(_, count, _)) = (&mut prover, &answer) {
-            if *count != Some(1) {
-                // No UNSAT answer to prove: drop the partial proof.
-                prover.collect(solver.as_mut(), i + 1, input, "")?;
-            }
+            answers.push(answer);
         }
-        answers.push(answer);
+    } else {
+        for (i, input) in inputs.iter().enumerate() {
+            let (answer, notes) =
+                solve_one(&args, &spec, solver.as_mut(), prover.as_mut(), i, input)?;
+            for note in notes {
+                eprintln!("{note}");
+            }
+            answers.push(answer);
+        }
     }
     let mut all_good = true;
     write_output(args.output.as_deref(), |w| {
@@ -427,21 +399,109 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }))
 }
 
+/// Solves puzzle `i` (0-based): its answer, and the lines for standard error (statistics,
+/// trace) in order.
+fn solve_one(
+    args: &Args,
+    spec: &SolverSpec,
+    solver: &mut dyn Solver,
+    mut prover: Option<&mut Prover>,
+    i: usize,
+    input: &InputGrid,
+) -> Result<(Answer, Vec<String>)> {
+    if let Some(prover) = prover.as_deref() {
+        prover.ask(solver, i + 1);
+    }
+    let start = Instant::now();
+    args.how
+        .check_memory(&input.grid)
+        .with_context(|| input.location())?;
+    let report = solver
+        .solve(&input.grid)
+        .with_context(|| input.location())?;
+    let total = start.elapsed();
+    let mut notes = Vec::new();
+    if args.stats {
+        notes.push(stats_line(
+            i + 1,
+            &input.location(),
+            spec,
+            solver,
+            &report.counters,
+            total,
+        ));
+    }
+    for line in solver.trace_lines() {
+        notes.push(format!(
+            "trace: puzzle {} ({}): {line}",
+            i + 1,
+            input.location()
+        ));
+    }
+    let answer = match report.outcome {
+        SolveOutcome::Solved(grid) => {
+            let check = check_solution(&input.grid, &grid);
+            if !check.is_valid() {
+                bail!(
+                    "{}: solver `{}` returned a grid that is not a solution",
+                    input.location(),
+                    solver.name()
+                );
+            }
+            let count = if args.unique {
+                if let Some(prover) = &prover {
+                    prover.ask(solver, i + 1);
+                }
+                let count = solver
+                    .count_solutions(&input.grid, 2)
+                    .with_context(|| input.location())?;
+                Some(count.with_context(|| {
+                    format!("solver `{}` cannot count solutions", solver.name())
+                })?)
+            } else {
+                None
+            };
+            let proved = match prover.as_deref_mut() {
+                Some(prover) if count == Some(1) => {
+                    prover.collect(solver, i + 1, input, "unique")?
+                }
+                _ => None,
+            };
+            Answer::Solved(grid, count, proved)
+        }
+        SolveOutcome::NoSolution => {
+            let proved = match prover.as_deref_mut() {
+                Some(prover) => prover.collect(solver, i + 1, input, "no solution")?,
+                None => None,
+            };
+            Answer::NoSolution(proved)
+        }
+        SolveOutcome::Stopped(why) => Answer::Stopped(why),
+    };
+    if let (Some(prover), Answer::Solved(_, count, _)) = (prover, &answer) {
+        if *count != Some(1) {
+            // No UNSAT answer to prove: drop the partial proof.
+            prover.collect(solver, i + 1, input, "")?;
+        }
+    }
+    Ok((answer, notes))
+}
+
 fn micros(d: Duration) -> String {
     format!("{:.1}µs", d.as_secs_f64() * 1e6)
 }
 
-fn print_stats(
+fn stats_line(
     index: usize,
     location: &str,
     spec: &SolverSpec,
     solver: &dyn Solver,
     counters: &sudosat::backend::Counters,
     total: Duration,
-) {
+) -> String {
     match (spec, solver.sat_stats()) {
         (SolverSpec::Sat { encoding, backend }, Some(s)) => {
-            eprintln!(
+            format!(
                 "stats: puzzle {index} ({location}): encoding={} backend={} vars={} clauses={} \
                  literals={} {} encode={} solve={} decode={} total={}",
                 encoding.name(),
@@ -454,9 +514,9 @@ fn print_stats(
                 micros(s.solve_time),
                 micros(s.decode_time),
                 micros(total)
-            );
+            )
         }
-        _ => eprintln!(
+        _ => format!(
             "stats: puzzle {index} ({location}): solver={} {counters} total={}",
             solver.name(),
             micros(total)
