@@ -286,3 +286,32 @@ fn solve_jobs_output_is_that_of_one_job_in_input_order() {
     assert_eq!(out.lines().filter(|l| *l == "unique").count(), 40);
     assert_eq!(out.lines().nth(40), Some("no solution"));
 }
+
+/// `--load assumptions` (one cdcl solver holding the empty grid, each puzzle solved under
+/// its givens) prints what re-encoding prints: the known solutions, uniqueness verdicts
+/// and counts, across puzzles of two sizes.
+#[test]
+fn solve_and_count_under_assumptions_match_reencoding() {
+    for file in ["hardest-20.txt", "thesis-9x9.txt", "thesis-4x4.txt"] {
+        let p = path(file);
+        solve_and_check(file, &["--load", "assumptions", "--jobs", "1"]);
+        let unique = run(&[
+            "solve",
+            &p,
+            "--load",
+            "assumptions",
+            "--unique",
+            "--jobs",
+            "1",
+        ]);
+        let reencoded = stdout(&run(&["solve", &p, "--unique", "--jobs", "1"]));
+        assert_text_eq(&stdout(&unique), &reencoded);
+        assert!(reencoded.contains("unique"));
+        let counts = run(&["count", &p, "--load", "assumptions", "--limit", "3"]);
+        assert_exit(&counts, 0);
+        assert_text_eq(
+            &stdout(&counts),
+            &stdout(&run(&["count", &p, "--limit", "3"])),
+        );
+    }
+}

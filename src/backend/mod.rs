@@ -316,6 +316,32 @@ impl FromStr for BackendKind {
     }
 }
 
+/// How the SAT path loads each puzzle into its backend.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LoadMode {
+    /// Encode each puzzle anew into a reset backend, with the encoding's reduction.
+    #[default]
+    Reencode,
+    /// Keep the empty grid's encoding (the same base encoding, unreduced) loaded and solve
+    /// each puzzle under its givens as assumptions, keeping what the backend learnt. Only
+    /// for backends that take assumptions ([`SatBackend::supports_assumptions`]); the others
+    /// re-encode.
+    Assumptions,
+}
+
+impl LoadMode {
+    /// Both modes.
+    pub const ALL: [LoadMode; 2] = [LoadMode::Reencode, LoadMode::Assumptions];
+
+    /// The name as options spell it (`reencode`, `assumptions`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LoadMode::Reencode => "reencode",
+            LoadMode::Assumptions => "assumptions",
+        }
+    }
+}
+
 /// A fully specified backend: the kind plus what external ones need.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BackendSpec {
@@ -327,8 +353,12 @@ pub struct BackendSpec {
     /// Time limit of each solve: an external process is killed when it is exceeded, the
     /// DPLL and splr stop (see [`SatBackend::honours_time_limit`]).
     pub timeout: Option<Duration>,
-    /// How far the DPLL looks ahead (ignored by the other backends).
+    /// How far the DPLL looks ahead, and whether cdcl probes at the root (ignored by the
+    /// other backends).
     pub lookahead: Lookahead,
+    /// How the SAT path loads puzzles into the backend
+    /// ([`crate::solve::sat::SatSolver`]).
+    pub load: LoadMode,
 }
 
 impl BackendSpec {
@@ -339,6 +369,7 @@ impl BackendSpec {
             command: None,
             timeout: None,
             lookahead: Lookahead::default(),
+            load: LoadMode::default(),
         }
     }
 
@@ -353,6 +384,12 @@ impl BackendSpec {
     /// With a time limit.
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> BackendSpec {
         self.timeout = timeout;
+        self
+    }
+
+    /// With a load mode for the SAT path.
+    pub fn with_load(mut self, load: LoadMode) -> BackendSpec {
+        self.load = load;
         self
     }
 

@@ -24,6 +24,7 @@
 
 use std::time::{Duration, Instant};
 
+pub use crate::backend::LoadMode;
 use crate::backend::{BackendSpec, ProofTarget, SatBackend, SatOutcome};
 use crate::encode::{DecodeError, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
@@ -35,32 +36,6 @@ use crate::Error;
 /// The default encoding of the SAT path: the fastest measured (see BENCHMARKS.md).
 pub const DEFAULT_ENCODING: SudokuEncoding =
     SudokuEncoding::new(crate::encode::BaseEncoding::Extended, true);
-
-/// How the SAT path loads each puzzle into its backend.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum LoadMode {
-    /// Encode each puzzle anew into a reset backend, with the encoding's reduction.
-    #[default]
-    Reencode,
-    /// Keep the empty grid's encoding (the same base encoding, unreduced) loaded and solve
-    /// each puzzle under its givens as assumptions, keeping what the backend learnt. Only
-    /// for backends that take assumptions ([`SatBackend::supports_assumptions`]); the others
-    /// re-encode.
-    Assumptions,
-}
-
-impl LoadMode {
-    /// Both modes.
-    pub const ALL: [LoadMode; 2] = [LoadMode::Reencode, LoadMode::Assumptions];
-
-    /// The name as options spell it (`reencode`, `assumptions`).
-    pub fn name(self) -> &'static str {
-        match self {
-            LoadMode::Reencode => "reencode",
-            LoadMode::Assumptions => "assumptions",
-        }
-    }
-}
 
 /// Figures of the last solve or count.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -127,11 +102,11 @@ impl SatSolver {
         SatSolver {
             encoding,
             time_limit: spec.timeout,
+            mode: spec.load,
             spec,
             backend: None,
             formula: Cnf::new(),
             stats: SatStats::default(),
-            mode: LoadMode::default(),
             loaded: None,
             next_activation: 0,
             assumptions: Vec::new(),
