@@ -14,9 +14,9 @@ use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, read_puzzles_from_path};
 use sudosat::solve::sat::SatSolver;
 use sudosat::solve::{SolveOutcome, Solver};
-use sudosat::{ClauseSink, Cnf, Grid, Lit};
+use sudosat::{Cnf, Grid};
 
-use common::{external_available, fixture};
+use common::{cnf_of, external_available, fixture, pigeonhole};
 
 /// Fixture files with a solutions file of the same name in `tests/fixtures/solutions/`.
 ///
@@ -44,35 +44,6 @@ const EXTENDED_ONLY_FILES: &[&str] = &["rank4-2.csv", "sudoku-25-1.txt", "rank5-
 
 fn read(path: &Path) -> Vec<Grid> {
     read_puzzles_from_path(path, None).expect("fixture parses")
-}
-
-fn lits(clause: &[i64]) -> Vec<Lit> {
-    clause.iter().map(|&n| Lit::from_dimacs(n)).collect()
-}
-
-fn cnf_of(clauses: &[&[i64]]) -> Cnf {
-    let mut cnf = Cnf::new();
-    for c in clauses {
-        cnf.add_clause(&lits(c));
-    }
-    cnf
-}
-
-/// Pigeonhole: `pigeons` pigeons into `holes` holes, variable p·holes + h + 1.
-fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
-    let var = |p: usize, h: usize| (p * holes + h + 1) as i64;
-    let mut cnf = Cnf::new();
-    for p in 0..pigeons {
-        cnf.add_clause(&lits(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>()));
-    }
-    for h in 0..holes {
-        for p in 0..pigeons {
-            for q in p + 1..pigeons {
-                cnf.add_clause(&lits(&[-var(p, h), -var(q, h)]));
-            }
-        }
-    }
-    cnf
 }
 
 /// Solves `cnf` on a fresh backend and checks any model against it here as well.

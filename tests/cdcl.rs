@@ -80,20 +80,8 @@ fn refutes_overconstrained_random_formulas() {
 /// must learn, restart and reduce its database on the way.
 #[test]
 fn refutes_pigeonhole_9_into_8() {
-    let holes = 8;
-    let var = |p: usize, h: usize| Var::from_index(p * holes + h);
     let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
-    for p in 0..=holes {
-        let clause: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
-        cdcl.add_clause(&clause);
-    }
-    for h in 0..holes {
-        for p in 0..=holes {
-            for q in p + 1..=holes {
-                cdcl.add_clause(&[var(p, h).negative(), var(q, h).negative()]);
-            }
-        }
-    }
+    common::pigeonhole(9, 8).stream_into(&mut cdcl);
     assert_eq!(cdcl.solve().unwrap(), SatOutcome::Unsat);
     let counters = cdcl.counters();
     assert!(counters.get("restarts").unwrap() > 0, "{counters}");
@@ -198,20 +186,7 @@ fn unsat_proofs_are_verified_by_drat_trim() {
         return;
     }
     let dir = common::temp_dir();
-    let holes = 7;
-    let var = |p: usize, h: usize| Var::from_index(p * holes + h);
-    let mut php = Cnf::new();
-    for p in 0..=holes {
-        let clause: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
-        php.add_clause(&clause);
-    }
-    for h in 0..holes {
-        for p in 0..=holes {
-            for q in p + 1..=holes {
-                php.add_clause(&[var(p, h).negative(), var(q, h).negative()]);
-            }
-        }
-    }
+    let php = common::pigeonhole(8, 7);
     refute_with_checked_proof(&php, dir.path(), "php", false);
     refute_with_checked_proof(&php, dir.path(), "php-binary", true);
     let mut rng = ChaCha8Rng::seed_from_u64(13);

@@ -19,38 +19,9 @@ use sudosat::solve::{SolveOutcome, Solver};
 use sudosat::{ClauseSink, Cnf, Grid, Lit};
 
 use common::{
-    assert_exit, drat_trim, drat_verifies, external_available, path, read_fixture, run_in, stdout,
-    temp_dir,
+    assert_exit, cnf_of, drat_trim, drat_verifies, external_available, path, pigeonhole,
+    read_fixture, run_in, stdout, temp_dir,
 };
-
-fn lits(clause: &[i64]) -> Vec<Lit> {
-    clause.iter().map(|&n| Lit::from_dimacs(n)).collect()
-}
-
-fn cnf_of(clauses: &[&[i64]]) -> Cnf {
-    let mut cnf = Cnf::new();
-    for c in clauses {
-        cnf.add_clause(&lits(c));
-    }
-    cnf
-}
-
-/// Pigeonhole: `pigeons` pigeons into `holes` holes, variable p·holes + h + 1.
-fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
-    let var = |p: usize, h: usize| (p * holes + h + 1) as i64;
-    let mut cnf = Cnf::new();
-    for p in 0..pigeons {
-        cnf.add_clause(&lits(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>()));
-    }
-    for h in 0..holes {
-        for p in 0..pigeons {
-            for q in p + 1..pigeons {
-                cnf.add_clause(&lits(&[-var(p, h), -var(q, h)]));
-            }
-        }
-    }
-    cnf
-}
 
 /// Every backend to try: each kind (the DPLL at each lookahead), external ones whose binary
 /// is installed. Which of them write proofs, each says itself.

@@ -1190,12 +1190,7 @@ impl SatBackend for Cdcl {
     }
 
     fn add_formula(&mut self, cnf: &mut Cnf) {
-        if self.original.num_clauses() == 0 && self.original.num_vars() == 0 {
-            std::mem::swap(&mut self.original, cnf);
-        } else {
-            self.original.append(cnf);
-        }
-        cnf.clear();
+        self.original.absorb(cnf);
     }
 
     fn solve(&mut self) -> Result<SatOutcome, BackendError> {

@@ -301,6 +301,18 @@ impl Cnf {
         self.set_num_vars(other.num_vars);
     }
 
+    /// Moves every clause of `other` into this formula and leaves `other` empty: a swap of
+    /// buffers when this one is empty (a backend taking an encoder's formula whole, no
+    /// copy), an append otherwise.
+    pub fn absorb(&mut self, other: &mut Cnf) {
+        if self.num_clauses() == 0 && self.num_vars == 0 {
+            std::mem::swap(self, other);
+        } else {
+            self.append(other);
+        }
+        other.clear();
+    }
+
     /// Adds every clause of this formula to a sink.
     pub fn stream_into(&self, sink: &mut dyn ClauseSink) {
         sink.reserve_vars(self.num_vars);

@@ -10,7 +10,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Cell, Source};
-use sudosat::Grid;
+use sudosat::{ClauseSink, Cnf, Grid, Lit};
 
 /// Path of a file in `tests/fixtures/`.
 pub fn fixture(name: &str) -> PathBuf {
@@ -225,4 +225,35 @@ pub fn drat_verifies(drat_trim: &Path, cnf: &Path, proof: &Path) -> bool {
     text.split(['\n', '\r'])
         .map(str::trim)
         .any(|line| line == "s VERIFIED")
+}
+
+/// DIMACS integers as literals.
+pub fn lits(clause: &[i64]) -> Vec<Lit> {
+    clause.iter().map(|&n| Lit::from_dimacs(n)).collect()
+}
+
+/// A formula from DIMACS clauses.
+pub fn cnf_of(clauses: &[&[i64]]) -> Cnf {
+    let mut cnf = Cnf::new();
+    for c in clauses {
+        cnf.add_clause(&lits(c));
+    }
+    cnf
+}
+
+/// Pigeonhole: `pigeons` pigeons into `holes` holes, variable p·holes + h + 1.
+pub fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
+    let var = |p: usize, h: usize| (p * holes + h + 1) as i64;
+    let mut cnf = Cnf::new();
+    for p in 0..pigeons {
+        cnf.add_clause(&lits(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>()));
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                cnf.add_clause(&lits(&[-var(p, h), -var(q, h)]));
+            }
+        }
+    }
+    cnf
 }
