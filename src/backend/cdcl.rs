@@ -1125,9 +1125,6 @@ impl Cdcl {
         }
 
         loop {
-            if self.trail.len() > self.simplified_root || self.garbage > self.arena.len() / 2 {
-                self.simplify_root();
-            }
             let budget = (luby(self.restarts) as f64 * RESTART_UNIT) as u64;
             match self.search(assumptions, budget, &deadline) {
                 Search::Restart => {
