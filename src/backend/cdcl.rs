@@ -41,7 +41,7 @@ use std::time::Duration;
 
 use crate::backend::dpll::Lookahead;
 use crate::backend::{check_model, BackendError, DratWriter, ProofTarget, SatBackend, SatOutcome};
-use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
+use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
 use crate::run::{Counters, Deadline};
 
 const TRUE: i8 = 1;
@@ -1023,6 +1023,30 @@ impl Cdcl {
         }
     }
 
+    /// Reserves, fallibly, the big buffers the pending clauses and variables need, so that
+    /// a formula too large for the memory is an error rather than an abort.
+    fn reserve_pending(&mut self) -> Result<(), ReserveError> {
+        let pending = self.loaded..self.original.num_clauses();
+        let clauses = pending.len();
+        let literals: usize = pending.map(|i| self.original.clause(i).len()).sum();
+        let vars = self.original.num_vars().saturating_sub(self.num_vars);
+        try_reserve(
+            &mut self.arena,
+            literals + HEADER * clauses,
+            "the clause arena",
+        )?;
+        try_reserve(&mut self.watches, 2 * vars, "the watch lists")?;
+        try_reserve(&mut self.binaries, 2 * vars, "the implication lists")?;
+        try_reserve(&mut self.values, 2 * vars, "the assignment")?;
+        for (buffer, what) in [
+            (&mut self.level, "the decision levels"),
+            (&mut self.reason, "the reasons"),
+        ] {
+            try_reserve(buffer, vars, what)?;
+        }
+        try_reserve(&mut self.activity, vars, "the activities")
+    }
+
     /// Loads the clauses added since the last solve (simplified against the root).
     fn load_pending(&mut self) {
         self.cancel_until(0);
@@ -1101,6 +1125,11 @@ impl Cdcl {
     fn solve_inner(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
         self.solves += 1;
         self.failed.clear();
+        self.reserve_pending()
+            .map_err(|source| BackendError::OutOfMemory {
+                solver: "cdcl".to_string(),
+                source,
+            })?;
         self.load_pending();
         if self.inconsistent {
             return Ok(SatOutcome::Unsat);
@@ -1450,6 +1479,18 @@ mod tests {
                 matches!(incremental.solve().unwrap(), SatOutcome::Sat(_)),
                 matches!(first, SatOutcome::Sat(_))
             );
+        }
+    }
+
+    #[test]
+    fn a_formula_too_large_for_memory_is_an_error_not_an_abort() {
+        let mut cnf = Cnf::with_vars(1 << 58);
+        cnf.add_clause(&[Var::from_index(0).positive()]);
+        let mut cdcl = Cdcl::new();
+        cdcl.add_formula(&mut cnf);
+        match cdcl.solve() {
+            Err(BackendError::OutOfMemory { solver, .. }) => assert_eq!(solver, "cdcl"),
+            other => panic!("expected OutOfMemory, got {other:?}"),
         }
     }
 }
