@@ -585,7 +585,8 @@ impl Cdcl {
     /// Whether `lit` (false, in the learnt clause) is implied by the clause's other literals.
     fn redundant(&mut self, lit: Lit, abstract_levels: u32) -> bool {
         let mut stack = std::mem::take(&mut self.stack);
-        let mut reason_buf = Vec::new();
+        // The analysis is done with `antecedent` by now: reuse it, no allocation per call.
+        let mut reason_buf = std::mem::take(&mut self.antecedent);
         stack.clear();
         stack.push(lit);
         let top = self.to_clear.len();
@@ -614,6 +615,7 @@ impl Cdcl {
             }
         }
         self.stack = stack;
+        self.antecedent = reason_buf;
         result
     }
 
