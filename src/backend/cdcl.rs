@@ -40,6 +40,7 @@
 use std::time::Duration;
 
 use crate::backend::dpll::Lookahead;
+use crate::backend::sudoku::{Explanations, Propagate, SudokuPropagator, SudokuStructure};
 use crate::backend::{check_model, BackendError, DratWriter, ProofTarget, SatBackend, SatOutcome};
 use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
 use crate::run::{Counters, Deadline};
@@ -263,6 +264,27 @@ pub struct Cdcl {
     deleted: u64,
     probes: u64,
     failed_literals: u64,
+    /// Explanation clauses added by the native propagation.
+    native_clauses: u64,
+    /// Whether a Sudoku structure, when given, is propagated natively.
+    native: Propagate,
+    /// The native Sudoku propagator, when the formula comes from a puzzle.
+    sudoku: Option<Box<SudokuPropagator>>,
+    /// The structure it was made from (kept to rebuild it when a proof is set later).
+    structure: Option<SudokuStructure>,
+    explanations: Explanations,
+}
+
+/// What one call of the native propagator did.
+enum Native {
+    /// Nothing new.
+    Fixpoint,
+    /// Literals assigned: unit propagation runs again.
+    Progress,
+    /// An explanation clause is false.
+    Conflict(Conflict),
+    /// The empty clause.
+    Refuted,
 }
 
 impl Cdcl {
@@ -275,8 +297,15 @@ impl Cdcl {
     /// [`Lookahead::Full`] and [`Lookahead::BranchClause`] always do, [`Lookahead::Auto`]
     /// above [`crate::backend::dpll::AUTO_FULL_ABOVE`] variables.
     pub fn with_lookahead(lookahead: Lookahead) -> Cdcl {
+        Cdcl::with_options(lookahead, Propagate::default())
+    }
+
+    /// An empty solver with the given root probing and native propagation (used when
+    /// [`SatBackend::set_structure`] tells the solver which Sudoku the formula encodes).
+    pub fn with_options(lookahead: Lookahead, native: Propagate) -> Cdcl {
         Cdcl {
             lookahead,
+            native,
             var_inc: 1.0,
             next_reduce: FIRST_REDUCE,
             reduce_interval: FIRST_REDUCE,
@@ -341,6 +370,9 @@ impl Cdcl {
             return;
         }
         let len = self.trail_lim[level as usize] as usize;
+        if let Some(sudoku) = &mut self.sudoku {
+            sudoku.backtrack(&self.trail, len);
+        }
         for i in (len..self.trail.len()).rev() {
             let lit = self.trail[i];
             let v = lit.var().index();
@@ -620,13 +652,21 @@ impl Cdcl {
     }
 
     fn lbd_of_learnt(&mut self) -> u32 {
+        let learnt = std::mem::take(&mut self.learnt);
+        let lbd = self.lbd_of(&learnt);
+        self.learnt = learnt;
+        lbd
+    }
+
+    /// The number of distinct decision levels among `lits`.
+    fn lbd_of(&mut self, lits: &[Lit]) -> u32 {
         self.stamp += 1;
         let levels = self.decision_level() as usize + 1;
         if self.level_stamp.len() < levels {
             self.level_stamp.resize(levels, 0);
         }
         let mut lbd = 0;
-        for &lit in &self.learnt {
+        for &lit in lits {
             let l = self.level[lit.var().index()] as usize;
             if self.level_stamp[l] != self.stamp {
                 self.level_stamp[l] = self.stamp;
@@ -634,6 +674,119 @@ impl Cdcl {
             }
         }
         lbd
+    }
+
+    /// Unit propagation, then the native Sudoku propagation (when set), until neither
+    /// finds anything new.
+    fn propagate_all(&mut self) -> Native {
+        loop {
+            if let Some(conflict) = self.propagate() {
+                return Native::Conflict(conflict);
+            }
+            if self.sudoku.is_none() {
+                return Native::Fixpoint;
+            }
+            match self.propagate_native() {
+                Native::Progress => continue,
+                other => return other,
+            }
+        }
+    }
+
+    /// One round of the native propagator: each explanation clause is added as a learnt
+    /// clause (logged in the proof) and becomes the reason of the literal it implies, or
+    /// the conflict.
+    fn propagate_native(&mut self) -> Native {
+        let mut sudoku = self.sudoku.take().expect("called with a propagator");
+        let mut explanations = std::mem::take(&mut self.explanations);
+        sudoku.propagate(&self.trail, &self.values, &mut explanations);
+        self.sudoku = Some(sudoku);
+        let mut clause = std::mem::take(&mut self.stack);
+        let mut result = Native::Fixpoint;
+        for i in 0..explanations.len() {
+            clause.clear();
+            clause.extend_from_slice(explanations.clause(i));
+            debug_assert!(clause
+                .iter()
+                .skip(1)
+                .all(|&l| self.values[l.code()] == FALSE));
+            let step = match clause.first().map(|&l| self.value(l)) {
+                Some(TRUE) => continue,
+                Some(UNSET) => self.explained_propagation(&mut clause),
+                _ => self.explained_conflict(&mut clause),
+            };
+            match step {
+                // Assigned without leaving the level: the rest of the batch still holds.
+                Native::Fixpoint => result = Native::Progress,
+                other => {
+                    result = other;
+                    break;
+                }
+            }
+        }
+        self.stack = clause;
+        self.explanations = explanations;
+        result
+    }
+
+    /// Asserts `clause[0]` with `clause` (the rest false) as its reason; `Fixpoint` when
+    /// it stayed on this level, `Progress` when a unit sent the search to the root.
+    fn explained_propagation(&mut self, clause: &mut [Lit]) -> Native {
+        self.native_clauses += 1;
+        if let Some(proof) = &mut self.proof {
+            proof.add(clause);
+        }
+        if clause.len() == 1 {
+            self.cancel_until(0);
+            self.assign(clause[0], NO_REASON);
+            return Native::Progress;
+        }
+        let top = (1..clause.len())
+            .max_by_key(|&k| self.level[clause[k].var().index()])
+            .expect("two literals or more");
+        clause.swap(1, top);
+        if clause.len() == 2 {
+            self.add_binary(clause[0], clause[1]);
+            self.assign(clause[0], BINARY_REASON | clause[1].code() as u32);
+        } else {
+            // Rated no better than LBD 3: explanations are re-derived on demand, so they
+            // need not be kept for good.
+            // The implied literal counts on this level (it is not assigned yet).
+            let lbd = (self.lbd_of(&clause[1..]) + 1).max(3);
+            let c = self.attach_new(clause, true, lbd);
+            self.assign(clause[0], c);
+        }
+        Native::Fixpoint
+    }
+
+    /// `clause` is false: backjumps to the level where it became false and hands it to
+    /// conflict analysis.
+    fn explained_conflict(&mut self, clause: &mut [Lit]) -> Native {
+        self.native_clauses += 1;
+        if let Some(proof) = &mut self.proof {
+            proof.add(clause);
+        }
+        if clause.is_empty() {
+            return Native::Refuted;
+        }
+        clause.sort_unstable_by_key(|l| std::cmp::Reverse(self.level[l.var().index()]));
+        let top = self.level[clause[0].var().index()];
+        if top == 0 {
+            return Native::Refuted;
+        }
+        if clause.len() == 1 {
+            self.cancel_until(0);
+            self.assign(clause[0], NO_REASON);
+            return Native::Progress;
+        }
+        self.cancel_until(top);
+        if clause.len() == 2 {
+            self.add_binary(clause[0], clause[1]);
+            Native::Conflict(Conflict::Binary(clause[0], clause[1]))
+        } else {
+            let lbd = self.lbd_of(clause).max(3);
+            Native::Conflict(Conflict::Clause(self.attach_new(clause, true, lbd)))
+        }
     }
 
     /// Adds a long clause to the arena and watches its first two literals.
@@ -962,7 +1115,12 @@ impl Cdcl {
         let mut conflicts_here = 0u64;
         let mut until_clock = CLOCK_INTERVAL;
         loop {
-            if let Some(conflict) = self.propagate() {
+            let conflict = match self.propagate_all() {
+                Native::Conflict(conflict) => Some(conflict),
+                Native::Refuted => return Search::Unsat,
+                _ => None,
+            };
+            if let Some(conflict) = conflict {
                 self.conflicts += 1;
                 conflicts_here += 1;
                 if self.decision_level() == 0 {
@@ -1141,6 +1299,18 @@ impl Cdcl {
             self.refuted();
             return Ok(SatOutcome::Unsat);
         }
+        if self.sudoku.is_none() {
+            if let Some(structure) = &self.structure {
+                // With a proof, only inferences a checker can verify by unit propagation.
+                self.sudoku = SudokuPropagator::new(
+                    structure,
+                    self.num_vars,
+                    self.native,
+                    self.proof.is_some(),
+                )
+                .map(Box::new);
+            }
+        }
         let probe = self.lookahead.resolve(self.num_vars) != Lookahead::None;
         if probe && self.probed_clauses != self.loaded {
             self.probed_clauses = self.loaded;
@@ -1246,6 +1416,8 @@ impl SatBackend for Cdcl {
     }
 
     fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
+        // Rebuilt at the next solve, restricted (or not) to checkable inferences.
+        self.sudoku = None;
         self.proof = match target {
             None => None,
             Some(target) => Some(DratWriter::for_target(&target).map_err(|e| self.proof_error(e))?),
@@ -1255,6 +1427,11 @@ impl SatBackend for Cdcl {
 
     fn writes_proofs(&self) -> bool {
         true
+    }
+
+    fn set_structure(&mut self, structure: &SudokuStructure) {
+        self.structure = Some(structure.clone());
+        self.sudoku = None;
     }
 
     fn finish_proof(&mut self) -> Result<(), BackendError> {
@@ -1275,6 +1452,15 @@ impl SatBackend for Cdcl {
             ("deleted", self.deleted),
             ("probes", self.probes),
             ("failed_literals", self.failed_literals),
+            ("explanations", self.native_clauses),
+            (
+                "hall_removals",
+                self.sudoku.as_ref().map_or(0, |s| s.counters.hall),
+            ),
+            (
+                "locked_removals",
+                self.sudoku.as_ref().map_or(0, |s| s.counters.locked),
+            ),
         ])
     }
 
@@ -1309,6 +1495,8 @@ impl SatBackend for Cdcl {
         self.failed.clear();
         self.probed_clauses = 0;
         self.proof = None;
+        self.sudoku = None;
+        self.structure = None;
         self.next_reduce = FIRST_REDUCE;
         self.reduce_interval = FIRST_REDUCE;
         self.lbd_fast = 0.0;
@@ -1323,6 +1511,7 @@ impl SatBackend for Cdcl {
             &mut self.deleted,
             &mut self.probes,
             &mut self.failed_literals,
+            &mut self.native_clauses,
         ] {
             *counter = 0;
         }

@@ -8,6 +8,7 @@ pub mod dpll;
 pub mod external;
 pub mod proof;
 pub mod splr;
+pub mod sudoku;
 pub mod varisat;
 
 use std::fmt;
@@ -22,6 +23,7 @@ pub use self::dpll::{Dpll, Lookahead};
 pub use self::external::{ExternalSolver, OutputStyle};
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;
+pub use self::sudoku::{CellDigit, Propagate, SudokuStructure};
 pub use self::varisat::VarisatBackend;
 
 /// What a backend found.
@@ -186,6 +188,13 @@ pub trait SatBackend: ClauseSink + Send {
     /// After an UNSAT answer of [`SatBackend::solve_under`]: the assumptions responsible.
     fn failed_assumptions(&self) -> Vec<Lit> {
         Vec::new()
+    }
+
+    /// Tells the backend which Sudoku the formula (already added or about to be) encodes,
+    /// for native propagation ([`Propagate::Sudoku`]); cleared by [`SatBackend::reset`].
+    /// Backends without it ignore it.
+    fn set_structure(&mut self, structure: &SudokuStructure) {
+        let _ = structure;
     }
 
     /// Asks for a DRAT proof ([`proof`]) of the formula's unsatisfiability, written to
@@ -359,6 +368,9 @@ pub struct BackendSpec {
     /// How the SAT path loads puzzles into the backend
     /// ([`crate::solve::sat::SatSolver`]).
     pub load: LoadMode,
+    /// Whether cdcl propagates the Sudoku's units natively when the formula comes from a
+    /// puzzle (ignored by the other backends).
+    pub propagate: Propagate,
 }
 
 impl BackendSpec {
@@ -370,6 +382,7 @@ impl BackendSpec {
             timeout: None,
             lookahead: Lookahead::default(),
             load: LoadMode::default(),
+            propagate: Propagate::default(),
         }
     }
 
@@ -393,6 +406,12 @@ impl BackendSpec {
         self
     }
 
+    /// With a native propagation setting (cdcl).
+    pub fn with_propagate(mut self, propagate: Propagate) -> BackendSpec {
+        self.propagate = propagate;
+        self
+    }
+
     /// With a DPLL lookahead.
     pub fn with_lookahead(mut self, lookahead: Lookahead) -> BackendSpec {
         self.lookahead = lookahead;
@@ -406,7 +425,7 @@ impl BackendSpec {
     /// [`BackendKind::External`] (a missing binary is only found when solving).
     pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
         let mut backend: Box<dyn SatBackend> = match self.kind {
-            BackendKind::Cdcl => Box::new(Cdcl::with_lookahead(self.lookahead)),
+            BackendKind::Cdcl => Box::new(Cdcl::with_options(self.lookahead, self.propagate)),
             BackendKind::Dpll => Box::new(Dpll::with_lookahead(self.lookahead)),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),

@@ -25,8 +25,10 @@
 use std::time::{Duration, Instant};
 
 pub use crate::backend::LoadMode;
-use crate::backend::{BackendSpec, ProofTarget, SatBackend, SatOutcome};
-use crate::encode::{DecodeError, SudokuEncoding, VarMap, VarRef};
+use crate::backend::{
+    BackendSpec, CellDigit, ProofTarget, SatBackend, SatOutcome, SudokuStructure,
+};
+use crate::encode::{BaseEncoding, DecodeError, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, check_solution, Grid};
 use crate::run::Counters;
@@ -50,6 +52,27 @@ pub struct SatStats {
     pub decode_time: Duration,
     /// The backend's counters.
     pub backend: Counters,
+}
+
+/// Which variable is which (cell, digit) of `map`'s puzzle, for native propagation.
+fn structure_of(map: &VarMap, encoding: SudokuEncoding) -> SudokuStructure {
+    let puzzle = map.puzzle();
+    let n = puzzle.side();
+    let mut cells = Vec::with_capacity(n * n * n);
+    for cell in puzzle.geometry().cells() {
+        for digit in puzzle.geometry().digits() {
+            cells.push(match map.var(cell, digit) {
+                VarRef::Var(var) => CellDigit::Var(var),
+                VarRef::True => CellDigit::True,
+                VarRef::False => CellDigit::False,
+            });
+        }
+    }
+    SudokuStructure {
+        box_size: puzzle.box_size(),
+        cells,
+        unit_clauses: encoding.base != BaseEncoding::Minimal,
+    }
 }
 
 /// Encoding + SAT backend → decoded, checked grid.
@@ -199,6 +222,7 @@ impl SatSolver {
             self.formula.set_num_vars(map.num_vars());
             let size = self.formula.size();
             backend.add_formula(&mut self.formula);
+            backend.set_structure(&structure_of(&map, encoding));
             self.next_activation = map.num_vars();
             self.loaded = Some((map, size));
         }
@@ -244,6 +268,7 @@ impl SatSolver {
             self.proof_formula = Some(self.formula.clone());
         }
         backend.add_formula(&mut self.formula);
+        backend.set_structure(&structure_of(&map, encoding));
         self.stats = SatStats {
             size,
             encode_time: start.elapsed(),

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
-use sudosat::backend::{BackendKind, BackendSpec, LoadMode, Lookahead};
+use sudosat::backend::{BackendKind, BackendSpec, LoadMode, Lookahead, Propagate};
 use sudosat::encode::{AmoFamily, BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, write_grid, Format, Grid};
 use sudosat::solve::sat::DEFAULT_ENCODING;
@@ -65,6 +65,13 @@ pub struct BackendArgs {
     /// backends that take assumptions: cdcl, others re-encode). Measured slower on 9×9.
     #[arg(long, value_name = "MODE", default_value = "reencode", value_parser = parse_load)]
     pub load: LoadMode,
+    /// Native propagation of the cdcl backend when the formula comes from a puzzle: `none`
+    /// (the default: clauses only, measured fastest, see BENCHMARKS.md), `sudoku`
+    /// (all-different over each row, column and box with Hall sets, and locked candidates,
+    /// each inference explained by a clause), `hall` or `locked` (one of the two). `sat` on
+    /// a DIMACS file always uses clauses only.
+    #[arg(long, value_name = "MODE", default_value = Propagate::default().name())]
+    pub propagate: Propagate,
 }
 
 fn parse_load(s: &str) -> Result<LoadMode, String> {
@@ -95,6 +102,7 @@ impl BackendArgs {
             timeout,
             lookahead: self.lookahead,
             load: self.load,
+            propagate: self.propagate,
             ..BackendSpec::new(self.backend)
         })
     }

@@ -1,0 +1,932 @@
+//! Native Sudoku propagation inside the built-in CDCL solver (`--propagate sudoku`).
+//!
+//! The clauses of an encoding let unit propagation see naked and (with the extended
+//! encoding) hidden singles, nothing more. This propagator knows which variable is which
+//! (cell, digit) and, each time unit propagation reaches a fixpoint, looks at every row,
+//! column and box whose candidates changed:
+//!
+//! - **all-different with Hall sets** (Régin 1994, "A filtering algorithm for constraints of
+//!   difference in CSPs", AAAI): a maximum matching of the unit's open cells to its missing
+//!   digits (augmenting paths, Hopcroft & Karp's idea without the phases), then the strongly
+//!   connected components (Tarjan 1972) of the alternating graph. A cell that cannot be
+//!   matched is a conflict (a Hall violator: k cells with fewer than k digits); a candidate
+//!   whose cell and the cell matched to its digit lie in different components belongs to no
+//!   complete assignment of the unit and is removed. That covers naked and hidden singles,
+//!   pairs, triples … of any size in one pass;
+//! - **locked candidates** (pointing and claiming, the box-line interaction): a digit whose
+//!   candidates in a box lie in one row (or column) leaves the rest of that row, and one
+//!   whose candidates in a row or column lie in one box leaves the rest of that box — what
+//!   tdoku's triad variables make visible to unit propagation (see the augmented encoding).
+//!
+//! Every inference comes with an **explanation clause** in the manner of lazy clause
+//! generation (Ohrimenko, Stuckey & Codish 2009, "Propagation via lazy clause generation",
+//! Constraints 14): `¬x_d ∨ ⋁ s_e` over the candidates `s_e` whose absence made the
+//! inference, all false when it is made. The solver adds it as a learnt clause and uses it as
+//! the reason, so conflict analysis, learnt clauses and DRAT proofs stay sound: the clause is
+//! true in every solution. For a Hall set of k cells, the naked form (k cells hold only k
+//! digits) or the hidden form (k digits fit only k cells) is chosen, whichever is shorter.
+//!
+//! **Proofs**: a DRAT checker accepts a lemma only if unit propagation refutes its negation
+//! (RUP). That holds for Hall sets of at most two cells (naked form: the cell "≥ 1" and unit
+//! "≤ 1" clauses; hidden form and locked candidates also need the unit "≥ 1" and cell "≤ 1"
+//! clauses of the extended encodings), not beyond: a Hall set of three cells is a pigeonhole
+//! argument. With a proof asked for, the propagator therefore makes only those inferences.
+//!
+//! Grids of side at most 64 (one `u64` bit per digit); larger grids are left to the clauses
+//! (and to root probing, which settles the large public grids).
+
+use crate::formula::{Lit, Var};
+
+/// Which propagation the built-in CDCL solver adds to unit propagation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Propagate {
+    /// Clauses only.
+    #[default]
+    None,
+    /// All-different (Hall sets) and locked candidates over the Sudoku's units, when the
+    /// formula comes from a puzzle; a plain DIMACS file gets clauses only.
+    Sudoku,
+    /// All-different (Hall sets) only.
+    Hall,
+    /// Locked candidates only.
+    Locked,
+}
+
+impl Propagate {
+    /// Every setting.
+    pub const ALL: [Propagate; 4] = [
+        Propagate::None,
+        Propagate::Sudoku,
+        Propagate::Hall,
+        Propagate::Locked,
+    ];
+
+    /// The name as options spell it (`none`, `sudoku`, `hall`, `locked`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Propagate::None => "none",
+            Propagate::Sudoku => "sudoku",
+            Propagate::Hall => "hall",
+            Propagate::Locked => "locked",
+        }
+    }
+}
+
+impl std::fmt::Display for Propagate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Propagate {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Propagate, String> {
+        Propagate::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| {
+                format!("unknown propagation `{s}` (expected none, sudoku, hall or locked)")
+            })
+    }
+}
+
+/// What a (cell, digit) pair is in the formula.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellDigit {
+    /// A variable of the formula.
+    Var(Var),
+    /// Fixed true by the givens (removed by the reduction, or a unit clause).
+    True,
+    /// Fixed false by the givens.
+    False,
+}
+
+/// The Sudoku a formula encodes, as the native propagation needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SudokuStructure {
+    /// The box size b (side n = b²).
+    pub box_size: usize,
+    /// Per (cell, digit), at `cell · n + digit − 1` with cells row-major.
+    pub cells: Vec<CellDigit>,
+    /// Whether the formula has every cell's "≤ 1" and every unit's "≥ 1" clauses (the
+    /// extended encodings): with a proof, hidden sets and locked candidates are then
+    /// checkable by unit propagation.
+    pub unit_clauses: bool,
+}
+
+/// No variable, no cell, no match.
+const NONE: u32 = u32::MAX;
+const NO_MATCH: u8 = u8::MAX;
+
+/// One inference batch: clauses laid end to end. Each clause has the inferred literal
+/// first (when it is a propagation) or is all false (a conflict).
+#[derive(Default, Debug)]
+pub(crate) struct Explanations {
+    pub lits: Vec<Lit>,
+    pub ends: Vec<usize>,
+}
+
+impl Explanations {
+    pub fn clear(&mut self) {
+        self.lits.clear();
+        self.ends.clear();
+    }
+
+    pub fn clause(&self, i: usize) -> &[Lit] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.lits[start..self.ends[i]]
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn close(&mut self) {
+        self.ends.push(self.lits.len());
+    }
+}
+
+/// Counters of the propagator.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SudokuCounters {
+    /// Candidates removed by Hall sets.
+    pub hall: u64,
+    /// Candidates removed by locked candidates.
+    pub locked: u64,
+    /// Units found without a complete matching.
+    pub conflicts: u64,
+}
+
+/// The propagator's state: candidate masks kept in step with the solver's trail.
+pub(crate) struct SudokuPropagator {
+    n: usize,
+    b: usize,
+    /// Per variable index: `cell · n + digit` (0-based digit), or [`NONE`].
+    pair_of_var: Vec<u32>,
+    /// Per `cell · n + digit`: the variable index, or [`NONE`] when fixed.
+    var_of_pair: Vec<u32>,
+    /// Per cell: digits with a variable.
+    alive: Vec<u64>,
+    /// Per cell: digits with a variable not false.
+    cand: Vec<u64>,
+    /// Per cell: digits with a variable true.
+    truth: Vec<u64>,
+    /// Per cell: the digit fixed true by the givens (one bit), or 0.
+    given: Vec<u64>,
+    /// Cells of unit `u` at `u · n ..`; rows, then columns, then boxes.
+    unit_cells: Vec<u32>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<u32>,
+    /// Trail entries already taken into the masks.
+    processed: usize,
+    /// Only inferences a DRAT checker can verify by unit propagation.
+    proof_safe: bool,
+    unit_clauses: bool,
+    pub counters: SudokuCounters,
+    /// Régin's all-different filtering on.
+    hall: bool,
+    /// Locked candidates on.
+    locked: bool,
+    // Scratch for one unit.
+    open: Vec<u32>,
+    open_cand: Vec<u64>,
+    cell_match: Vec<u8>,
+    digit_match: Vec<u8>,
+    adj: Vec<u64>,
+    radj: Vec<u64>,
+    component: Vec<u8>,
+    tarjan_index: Vec<u8>,
+    tarjan_low: Vec<u8>,
+    tarjan_stack: Vec<u8>,
+    on_stack: u64,
+    forward: Vec<u64>,
+    backward: Vec<u64>,
+    removals: Vec<(u8, u8)>,
+}
+
+impl SudokuPropagator {
+    /// The propagator for `structure` over a formula of `num_vars` variables; `None` for
+    /// grids wider than 64 or a structure that does not fit the formula.
+    pub fn new(
+        structure: &SudokuStructure,
+        num_vars: usize,
+        mode: Propagate,
+        proof_safe: bool,
+    ) -> Option<SudokuPropagator> {
+        if mode == Propagate::None {
+            return None;
+        }
+        let b = structure.box_size;
+        let n = b * b;
+        if !(2..=64).contains(&n) || structure.cells.len() != n * n * n {
+            return None;
+        }
+        let cells = n * n;
+        let mut pair_of_var = vec![NONE; num_vars];
+        let mut var_of_pair = vec![NONE; cells * n];
+        let mut alive = vec![0u64; cells];
+        let mut given = vec![0u64; cells];
+        for (pair, what) in structure.cells.iter().enumerate() {
+            let (cell, digit) = (pair / n, pair % n);
+            match *what {
+                CellDigit::Var(var) => {
+                    let slot = pair_of_var.get_mut(var.index())?;
+                    if *slot != NONE {
+                        return None;
+                    }
+                    *slot = pair as u32;
+                    var_of_pair[pair] = var.index() as u32;
+                    alive[cell] |= 1 << digit;
+                }
+                CellDigit::True => {
+                    if given[cell] != 0 {
+                        return None;
+                    }
+                    given[cell] = 1 << digit;
+                }
+                CellDigit::False => {}
+            }
+        }
+        let mut unit_cells = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            unit_cells.extend((0..n).map(|c| (r * n + c) as u32));
+        }
+        for c in 0..n {
+            unit_cells.extend((0..n).map(|r| (r * n + c) as u32));
+        }
+        for bx in 0..n {
+            let (r0, c0) = (bx / b * b, bx % b * b);
+            unit_cells.extend((0..n).map(|k| ((r0 + k / b) * n + c0 + k % b) as u32));
+        }
+        Some(SudokuPropagator {
+            n,
+            b,
+            pair_of_var,
+            var_of_pair,
+            cand: alive.clone(),
+            truth: vec![0; cells],
+            alive,
+            given,
+            unit_cells,
+            // Every unit is examined once at the start.
+            dirty: vec![true; 3 * n],
+            dirty_list: (0..3 * n as u32).collect(),
+            processed: 0,
+            proof_safe,
+            unit_clauses: structure.unit_clauses,
+            counters: SudokuCounters::default(),
+            hall: matches!(mode, Propagate::Sudoku | Propagate::Hall),
+            locked: matches!(mode, Propagate::Sudoku | Propagate::Locked),
+            open: Vec::with_capacity(n),
+            open_cand: Vec::with_capacity(n),
+            cell_match: vec![NO_MATCH; n],
+            digit_match: vec![NO_MATCH; n],
+            adj: vec![0; n],
+            radj: vec![0; n],
+            component: vec![0; n],
+            tarjan_index: vec![0; n],
+            tarjan_low: vec![0; n],
+            tarjan_stack: Vec::with_capacity(n),
+            on_stack: 0,
+            forward: Vec::with_capacity(n),
+            backward: Vec::with_capacity(n),
+            removals: Vec::new(),
+        })
+    }
+
+    fn units_of(&self, cell: usize) -> [usize; 3] {
+        let (r, c) = (cell / self.n, cell % self.n);
+        let bx = r / self.b * self.b + c / self.b;
+        [r, self.n + c, 2 * self.n + bx]
+    }
+
+    fn mark(&mut self, cell: usize) {
+        for u in self.units_of(cell) {
+            if !self.dirty[u] {
+                self.dirty[u] = true;
+                self.dirty_list.push(u as u32);
+            }
+        }
+    }
+
+    /// Takes back the trail entries from `len` on (the solver is about to undo them); the
+    /// units they touch are examined again at the next fixpoint, so inferences lost with
+    /// the levels undone are found again.
+    pub fn backtrack(&mut self, trail: &[Lit], len: usize) {
+        if self.processed <= len {
+            return;
+        }
+        for &lit in trail[len..self.processed].iter().rev() {
+            let Some(&pair) = self.pair_of_var.get(lit.var().index()) else {
+                continue;
+            };
+            if pair == NONE {
+                continue;
+            }
+            let (cell, bit) = (pair as usize / self.n, 1u64 << (pair as usize % self.n));
+            if lit.is_positive() {
+                self.truth[cell] &= !bit;
+            } else {
+                self.cand[cell] |= bit;
+            }
+            self.mark(cell);
+        }
+        self.processed = len;
+    }
+
+    /// Brings the masks up to date with `trail` and examines every changed unit, writing
+    /// the inferences into `out` (cleared first). Stops at the first conflict.
+    /// `values[code]` is the solver's value of each literal code (1 true, −1 false, 0 open).
+    pub fn propagate(&mut self, trail: &[Lit], values: &[i8], out: &mut Explanations) {
+        out.clear();
+        for &lit in &trail[self.processed..] {
+            let Some(&pair) = self.pair_of_var.get(lit.var().index()) else {
+                continue;
+            };
+            if pair == NONE {
+                continue;
+            }
+            let (cell, bit) = (pair as usize / self.n, 1u64 << (pair as usize % self.n));
+            if lit.is_positive() {
+                self.truth[cell] |= bit;
+            } else {
+                self.cand[cell] &= !bit;
+            }
+            self.mark(cell);
+        }
+        self.processed = trail.len();
+        let mut i = 0;
+        while i < self.dirty_list.len() {
+            let unit = self.dirty_list[i] as usize;
+            i += 1;
+            self.dirty[unit] = false;
+            if self.hall && !self.all_different(unit, values, out) {
+                break;
+            }
+            if self.locked && (!self.proof_safe || self.unit_clauses) {
+                self.locked_candidates(unit, values, out);
+            }
+        }
+        for &unit in &self.dirty_list[i..] {
+            self.dirty[unit as usize] = false;
+        }
+        self.dirty_list.clear();
+    }
+
+    fn in_unit(&self, cell: usize, unit: usize) -> bool {
+        self.units_of(cell)[unit / self.n] == unit
+    }
+
+    /// A cell holds a digit for good: given, or one true variable and no other candidate.
+    fn solved(&self, cell: usize) -> u64 {
+        if self.given[cell] != 0 {
+            self.given[cell]
+        } else if self.truth[cell] != 0 && self.cand[cell] == self.truth[cell] {
+            self.truth[cell]
+        } else {
+            0
+        }
+    }
+
+    fn lit(&self, cell: usize, digit: usize, positive: bool) -> Lit {
+        let var = self.var_of_pair[cell * self.n + digit];
+        debug_assert_ne!(var, NONE);
+        Var::from_index(var as usize).lit(positive)
+    }
+
+    /// Pushes `s_e` for every digit `e` of `digits` that `cell` has a variable for (each is
+    /// false: the caller passes only digits outside the cell's candidates).
+    fn push_false(&self, cell: usize, digits: u64, values: &[i8], out: &mut Explanations) {
+        let mut bits = digits & self.alive[cell];
+        debug_assert_eq!(bits & self.cand[cell], 0);
+        while bits != 0 {
+            let e = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let lit = self.lit(cell, e, true);
+            debug_assert_eq!(values[lit.code()], -1, "explanation literal not false");
+            out.lits.push(lit);
+        }
+    }
+
+    /// Régin's filtering on one unit; `false` when it found a conflict.
+    fn all_different(&mut self, unit: usize, values: &[i8], out: &mut Explanations) -> bool {
+        let n = self.n;
+        self.open.clear();
+        self.open_cand.clear();
+        let mut placed = 0u64;
+        for k in 0..n {
+            let cell = self.unit_cells[unit * n + k] as usize;
+            let solved = self.solved(cell);
+            if solved != 0 {
+                placed |= solved;
+            } else {
+                self.open.push(cell as u32);
+                self.open_cand.push(self.cand[cell]);
+            }
+        }
+        let m = self.open.len();
+        if m == 0 {
+            return true;
+        }
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let missing = full & !placed;
+        // Two solved cells with one digit, or a cell with two: the clauses' business.
+        if missing.count_ones() as usize != m || self.open_cand.iter().any(|&c| c & placed != 0) {
+            return true;
+        }
+
+        // Maximum matching: greedy, then augmenting paths.
+        self.digit_match[..n].fill(NO_MATCH);
+        let mut taken = 0u64;
+        for i in 0..m {
+            let free = self.open_cand[i] & !taken;
+            if free != 0 {
+                let d = free.trailing_zeros() as usize;
+                taken |= 1 << d;
+                self.digit_match[d] = i as u8;
+                self.cell_match[i] = d as u8;
+            } else {
+                self.cell_match[i] = NO_MATCH;
+            }
+        }
+        for i in 0..m {
+            if self.cell_match[i] != NO_MATCH {
+                continue;
+            }
+            let mut visited = 0u64;
+            if !self.augment(i, &mut visited) {
+                // Hall violator: cell i and the cells matched to the digits reached, all
+                // confined to those digits, one digit short.
+                let mut cells = 1u64 << i;
+                let mut bits = visited;
+                while bits != 0 {
+                    let d = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    cells |= 1 << self.digit_match[d];
+                }
+                if self.proof_safe && cells.count_ones() > 2 {
+                    return true;
+                }
+                self.counters.conflicts += 1;
+                let mut bits = cells;
+                while bits != 0 {
+                    let s = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    self.push_false(self.open[s] as usize, !visited, values, out);
+                }
+                out.close();
+                return false;
+            }
+        }
+
+        // Alternating graph on the open cells: i → j when i could take j's digit.
+        for i in 0..m {
+            self.radj[i] = 0;
+        }
+        for i in 0..m {
+            let mut bits = self.open_cand[i] & !(1u64 << self.cell_match[i]);
+            let mut adj = 0u64;
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                adj |= 1 << self.digit_match[d];
+            }
+            self.adj[i] = adj;
+            let mut targets = adj;
+            while targets != 0 {
+                let j = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                self.radj[j] |= 1 << i;
+            }
+        }
+        let components = self.tarjan(m);
+        if components == 1 {
+            return true;
+        }
+        self.removals.clear();
+        for i in 0..m {
+            let mut bits = self.open_cand[i] & !(1u64 << self.cell_match[i]);
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let j = self.digit_match[d] as usize;
+                if self.component[i] != self.component[j] {
+                    self.removals.push((i as u8, d as u8));
+                }
+            }
+        }
+        if self.removals.is_empty() {
+            return true;
+        }
+        // Closures per component, computed on demand (0 = not yet).
+        self.forward.clear();
+        self.forward.resize(components, 0);
+        self.backward.clear();
+        self.backward.resize(components, 0);
+        let removals = std::mem::take(&mut self.removals);
+        for &(i, d) in &removals {
+            let (i, d) = (i as usize, d as usize);
+            let j = self.digit_match[d] as usize;
+            let naked = self.closure(j, true);
+            let hidden = self.closure(i, false);
+            let naked_digits = self.matched_digits(naked);
+            let hidden_digits = self.matched_digits(hidden);
+            let naked_size: u32 = self
+                .members(naked)
+                .map(|s| (self.alive[self.open[s] as usize] & !naked_digits).count_ones())
+                .sum();
+            let hidden_size: u32 = (0..n)
+                .map(|k| self.unit_cells[unit * n + k] as usize)
+                .filter(|&z| !self.open_contains(hidden, z))
+                .map(|z| (self.alive[z] & hidden_digits).count_ones())
+                .sum();
+            let naked_ok = !self.proof_safe || naked.count_ones() <= 2;
+            let hidden_ok = !self.proof_safe || (self.unit_clauses && hidden.count_ones() <= 2);
+            let use_naked = match (naked_ok, hidden_ok) {
+                (true, true) => naked_size <= hidden_size,
+                (true, false) => true,
+                (false, true) => false,
+                (false, false) => continue,
+            };
+            let x = self.open[i] as usize;
+            out.lits.push(self.lit(x, d, false));
+            if use_naked {
+                for s in self.members(naked) {
+                    self.push_false(self.open[s] as usize, !naked_digits, values, out);
+                }
+            } else {
+                for k in 0..n {
+                    let z = self.unit_cells[unit * n + k] as usize;
+                    if !self.open_contains(hidden, z) {
+                        self.push_false(z, hidden_digits, values, out);
+                    }
+                }
+            }
+            out.close();
+            self.counters.hall += 1;
+        }
+        self.removals = removals;
+        true
+    }
+
+    /// Kuhn's augmenting path from open cell `i` (recursive; depth at most 64).
+    fn augment(&mut self, i: usize, visited: &mut u64) -> bool {
+        let mut bits = self.open_cand[i] & !*visited;
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if *visited & (1 << d) != 0 {
+                continue;
+            }
+            *visited |= 1 << d;
+            let j = self.digit_match[d];
+            if j == NO_MATCH || self.augment(j as usize, visited) {
+                self.digit_match[d] = i as u8;
+                self.cell_match[i] = d as u8;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Strongly connected components of the alternating graph (Tarjan); their number.
+    fn tarjan(&mut self, m: usize) -> usize {
+        self.tarjan_index[..m].fill(0);
+        self.tarjan_stack.clear();
+        let mut counter = 1u8;
+        let mut components = 0usize;
+        for root in 0..m {
+            if self.tarjan_index[root] == 0 {
+                self.strongconnect(root, &mut counter, &mut components);
+            }
+        }
+        components
+    }
+
+    fn strongconnect(&mut self, v: usize, counter: &mut u8, components: &mut usize) {
+        self.tarjan_index[v] = *counter;
+        self.tarjan_low[v] = *counter;
+        *counter += 1;
+        self.tarjan_stack.push(v as u8);
+        self.on_stack |= 1 << v;
+        let mut targets = self.adj[v];
+        while targets != 0 {
+            let w = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            if self.tarjan_index[w] == 0 {
+                self.strongconnect(w, counter, components);
+                self.tarjan_low[v] = self.tarjan_low[v].min(self.tarjan_low[w]);
+            } else if self.on_stack & (1 << w) != 0 {
+                self.tarjan_low[v] = self.tarjan_low[v].min(self.tarjan_index[w]);
+            }
+        }
+        if self.tarjan_low[v] == self.tarjan_index[v] {
+            loop {
+                let w = self.tarjan_stack.pop().expect("v is on the stack") as usize;
+                self.on_stack &= !(1 << w);
+                self.component[w] = *components as u8;
+                // Mark as finished: never "on the stack" again.
+                self.tarjan_index[w] = u8::MAX;
+                self.tarjan_low[w] = u8::MAX;
+                if w == v {
+                    break;
+                }
+            }
+            *components += 1;
+        }
+    }
+
+    /// The open cells reachable from `start` (`forward`) or reaching it, as a mask; one
+    /// closure per component.
+    fn closure(&mut self, start: usize, forward: bool) -> u64 {
+        let component = self.component[start] as usize;
+        let cache = if forward {
+            self.forward[component]
+        } else {
+            self.backward[component]
+        };
+        if cache != 0 {
+            return cache;
+        }
+        let edges = if forward { &self.adj } else { &self.radj };
+        let mut reached = 1u64 << start;
+        let mut frontier = reached;
+        while frontier != 0 {
+            let v = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let new = edges[v] & !reached;
+            reached |= new;
+            frontier |= new;
+        }
+        if forward {
+            self.forward[component] = reached;
+        } else {
+            self.backward[component] = reached;
+        }
+        reached
+    }
+
+    fn matched_digits(&self, cells: u64) -> u64 {
+        self.members(cells)
+            .fold(0, |acc, s| acc | 1 << self.cell_match[s])
+    }
+
+    fn members(&self, cells: u64) -> impl Iterator<Item = usize> {
+        let mut bits = cells;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let s = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                s
+            })
+        })
+    }
+
+    fn open_contains(&self, cells: u64, cell: usize) -> bool {
+        self.members(cells).any(|s| self.open[s] as usize == cell)
+    }
+
+    /// Pointing (a box unit) or claiming (a row or column unit).
+    fn locked_candidates(&mut self, unit: usize, values: &[i8], out: &mut Explanations) {
+        let (n, b) = (self.n, self.b);
+        // Per digit, the lines (box units: its rows and columns within the box) or the
+        // boxes (line units) that hold its open candidates.
+        let mut first = [0u64; 64];
+        let mut second = [0u64; 64];
+        let mut placed = 0u64;
+        let kind = unit / n;
+        let index = unit % n;
+        for k in 0..n {
+            let cell = self.unit_cells[unit * n + k] as usize;
+            let solved = self.solved(cell);
+            if solved != 0 {
+                placed |= solved;
+                continue;
+            }
+            let (r, c) = (cell / n, cell % n);
+            let (a, z) = match kind {
+                2 => (r % b, c % b),
+                0 => (c / b, 0),
+                _ => (r / b, 0),
+            };
+            let mut bits = self.cand[cell];
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                first[d] |= 1 << a;
+                second[d] |= 1 << z;
+            }
+        }
+        for d in 0..n {
+            if placed & (1 << d) != 0 || first[d] == 0 {
+                continue;
+            }
+            match kind {
+                2 => {
+                    let (r0, c0) = (index / b * b, index % b * b);
+                    if first[d].count_ones() == 1 {
+                        let row = r0 + first[d].trailing_zeros() as usize;
+                        self.eliminate(unit, row, d, values, out);
+                    }
+                    if second[d].count_ones() == 1 {
+                        let col = c0 + second[d].trailing_zeros() as usize;
+                        self.eliminate(unit, n + col, d, values, out);
+                    }
+                }
+                _ => {
+                    if first[d].count_ones() == 1 {
+                        let band = first[d].trailing_zeros() as usize;
+                        let bx = if kind == 0 {
+                            index / b * b + band
+                        } else {
+                            band * b + index / b
+                        };
+                        self.eliminate(unit, 2 * n + bx, d, values, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Digit `d` of `source` lies only where it meets `target`: removes `d` from the other
+    /// cells of `target`, explained by the absent `d`s of `source` outside `target`.
+    fn eliminate(
+        &mut self,
+        source: usize,
+        target: usize,
+        d: usize,
+        values: &[i8],
+        out: &mut Explanations,
+    ) {
+        let n = self.n;
+        let bit = 1u64 << d;
+        for k in 0..n {
+            let x = self.unit_cells[target * n + k] as usize;
+            if self.cand[x] & bit == 0 || self.in_unit(x, source) || self.solved(x) != 0 {
+                continue;
+            }
+            out.lits.push(self.lit(x, d, false));
+            for j in 0..n {
+                let s = self.unit_cells[source * n + j] as usize;
+                if !self.in_unit(s, target) {
+                    self.push_false(s, bit, values, out);
+                }
+            }
+            out.close();
+            self.counters.locked += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A propagator over every variable of an empty grid of box size `b`.
+    fn empty(b: usize, unit_clauses: bool, proof_safe: bool) -> SudokuPropagator {
+        let n = b * b;
+        let structure = SudokuStructure {
+            box_size: b,
+            cells: (0..n * n * n)
+                .map(|i| CellDigit::Var(Var::from_index(i)))
+                .collect(),
+            unit_clauses,
+        };
+        SudokuPropagator::new(&structure, n * n * n, Propagate::Sudoku, proof_safe).expect("fits")
+    }
+
+    fn var(n: usize, r: usize, c: usize, d: usize) -> Var {
+        Var::from_index((r * n + c) * n + d)
+    }
+
+    /// Sets `lits` false/true in `values` and the trail.
+    fn set(values: &mut [i8], trail: &mut Vec<Lit>, lit: Lit) {
+        values[lit.code()] = 1;
+        values[(!lit).code()] = -1;
+        trail.push(lit);
+    }
+
+    #[test]
+    fn a_naked_pair_removes_its_digits_from_the_row_with_a_two_cell_explanation() {
+        // 4×4: r0c0 and r0c1 hold only digits 0 and 1, so r0c2 and r0c3 lose them.
+        let n = 4;
+        let mut p = empty(2, true, true);
+        let mut values = vec![0i8; 2 * n * n * n];
+        let mut trail = Vec::new();
+        for c in 0..2 {
+            for d in 2..4 {
+                set(&mut values, &mut trail, var(n, 0, c, d).negative());
+            }
+        }
+        let mut out = Explanations::default();
+        p.propagate(&trail, &values, &mut out);
+        let mut found = Vec::new();
+        for i in 0..out.len() {
+            let clause = out.clause(i);
+            assert!(clause[1..].iter().all(|l| values[l.code()] == -1));
+            found.push(clause[0]);
+            if clause[0] == var(n, 0, 2, 0).negative() {
+                // Naked form: the four absent candidates of the pair.
+                let mut rest: Vec<Lit> = clause[1..].to_vec();
+                rest.sort();
+                let mut expected = vec![
+                    var(n, 0, 0, 2).positive(),
+                    var(n, 0, 0, 3).positive(),
+                    var(n, 0, 1, 2).positive(),
+                    var(n, 0, 1, 3).positive(),
+                ];
+                expected.sort();
+                assert_eq!(rest, expected);
+            }
+        }
+        for c in 2..4 {
+            for d in 0..2 {
+                assert!(found.contains(&var(n, 0, c, d).negative()), "r0c{c} d{d}");
+            }
+        }
+        // The box of the pair (box 0: r0c0, r0c1, r1c0, r1c1) loses them too.
+        for c in 0..2 {
+            for d in 0..2 {
+                assert!(found.contains(&var(n, 1, c, d).negative()), "r1c{c} d{d}");
+            }
+        }
+        assert_eq!(p.counters.conflicts, 0);
+    }
+
+    #[test]
+    fn three_cells_with_two_digits_are_a_conflict() {
+        // 9×9: r0c0..r0c2 hold only digits 0 and 1.
+        let n = 9;
+        let mut p = empty(3, true, false);
+        let mut values = vec![0i8; 2 * n * n * n];
+        let mut trail = Vec::new();
+        for c in 0..3 {
+            for d in 2..9 {
+                set(&mut values, &mut trail, var(n, 0, c, d).negative());
+            }
+        }
+        let mut out = Explanations::default();
+        p.propagate(&trail, &values, &mut out);
+        assert_eq!(p.counters.conflicts, 1);
+        let conflict = out.clause(out.len() - 1);
+        assert_eq!(conflict.len(), 3 * 7);
+        assert!(conflict.iter().all(|l| values[l.code()] == -1));
+        // With a proof, a three-cell Hall set is not checkable by unit propagation: skipped.
+        let mut q = empty(3, true, true);
+        q.propagate(&trail, &values, &mut out);
+        assert_eq!(q.counters.conflicts, 0);
+    }
+
+    #[test]
+    fn pointing_removes_the_digit_from_the_rest_of_the_row() {
+        // 9×9, box 0: digit 4 only in row 1 (r1c0..r1c2), so r1c3..r1c8 lose it.
+        let n = 9;
+        let mut p = empty(3, true, true);
+        let mut values = vec![0i8; 2 * n * n * n];
+        let mut trail = Vec::new();
+        for r in [0, 2] {
+            for c in 0..3 {
+                set(&mut values, &mut trail, var(n, r, c, 4).negative());
+            }
+        }
+        let mut out = Explanations::default();
+        p.propagate(&trail, &values, &mut out);
+        for c in 3..9 {
+            let lit = var(n, 1, c, 4).negative();
+            let clause = (0..out.len())
+                .map(|i| out.clause(i))
+                .find(|cl| cl[0] == lit)
+                .unwrap_or_else(|| panic!("r1c{c} keeps 4"));
+            assert_eq!(clause.len(), 7, "{clause:?}");
+        }
+        assert!(p.counters.locked >= 6);
+    }
+
+    #[test]
+    fn backtracking_restores_the_candidates() {
+        let n = 4;
+        let mut p = empty(2, true, false);
+        let mut values = vec![0i8; 2 * n * n * n];
+        let mut trail = Vec::new();
+        let mut out = Explanations::default();
+        p.propagate(&trail, &values, &mut out);
+        assert_eq!(out.len(), 0, "an empty grid implies nothing");
+        for d in 1..4 {
+            set(&mut values, &mut trail, var(n, 0, 0, d).negative());
+        }
+        p.propagate(&trail, &values, &mut out);
+        assert!(
+            out.len() > 0,
+            "a hidden… naked single's digit leaves its units"
+        );
+        p.backtrack(&trail, 0);
+        for lit in trail.drain(..) {
+            values[lit.code()] = 0;
+            values[(!lit).code()] = 0;
+        }
+        p.propagate(&trail, &values, &mut out);
+        assert_eq!(out.len(), 0);
+        assert_eq!(p.cand, p.alive);
+    }
+}
