@@ -40,8 +40,12 @@ use crate::formula::{Lit, Var};
 /// Which propagation the built-in CDCL solver adds to unit propagation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Propagate {
-    /// Clauses only.
+    /// [`Propagate::Sudoku`] on grids of side [`AUTO_NATIVE_FROM`] and more, clauses only
+    /// below: measured, the native pass costs 2–3× per conflict and saves none on the gecode
+    /// 25×25 set, while on `sudoku-64-1` it is what lets cdcl finish (BENCHMARKS.md).
     #[default]
+    Auto,
+    /// Clauses only.
     None,
     /// All-different (Hall sets) and locked candidates over the Sudoku's units, when the
     /// formula comes from a puzzle; a plain DIMACS file gets clauses only.
@@ -54,16 +58,18 @@ pub enum Propagate {
 
 impl Propagate {
     /// Every setting.
-    pub const ALL: [Propagate; 4] = [
+    pub const ALL: [Propagate; 5] = [
+        Propagate::Auto,
         Propagate::None,
         Propagate::Sudoku,
         Propagate::Hall,
         Propagate::Locked,
     ];
 
-    /// The name as options spell it (`none`, `sudoku`, `hall`, `locked`).
+    /// The name as options spell it (`auto`, `none`, `sudoku`, `hall`, `locked`).
     pub fn name(self) -> &'static str {
         match self {
+            Propagate::Auto => "auto",
             Propagate::None => "none",
             Propagate::Sudoku => "sudoku",
             Propagate::Hall => "hall",
@@ -86,10 +92,13 @@ impl std::str::FromStr for Propagate {
             .into_iter()
             .find(|p| p.name() == s)
             .ok_or_else(|| {
-                format!("unknown propagation `{s}` (expected none, sudoku, hall or locked)")
+                format!("unknown propagation `{s}` (expected auto, none, sudoku, hall or locked)")
             })
     }
 }
+
+/// The smallest grid side on which [`Propagate::Auto`] propagates natively.
+pub const AUTO_NATIVE_FROM: usize = 36;
 
 /// What a (cell, digit) pair is in the formula.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,11 +223,13 @@ impl SudokuPropagator {
         mode: Propagate,
         proof_safe: bool,
     ) -> Option<SudokuPropagator> {
-        if mode == Propagate::None {
-            return None;
-        }
         let b = structure.box_size;
         let n = b * b;
+        let mode = match mode {
+            Propagate::Auto if n >= AUTO_NATIVE_FROM => Propagate::Sudoku,
+            Propagate::Auto | Propagate::None => return None,
+            other => other,
+        };
         if !(2..=64).contains(&n) || structure.cells.len() != n * n * n {
             return None;
         }
@@ -901,6 +912,32 @@ mod tests {
             assert_eq!(clause.len(), 7, "{clause:?}");
         }
         assert!(p.counters.locked >= 6);
+    }
+
+    #[test]
+    fn auto_propagates_natively_from_side_36_and_wide_grids_never() {
+        for (b, native) in [
+            (2, false),
+            (3, false),
+            (5, false),
+            (6, true),
+            (8, true),
+            (9, false),
+        ] {
+            let n = b * b;
+            let structure = SudokuStructure {
+                box_size: b,
+                cells: (0..n * n * n)
+                    .map(|i| CellDigit::Var(Var::from_index(i)))
+                    .collect(),
+                unit_clauses: true,
+            };
+            let made = SudokuPropagator::new(&structure, n * n * n, Propagate::Auto, false);
+            assert_eq!(made.is_some(), native, "side {n}");
+            let forced = SudokuPropagator::new(&structure, n * n * n, Propagate::Sudoku, false);
+            assert_eq!(forced.is_some(), n <= 64, "side {n}");
+            assert!(SudokuPropagator::new(&structure, n * n * n, Propagate::None, false).is_none());
+        }
     }
 
     #[test]

@@ -65,11 +65,13 @@ pub struct BackendArgs {
     /// backends that take assumptions: cdcl, others re-encode). Measured slower on 9×9.
     #[arg(long, value_name = "MODE", default_value = "reencode", value_parser = parse_load)]
     pub load: LoadMode,
-    /// Native propagation of the cdcl backend when the formula comes from a puzzle: `none`
-    /// (the default: clauses only, measured fastest, see BENCHMARKS.md), `sudoku`
+    /// Native propagation of the cdcl backend when the formula comes from a puzzle: `sudoku`
     /// (all-different over each row, column and box with Hall sets, and locked candidates,
-    /// each inference explained by a clause), `hall` or `locked` (one of the two). `sat` on
-    /// a DIMACS file always uses clauses only.
+    /// each inference explained by a clause), `hall` or `locked` (one of the two), `none`
+    /// (clauses only) or `auto` (the default: `sudoku` on grids of side 36 and more, where
+    /// it measured faster, e.g. sudoku-64-1; `none` below, where it measured slower; see
+    /// BENCHMARKS.md). Grids wider than 64 always use clauses only, as does `sat` on a
+    /// DIMACS file.
     #[arg(long, value_name = "MODE", default_value = Propagate::default().name())]
     pub propagate: Propagate,
 }
