@@ -242,6 +242,9 @@ pub struct Cdcl {
     inconsistent: bool,
     /// Root trail length at the last simplification.
     simplified_root: usize,
+    /// Propagations before the next root simplification may run: a pass costs about the
+    /// arena's size, so it waits for as many propagations (MiniSat's `simpDB_props`).
+    next_simplify: u64,
     /// Failed assumptions of the last `solve_under`.
     failed: Vec<Lit>,
     lookahead: Lookahead,
@@ -998,6 +1001,7 @@ impl Cdcl {
             }
         }
         self.simplified_root = self.trail.len();
+        self.next_simplify = self.propagations + self.arena.len() as u64;
     }
 
     /// Root conflict: logs the empty clause.
@@ -1333,6 +1337,7 @@ impl Cdcl {
                     // Simplify only between search episodes: a puzzle settled without a
                     // restart never pays for the pass over every clause.
                     if self.trail.len() > self.simplified_root
+                        && self.propagations >= self.next_simplify
                         || self.garbage > self.arena.len() / 2
                     {
                         self.simplify_root();
@@ -1492,6 +1497,7 @@ impl SatBackend for Cdcl {
         self.loaded = 0;
         self.inconsistent = false;
         self.simplified_root = 0;
+        self.next_simplify = 0;
         self.failed.clear();
         self.probed_clauses = 0;
         self.proof = None;

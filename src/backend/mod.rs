@@ -23,7 +23,7 @@ pub use self::dpll::{Dpll, Lookahead};
 pub use self::external::{ExternalSolver, OutputStyle};
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;
-pub use self::sudoku::{CellDigit, Propagate, SudokuStructure};
+pub use self::sudoku::{CellDigit, Propagate, SudokuStructure, MAX_NATIVE_SIDE};
 pub use self::varisat::VarisatBackend;
 
 /// What a backend found.

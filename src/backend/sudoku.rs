@@ -97,6 +97,9 @@ impl std::str::FromStr for Propagate {
     }
 }
 
+/// The widest grid the native propagation takes (one `u64` bit per digit).
+pub const MAX_NATIVE_SIDE: usize = 64;
+
 /// The smallest grid side on which [`Propagate::Auto`] propagates natively.
 pub const AUTO_NATIVE_FROM: usize = 36;
 
@@ -230,7 +233,7 @@ impl SudokuPropagator {
             Propagate::Auto | Propagate::None => return None,
             other => other,
         };
-        if !(2..=64).contains(&n) || structure.cells.len() != n * n * n {
+        if !(2..=MAX_NATIVE_SIDE).contains(&n) || structure.cells.len() != n * n * n {
             return None;
         }
         let cells = n * n;

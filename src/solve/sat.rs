@@ -26,7 +26,8 @@ use std::time::{Duration, Instant};
 
 pub use crate::backend::LoadMode;
 use crate::backend::{
-    BackendSpec, CellDigit, ProofTarget, SatBackend, SatOutcome, SudokuStructure,
+    BackendSpec, CellDigit, ProofTarget, Propagate, SatBackend, SatOutcome, SudokuStructure,
+    MAX_NATIVE_SIDE,
 };
 use crate::encode::{BaseEncoding, DecodeError, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
@@ -54,10 +55,19 @@ pub struct SatStats {
     pub backend: Counters,
 }
 
-/// Which variable is which (cell, digit) of `map`'s puzzle, for native propagation.
-fn structure_of(map: &VarMap, encoding: SudokuEncoding) -> SudokuStructure {
+/// Which variable is which (cell, digit) of `map`'s puzzle, for native propagation; `None`
+/// when it is off or the grid is wider than the propagator takes (the n³ table of a 400×400
+/// grid would cost 512 MB for nothing).
+fn structure_of(
+    map: &VarMap,
+    encoding: SudokuEncoding,
+    propagate: Propagate,
+) -> Option<SudokuStructure> {
     let puzzle = map.puzzle();
     let n = puzzle.side();
+    if propagate == Propagate::None || n > MAX_NATIVE_SIDE {
+        return None;
+    }
     let mut cells = Vec::with_capacity(n * n * n);
     for cell in puzzle.geometry().cells() {
         for digit in puzzle.geometry().digits() {
@@ -68,11 +78,11 @@ fn structure_of(map: &VarMap, encoding: SudokuEncoding) -> SudokuStructure {
             });
         }
     }
-    SudokuStructure {
+    Some(SudokuStructure {
         box_size: puzzle.box_size(),
         cells,
         unit_clauses: encoding.base != BaseEncoding::Minimal,
-    }
+    })
 }
 
 /// Encoding + SAT backend → decoded, checked grid.
@@ -222,7 +232,9 @@ impl SatSolver {
             self.formula.set_num_vars(map.num_vars());
             let size = self.formula.size();
             backend.add_formula(&mut self.formula);
-            backend.set_structure(&structure_of(&map, encoding));
+            if let Some(structure) = structure_of(&map, encoding, self.spec.propagate) {
+                backend.set_structure(&structure);
+            }
             self.next_activation = map.num_vars();
             self.loaded = Some((map, size));
         }
@@ -268,7 +280,9 @@ impl SatSolver {
             self.proof_formula = Some(self.formula.clone());
         }
         backend.add_formula(&mut self.formula);
-        backend.set_structure(&structure_of(&map, encoding));
+        if let Some(structure) = structure_of(&map, encoding, self.spec.propagate) {
+            backend.set_structure(&structure);
+        }
         self.stats = SatStats {
             size,
             encode_time: start.elapsed(),
