@@ -32,9 +32,9 @@ run() {
     local cpu
     if /usr/bin/time -f "%U %S" -o "$WORK/time" "$BIN" solve --jobs 1 --stats \
         --propagate "$mode" --timeout "$timeout" "$@" "$file" >/dev/null 2>"$WORK/err"; then
-        cpu=$(awk '{printf "%.2f", $1 + $2}' "$WORK/time")
+        cpu=$(tail -1 "$WORK/time" | awk '{printf "%.2f", $1 + $2}')
     else
-        cpu="timeout ($(awk '{printf "%.0f", $1 + $2}' "$WORK/time") s CPU)"
+        cpu="timeout ($(tail -1 "$WORK/time" | awk '{printf "%.0f", $1 + $2}') s CPU)"
     fi
     awk -v label="$label" -v mode="$mode" -v cpu="$cpu" '
         /^stats:/ {

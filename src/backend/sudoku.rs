@@ -188,6 +188,8 @@ pub(crate) struct SudokuPropagator {
     given: Vec<u64>,
     /// Cells of unit `u` at `u · n ..`; rows, then columns, then boxes.
     unit_cells: Vec<u32>,
+    /// Per cell: its row, column and box unit (a table: divisions cost more).
+    cell_units: Vec<[u32; 3]>,
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
     /// Trail entries already taken into the masks.
@@ -215,6 +217,8 @@ pub(crate) struct SudokuPropagator {
     forward: Vec<u64>,
     backward: Vec<u64>,
     removals: Vec<(u8, u8)>,
+    first: Vec<u64>,
+    second: Vec<u64>,
 }
 
 impl SudokuPropagator {
@@ -273,9 +277,16 @@ impl SudokuPropagator {
             let (r0, c0) = (bx / b * b, bx % b * b);
             unit_cells.extend((0..n).map(|k| ((r0 + k / b) * n + c0 + k % b) as u32));
         }
+        let cell_units = (0..cells)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                [r, n + c, 2 * n + r / b * b + c / b].map(|u| u as u32)
+            })
+            .collect();
         Some(SudokuPropagator {
             n,
             b,
+            cell_units,
             pair_of_var,
             var_of_pair,
             cand: alive.clone(),
@@ -306,13 +317,15 @@ impl SudokuPropagator {
             forward: Vec::with_capacity(n),
             backward: Vec::with_capacity(n),
             removals: Vec::new(),
+            first: Vec::with_capacity(n),
+            second: Vec::with_capacity(n),
         })
     }
 
+    #[inline]
     fn units_of(&self, cell: usize) -> [usize; 3] {
-        let (r, c) = (cell / self.n, cell % self.n);
-        let bx = r / self.b * self.b + c / self.b;
-        [r, self.n + c, 2 * self.n + bx]
+        let [r, c, bx] = self.cell_units[cell];
+        [r as usize, c as usize, bx as usize]
     }
 
     fn mark(&mut self, cell: usize) {
@@ -514,6 +527,12 @@ impl SudokuPropagator {
                 self.radj[j] |= 1 << i;
             }
         }
+        // Usually one component: the forward and backward closures of any cell cover all
+        // (two bit-parallel sweeps), and Tarjan's recursion is skipped.
+        let everyone = if m == 64 { u64::MAX } else { (1u64 << m) - 1 };
+        if self.sweep(0, true) == everyone && self.sweep(0, false) == everyone {
+            return true;
+        }
         let components = self.tarjan(m);
         if components == 1 {
             return true;
@@ -663,6 +682,17 @@ impl SudokuPropagator {
         if cache != 0 {
             return cache;
         }
+        let reached = self.sweep(start, forward);
+        if forward {
+            self.forward[component] = reached;
+        } else {
+            self.backward[component] = reached;
+        }
+        reached
+    }
+
+    /// The open cells reachable from `start` (`forward`) or reaching it.
+    fn sweep(&self, start: usize, forward: bool) -> u64 {
         let edges = if forward { &self.adj } else { &self.radj };
         let mut reached = 1u64 << start;
         let mut frontier = reached;
@@ -672,11 +702,6 @@ impl SudokuPropagator {
             let new = edges[v] & !reached;
             reached |= new;
             frontier |= new;
-        }
-        if forward {
-            self.forward[component] = reached;
-        } else {
-            self.backward[component] = reached;
         }
         reached
     }
@@ -706,8 +731,12 @@ impl SudokuPropagator {
         let (n, b) = (self.n, self.b);
         // Per digit, the lines (box units: its rows and columns within the box) or the
         // boxes (line units) that hold its open candidates.
-        let mut first = [0u64; 64];
-        let mut second = [0u64; 64];
+        let mut first = std::mem::take(&mut self.first);
+        let mut second = std::mem::take(&mut self.second);
+        first.clear();
+        first.resize(n, 0);
+        second.clear();
+        second.resize(n, 0);
         let mut placed = 0u64;
         let kind = unit / n;
         let index = unit % n;
@@ -761,6 +790,8 @@ impl SudokuPropagator {
                 }
             }
         }
+        self.first = first;
+        self.second = second;
     }
 
     /// Digit `d` of `source` lies only where it meets `target`: removes `d` from the other
