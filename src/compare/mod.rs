@@ -30,10 +30,10 @@
 pub mod output;
 #[cfg(feature = "plot")]
 pub mod plot;
+#[cfg(feature = "plot")]
 pub mod report;
 pub mod summary;
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -308,25 +308,19 @@ pub fn entries(solvers: &[SolverSpec], encodings: &[SudokuEncoding]) -> Vec<Entr
     out
 }
 
-/// How summaries and plots group puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GroupBy {
-    /// By number of givens.
-    Clues,
-    /// By side n of the grid.
-    Size,
+crate::names::named_enum! {
+    /// How summaries and plots group puzzles (`--by`; the name heads the column).
+    #[derive(Serialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum GroupBy ("grouping") {
+        /// By number of givens.
+        Clues = "clues",
+        /// By side n of the grid.
+        Size = "size",
+    }
 }
 
 impl GroupBy {
-    /// The name `--by` takes and column headers show.
-    pub fn name(self) -> &'static str {
-        match self {
-            GroupBy::Clues => "clues",
-            GroupBy::Size => "size",
-        }
-    }
-
     /// The grouping of a plot when none is asked for: by size when the runs hold several
     /// sizes, else by clue count.
     pub fn auto(runs: &[Run]) -> GroupBy {
@@ -341,17 +335,6 @@ impl GroupBy {
         match self {
             GroupBy::Clues => run.givens,
             GroupBy::Size => run.size,
-        }
-    }
-}
-
-impl std::str::FromStr for GroupBy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "clues" => Ok(GroupBy::Clues),
-            "size" => Ok(GroupBy::Size),
-            _ => Err(format!("unknown grouping `{s}` (expected clues or size)")),
         }
     }
 }
@@ -425,54 +408,24 @@ pub struct Puzzle {
     pub grid: Grid,
 }
 
-/// How one run ended.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// A grid that passed the check against the rules and the givens.
-    Solved,
-    /// The solver proved there is no solution (and no other entry found one).
-    NoSolution,
-    /// An incomplete method stopped without an answer (iteration cap, threshold).
-    Stopped,
-    /// The time limit was reached.
-    Timeout,
-    /// The solver failed (e.g. an external command that cannot be started).
-    Failed,
-    /// A wrong answer: a grid that fails the check, a model that does not decode, or "no
-    /// solution" for a puzzle another entry solved.
-    Wrong,
-}
-
-impl Outcome {
-    /// Every outcome, in column order.
-    pub const ALL: [Outcome; 6] = [
-        Outcome::Solved,
-        Outcome::NoSolution,
-        Outcome::Stopped,
-        Outcome::Timeout,
-        Outcome::Failed,
-        Outcome::Wrong,
-    ];
-
-    /// The name used in every output.
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Solved => "solved",
-            Outcome::NoSolution => "no_solution",
-            Outcome::Stopped => "stopped",
-            Outcome::Timeout => "timeout",
-            Outcome::Failed => "failed",
-            Outcome::Wrong => "wrong",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::names::named_enum! {
+    /// How one run ended; the name is the one every output uses.
+    #[derive(PartialOrd, Ord, Serialize, serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Outcome ("outcome") {
+        /// A grid that passed the check against the rules and the givens.
+        Solved = "solved",
+        /// The solver proved there is no solution (and no other entry found one).
+        NoSolution = "no_solution",
+        /// An incomplete method stopped without an answer (iteration cap, threshold).
+        Stopped = "stopped",
+        /// The time limit was reached.
+        Timeout = "timeout",
+        /// The solver failed (e.g. an external command that cannot be started).
+        Failed = "failed",
+        /// A wrong answer: a grid that fails the check, a model that does not decode, or
+        /// "no solution" for a puzzle another entry solved.
+        Wrong = "wrong",
     }
 }
 

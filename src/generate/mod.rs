@@ -53,43 +53,25 @@ const FILL_RESTARTS: u32 = 64;
 /// Default number of fresh fills tried for one puzzle before giving up on a clue target.
 pub const DEFAULT_MAX_FILLS: u32 = 200;
 
-/// The symmetry of the pattern of givens.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// No symmetry: single cells are removed.
-    #[default]
-    None,
-    /// Half-turn (180°) rotational symmetry, the usual one in published puzzles.
-    Rot180,
-    /// Quarter-turn (90°) rotational symmetry.
-    Rot90,
-    /// Mirror symmetry about the vertical axis (left ↔ right).
-    Mirror,
-    /// Mirror symmetry about the main diagonal (row ↔ column).
-    Diagonal,
+crate::names::named_enum! {
+    /// The symmetry of the pattern of givens (`--symmetry`).
+    #[derive(Default)]
+    pub enum Symmetry ("symmetry") {
+        /// No symmetry: single cells are removed.
+        #[default]
+        None = "none",
+        /// Half-turn (180°) rotational symmetry, the usual one in published puzzles.
+        Rot180 = "rot180",
+        /// Quarter-turn (90°) rotational symmetry.
+        Rot90 = "rot90",
+        /// Mirror symmetry about the vertical axis (left ↔ right).
+        Mirror = "mirror",
+        /// Mirror symmetry about the main diagonal (row ↔ column).
+        Diagonal = "diagonal",
+    }
 }
 
 impl Symmetry {
-    /// Every symmetry, in `--symmetry` order.
-    pub const ALL: [Symmetry; 5] = [
-        Symmetry::None,
-        Symmetry::Rot180,
-        Symmetry::Rot90,
-        Symmetry::Mirror,
-        Symmetry::Diagonal,
-    ];
-
-    /// The `--symmetry` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Diagonal => "diagonal",
-        }
-    }
-
     /// The images of `cell` under the symmetry's group (the cell itself first; may repeat).
     fn images(self, geo: &Geometry, cell: Cell) -> Vec<Cell> {
         let n = geo.side();
@@ -153,25 +135,6 @@ impl Symmetry {
             let a2 = twos.min(rest / 2);
             rest - 2 * a2 <= ones
         })
-    }
-}
-
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Symmetry {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Symmetry, String> {
-        Symmetry::ALL
-            .into_iter()
-            .find(|sym| sym.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!("unknown symmetry {s:?}; expected none, rot180, rot90, mirror or diagonal")
-            })
     }
 }
 

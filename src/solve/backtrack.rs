@@ -25,45 +25,20 @@ use crate::Error;
 
 use super::{Deadline, SolveOutcome, SolveReport, Solver};
 
-/// The order in which backtracking fills blank cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BacktrackOrder {
-    /// Row-major.
-    Row,
-    /// Column-major.
-    Column,
-    /// A shuffle of the blank cells, seeded.
-    Random,
-    /// Boxes with fewest blanks first (ties by box number), reading order inside a box.
-    Box,
-    /// At each step the blank cell with fewest candidates (first in reading order on ties).
-    Mrv,
-}
-
-impl BacktrackOrder {
-    /// Every order.
-    pub const ALL: [BacktrackOrder; 5] = [
-        BacktrackOrder::Row,
-        BacktrackOrder::Column,
-        BacktrackOrder::Random,
-        BacktrackOrder::Box,
-        BacktrackOrder::Mrv,
-    ];
-
-    /// The name as `backtrack-NAME` spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            BacktrackOrder::Row => "row",
-            BacktrackOrder::Column => "column",
-            BacktrackOrder::Random => "random",
-            BacktrackOrder::Box => "box",
-            BacktrackOrder::Mrv => "mrv",
-        }
-    }
-
-    /// The order called `name`.
-    pub fn from_name(name: &str) -> Option<BacktrackOrder> {
-        BacktrackOrder::ALL.into_iter().find(|o| o.name() == name)
+crate::names::named_enum! {
+    /// The order in which backtracking fills blank cells (`--order`, `backtrack-NAME`).
+    pub enum BacktrackOrder ("order") {
+        /// Row-major.
+        Row = "row",
+        /// Column-major.
+        Column = "column",
+        /// A shuffle of the blank cells, seeded.
+        Random = "random",
+        /// Boxes with fewest blanks first (ties by box number), reading order inside a box.
+        Box = "box",
+        /// At each step the blank cell with fewest candidates (first in reading order on
+        /// ties).
+        Mrv = "mrv",
     }
 }
 

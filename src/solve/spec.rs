@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for &kind in ClassicKind::ALL {
+        for kind in ClassicKind::ALL {
             assert_eq!(kind.name().parse::<ClassicKind>(), Ok(kind));
             let spec: SolverSpec = kind.name().parse().unwrap();
             assert_eq!(spec.to_string(), kind.name());
