@@ -13,10 +13,9 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudosat::backend::{BackendKind, BackendSpec};
-use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::encode::SudokuEncoding;
 use sudosat::grid::read_puzzles_from_path;
-use sudosat::solve::sat::SatSolver;
-use sudosat::solve::{SolveOutcome, Solver};
+use sudosat::solve::{SolveOutcome, Solver, SolverSpec};
 use sudosat::Grid;
 
 fn load(rel: &str) -> Option<Vec<Grid>> {
@@ -36,7 +35,12 @@ fn load(rel: &str) -> Option<Vec<Grid>> {
 
 /// Solves puzzles round-robin, `iters` of them, and returns the time; every answer is
 /// checked (decode checks the grid against the rules and the givens).
-fn solve_cycle(solver: &mut SatSolver, puzzles: &[Grid], next: &mut usize, iters: u64) -> Duration {
+fn solve_cycle(
+    solver: &mut dyn Solver,
+    puzzles: &[Grid],
+    next: &mut usize,
+    iters: u64,
+) -> Duration {
     let start = Instant::now();
     for _ in 0..iters {
         let puzzle = &puzzles[*next % puzzles.len()];
@@ -71,10 +75,14 @@ fn nine_by_nine(c: &mut Criterion) {
         }
         for kind in kinds {
             for encoding in SudokuEncoding::ALL {
-                let mut solver = SatSolver::new(encoding, BackendSpec::new(kind));
+                let spec = SolverSpec::Sat {
+                    encoding,
+                    backend: BackendSpec::new(kind),
+                };
+                let mut solver = spec.build(None);
                 let mut next = 0;
-                group.bench_function(format!("{}/{}", kind.name(), encoding.name()), |b| {
-                    b.iter_custom(|iters| solve_cycle(&mut solver, &puzzles, &mut next, iters))
+                group.bench_function(spec.label(), |b| {
+                    b.iter_custom(|iters| solve_cycle(solver.as_mut(), &puzzles, &mut next, iters))
                 });
             }
         }
@@ -94,12 +102,14 @@ fn large(c: &mut Criterion) {
         let Some(puzzles) = load(&format!("large/sudoku-{n}-1.txt")) else {
             continue;
         };
-        let encoding = SudokuEncoding::from_name("extended+reduced").expect("shipped");
         for kind in [BackendKind::Dpll, BackendKind::Varisat] {
-            let mut solver = SatSolver::new(encoding, BackendSpec::new(kind));
+            let spec: SolverSpec = format!("sat:extended+reduced:{kind}")
+                .parse()
+                .expect("shipped");
+            let mut solver = spec.build(None);
             let mut next = 0;
-            group.bench_function(format!("{n}x{n}/{}", kind.name()), |b| {
-                b.iter_custom(|iters| solve_cycle(&mut solver, &puzzles, &mut next, iters))
+            group.bench_function(format!("{n}x{n}/{kind}"), |b| {
+                b.iter_custom(|iters| solve_cycle(solver.as_mut(), &puzzles, &mut next, iters))
             });
         }
     }

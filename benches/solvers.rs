@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudosat::grid::check_solution;
-use sudosat::solve::{classic_solver, SolveOutcome, Solver, SolverOptions};
+use sudosat::solve::{SolveOutcome, Solver, SolverSpec};
 use sudosat::Grid;
 
 use classic_sets::{load, solvers, SETS};
@@ -82,9 +82,10 @@ fn classic(c: &mut Criterion) {
             if count == 0 {
                 continue;
             }
-            let mut solver = classic_solver(name, &SolverOptions::default()).unwrap();
-            // A safety net: a regression fails the bench instead of hanging it.
-            solver.set_time_limit(Some(Duration::from_secs(30)));
+            let spec: SolverSpec = name.parse().expect("a classic solver");
+            // A time limit as a safety net: a regression fails the bench instead of
+            // hanging it.
+            let mut solver = spec.build(Some(Duration::from_secs(30)));
             let mut next = 0;
             group.bench_function(name, |b| {
                 b.iter_custom(|iters| {

@@ -212,6 +212,20 @@ impl SudokuEncoding {
     }
 }
 
+/// Parses what [`SudokuEncoding::from_name`] reads.
+impl std::str::FromStr for SudokuEncoding {
+    type Err = crate::names::UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SudokuEncoding::from_name(s).ok_or_else(|| crate::names::UnknownName {
+            what: "encoding",
+            name: s.to_string(),
+            expected: SudokuEncoding::ALL.map(|e| e.name()).join(", ")
+                + " (each optionally /FAMILY)",
+        })
+    }
+}
+
 impl Encoding for SudokuEncoding {
     fn name(&self) -> String {
         let mut name = self.base.name().to_string();

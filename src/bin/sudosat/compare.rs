@@ -150,16 +150,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(list) = &args.amo {
         encodings = compare::cross_amo(&encodings, &compare::parse_amo_families(list)?);
     }
+    let classic_options = SolverOptions {
+        seed: args.seed,
+        max_iterations: args.max_iterations,
+        ..SolverOptions::default()
+    };
     let config = CompareConfig {
-        entries: compare::entries(&solvers, &encodings),
+        entries: compare::entries(&solvers, &encodings, &classic_options),
         repeat: args.repeat,
         timeout: time_limit(args.timeout)?,
         jobs: args.jobs,
-        solver_options: SolverOptions {
-            seed: args.seed,
-            max_iterations: args.max_iterations,
-            ..SolverOptions::default()
-        },
     };
     config.validate()?;
     let labels: Vec<String> = config.entries.iter().map(|e| e.label()).collect();

@@ -62,7 +62,8 @@ pub struct Args {
     /// (default encoding and backend), or the built-in bitmask backtracking with a node
     /// budget per count; `auto` = dlx up to 16×16, bitmask above.
     #[arg(long, value_name = "COUNTER", default_value = "auto",
-          value_parser = clap::builder::PossibleValuesParser::new(["auto", "dlx", "sat", "bitmask"]))]
+          value_parser = clap::builder::PossibleValuesParser::new(
+              ["auto"].iter().chain(CounterKind::NAMES)))]
     counter: String,
     /// Keep only puzzles of this grade (see `sudosat grade`): generate until one appears.
     #[arg(long, value_name = "GRADE", value_parser = named::<Grade>())]
