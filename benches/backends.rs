@@ -1,22 +1,26 @@
-//! SAT backends × encodings, µs per puzzle (encode + solve + check + decode), and the
-//! single-puzzle time of the large grids.
+//! SAT backends × encodings, µs per puzzle (encode + solve + decode; the grid is checked
+//! outside the timed part), and the single-puzzle time of the large grids.
 //!
 //! Reads `../shared/data` (or `$SUDOSAT_DATA`) when present and skips with a message
 //! otherwise. Run: `cargo bench --bench backends` (filter with e.g. `-- 17clue/dpll`).
 //! `SUDOSAT_BENCH_EXTERNAL=0` skips the external MiniSat runs.
 
+#[path = "common/cycle.rs"]
+mod cycle;
 #[path = "common/data.rs"]
 mod data;
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::encode::SudokuEncoding;
 use sudosat::grid::read_puzzles_from_path;
-use sudosat::solve::{SolveOutcome, Solver, SolverSpec};
+use sudosat::solve::SolverSpec;
 use sudosat::Grid;
+
+use cycle::solve_cycle;
 
 fn load(rel: &str) -> Option<Vec<Grid>> {
     let Some(dir) = data::data_dir() else {
@@ -31,26 +35,6 @@ fn load(rel: &str) -> Option<Vec<Grid>> {
             None
         }
     }
-}
-
-/// Solves puzzles round-robin, `iters` of them, and returns the time; every answer is
-/// checked (decode checks the grid against the rules and the givens).
-fn solve_cycle(
-    solver: &mut dyn Solver,
-    puzzles: &[Grid],
-    next: &mut usize,
-    iters: u64,
-) -> Duration {
-    let start = Instant::now();
-    for _ in 0..iters {
-        let puzzle = &puzzles[*next % puzzles.len()];
-        *next += 1;
-        match solver.solve(puzzle).expect("solver answers").outcome {
-            SolveOutcome::Solved(_) => {}
-            other => panic!("unexpected {other:?}"),
-        }
-    }
-    start.elapsed()
 }
 
 fn external_enabled() -> bool {

@@ -11,17 +11,18 @@
 
 #[path = "common/classic_sets.rs"]
 mod classic_sets;
+#[path = "common/cycle.rs"]
+mod cycle;
 #[path = "common/data.rs"]
 mod data;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudosat::grid::check_solution;
-use sudosat::solve::{SolveOutcome, Solver, SolverSpec};
-use sudosat::Grid;
+use sudosat::solve::SolverSpec;
 
 use classic_sets::{load, solvers, SETS};
+use cycle::solve_cycle;
 use data::data_dir;
 
 /// How many puzzles of a set a solver cycles through; 0 leaves the pair out. Measured in
@@ -43,29 +44,6 @@ fn sample(solver: &str, set: &str) -> usize {
         "rank_5" if solver == "backtrack-mrv" => 0,
         _ => 10,
     }
-}
-
-/// Solves `iters` puzzles round-robin and returns the time spent solving; every grid is
-/// checked outside the timed part.
-fn solve_cycle(
-    solver: &mut dyn Solver,
-    puzzles: &[Grid],
-    next: &mut usize,
-    iters: u64,
-) -> Duration {
-    let mut total = Duration::ZERO;
-    for _ in 0..iters {
-        let puzzle = &puzzles[*next % puzzles.len()];
-        *next += 1;
-        let start = Instant::now();
-        let report = solver.solve(puzzle);
-        total += start.elapsed();
-        match report.map(|r| r.outcome) {
-            Ok(SolveOutcome::Solved(grid)) => assert!(check_solution(puzzle, &grid).is_valid()),
-            other => panic!("{}: {other:?}", solver.name()),
-        }
-    }
-    total
 }
 
 fn classic(c: &mut Criterion) {

@@ -56,15 +56,17 @@ use crate::Error;
 pub enum CompareError {
     /// A `--solvers` item that names no backend or solver.
     #[error(
-        "unknown solver `{0}` in --solvers (expected cdcl, dpll, varisat, splr, minisat, \
-         minisat:CMD, external:CMD, {classic}, or the groups embedded, classic, all)",
+        "unknown solver `{0}` in --solvers (expected {embedded}, minisat, minisat:CMD, \
+         external:CMD, {classic}, or the groups embedded, classic, all)",
+        embedded = BackendKind::ALL.into_iter().filter(|k| k.is_embedded()).map(BackendKind::name).collect::<Vec<_>>().join(", "),
         classic = ClassicKind::NAMES.join(", ")
     )]
     UnknownSolver(String),
     /// An `--encodings` item that names no encoding.
     #[error(
-        "unknown encoding `{0}` in --encodings (expected minimal, extended, minimal+reduced, \
-         extended+reduced or all)"
+        "unknown encoding `{0}` in --encodings (expected {names}, each optionally /FAMILY, \
+         or all)",
+        names = SudokuEncoding::ALL.map(|e| e.name()).join(", ")
     )]
     UnknownEncoding(String),
     /// An external solver entry without a command.

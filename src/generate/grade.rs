@@ -2,8 +2,8 @@
 //!
 //! A puzzle is solved by the human-style solver ([`crate::solve::human`]: strategies
 //! easiest first, guessing only when none applies), and graded by the hardest kind of step
-//! its log needs, the way players' graders do (Andrew Stuart's SudokuWiki grader; the
-//! tiers of the issue): naked singles only = simple; hidden singles = easy; subsets,
+//! its log needs, the way players' graders do (Andrew Stuart's SudokuWiki grader), in
+//! five tiers: naked singles only = simple; hidden singles = easy; subsets,
 //! pointing, box-line = intermediate; X-Wing, unique rectangle = hard; any guess = expert.
 //! The score is the sum of step weights ([`strategy_weight`], [`GUESS_WEIGHT`]), so puzzles
 //! of one grade can still be ordered.

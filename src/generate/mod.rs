@@ -136,7 +136,7 @@ impl Symmetry {
 /// Number of levels of the thesis's study (level 1 has the most clues, level 20 the fewest).
 pub const NUM_LEVELS: u32 = 20;
 
-/// Levels above [`NUM_LEVELS`] read as "the 9×9 clue count" (the issue's `--level 20..40`).
+/// Levels above [`NUM_LEVELS`] read as "the 9×9 clue count" (`--level 21..=40`).
 pub const MAX_CLUE_COUNT_LEVEL: u32 = 40;
 
 /// The clue count of a difficulty level for box size `b` (n = b²).
