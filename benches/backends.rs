@@ -1,23 +1,26 @@
-//! SAT backends × encodings, µs per puzzle (encode + solve + check + decode), and the
-//! single-puzzle time of the large grids.
+//! SAT backends × encodings, µs per puzzle (encode + solve + decode; the grid is checked
+//! outside the timed part), and the single-puzzle time of the large grids.
 //!
 //! Reads `../shared/data` (or `$SUDOSAT_DATA`) when present and skips with a message
 //! otherwise. Run: `cargo bench --bench backends` (filter with e.g. `-- 17clue/dpll`).
 //! `SUDOSAT_BENCH_EXTERNAL=0` skips the external MiniSat runs.
 
+#[path = "common/cycle.rs"]
+mod cycle;
 #[path = "common/data.rs"]
 mod data;
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sudosat::backend::{BackendKind, BackendSpec};
-use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::encode::SudokuEncoding;
 use sudosat::grid::read_puzzles_from_path;
-use sudosat::solve::sat::SatSolver;
-use sudosat::solve::{SolveOutcome, Solver};
+use sudosat::solve::SolverSpec;
 use sudosat::Grid;
+
+use cycle::solve_cycle;
 
 fn load(rel: &str) -> Option<Vec<Grid>> {
     let Some(dir) = data::data_dir() else {
@@ -32,21 +35,6 @@ fn load(rel: &str) -> Option<Vec<Grid>> {
             None
         }
     }
-}
-
-/// Solves puzzles round-robin, `iters` of them, and returns the time; every answer is
-/// checked (decode checks the grid against the rules and the givens).
-fn solve_cycle(solver: &mut SatSolver, puzzles: &[Grid], next: &mut usize, iters: u64) -> Duration {
-    let start = Instant::now();
-    for _ in 0..iters {
-        let puzzle = &puzzles[*next % puzzles.len()];
-        *next += 1;
-        match solver.solve(puzzle).expect("solver answers").outcome {
-            SolveOutcome::Solved(_) => {}
-            other => panic!("unexpected {other:?}"),
-        }
-    }
-    start.elapsed()
 }
 
 fn external_enabled() -> bool {
@@ -71,10 +59,14 @@ fn nine_by_nine(c: &mut Criterion) {
         }
         for kind in kinds {
             for encoding in SudokuEncoding::ALL {
-                let mut solver = SatSolver::new(encoding, BackendSpec::new(kind));
+                let spec = SolverSpec::Sat {
+                    encoding,
+                    backend: BackendSpec::new(kind),
+                };
+                let mut solver = spec.build(None);
                 let mut next = 0;
-                group.bench_function(format!("{}/{}", kind.name(), encoding.name()), |b| {
-                    b.iter_custom(|iters| solve_cycle(&mut solver, &puzzles, &mut next, iters))
+                group.bench_function(spec.label(), |b| {
+                    b.iter_custom(|iters| solve_cycle(solver.as_mut(), &puzzles, &mut next, iters))
                 });
             }
         }
@@ -94,12 +86,14 @@ fn large(c: &mut Criterion) {
         let Some(puzzles) = load(&format!("large/sudoku-{n}-1.txt")) else {
             continue;
         };
-        let encoding = SudokuEncoding::from_name("extended+reduced").expect("shipped");
         for kind in [BackendKind::Dpll, BackendKind::Varisat] {
-            let mut solver = SatSolver::new(encoding, BackendSpec::new(kind));
+            let spec: SolverSpec = format!("sat:extended+reduced:{kind}")
+                .parse()
+                .expect("shipped");
+            let mut solver = spec.build(None);
             let mut next = 0;
-            group.bench_function(format!("{n}x{n}/{}", kind.name()), |b| {
-                b.iter_custom(|iters| solve_cycle(&mut solver, &puzzles, &mut next, iters))
+            group.bench_function(format!("{n}x{n}/{kind}"), |b| {
+                b.iter_custom(|iters| solve_cycle(solver.as_mut(), &puzzles, &mut next, iters))
             });
         }
     }

@@ -77,6 +77,7 @@ fn compare_rows(c: &mut Criterion) {
     let entries = compare::entries(
         &compare::parse_solvers(SOLVERS).expect("known solvers"),
         &compare::parse_encodings(ENCODINGS).expect("known encodings"),
+        &Default::default(),
     );
     for (label, puzzles) in sets() {
         let mut group = c.benchmark_group(format!("compare/{label}"));
@@ -100,6 +101,7 @@ fn report(c: &mut Criterion) {
     let entries = compare::entries(
         &compare::parse_solvers("embedded,dlx").expect("known solvers"),
         &compare::parse_encodings("minimal,extended+reduced").expect("known encodings"),
+        &Default::default(),
     );
     let mut config = CompareConfig::new(entries);
     config.timeout = Some(Duration::from_secs(10));

@@ -11,17 +11,18 @@
 
 #[path = "common/classic_sets.rs"]
 mod classic_sets;
+#[path = "common/cycle.rs"]
+mod cycle;
 #[path = "common/data.rs"]
 mod data;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudosat::grid::check_solution;
-use sudosat::solve::{classic_solver, SolveOutcome, Solver, SolverOptions};
-use sudosat::Grid;
+use sudosat::solve::SolverSpec;
 
 use classic_sets::{load, solvers, SETS};
+use cycle::solve_cycle;
 use data::data_dir;
 
 /// How many puzzles of a set a solver cycles through; 0 leaves the pair out. Measured in
@@ -45,29 +46,6 @@ fn sample(solver: &str, set: &str) -> usize {
     }
 }
 
-/// Solves `iters` puzzles round-robin and returns the time spent solving; every grid is
-/// checked outside the timed part.
-fn solve_cycle(
-    solver: &mut dyn Solver,
-    puzzles: &[Grid],
-    next: &mut usize,
-    iters: u64,
-) -> Duration {
-    let mut total = Duration::ZERO;
-    for _ in 0..iters {
-        let puzzle = &puzzles[*next % puzzles.len()];
-        *next += 1;
-        let start = Instant::now();
-        let report = solver.solve(puzzle);
-        total += start.elapsed();
-        match report.map(|r| r.outcome) {
-            Ok(SolveOutcome::Solved(grid)) => assert!(check_solution(puzzle, &grid).is_valid()),
-            other => panic!("{}: {other:?}", solver.name()),
-        }
-    }
-    total
-}
-
 fn classic(c: &mut Criterion) {
     let data = data_dir();
     for (label, rel, fixture) in SETS {
@@ -82,9 +60,10 @@ fn classic(c: &mut Criterion) {
             if count == 0 {
                 continue;
             }
-            let mut solver = classic_solver(name, &SolverOptions::default()).unwrap();
-            // A safety net: a regression fails the bench instead of hanging it.
-            solver.set_time_limit(Some(Duration::from_secs(30)));
+            let spec: SolverSpec = name.parse().expect("a classic solver");
+            // A time limit as a safety net: a regression fails the bench instead of
+            // hanging it.
+            let mut solver = spec.build(Some(Duration::from_secs(30)));
             let mut next = 0;
             group.bench_function(name, |b| {
                 b.iter_custom(|iters| {

@@ -1,6 +1,13 @@
-//! Names of the things a user chooses (solvers, backends, …), each list in one table:
-//! `named_enum!` declares an enum with its names, and [`UnknownName`] is the one error of
-//! every lookup. A leaf module, below everything else.
+//! Names of the things a user chooses (solvers, backends, encodings, formats, …), each list
+//! in one table: [`named_enum!`] declares an enum with its names, and [`UnknownName`] is the
+//! one error of every lookup. A leaf module, below everything else.
+//!
+//! Why a macro and not clap's `ValueEnum` derive: the library needs the names without the
+//! `cli` feature too (`SolverSpec` parses `sat:minimal:dpll`, compare reads its CSV back,
+//! DIMACS comments name the encoding), and a derive behind `cfg_attr(feature = "cli")` would
+//! leave it without them. The macro is the one table; with `cli` it also implements
+//! `clap::ValueEnum` from that table, so the CLI lists and checks the same names with no
+//! second list and no new dependency (strum would add one for what twenty lines do).
 
 /// A name that is not one of a list, with the list (for one-line CLI errors).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,8 +21,22 @@ pub struct UnknownName {
     pub expected: String,
 }
 
+impl UnknownName {
+    /// The error for `name`, not one of `names`.
+    pub fn new(what: &'static str, name: &str, names: &[&str]) -> UnknownName {
+        UnknownName {
+            what,
+            name: name.to_string(),
+            expected: names.join(", "),
+        }
+    }
+}
+
 /// Declares a fieldless enum with its names in one table: `ALL`, `NAMES`, `name`,
-/// `from_name`, `Display` and `FromStr` (errors are [`UnknownName`]).
+/// `from_name` (ASCII case ignored), `Display`, `FromStr` (errors are [`UnknownName`]
+/// saying what was named: `unknown order `zigzag` (expected one of: row, …)`), and with the
+/// `cli` feature `clap::ValueEnum`. Attributes on the enum (more derives, serde) and on the
+/// variants (`#[default]`, docs) pass through.
 macro_rules! named_enum {
     (
         $(#[$meta:meta])*
@@ -31,7 +52,7 @@ macro_rules! named_enum {
 
         impl $name {
             /// Every value, in the order the CLI lists them.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            pub const ALL: [$name; [$($text),+].len()] = [$($name::$variant),+];
             /// Every name, in the order of `ALL`.
             pub const NAMES: &'static [&'static str] = &[$($text),+];
 
@@ -42,9 +63,11 @@ macro_rules! named_enum {
                 }
             }
 
-            /// The value called `name`; `None` for an unknown name.
+            /// The value called `name` (ASCII case ignored); `None` for an unknown name.
             pub fn from_name(name: &str) -> Option<$name> {
-                Self::ALL.iter().copied().find(|v| v.name() == name)
+                Self::ALL
+                    .into_iter()
+                    .find(|v| v.name().eq_ignore_ascii_case(name))
             }
         }
 
@@ -57,11 +80,19 @@ macro_rules! named_enum {
         impl std::str::FromStr for $name {
             type Err = $crate::names::UnknownName;
             fn from_str(s: &str) -> Result<Self, $crate::names::UnknownName> {
-                Self::from_name(s).ok_or_else(|| $crate::names::UnknownName {
-                    what: $what,
-                    name: s.to_string(),
-                    expected: Self::NAMES.join(", "),
-                })
+                Self::from_name(s)
+                    .ok_or_else(|| $crate::names::UnknownName::new($what, s, Self::NAMES))
+            }
+        }
+
+        #[cfg(feature = "cli")]
+        impl clap::ValueEnum for $name {
+            fn value_variants<'a>() -> &'a [Self] {
+                &Self::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(clap::builder::PossibleValue::new(self.name()))
             }
         }
     };

@@ -57,21 +57,23 @@ const TRUE: i8 = 1;
 const FALSE: i8 = -1;
 const UNSET: i8 = 0;
 
-/// How much the solver looks ahead before it branches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Lookahead {
-    /// Plain DPLL: unit propagation only.
-    None,
-    /// Probe the open literals of the branching clause before each decision.
-    BranchClause,
-    /// As [`Lookahead::BranchClause`], plus failed-literal probing of every branching
-    /// clause's literals at the root, to a fixpoint.
-    Full,
-    /// [`Lookahead::None`] for formulas of at most [`AUTO_FULL_ABOVE`] variables, where a
-    /// search is cheaper than probing (every reduced 9×9 formula), [`Lookahead::Full`]
-    /// above, where probing replaces the search.
-    #[default]
-    Auto,
+crate::names::named_enum! {
+    /// How much the solver looks ahead before it branches (`--lookahead`).
+    #[derive(Default)]
+    pub enum Lookahead ("lookahead") {
+        /// Plain DPLL: unit propagation only.
+        None = "none",
+        /// Probe the open literals of the branching clause before each decision.
+        BranchClause = "clause",
+        /// As [`Lookahead::BranchClause`], plus failed-literal probing of every branching
+        /// clause's literals at the root, to a fixpoint.
+        Full = "full",
+        /// [`Lookahead::None`] for formulas of at most [`AUTO_FULL_ABOVE`] variables, where
+        /// a search is cheaper than probing (every reduced 9×9 formula), [`Lookahead::Full`]
+        /// above, where probing replaces the search.
+        #[default]
+        Auto = "auto",
+    }
 }
 
 /// Variables above which [`Lookahead::Auto`] probes. Measured (BENCHMARKS.md): on the
@@ -80,24 +82,6 @@ pub enum Lookahead {
 pub const AUTO_FULL_ABOVE: usize = 1_000;
 
 impl Lookahead {
-    /// Every level.
-    pub const ALL: [Lookahead; 4] = [
-        Lookahead::None,
-        Lookahead::BranchClause,
-        Lookahead::Full,
-        Lookahead::Auto,
-    ];
-
-    /// The name as options spell it (`none`, `clause`, `full`, `auto`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Lookahead::None => "none",
-            Lookahead::BranchClause => "clause",
-            Lookahead::Full => "full",
-            Lookahead::Auto => "auto",
-        }
-    }
-
     /// The level used on a formula of `num_vars` variables.
     pub fn resolve(self, num_vars: usize) -> Lookahead {
         match self {

@@ -11,8 +11,6 @@ pub mod splr;
 pub mod sudoku;
 pub mod varisat;
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
@@ -249,51 +247,30 @@ pub fn check_model(solver: &str, cnf: &Cnf, model: Model) -> Result<SatOutcome, 
     }
 }
 
-/// Which backend to use: the CLI's `--backend` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BackendKind {
-    /// The built-in CDCL solver ([`Cdcl`]).
-    Cdcl,
-    /// The built-in DPLL ([`Dpll`]).
-    Dpll,
-    /// The embedded varisat 0.2 CDCL solver (incremental).
-    Varisat,
-    /// The embedded splr 0.17 CDCL solver (rebuilt from the kept clauses for each solve).
-    Splr,
-    /// An external MiniSat 2.2 process (result file).
-    Minisat,
-    /// Any external solver command printing SAT-competition `s`/`v` lines.
-    External,
+crate::names::named_enum! {
+    /// Which backend to use: the CLI's `--backend` values, embedded ones first.
+    pub enum BackendKind ("backend") {
+        /// The built-in CDCL solver ([`Cdcl`]).
+        Cdcl = "cdcl",
+        /// The built-in DPLL ([`Dpll`]).
+        Dpll = "dpll",
+        /// The embedded varisat 0.2 CDCL solver (incremental).
+        Varisat = "varisat",
+        /// The embedded splr 0.17 CDCL solver (rebuilt from the kept clauses for each solve).
+        Splr = "splr",
+        /// An external MiniSat 2.2 process (result file).
+        Minisat = "minisat",
+        /// Any external solver command printing SAT-competition `s`/`v` lines.
+        External = "external",
+    }
 }
 
 impl BackendKind {
-    /// Every backend, embedded ones first.
-    pub const ALL: [BackendKind; 6] = [
-        BackendKind::Cdcl,
-        BackendKind::Dpll,
-        BackendKind::Varisat,
-        BackendKind::Splr,
-        BackendKind::Minisat,
-        BackendKind::External,
-    ];
-
     /// The default backend: the built-in CDCL solver. It is as fast as the DPLL where
     /// propagation and probing settle a puzzle (17-clue 9×9, the large grids) and the only
     /// built-in one that learns, so it finishes the grids that need real search (the
     /// gecode 25×25 set, hardest 9×9) where the DPLL times out (BENCHMARKS.md).
     pub const DEFAULT: BackendKind = BackendKind::Cdcl;
-
-    /// The CLI name.
-    pub fn name(self) -> &'static str {
-        match self {
-            BackendKind::Cdcl => "cdcl",
-            BackendKind::Dpll => "dpll",
-            BackendKind::Varisat => "varisat",
-            BackendKind::Splr => "splr",
-            BackendKind::Minisat => "minisat",
-            BackendKind::External => "external",
-        }
-    }
 
     /// Whether the backend runs inside this process.
     pub fn is_embedded(self) -> bool {
@@ -304,50 +281,18 @@ impl BackendKind {
     }
 }
 
-impl fmt::Display for BackendKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An unknown backend name.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown backend `{0}` (expected one of: cdcl, dpll, varisat, splr, minisat, external)")]
-pub struct UnknownBackend(pub String);
-
-impl FromStr for BackendKind {
-    type Err = UnknownBackend;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        BackendKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| UnknownBackend(s.to_string()))
-    }
-}
-
-/// How the SAT path loads each puzzle into its backend.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum LoadMode {
-    /// Encode each puzzle anew into a reset backend, with the encoding's reduction.
-    #[default]
-    Reencode,
-    /// Keep the empty grid's encoding (the same base encoding, unreduced) loaded and solve
-    /// each puzzle under its givens as assumptions, keeping what the backend learnt. Only
-    /// for backends that take assumptions ([`SatBackend::supports_assumptions`]); the others
-    /// re-encode.
-    Assumptions,
-}
-
-impl LoadMode {
-    /// Both modes.
-    pub const ALL: [LoadMode; 2] = [LoadMode::Reencode, LoadMode::Assumptions];
-
-    /// The name as options spell it (`reencode`, `assumptions`).
-    pub fn name(self) -> &'static str {
-        match self {
-            LoadMode::Reencode => "reencode",
-            LoadMode::Assumptions => "assumptions",
-        }
+crate::names::named_enum! {
+    /// How the SAT path loads each puzzle into its backend.
+    #[derive(Default)]
+    pub enum LoadMode ("load mode") {
+        /// Encode each puzzle anew into a reset backend, with the encoding's reduction.
+        #[default]
+        Reencode = "reencode",
+        /// Keep the empty grid's encoding (the same base encoding, unreduced) loaded and
+        /// solve each puzzle under its givens as assumptions, keeping what the backend
+        /// learnt. Only for backends that take assumptions
+        /// ([`SatBackend::supports_assumptions`]); the others re-encode.
+        Assumptions = "assumptions",
     }
 }
 

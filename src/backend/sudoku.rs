@@ -37,63 +37,25 @@
 
 use crate::formula::{Lit, Var};
 
-/// Which propagation the built-in CDCL solver adds to unit propagation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Propagate {
-    /// [`Propagate::Sudoku`] on grids of side [`AUTO_NATIVE_FROM`] and more, clauses only
-    /// below: measured, the native pass costs 2–3× per conflict and saves none on the gecode
-    /// 25×25 set, while on `sudoku-64-1` it is what lets cdcl finish (BENCHMARKS.md).
-    #[default]
-    Auto,
-    /// Clauses only.
-    None,
-    /// All-different (Hall sets) and locked candidates over the Sudoku's units, when the
-    /// formula comes from a puzzle; a plain DIMACS file gets clauses only.
-    Sudoku,
-    /// All-different (Hall sets) only.
-    Hall,
-    /// Locked candidates only.
-    Locked,
-}
-
-impl Propagate {
-    /// Every setting.
-    pub const ALL: [Propagate; 5] = [
-        Propagate::Auto,
-        Propagate::None,
-        Propagate::Sudoku,
-        Propagate::Hall,
-        Propagate::Locked,
-    ];
-
-    /// The name as options spell it (`auto`, `none`, `sudoku`, `hall`, `locked`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Propagate::Auto => "auto",
-            Propagate::None => "none",
-            Propagate::Sudoku => "sudoku",
-            Propagate::Hall => "hall",
-            Propagate::Locked => "locked",
-        }
-    }
-}
-
-impl std::fmt::Display for Propagate {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Propagate {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Propagate, String> {
-        Propagate::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| {
-                format!("unknown propagation `{s}` (expected auto, none, sudoku, hall or locked)")
-            })
+crate::names::named_enum! {
+    /// Which propagation the built-in CDCL solver adds to unit propagation.
+    #[derive(Default)]
+    pub enum Propagate ("propagation") {
+        /// [`Propagate::Sudoku`] on grids of side [`AUTO_NATIVE_FROM`] to
+        /// [`MAX_NATIVE_SIDE`], clauses only below: measured, the native pass costs 2–3× per
+        /// conflict and saves none on the gecode 25×25 set, while on `sudoku-64-1` it is what
+        /// let cdcl finish once (BENCHMARKS.md).
+        #[default]
+        Auto = "auto",
+        /// Clauses only.
+        None = "none",
+        /// All-different (Hall sets) and locked candidates over the Sudoku's units, when
+        /// the formula comes from a puzzle; a plain DIMACS file gets clauses only.
+        Sudoku = "sudoku",
+        /// All-different (Hall sets) only.
+        Hall = "hall",
+        /// Locked candidates only.
+        Locked = "locked",
     }
 }
 

@@ -7,9 +7,11 @@
 //! or algorithm is faster (SAT against Dancing Links, backtracking, human strategies, …),
 //! and how that changes with the puzzle's size and number of givens.
 //!
-//! - [`CompareConfig`] says what runs ([`Entry`], parsed from `--solvers`/`--encodings` by
-//!   [`parse_solvers`] and [`parse_encodings`]); [`run`] runs it and returns one [`Run`]
-//!   per puzzle × entry × repeat.
+//! - [`CompareConfig`] says what runs: entries, each a [`SolverSpec`] like every other
+//!   solver choice of the crate (its `--solvers`/`--encodings` lists are read by
+//!   [`parse_solvers`] and [`parse_encodings`] and crossed by [`entries`]); [`run`] builds
+//!   each entry with [`SolverSpec::build`] and returns one [`Run`] per puzzle × entry ×
+//!   repeat.
 //! - [`summary`] reduces runs to per-solver statistics and prints the tables, [`output`]
 //!   writes CSV and JSON, [`plot`] draws the SVG.
 //!
@@ -21,7 +23,7 @@
 //! let puzzles = [Puzzle { file: "example".into(), line: 1, grid }];
 //! let solvers = compare::parse_solvers("dpll,dlx").unwrap();
 //! let encodings = compare::parse_encodings("minimal,extended").unwrap();
-//! let config = CompareConfig::new(compare::entries(&solvers, &encodings));
+//! let config = CompareConfig::new(compare::entries(&solvers, &encodings, &Default::default()));
 //! let result = compare::run(&puzzles, &config, &AtomicBool::new(false), &|_| {}).unwrap();
 //! assert_eq!(result.runs.len(), 3); // dpll × 2 encodings, dlx
 //! assert!(result.runs.iter().all(|r| r.outcome == Outcome::Solved && r.checked));
@@ -30,10 +32,10 @@
 pub mod output;
 #[cfg(feature = "plot")]
 pub mod plot;
+#[cfg(feature = "plot")]
 pub mod report;
 pub mod summary;
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -45,32 +47,26 @@ use crate::encode::{AmoFamily, Encoding, SudokuEncoding};
 use crate::formula::FormulaSize;
 use crate::grid::{check_solution, Grid};
 use crate::run::Counters;
-use crate::solve::sat::{SatSolver, DEFAULT_ENCODING};
-use crate::solve::{classic_solver, SolveOutcome, Solver, SolverOptions, CLASSIC_SOLVERS};
+use crate::solve::sat::DEFAULT_ENCODING;
+use crate::solve::{ClassicKind, SolveOutcome, Solver, SolverOptions, SolverSpec};
 use crate::Error;
-
-/// The embedded SAT backends, the `embedded` alias of `--solvers`.
-const EMBEDDED: [BackendKind; 4] = [
-    BackendKind::Cdcl,
-    BackendKind::Dpll,
-    BackendKind::Varisat,
-    BackendKind::Splr,
-];
 
 /// A bad comparison request or an output that could not be produced.
 #[derive(Debug, thiserror::Error)]
 pub enum CompareError {
     /// A `--solvers` item that names no backend or solver.
     #[error(
-        "unknown solver `{0}` in --solvers (expected cdcl, dpll, varisat, splr, minisat, \
-         minisat:CMD, external:CMD, {classic}, or the groups embedded, classic, all)",
-        classic = CLASSIC_SOLVERS.join(", ")
+        "unknown solver `{0}` in --solvers (expected {embedded}, minisat, minisat:CMD, \
+         external:CMD, {classic}, or the groups embedded, classic, all)",
+        embedded = BackendKind::ALL.into_iter().filter(|k| k.is_embedded()).map(BackendKind::name).collect::<Vec<_>>().join(", "),
+        classic = ClassicKind::NAMES.join(", ")
     )]
     UnknownSolver(String),
     /// An `--encodings` item that names no encoding.
     #[error(
-        "unknown encoding `{0}` in --encodings (expected minimal, extended, minimal+reduced, \
-         extended+reduced or all)"
+        "unknown encoding `{0}` in --encodings (expected {names}, each optionally /FAMILY, \
+         or all)",
+        names = SudokuEncoding::ALL.map(|e| e.name()).join(", ")
     )]
     UnknownEncoding(String),
     /// An external solver entry without a command.
@@ -115,17 +111,18 @@ pub enum CompareError {
     },
 }
 
-/// A solver as `--solvers` names it, before SAT backends are crossed with the encodings.
+/// A solver as `--solvers` names it, before SAT backends are crossed with the encodings
+/// into [`SolverSpec`]s ([`entries`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolverSpec {
+pub enum SolverItem {
     /// A SAT backend (crossed with every encoding).
     Sat(BackendSpec),
-    /// A classic solver, one of [`CLASSIC_SOLVERS`].
-    Classic(&'static str),
+    /// A classic solver.
+    Classic(ClassicKind),
 }
 
 /// Parses a comma-separated `--solvers` list: `dpll`, `varisat`, `splr`, `minisat` (or
-/// `minisat:CMD`), `external:CMD`, any of [`CLASSIC_SOLVERS`], and the groups `embedded`
+/// `minisat:CMD`), `external:CMD`, any [`ClassicKind`], and the groups `embedded`
 /// (the three embedded backends), `classic` (every classic solver but plain `backtrack`,
 /// which is `backtrack-mrv` under compare's defaults) and `all` (both groups). Repeated
 /// names are kept once. Commands cannot contain commas.
@@ -134,7 +131,7 @@ pub enum SolverSpec {
 /// [`CompareError::UnknownSolver`] naming the first unknown item,
 /// [`CompareError::MissingCommand`] for `external` without a command,
 /// [`CompareError::Invalid`] for an empty list.
-pub fn parse_solvers(list: &str) -> Result<Vec<SolverSpec>, CompareError> {
+pub fn parse_solvers(list: &str) -> Result<Vec<SolverItem>, CompareError> {
     parse_list(list, "--solvers lists no solver", parse_solver_item)
 }
 
@@ -159,17 +156,19 @@ fn parse_list<T: PartialEq>(
     Ok(values)
 }
 
-fn parse_solver_item(item: &str) -> Result<Vec<SolverSpec>, CompareError> {
+fn parse_solver_item(item: &str) -> Result<Vec<SolverItem>, CompareError> {
     let embedded = || {
-        EMBEDDED
-            .map(|k| SolverSpec::Sat(BackendSpec::new(k)))
-            .to_vec()
+        BackendKind::ALL
+            .into_iter()
+            .filter(|k| k.is_embedded())
+            .map(|k| SolverItem::Sat(BackendSpec::new(k)))
+            .collect::<Vec<_>>()
     };
     let classic = || {
-        CLASSIC_SOLVERS
-            .iter()
-            .filter(|&&name| name != "backtrack")
-            .map(|&name| SolverSpec::Classic(name))
+        ClassicKind::ALL
+            .into_iter()
+            .filter(|&kind| kind != ClassicKind::Backtrack)
+            .map(SolverItem::Classic)
             .collect::<Vec<_>>()
     };
     let (name, command) = match item.split_once(':') {
@@ -188,18 +187,14 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverSpec>, CompareError> {
             command: command.map(str::to_string),
             ..BackendSpec::new(BackendKind::Minisat)
         },
-        (name, None) => {
-            if let Some(kind) = EMBEDDED.into_iter().find(|k| k.name() == name) {
-                BackendSpec::new(kind)
-            } else if let Some(&classic) = CLASSIC_SOLVERS.iter().find(|&&c| c == name) {
-                return Ok(vec![SolverSpec::Classic(classic)]);
-            } else {
-                return Err(CompareError::UnknownSolver(item.to_string()));
-            }
-        }
+        (name, None) => match (name.parse::<BackendKind>(), name.parse::<ClassicKind>()) {
+            (Ok(kind), _) if kind.is_embedded() => BackendSpec::new(kind),
+            (_, Ok(kind)) => return Ok(vec![SolverItem::Classic(kind)]),
+            _ => return Err(CompareError::UnknownSolver(item.to_string())),
+        },
         _ => return Err(CompareError::UnknownSolver(item.to_string())),
     };
-    Ok(vec![SolverSpec::Sat(spec)])
+    Ok(vec![SolverItem::Sat(spec)])
 }
 
 /// Parses a comma-separated `--encodings` list of [`SudokuEncoding`] names, or `all`.
@@ -249,84 +244,48 @@ pub fn default_encodings() -> Vec<SudokuEncoding> {
     vec![DEFAULT_ENCODING]
 }
 
-/// One thing that runs on every puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Entry {
-    /// The SAT path: an encoding solved by a backend.
-    Sat {
-        /// The backend (its time limit is set from [`CompareConfig::timeout`]).
-        backend: BackendSpec,
-        /// The encoding.
-        encoding: SudokuEncoding,
-    },
-    /// A classic solver, one of [`CLASSIC_SOLVERS`].
-    Classic(&'static str),
-}
-
-impl Entry {
-    /// The label of the entry's rows and legend: `dpll/extended+reduced`,
-    /// `external:cadical -q/minimal`, `minisat:/opt/minisat/extended`, `dlx`.
-    pub fn label(&self) -> String {
-        match self {
-            Entry::Sat { backend, encoding } => {
-                format!("{}/{}", backend.label(), encoding.name())
-            }
-            Entry::Classic(name) => name.to_string(),
-        }
-    }
-
-    /// The backend label of a SAT entry.
-    pub fn backend_label(&self) -> Option<String> {
-        match self {
-            Entry::Sat { backend, .. } => Some(backend.label()),
-            Entry::Classic(_) => None,
-        }
-    }
-
-    /// The encoding of a SAT entry.
-    pub fn encoding(&self) -> Option<SudokuEncoding> {
-        match self {
-            Entry::Sat { encoding, .. } => Some(*encoding),
-            Entry::Classic(_) => None,
-        }
-    }
-}
+/// One thing that runs on every puzzle: a solver choice as the rest of the crate describes
+/// it ([`SolverSpec::label`] names its rows).
+pub type Entry = SolverSpec;
 
 /// Every SAT backend of `solvers` crossed with every encoding (backend-major), then the
-/// classic solvers, in the order listed.
-pub fn entries(solvers: &[SolverSpec], encodings: &[SudokuEncoding]) -> Vec<Entry> {
+/// classic solvers with `options`, in the order listed.
+pub fn entries(
+    solvers: &[SolverItem],
+    encodings: &[SudokuEncoding],
+    options: &SolverOptions,
+) -> Vec<SolverSpec> {
     let mut out = Vec::new();
-    for spec in solvers {
-        match spec {
-            SolverSpec::Sat(backend) => out.extend(encodings.iter().map(|&encoding| Entry::Sat {
-                backend: backend.clone(),
-                encoding,
-            })),
-            SolverSpec::Classic(name) => out.push(Entry::Classic(name)),
+    for item in solvers {
+        match item {
+            SolverItem::Sat(backend) => {
+                out.extend(encodings.iter().map(|&encoding| SolverSpec::Sat {
+                    backend: backend.clone(),
+                    encoding,
+                }))
+            }
+            SolverItem::Classic(kind) => out.push(SolverSpec::Classic {
+                kind: *kind,
+                options: options.clone(),
+            }),
         }
     }
     out
 }
 
-/// How summaries and plots group puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GroupBy {
-    /// By number of givens.
-    Clues,
-    /// By side n of the grid.
-    Size,
+crate::names::named_enum! {
+    /// How summaries and plots group puzzles (`--by`; the name heads the column).
+    #[derive(Serialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum GroupBy ("grouping") {
+        /// By number of givens.
+        Clues = "clues",
+        /// By side n of the grid.
+        Size = "size",
+    }
 }
 
 impl GroupBy {
-    /// The name `--by` takes and column headers show.
-    pub fn name(self) -> &'static str {
-        match self {
-            GroupBy::Clues => "clues",
-            GroupBy::Size => "size",
-        }
-    }
-
     /// The grouping of a plot when none is asked for: by size when the runs hold several
     /// sizes, else by clue count.
     pub fn auto(runs: &[Run]) -> GroupBy {
@@ -345,17 +304,6 @@ impl GroupBy {
     }
 }
 
-impl std::str::FromStr for GroupBy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "clues" => Ok(GroupBy::Clues),
-            "size" => Ok(GroupBy::Size),
-            _ => Err(format!("unknown grouping `{s}` (expected clues or size)")),
-        }
-    }
-}
-
 /// What runs, how often and under which limits.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CompareConfig {
@@ -369,19 +317,16 @@ pub struct CompareConfig {
     /// Puzzles solved at once: 1 runs everything on the calling thread; more uses a
     /// dedicated pool of that many threads (each solve still runs, and is timed, on one).
     pub jobs: usize,
-    /// Options of the classic solvers (seed, work cap).
-    pub solver_options: SolverOptions,
 }
 
 impl CompareConfig {
-    /// One repeat, no time limit, one thread, default solver options.
+    /// One repeat, no time limit, one thread.
     pub fn new(entries: Vec<Entry>) -> CompareConfig {
         CompareConfig {
             entries,
             repeat: 1,
             timeout: None,
             jobs: 1,
-            solver_options: SolverOptions::default(),
         }
     }
 
@@ -425,54 +370,24 @@ pub struct Puzzle {
     pub grid: Grid,
 }
 
-/// How one run ended.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// A grid that passed the check against the rules and the givens.
-    Solved,
-    /// The solver proved there is no solution (and no other entry found one).
-    NoSolution,
-    /// An incomplete method stopped without an answer (iteration cap, threshold).
-    Stopped,
-    /// The time limit was reached.
-    Timeout,
-    /// The solver failed (e.g. an external command that cannot be started).
-    Failed,
-    /// A wrong answer: a grid that fails the check, a model that does not decode, or "no
-    /// solution" for a puzzle another entry solved.
-    Wrong,
-}
-
-impl Outcome {
-    /// Every outcome, in column order.
-    pub const ALL: [Outcome; 6] = [
-        Outcome::Solved,
-        Outcome::NoSolution,
-        Outcome::Stopped,
-        Outcome::Timeout,
-        Outcome::Failed,
-        Outcome::Wrong,
-    ];
-
-    /// The name used in every output.
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Solved => "solved",
-            Outcome::NoSolution => "no_solution",
-            Outcome::Stopped => "stopped",
-            Outcome::Timeout => "timeout",
-            Outcome::Failed => "failed",
-            Outcome::Wrong => "wrong",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::names::named_enum! {
+    /// How one run ended; the name is the one every output uses.
+    #[derive(PartialOrd, Ord, Serialize, serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Outcome ("outcome") {
+        /// A grid that passed the check against the rules and the givens.
+        Solved = "solved",
+        /// The solver proved there is no solution (and no other entry found one).
+        NoSolution = "no_solution",
+        /// An incomplete method stopped without an answer (iteration cap, threshold).
+        Stopped = "stopped",
+        /// The time limit was reached.
+        Timeout = "timeout",
+        /// The solver failed (e.g. an external command that cannot be started).
+        Failed = "failed",
+        /// A wrong answer: a grid that fails the check, a model that does not decode, or
+        /// "no solution" for a puzzle another entry solved.
+        Wrong = "wrong",
     }
 }
 
@@ -594,16 +509,18 @@ pub fn run(
                 indexed
                     .par_iter()
                     .map_init(
-                        || instance(entry, config),
-                        |solver, &(i, p)| run_puzzle(solver, entry, i, p, config, stop, on_run),
+                        || entry.build(config.timeout),
+                        |solver, &(i, p)| {
+                            run_puzzle(solver.as_mut(), entry, i, p, config, stop, on_run)
+                        },
                     )
                     .collect()
             }),
             None => {
-                let mut solver = instance(entry, config);
+                let mut solver = entry.build(config.timeout);
                 indexed
                     .iter()
-                    .map(|&(i, p)| run_puzzle(&mut solver, entry, i, p, config, stop, on_run))
+                    .map(|&(i, p)| run_puzzle(solver.as_mut(), entry, i, p, config, stop, on_run))
                     .collect()
             }
         };
@@ -634,34 +551,9 @@ pub fn assemble(config: &CompareConfig, puzzles: usize, mut runs: Vec<Run>) -> C
     }
 }
 
-/// A ready solver for one entry, kept across puzzles (per thread) so backends reuse their
-/// buffers.
-enum Instance {
-    Sat(Box<SatSolver>),
-    Classic(Box<dyn Solver>),
-    /// A classic name [`classic_solver`] does not know: every run of it fails.
-    Unavailable(String),
-}
-
-fn instance(entry: &Entry, config: &CompareConfig) -> Instance {
-    match entry {
-        Entry::Sat { backend, encoding } => Instance::Sat(Box::new(SatSolver::new(
-            *encoding,
-            backend.clone().with_timeout(config.timeout),
-        ))),
-        Entry::Classic(name) => match classic_solver(name, &config.solver_options) {
-            Some(mut solver) => {
-                solver.set_time_limit(config.timeout);
-                Instance::Classic(solver)
-            }
-            None => Instance::Unavailable(format!("no classic solver is called `{name}`")),
-        },
-    }
-}
-
 /// The `config.repeat` runs of `entry` on one puzzle (fewer once `stop` is set).
 fn run_puzzle(
-    solver: &mut Instance,
+    solver: &mut dyn Solver,
     entry: &Entry,
     index: usize,
     puzzle: &Puzzle,
@@ -675,7 +567,7 @@ fn run_puzzle(
             break;
         }
         let mut row = blank_row(puzzle, index, entry, repeat);
-        measure(solver, &puzzle.grid, config.timeout, &mut row);
+        measure(solver, entry, &puzzle.grid, config.timeout, &mut row);
         on_run(&row);
         runs.push(row);
     }
@@ -711,16 +603,15 @@ fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
 
-/// Solves `grid` once with `instance`, timed on this thread, and fills in the row.
-fn measure(instance: &mut Instance, grid: &Grid, timeout: Option<Duration>, row: &mut Run) {
-    let solver: &mut dyn Solver = match instance {
-        Instance::Sat(s) => s.as_mut(),
-        Instance::Classic(s) => s.as_mut(),
-        Instance::Unavailable(why) => {
-            row.error = Some(why.clone());
-            return;
-        }
-    };
+/// Solves `grid` once with `solver` (built from `entry`), timed on this thread, and fills
+/// in the row.
+fn measure(
+    solver: &mut dyn Solver,
+    entry: &SolverSpec,
+    grid: &Grid,
+    timeout: Option<Duration>,
+    row: &mut Run,
+) {
     let start = Instant::now();
     let result = solver.solve(grid);
     let total = start.elapsed();
@@ -764,8 +655,8 @@ fn measure(instance: &mut Instance, grid: &Grid, timeout: Option<Duration>, row:
             row.error = Some(err.to_string());
         }
     }
-    if let Instance::Sat(sat) = instance {
-        fill_sat_figures(sat, grid, row);
+    if let Some(encoding) = entry.encoding() {
+        fill_sat_figures(solver, encoding, grid, row);
     }
 }
 
@@ -784,12 +675,14 @@ fn error_outcome(err: &Error) -> Outcome {
 
 /// Sizes, time split and counters of a SAT run. A formula that was never built (the
 /// backend could not start, the givens contradict each other) still gets its size.
-fn fill_sat_figures(sat: &SatSolver, grid: &Grid, row: &mut Run) {
-    let stats = sat.stats();
+fn fill_sat_figures(solver: &dyn Solver, encoding: SudokuEncoding, grid: &Grid, row: &mut Run) {
+    let Some(stats) = solver.sat_stats() else {
+        return;
+    };
     let size = if stats.size.clauses > 0 {
         stats.size
     } else {
-        sat.encoding().size(grid)
+        encoding.size(grid)
     };
     let FormulaSize {
         vars,
@@ -849,20 +742,20 @@ mod tests {
         assert_eq!(
             specs,
             vec![
-                SolverSpec::Classic("dlx"),
-                SolverSpec::Sat(BackendSpec::new(BackendKind::Cdcl)),
-                SolverSpec::Sat(BackendSpec::new(BackendKind::Dpll)),
-                SolverSpec::Sat(BackendSpec::new(BackendKind::Varisat)),
-                SolverSpec::Sat(BackendSpec::new(BackendKind::Splr)),
-                SolverSpec::Sat(BackendSpec::external("cadical -q")),
+                SolverItem::Classic(ClassicKind::Dlx),
+                SolverItem::Sat(BackendSpec::new(BackendKind::Cdcl)),
+                SolverItem::Sat(BackendSpec::new(BackendKind::Dpll)),
+                SolverItem::Sat(BackendSpec::new(BackendKind::Varisat)),
+                SolverItem::Sat(BackendSpec::new(BackendKind::Splr)),
+                SolverItem::Sat(BackendSpec::external("cadical -q")),
             ]
         );
         let all = parse_solvers("all").unwrap();
-        assert_eq!(all.len(), 4 + CLASSIC_SOLVERS.len() - 1);
-        assert!(!all.contains(&SolverSpec::Classic("backtrack")));
+        assert_eq!(all.len(), 4 + ClassicKind::NAMES.len() - 1);
+        assert!(!all.contains(&SolverItem::Classic(ClassicKind::Backtrack)));
         assert_eq!(
             parse_solvers("minisat:/opt/minisat").unwrap(),
-            vec![SolverSpec::Sat(BackendSpec {
+            vec![SolverItem::Sat(BackendSpec {
                 command: Some("/opt/minisat".to_string()),
                 ..BackendSpec::new(BackendKind::Minisat)
             })]
@@ -909,8 +802,8 @@ mod tests {
 
     #[test]
     fn every_classic_name_builds() {
-        for name in CLASSIC_SOLVERS {
-            assert!(classic_solver(name, &SolverOptions::default()).is_some());
+        for name in ClassicKind::NAMES {
+            assert!(crate::solve::classic_solver(name, &SolverOptions::default()).is_some());
         }
     }
 
@@ -918,7 +811,7 @@ mod tests {
     fn entries_cross_backends_with_encodings_only() {
         let solvers = parse_solvers("dpll,dlx,varisat").unwrap();
         let encodings = parse_encodings("minimal,extended+reduced").unwrap();
-        let labels: Vec<String> = entries(&solvers, &encodings)
+        let labels: Vec<String> = entries(&solvers, &encodings, &SolverOptions::default())
             .iter()
             .map(Entry::label)
             .collect();
@@ -939,7 +832,8 @@ mod tests {
         let puzzles = [puzzle(FOUR), puzzle(FOUR)];
         let solvers = parse_solvers("dpll,dlx").unwrap();
         let encodings = parse_encodings("extended").unwrap();
-        let mut config = CompareConfig::new(entries(&solvers, &encodings));
+        let mut config =
+            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()));
         config.repeat = 2;
         let count = std::sync::atomic::AtomicUsize::new(0);
         let result = run(&puzzles, &config, &AtomicBool::new(false), &|_| {
@@ -978,6 +872,7 @@ mod tests {
         let mut config = CompareConfig::new(entries(
             &parse_solvers("dlx,dpll").unwrap(),
             &default_encodings(),
+            &SolverOptions::default(),
         ));
         config.jobs = 2;
         let result = run(&puzzles, &config, &AtomicBool::new(false), &|_| {}).unwrap();
@@ -992,6 +887,7 @@ mod tests {
         let config = CompareConfig::new(entries(
             &parse_solvers("dlx,dpll").unwrap(),
             &default_encodings(),
+            &SolverOptions::default(),
         ));
         let seen = std::sync::Mutex::new(Vec::new());
         let result = run(&puzzles, &config, &AtomicBool::new(false), &|r| {
@@ -1029,6 +925,7 @@ mod tests {
         let config = CompareConfig::new(entries(
             &parse_solvers("dlx").unwrap(),
             &default_encodings(),
+            &SolverOptions::default(),
         ));
         let stop = AtomicBool::new(false);
         let puzzles = [puzzle(FOUR), puzzle(FOUR), puzzle(FOUR)];
@@ -1045,6 +942,7 @@ mod tests {
         let config = CompareConfig::new(entries(
             &parse_solvers("dlx,dpll").unwrap(),
             &default_encodings(),
+            &SolverOptions::default(),
         ));
         let rows = std::sync::Mutex::new(Vec::new());
         let puzzles = [puzzle(FOUR), puzzle(FOUR)];
@@ -1077,6 +975,7 @@ mod tests {
         let config = CompareConfig::new(entries(
             &parse_solvers("external:/nonexistent/solver,dlx").unwrap(),
             &default_encodings(),
+            &SolverOptions::default(),
         ));
         let result = run(&[puzzle(FOUR)], &config, &AtomicBool::new(false), &|_| {}).unwrap();
         assert_eq!(result.runs.len(), 2);
@@ -1095,8 +994,13 @@ mod tests {
     #[test]
     fn no_solution_against_a_solved_puzzle_is_wrong() {
         let mut runs = vec![
-            blank_row(&puzzle(FOUR), 0, &Entry::Classic("dlx"), 1),
-            blank_row(&puzzle(FOUR), 0, &Entry::Classic("human"), 1),
+            blank_row(&puzzle(FOUR), 0, &SolverSpec::classic(ClassicKind::Dlx), 1),
+            blank_row(
+                &puzzle(FOUR),
+                0,
+                &SolverSpec::classic(ClassicKind::Human),
+                1,
+            ),
         ];
         runs[0].outcome = Outcome::Solved;
         runs[1].outcome = Outcome::NoSolution;
@@ -1110,6 +1014,7 @@ mod tests {
         let config = CompareConfig::new(entries(
             &parse_solvers("dpll,dlx").unwrap(),
             &default_encodings(),
+            &SolverOptions::default(),
         ));
         let result = run(
             &[puzzle("11..............")],
@@ -1128,7 +1033,7 @@ mod tests {
     fn config_validation() {
         let mut config = CompareConfig::new(Vec::new());
         assert!(config.validate().is_err());
-        config.entries = vec![Entry::Classic("dlx")];
+        config.entries = vec![SolverSpec::classic(ClassicKind::Dlx)];
         assert!(config.validate().is_ok());
         config.repeat = 0;
         assert!(config.validate().is_err());

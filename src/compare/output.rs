@@ -169,20 +169,10 @@ fn column(name: &str) -> u64 {
 
 impl CsvRun {
     fn into_run(self) -> Result<Run, FieldError> {
-        let outcome = Outcome::ALL
-            .into_iter()
-            .find(|o| o.name() == self.outcome)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
-                (
-                    column("outcome"),
-                    format!(
-                        "outcome: unknown outcome `{}` (expected one of {})",
-                        self.outcome,
-                        names.join(", ")
-                    ),
-                )
-            })?;
+        let outcome: Outcome = self
+            .outcome
+            .parse()
+            .map_err(|e| (column("outcome"), format!("outcome: {e}")))?;
         let counters =
             parse_counters(&self.counters).map_err(|reason| (column("counters"), reason))?;
         Ok(Run {

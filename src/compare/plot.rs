@@ -899,6 +899,7 @@ mod tests {
         let entries = crate::compare::entries(
             &crate::compare::parse_solvers(solvers).unwrap(),
             &crate::compare::parse_encodings(encodings).unwrap(),
+            &Default::default(),
         );
         let mut config = crate::compare::CompareConfig::new(entries);
         config.timeout = Some(std::time::Duration::from_secs(5));

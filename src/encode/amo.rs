@@ -21,26 +21,28 @@
 
 use crate::formula::{ClauseSink, Lit, Var};
 
-/// A family of at-most-one encodings.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AmoFamily {
-    /// Every pair of literals excluded: k(k−1)/2 clauses, no auxiliary variable.
-    #[default]
-    Pairwise,
-    /// Sinz's sequential counter (ladder): auxiliaries s₁…s_{k−1}, sᵢ = "one of x₁…xᵢ".
-    Sequential,
-    /// Klieber & Kwon's commander encoding: groups of 3 with one commander each, pairwise
-    /// inside a group, at-most-one over the commanders recursively.
-    Commander,
-    /// Chen's product encoding: the literals on a p×q grid, each implying its row and its
-    /// column variable, at-most-one over rows and over columns recursively.
-    Product,
-    /// Nguyen & Mai's bimander encoding: groups of 2, pairwise inside a group, each group
-    /// number written in binary on shared bit variables.
-    Bimander,
-    /// The binary (bitwise) encoding: each literal forces its index in binary on ⌈log₂ k⌉
-    /// bit variables.
-    Binary,
+crate::names::named_enum! {
+    /// A family of at-most-one encodings (`--amo`).
+    #[derive(Default, PartialOrd, Ord)]
+    pub enum AmoFamily ("at-most-one family") {
+        /// Every pair of literals excluded: k(k−1)/2 clauses, no auxiliary variable.
+        #[default]
+        Pairwise = "pairwise",
+        /// Sinz's sequential counter (ladder): auxiliaries s₁…s_{k−1}, sᵢ = "one of x₁…xᵢ".
+        Sequential = "sequential",
+        /// Klieber & Kwon's commander encoding: groups of 3 with one commander each,
+        /// pairwise inside a group, at-most-one over the commanders recursively.
+        Commander = "commander",
+        /// Chen's product encoding: the literals on a p×q grid, each implying its row and
+        /// its column variable, at-most-one over rows and over columns recursively.
+        Product = "product",
+        /// Nguyen & Mai's bimander encoding: groups of 2, pairwise inside a group, each
+        /// group number written in binary on shared bit variables.
+        Bimander = "bimander",
+        /// The binary (bitwise) encoding: each literal forces its index in binary on
+        /// ⌈log₂ k⌉ bit variables.
+        Binary = "binary",
+    }
 }
 
 /// Size of the at-most-one encoding of one group.
@@ -110,28 +112,6 @@ fn ceil_log2(k: usize) -> usize {
 }
 
 impl AmoFamily {
-    /// Every family, pairwise first.
-    pub const ALL: [AmoFamily; 6] = [
-        AmoFamily::Pairwise,
-        AmoFamily::Sequential,
-        AmoFamily::Commander,
-        AmoFamily::Product,
-        AmoFamily::Bimander,
-        AmoFamily::Binary,
-    ];
-
-    /// The name as the CLI spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            AmoFamily::Pairwise => "pairwise",
-            AmoFamily::Sequential => "sequential",
-            AmoFamily::Commander => "commander",
-            AmoFamily::Product => "product",
-            AmoFamily::Bimander => "bimander",
-            AmoFamily::Binary => "binary",
-        }
-    }
-
     /// The paper the family comes from, for the DIMACS comments.
     pub fn citation(self) -> &'static str {
         match self {
@@ -142,11 +122,6 @@ impl AmoFamily {
             AmoFamily::Bimander => "bimander, Nguyen & Mai 2015, groups of 2",
             AmoFamily::Binary => "binary (bitwise), Frisch et al. 2005",
         }
-    }
-
-    /// Parses a CLI name.
-    pub fn from_name(name: &str) -> Option<AmoFamily> {
-        AmoFamily::ALL.into_iter().find(|f| f.name() == name)
     }
 
     /// Clauses and auxiliary variables for a group of `k` literals, in closed form (the

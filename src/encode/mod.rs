@@ -101,33 +101,17 @@ pub fn check_memory_budget(
     })
 }
 
-/// The base clause sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum BaseEncoding {
-    /// Each cell ≥ 1 value; each row/column/box ≤ 1 of each value (pairwise).
-    Minimal,
-    /// Minimal plus each cell ≤ 1 value and each row/column/box ≥ 1 of each value.
-    Extended,
-    /// Extended plus tdoku's segment (triad) variables: exactly one segment of each row,
-    /// column and box holds each value ([`augmented`]).
-    Augmented,
-}
-
-impl BaseEncoding {
-    /// Every base.
-    pub const ALL: [BaseEncoding; 3] = [
-        BaseEncoding::Minimal,
-        BaseEncoding::Extended,
-        BaseEncoding::Augmented,
-    ];
-
-    /// CLI name.
-    pub fn name(self) -> &'static str {
-        match self {
-            BaseEncoding::Minimal => "minimal",
-            BaseEncoding::Extended => "extended",
-            BaseEncoding::Augmented => "augmented",
-        }
+crate::names::named_enum! {
+    /// The base clause sets (`--encoding`).
+    #[derive(PartialOrd, Ord)]
+    pub enum BaseEncoding ("encoding") {
+        /// Each cell ≥ 1 value; each row/column/box ≤ 1 of each value (pairwise).
+        Minimal = "minimal",
+        /// Minimal plus each cell ≤ 1 value and each row/column/box ≥ 1 of each value.
+        Extended = "extended",
+        /// Extended plus tdoku's segment (triad) variables: exactly one segment of each
+        /// row, column and box holds each value ([`augmented`]).
+        Augmented = "augmented",
     }
 }
 
@@ -225,6 +209,20 @@ impl SudokuEncoding {
             .into_iter()
             .find(|e| e.name() == encoding)
             .map(|e| e.with_amo(family))
+    }
+}
+
+/// Parses what [`SudokuEncoding::from_name`] reads.
+impl std::str::FromStr for SudokuEncoding {
+    type Err = crate::names::UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SudokuEncoding::from_name(s).ok_or_else(|| crate::names::UnknownName {
+            what: "encoding",
+            name: s.to_string(),
+            expected: SudokuEncoding::ALL.map(|e| e.name()).join(", ")
+                + " (each optionally /FAMILY)",
+        })
     }
 }
 

@@ -2,73 +2,31 @@
 //!
 //! A puzzle is solved by the human-style solver ([`crate::solve::human`]: strategies
 //! easiest first, guessing only when none applies), and graded by the hardest kind of step
-//! its log needs, the way players' graders do (Andrew Stuart's SudokuWiki grader; the
-//! tiers of the issue): naked singles only = simple; hidden singles = easy; subsets,
+//! its log needs, the way players' graders do (Andrew Stuart's SudokuWiki grader), in
+//! five tiers: naked singles only = simple; hidden singles = easy; subsets,
 //! pointing, box-line = intermediate; X-Wing, unique rectangle = hard; any guess = expert.
 //! The score is the sum of step weights ([`strategy_weight`], [`GUESS_WEIGHT`]), so puzzles
 //! of one grade can still be ordered.
-
-use std::fmt;
-use std::str::FromStr;
 
 use crate::grid::Grid;
 use crate::solve::human::{solve_logged, HumanLog, Strategy};
 use crate::solve::SolveOutcome;
 
-/// A difficulty grade: the hardest kind of step a human solver needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Grade {
-    /// Naked singles only.
-    Simple,
-    /// Hidden singles needed.
-    Easy,
-    /// Pairs, pointing or box-line reduction needed.
-    Intermediate,
-    /// X-Wing or unique rectangles needed.
-    Hard,
-    /// Guesses needed.
-    Expert,
-}
-
-impl Grade {
-    /// Every grade, easiest first.
-    pub const ALL: [Grade; 5] = [
-        Grade::Simple,
-        Grade::Easy,
-        Grade::Intermediate,
-        Grade::Hard,
-        Grade::Expert,
-    ];
-
-    /// The `--grade` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Grade::Simple => "simple",
-            Grade::Easy => "easy",
-            Grade::Intermediate => "intermediate",
-            Grade::Hard => "hard",
-            Grade::Expert => "expert",
-        }
-    }
-}
-
-impl fmt::Display for Grade {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Grade {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Grade, String> {
-        Grade::ALL
-            .into_iter()
-            .find(|g| g.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!("unknown grade {s:?}; expected simple, easy, intermediate, hard or expert")
-            })
+crate::names::named_enum! {
+    /// A difficulty grade: the hardest kind of step a human solver needs (`--grade`).
+    #[derive(PartialOrd, Ord, serde::Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Grade ("grade") {
+        /// Naked singles only.
+        Simple = "simple",
+        /// Hidden singles needed.
+        Easy = "easy",
+        /// Pairs, pointing or box-line reduction needed.
+        Intermediate = "intermediate",
+        /// X-Wing or unique rectangles needed.
+        Hard = "hard",
+        /// Guesses needed.
+        Expert = "expert",
     }
 }
 

@@ -27,18 +27,13 @@
 pub mod grade;
 mod search;
 
-use std::fmt;
-use std::str::FromStr;
-
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::backend::{BackendKind, BackendSpec};
 use crate::grid::{Cell, Geometry, Grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
-use crate::solve::sat::{SatSolver, DEFAULT_ENCODING};
-use crate::solve::Solver;
+use crate::solve::{ClassicKind, Solver, SolverSpec};
 use crate::Error;
 
 pub use search::{count_solutions as bitmask_count, pattern_fill, Count, MAX_SEARCH_SIDE};
@@ -53,43 +48,25 @@ const FILL_RESTARTS: u32 = 64;
 /// Default number of fresh fills tried for one puzzle before giving up on a clue target.
 pub const DEFAULT_MAX_FILLS: u32 = 200;
 
-/// The symmetry of the pattern of givens.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// No symmetry: single cells are removed.
-    #[default]
-    None,
-    /// Half-turn (180°) rotational symmetry, the usual one in published puzzles.
-    Rot180,
-    /// Quarter-turn (90°) rotational symmetry.
-    Rot90,
-    /// Mirror symmetry about the vertical axis (left ↔ right).
-    Mirror,
-    /// Mirror symmetry about the main diagonal (row ↔ column).
-    Diagonal,
+crate::names::named_enum! {
+    /// The symmetry of the pattern of givens (`--symmetry`).
+    #[derive(Default)]
+    pub enum Symmetry ("symmetry") {
+        /// No symmetry: single cells are removed.
+        #[default]
+        None = "none",
+        /// Half-turn (180°) rotational symmetry, the usual one in published puzzles.
+        Rot180 = "rot180",
+        /// Quarter-turn (90°) rotational symmetry.
+        Rot90 = "rot90",
+        /// Mirror symmetry about the vertical axis (left ↔ right).
+        Mirror = "mirror",
+        /// Mirror symmetry about the main diagonal (row ↔ column).
+        Diagonal = "diagonal",
+    }
 }
 
 impl Symmetry {
-    /// Every symmetry, in `--symmetry` order.
-    pub const ALL: [Symmetry; 5] = [
-        Symmetry::None,
-        Symmetry::Rot180,
-        Symmetry::Rot90,
-        Symmetry::Mirror,
-        Symmetry::Diagonal,
-    ];
-
-    /// The `--symmetry` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Diagonal => "diagonal",
-        }
-    }
-
     /// The images of `cell` under the symmetry's group (the cell itself first; may repeat).
     fn images(self, geo: &Geometry, cell: Cell) -> Vec<Cell> {
         let n = geo.side();
@@ -156,29 +133,10 @@ impl Symmetry {
     }
 }
 
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Symmetry {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Symmetry, String> {
-        Symmetry::ALL
-            .into_iter()
-            .find(|sym| sym.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!("unknown symmetry {s:?}; expected none, rot180, rot90, mirror or diagonal")
-            })
-    }
-}
-
 /// Number of levels of the thesis's study (level 1 has the most clues, level 20 the fewest).
 pub const NUM_LEVELS: u32 = 20;
 
-/// Levels above [`NUM_LEVELS`] read as "the 9×9 clue count" (the issue's `--level 20..40`).
+/// Levels above [`NUM_LEVELS`] read as "the 9×9 clue count" (`--level 21..=40`).
 pub const MAX_CLUE_COUNT_LEVEL: u32 = 40;
 
 /// The clue count of a difficulty level for box size `b` (n = b²).
@@ -346,7 +304,8 @@ impl SolutionCounter for BitmaskCounter {
     }
 }
 
-/// Any grid-level [`Solver`] that can count (Dancing Links, the SAT path) as a counter.
+/// Any grid-level [`Solver`] that can count (Dancing Links, the SAT path, backtracking) as
+/// a counter: build it with [`SolverSpec::build`].
 pub struct SolverCounter(pub Box<dyn Solver>);
 
 impl SolutionCounter for SolverCounter {
@@ -358,27 +317,26 @@ impl SolutionCounter for SolverCounter {
     }
 }
 
-/// The counters the generator can check uniqueness with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum CounterKind {
-    /// Dancing Links (Knuth 2000), [`crate::solve::count_solutions`]: the default.
-    #[default]
-    Dlx,
-    /// The SAT path with blocking clauses ([`crate::solve::sat::SatSolver`], default
-    /// encoding and embedded backend).
-    Sat,
-    /// The built-in bitmask backtracking counter of this module (grids up to 64×64, with
-    /// a node budget per count: see [`BitmaskCounter`]).
-    Bitmask,
+crate::names::named_enum! {
+    /// The counters the generator can check uniqueness with (`--counter`).
+    #[derive(Default)]
+    pub enum CounterKind ("counter") {
+        /// Dancing Links (Knuth 2000), the classic solver `dlx`: the default.
+        #[default]
+        Dlx = "dlx",
+        /// The SAT path with blocking clauses: [`SolverSpec::default`] (default encoding
+        /// and backend).
+        Sat = "sat",
+        /// The built-in bitmask backtracking counter of this module (grids up to 64×64,
+        /// with a node budget per count: see [`BitmaskCounter`]).
+        Bitmask = "bitmask",
+    }
 }
 
 impl CounterKind {
-    /// Every counter, in `--counter` order.
-    pub const ALL: [CounterKind; 3] = [CounterKind::Dlx, CounterKind::Sat, CounterKind::Bitmask];
-
     /// The counter `--counter auto` picks for box size `b`: DLX up to 16×16
-    /// (Dancing Links, Knuth 2000), the budgeted bitmask counter above, where an unbounded exact count
-    /// can run for minutes.
+    /// (Dancing Links, Knuth 2000), the budgeted bitmask counter above, where an unbounded
+    /// exact count can run for minutes.
     pub fn auto(box_size: usize) -> CounterKind {
         if box_size <= 4 {
             CounterKind::Dlx
@@ -387,52 +345,22 @@ impl CounterKind {
         }
     }
 
-    /// The `--counter` name.
-    pub fn name(self) -> &'static str {
+    /// The grid-level solver this counter is, built like every other through
+    /// [`SolverSpec`]; `None` for the bitmask counter, which is the generator's own.
+    pub fn spec(self) -> Option<SolverSpec> {
         match self {
-            CounterKind::Dlx => "dlx",
-            CounterKind::Sat => "sat",
-            CounterKind::Bitmask => "bitmask",
+            CounterKind::Dlx => Some(SolverSpec::classic(ClassicKind::Dlx)),
+            CounterKind::Sat => Some(SolverSpec::default()),
+            CounterKind::Bitmask => None,
         }
     }
 
     /// A fresh counter of this kind.
     pub fn make(self) -> Box<dyn SolutionCounter> {
-        match self {
-            CounterKind::Dlx => Box::new(DlxCounter),
-            CounterKind::Sat => Box::new(SolverCounter(Box::new(SatSolver::new(
-                DEFAULT_ENCODING,
-                BackendSpec::new(BackendKind::DEFAULT),
-            )))),
-            CounterKind::Bitmask => Box::new(BitmaskCounter::default()),
+        match self.spec() {
+            Some(spec) => Box::new(SolverCounter(spec.build(None))),
+            None => Box::new(BitmaskCounter::default()),
         }
-    }
-}
-
-impl fmt::Display for CounterKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for CounterKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<CounterKind, String> {
-        CounterKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown counter {s:?}; expected dlx, sat or bitmask"))
-    }
-}
-
-/// Dancing Links counting ([`crate::solve::count_solutions`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct DlxCounter;
-
-impl SolutionCounter for DlxCounter {
-    fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<u64, Error> {
-        crate::solve::count_solutions(puzzle, limit)
     }
 }
 

@@ -1,4 +1,5 @@
-//! Bitmask backtracking for the generator: a randomised filler (random digit order,
+//! Bitmask backtracking for the generator, on the board the backtracking solver shares
+//! ([`UnitMasks`]): a randomised filler (random digit order,
 //! minimum-remaining-values cell choice) and a solution counter with a limit.
 //!
 //! Each row, column and box keeps a `u64` mask of the digits it uses, so grids up to 64×64
@@ -11,6 +12,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::grid::{Geometry, Grid};
+use crate::solve::backtrack::{Mask, UnitMasks};
 
 /// Largest side the bitmask search handles (digits fit one `u64`).
 pub const MAX_SEARCH_SIDE: usize = 64;
@@ -24,84 +26,12 @@ enum Flow {
     Stop,
 }
 
-/// A grid as masks, for searches up to 64×64.
-struct Board {
-    /// Row, column and box (as unit indices into the masks) of every cell.
-    cell_units: Vec<[u16; 3]>,
-    /// The shared unit table.
-    geo: &'static Geometry,
-    /// Used-digit masks of the 3n units (bit d−1 for digit d).
-    used: Vec<u64>,
-    /// Cell values, 0 = blank.
-    values: Vec<u16>,
-    /// All n digits.
-    full: u64,
-}
+/// The board of the searches: the digits each unit uses as `u64` masks, shared with the
+/// backtracking solver ([`UnitMasks`]); grids up to 64×64.
+type Board = UnitMasks<u64>;
 
-impl Board {
-    /// The board of a puzzle; `None` when two givens clash (no solution).
-    fn new(grid: &Grid) -> Option<Board> {
-        let geo = grid.geometry();
-        let n = geo.side();
-        debug_assert!(n <= MAX_SEARCH_SIDE);
-        let cell_units: Vec<[u16; 3]> = geo
-            .cells()
-            .map(|c| geo.units_of(c).map(|u| u.0 as u16))
-            .collect();
-        let mut board = Board {
-            cell_units,
-            geo,
-            used: vec![0; geo.num_units()],
-            values: grid.values().to_vec(),
-            full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
-        };
-        for cell in 0..board.values.len() {
-            let v = board.values[cell];
-            if v != 0 {
-                let bit = 1u64 << (v - 1);
-                if board.candidates_mask_ignoring_self(cell) & bit == 0 {
-                    return None;
-                }
-                board.place(cell, bit);
-            }
-        }
-        Some(board)
-    }
-
-    #[inline]
-    fn candidates_mask_ignoring_self(&self, cell: usize) -> u64 {
-        let [a, b, c] = self.cell_units[cell];
-        self.full & !(self.used[a as usize] | self.used[b as usize] | self.used[c as usize])
-    }
-
-    #[inline]
-    fn candidates(&self, cell: usize) -> u64 {
-        self.candidates_mask_ignoring_self(cell)
-    }
-
-    #[inline]
-    fn place(&mut self, cell: usize, bit: u64) {
-        for u in self.cell_units[cell] {
-            self.used[u as usize] |= bit;
-        }
-        self.values[cell] = bit.trailing_zeros() as u16 + 1;
-    }
-
-    #[inline]
-    fn unplace(&mut self, cell: usize, bit: u64) {
-        for u in self.cell_units[cell] {
-            self.used[u as usize] &= !bit;
-        }
-        self.values[cell] = 0;
-    }
-
-    /// The blank cells.
-    fn blanks(&self) -> Vec<u32> {
-        (0..self.values.len() as u32)
-            .filter(|&c| self.values[c as usize] == 0)
-            .collect()
-    }
-
+/// The generator's branching rule over the shared board.
+impl UnitMasks<u64> {
     /// Moves the cell to branch on to `blanks[depth]` and returns the digits to try there
     /// (0 = dead end): a cell with at most one candidate, else a hidden single (a digit
     /// with one place left in some unit), else the cell with the fewest candidates.
@@ -129,8 +59,9 @@ impl Board {
     /// `Some(None)` when some unit has a missing digit with no place (dead end); `None`
     /// when neither occurs.
     fn hidden_single(&self) -> Option<Option<(u32, u64)>> {
+        let full = u64::full(self.geo.side());
         for unit in self.geo.units() {
-            let missing = self.full & !self.used[unit.0 as usize];
+            let missing = full & !self.used[unit.0 as usize];
             if missing == 0 {
                 continue;
             }
@@ -228,15 +159,20 @@ impl<R: Rng> Search<'_, R> {
             bits[..k].shuffle(rng);
         }
         for &bit in &bits[..k] {
-            self.board.place(cell, bit);
+            self.board.place(cell, bit.trailing_zeros() as u16 + 1);
             let flow = self.run(depth + 1);
-            self.board.unplace(cell, bit);
+            self.board.unplace(cell);
             if flow == Flow::Stop {
                 return Flow::Stop;
             }
         }
         Flow::Continue
     }
+}
+
+/// The blank cells of `board` as the search's work list.
+fn blanks(board: &Board) -> Vec<u32> {
+    board.blanks().into_iter().map(|c| c as u32).collect()
 }
 
 /// What a bounded count found.
@@ -258,7 +194,7 @@ pub fn count_solutions(puzzle: &Grid, limit: u64, max_nodes: u64) -> Option<Coun
     let Some(board) = Board::new(puzzle) else {
         return Some(Count::Exact(0));
     };
-    let blanks = board.blanks();
+    let blanks = blanks(&board);
     let mut search: Search<'_, rand_chacha::ChaCha8Rng> = Search {
         board,
         blanks,
@@ -286,7 +222,7 @@ pub fn random_completion<R: Rng>(puzzle: &Grid, rng: &mut R, max_nodes: u64) -> 
         return None;
     }
     let board = Board::new(puzzle)?;
-    let blanks = board.blanks();
+    let blanks = blanks(&board);
     let mut search = Search {
         board,
         blanks,

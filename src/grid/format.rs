@@ -1,4 +1,4 @@
-//! Writing grids in every supported format, and the format names used by `--format`.
+//! Writing grids in every supported format, and the format names used by `--from`/`--to`.
 //!
 //! Symbols: grids up to 25×25 use one symbol per cell (`1`–`9`, then `A`… for 10…) in the
 //! `line`, `block` and `pretty` formats; larger grids use decimal integers there (`block`,
@@ -7,46 +7,27 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::str::FromStr;
 
 use super::{Digit, Grid};
 
-/// A puzzle text format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// One puzzle per line, row-major symbols, `.`/`0`/`_` blanks.
-    Line,
-    /// n rows with optional `|` and `-+-` rules, `%`/`#` comment lines.
-    Block,
-    /// n lines of n whitespace-separated integers, `0`/`.` blanks.
-    Grid,
-    /// A `puzzle` header line, then two decimal digits per cell, `00` blank.
-    Csv2,
-    /// A boxed display for terminals, drawn with box-drawing characters (reads as `block`).
-    Pretty,
+crate::names::named_enum! {
+    /// A puzzle text format (`--from`, `--to`).
+    pub enum Format ("format") {
+        /// One puzzle per line, row-major symbols, `.`/`0`/`_` blanks.
+        Line = "line",
+        /// n rows with optional `|` and `-+-` rules, `%`/`#` comment lines.
+        Block = "block",
+        /// n lines of n whitespace-separated integers, `0`/`.` blanks.
+        Grid = "grid",
+        /// A `puzzle` header line, then two decimal digits per cell, `00` blank.
+        Csv2 = "csv2",
+        /// A boxed display for terminals, drawn with box-drawing characters (reads as
+        /// `block`).
+        Pretty = "pretty",
+    }
 }
 
 impl Format {
-    /// Every format, in `--format` order.
-    pub const ALL: [Format; 5] = [
-        Format::Line,
-        Format::Block,
-        Format::Grid,
-        Format::Csv2,
-        Format::Pretty,
-    ];
-
-    /// The `--format` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Block => "block",
-            Format::Grid => "grid",
-            Format::Csv2 => "csv2",
-            Format::Pretty => "pretty",
-        }
-    }
-
     /// The largest side n this format holds: 25 for `line` (one symbol per cell, up to `Z`
     /// = 35; larger grids are written in the `grid` format), 81 for `csv2` (two digits per
     /// cell), 400 for the others.
@@ -61,26 +42,6 @@ impl Format {
     /// Whether this format holds grids of side `n`.
     pub fn can_hold(self, n: usize) -> bool {
         n <= self.max_side()
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Parses a `--format` name (`line`, `block`, `grid`, `csv2`, `pretty`).
-impl FromStr for Format {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Format, String> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!("unknown format {s:?}; expected line, block, grid, csv2 or pretty")
-            })
     }
 }
 

@@ -12,28 +12,16 @@ pub const MIN_BOX_SIZE: usize = 2;
 /// Largest supported box size (400×400 grids).
 pub const MAX_BOX_SIZE: usize = 20;
 
-/// The kind of a unit: a row, a column or a box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum UnitKind {
-    /// A row, numbered top to bottom.
-    Row,
-    /// A column, numbered left to right.
-    Column,
-    /// A box, numbered row-major.
-    Box,
-}
-
-impl UnitKind {
-    /// The three kinds in table order.
-    pub const ALL: [UnitKind; 3] = [UnitKind::Row, UnitKind::Column, UnitKind::Box];
-
-    /// Lower-case English name ("row", "column", "box").
-    pub fn name(self) -> &'static str {
-        match self {
-            UnitKind::Row => "row",
-            UnitKind::Column => "column",
-            UnitKind::Box => "box",
-        }
+crate::names::named_enum! {
+    /// The kind of a unit: a row, a column or a box; named in lower-case English.
+    #[derive(PartialOrd, Ord)]
+    pub enum UnitKind ("unit") {
+        /// A row, numbered top to bottom.
+        Row = "row",
+        /// A column, numbered left to right.
+        Column = "column",
+        /// A box, numbered row-major.
+        Box = "box",
     }
 }
 

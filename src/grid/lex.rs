@@ -54,8 +54,16 @@ fn space(input: &str) -> Lexed<'_, &str> {
 }
 
 /// A blank line, a `#`/`%` comment line, or a `Grid 01` title line (Project Euler's
-/// `sudoku.txt`).
+/// `sudoku.txt`). Every line of a file goes through this test, so the first character
+/// picks the parser: only a line that is empty or starts with `#`, `%` or `G` can match,
+/// and a puzzle row (a digit, `.`, a rule) is turned away without running one.
 pub(super) fn blank_or_comment(line: &str) -> bool {
+    if !matches!(
+        line.trim_start().as_bytes().first(),
+        None | Some(b'#' | b'%' | b'G')
+    ) {
+        return false;
+    }
     let title = tuple((tag("Grid "), digit1, space, eof));
     let comment = alt((
         value((), eof),
@@ -83,8 +91,13 @@ pub(super) fn is_rule_char(ch: char) -> bool {
     matches!(ch, '-' | '+' | '=' | '*' | '|') || ('\u{2500}'..='\u{257F}').contains(&ch)
 }
 
-/// A line made of rule characters and spaces only (not just `|`).
+/// A line made of rule characters and spaces only (not just `|`). Run on every row of a
+/// block, so a row whose first character is no rule character (a cell) is turned away
+/// before the parser.
 pub(super) fn rule_line(t: &str) -> bool {
+    if !t.trim_start().chars().next().is_some_and(is_rule_char) {
+        return false;
+    }
     let rules = take_while1(|c: char| c.is_whitespace() || is_rule_char(c));
     let line: Lexed<'_, &str> = all_consuming(verify(rules, |s: &str| {
         s.chars().any(|c| !c.is_whitespace() && !is_column_rule(c))
@@ -116,8 +129,12 @@ pub(super) fn tokens(line: &str, rules_separate: bool) -> impl Iterator<Item = (
 const MAX_VALUE: u16 = 400;
 
 /// A whitespace-separated cell of the block format: one symbol, or an integer ≤ 400
-/// without leading zeros (for grids above 35×35).
+/// without leading zeros (for grids above 35×35). A one-byte token, the common case up to
+/// 35×35, is one symbol and needs no parser.
 pub(super) fn cell_token(tok: &str) -> Option<u16> {
+    if let [byte] = tok.as_bytes() {
+        return symbol_value(char::from(*byte));
+    }
     let integer = verify(
         map_res(
             verify(digit1, |d: &str| !d.starts_with('0') && d.len() <= 3),
@@ -130,7 +147,15 @@ pub(super) fn cell_token(tok: &str) -> Option<u16> {
 }
 
 /// An integer token of the grid format, `.` or `_` for a blank; `None` when it is not one.
+/// A one-byte token (every cell of a 9×9 grid) is read without the parser.
 pub(super) fn integer_token(tok: &str) -> Option<u32> {
+    if let [byte] = tok.as_bytes() {
+        return match byte {
+            b'.' | b'_' => Some(0),
+            b'0'..=b'9' => Some(u32::from(byte - b'0')),
+            _ => None,
+        };
+    }
     let blank = value(0, alt((char('.'), char('_'))));
     let integer = map_res(verify(digit1, |d: &str| d.len() <= 9), str::parse::<u32>);
     let token: Lexed<'_, u32> = alt((all_consuming(blank), all_consuming(integer)))(tok);

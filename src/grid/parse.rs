@@ -591,6 +591,7 @@ impl Parser<'_> {
         let mut start = 0;
         let mut values: Vec<u16> = Vec::new();
         let mut row: Vec<(usize, u16)> = Vec::new();
+        let mut spans: Vec<(usize, usize)> = Vec::new();
         for (no, raw) in self.text.iter() {
             let t = raw.trim();
             if blank_or_comment(t) {
@@ -607,8 +608,13 @@ impl Parser<'_> {
             if rule_line(t) {
                 continue;
             }
-            block_row(raw, if rows == 0 { None } else { Some(n) }, &mut row)
-                .map_err(|(at, msg)| self.err(no, column(raw, at), msg))?;
+            block_row(
+                raw,
+                if rows == 0 { None } else { Some(n) },
+                &mut row,
+                &mut spans,
+            )
+            .map_err(|(at, msg)| self.err(no, column(raw, at), msg))?;
             if rows == 0 {
                 n = row.len();
                 if !is_side(n) {
@@ -795,29 +801,35 @@ fn short(t: &str) -> String {
 
 /// Reads one block row into `row` as (byte offset, value) pairs. With `expected = Some(n)`,
 /// whitespace-separated cells are read when there are n of them; otherwise (and for
-/// compact rows) every non-separator character is one cell.
+/// compact rows) every non-separator character is one cell. The row is split into tokens
+/// once (`spans`, byte ranges, a buffer kept across rows): this runs on every row.
 fn block_row(
     raw: &str,
     expected: Option<usize>,
     row: &mut Vec<(usize, u16)>,
+    spans: &mut Vec<(usize, usize)>,
 ) -> Result<(), (usize, String)> {
     row.clear();
-    let mut count = 0;
-    let mut spaced = true;
-    for (_, tok) in tokens(raw, true) {
-        count += 1;
-        spaced &= cell_token(tok).is_some();
-    }
-    spaced &= match expected {
-        Some(n) => count == n,
-        None => is_side(count),
+    spans.clear();
+    spans.extend(tokens(raw, true).map(|(at, tok)| (at, at + tok.len())));
+    let spaced = match expected {
+        Some(n) => spans.len() == n,
+        None => is_side(spans.len()),
     };
     if spaced {
-        row.extend(tokens(raw, true).map(|(at, tok)| (at, cell_token(tok).unwrap_or(0))));
-        return Ok(());
+        for &(at, end) in spans.iter() {
+            match cell_token(&raw[at..end]) {
+                Some(v) => row.push((at, v)),
+                None => break,
+            }
+        }
+        if row.len() == spans.len() {
+            return Ok(());
+        }
+        row.clear();
     }
-    for (at, tok) in tokens(raw, true) {
-        for (i, ch) in tok.char_indices() {
+    for &(at, end) in spans.iter() {
+        for (i, ch) in raw[at..end].char_indices() {
             match symbol_value(ch) {
                 Some(v) => row.push((at + i, v)),
                 None => {

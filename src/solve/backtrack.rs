@@ -19,56 +19,31 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::grid::{check_grid, Digit, DigitSet, Grid};
+use crate::grid::{Digit, DigitSet, Geometry, Grid};
 use crate::run::Counters;
 use crate::Error;
 
 use super::{Deadline, SolveOutcome, SolveReport, Solver};
 
-/// The order in which backtracking fills blank cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BacktrackOrder {
-    /// Row-major.
-    Row,
-    /// Column-major.
-    Column,
-    /// A shuffle of the blank cells, seeded.
-    Random,
-    /// Boxes with fewest blanks first (ties by box number), reading order inside a box.
-    Box,
-    /// At each step the blank cell with fewest candidates (first in reading order on ties).
-    Mrv,
-}
-
-impl BacktrackOrder {
-    /// Every order.
-    pub const ALL: [BacktrackOrder; 5] = [
-        BacktrackOrder::Row,
-        BacktrackOrder::Column,
-        BacktrackOrder::Random,
-        BacktrackOrder::Box,
-        BacktrackOrder::Mrv,
-    ];
-
-    /// The name as `backtrack-NAME` spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            BacktrackOrder::Row => "row",
-            BacktrackOrder::Column => "column",
-            BacktrackOrder::Random => "random",
-            BacktrackOrder::Box => "box",
-            BacktrackOrder::Mrv => "mrv",
-        }
-    }
-
-    /// The order called `name`.
-    pub fn from_name(name: &str) -> Option<BacktrackOrder> {
-        BacktrackOrder::ALL.into_iter().find(|o| o.name() == name)
+crate::names::named_enum! {
+    /// The order in which backtracking fills blank cells (`--order`, `backtrack-NAME`).
+    pub enum BacktrackOrder ("order") {
+        /// Row-major.
+        Row = "row",
+        /// Column-major.
+        Column = "column",
+        /// A shuffle of the blank cells, seeded.
+        Random = "random",
+        /// Boxes with fewest blanks first (ties by box number), reading order inside a box.
+        Box = "box",
+        /// At each step the blank cell with fewest candidates (first in reading order on
+        /// ties).
+        Mrv = "mrv",
     }
 }
 
 /// A set of digits as a bitmask: `u64` for n ≤ 64 (bit d−1), [`DigitSet`] beyond.
-trait Mask: Copy {
+pub(crate) trait Mask: Copy {
     fn empty() -> Self;
     fn full(n: usize) -> Self;
     fn insert(&mut self, d: u16);
@@ -76,6 +51,7 @@ trait Mask: Copy {
     fn or(self, other: Self) -> Self;
     fn and_not(self, other: Self) -> Self;
     fn count(self) -> u32;
+    fn contains(self, d: u16) -> bool;
     fn pop_lowest(&mut self) -> Option<u16>;
 }
 
@@ -104,6 +80,9 @@ impl Mask for u64 {
     }
     fn count(self) -> u32 {
         self.count_ones()
+    }
+    fn contains(self, d: u16) -> bool {
+        self & (1 << (d - 1)) != 0
     }
     fn pop_lowest(&mut self) -> Option<u16> {
         if *self == 0 {
@@ -137,6 +116,9 @@ impl Mask for DigitSet {
     fn count(self) -> u32 {
         self.len() as u32
     }
+    fn contains(self, d: u16) -> bool {
+        DigitSet::contains(&self, Digit(d))
+    }
     fn pop_lowest(&mut self) -> Option<u16> {
         let d = self.iter().next()?;
         self.remove(d);
@@ -145,7 +127,7 @@ impl Mask for DigitSet {
 }
 
 /// What a backtracking run found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BacktrackRun {
     /// Solutions found, at most the limit.
     pub solutions: u64,
@@ -169,45 +151,67 @@ impl BacktrackRun {
     }
 }
 
-struct Engine<'a, M: Mask> {
-    puzzle: &'a Grid,
-    n: usize,
-    values: Vec<u16>,
+/// The digits each unit uses, as bitmasks, over a grid filled cell by cell: the board of
+/// every bitmask search in the crate (the backtracking engine here, the generator's random
+/// fill and bounded counter in `generate/search.rs`).
+pub(crate) struct UnitMasks<M> {
+    /// The shared unit table.
+    pub(crate) geo: &'static Geometry,
+    /// Cell values, 0 = blank.
+    pub(crate) values: Vec<u16>,
     /// Used digits per unit (rows, columns, boxes as in the geometry table).
-    used: Vec<M>,
+    pub(crate) used: Vec<M>,
     /// The three unit indices of each cell.
     units: Vec<[u32; 3]>,
+    /// All n digits.
+    full: M,
 }
 
-impl<'a, M: Mask> Engine<'a, M> {
-    fn new(puzzle: &'a Grid) -> Self {
+impl<M: Mask> UnitMasks<M> {
+    /// The board of `puzzle` with its givens placed; `None` when two givens clash (no
+    /// solution).
+    pub(crate) fn new(puzzle: &Grid) -> Option<Self> {
         let geo = puzzle.geometry();
-        let units = geo.cells().map(|c| geo.units_of(c).map(|u| u.0)).collect();
-        Engine {
-            puzzle,
-            n: geo.side(),
-            values: puzzle.values().to_vec(),
+        let mut board = UnitMasks {
+            geo,
+            values: vec![0; geo.num_cells()],
             used: vec![M::empty(); geo.num_units()],
-            units,
+            units: geo.cells().map(|c| geo.units_of(c).map(|u| u.0)).collect(),
+            full: M::full(geo.side()),
+        };
+        for (cell, &d) in puzzle.values().iter().enumerate() {
+            if d != 0 {
+                if !board.candidates(cell).contains(d) {
+                    return None;
+                }
+                board.place(cell, d);
+            }
         }
+        Some(board)
     }
 
-    fn candidates(&self, cell: usize) -> M {
+    /// The digits no peer of `cell` holds.
+    #[inline]
+    pub(crate) fn candidates(&self, cell: usize) -> M {
         let [a, b, c] = self.units[cell];
         let used = self.used[a as usize]
             .or(self.used[b as usize])
             .or(self.used[c as usize]);
-        M::full(self.n).and_not(used)
+        self.full.and_not(used)
     }
 
-    fn place(&mut self, cell: usize, d: u16) {
+    /// Writes digit `d` into `cell`.
+    #[inline]
+    pub(crate) fn place(&mut self, cell: usize, d: u16) {
         self.values[cell] = d;
         for u in self.units[cell] {
             self.used[u as usize].insert(d);
         }
     }
 
-    fn unplace(&mut self, cell: usize) {
+    /// Empties `cell`.
+    #[inline]
+    pub(crate) fn unplace(&mut self, cell: usize) {
         let d = self.values[cell];
         self.values[cell] = 0;
         for u in self.units[cell] {
@@ -215,10 +219,37 @@ impl<'a, M: Mask> Engine<'a, M> {
         }
     }
 
+    /// The blank cells, in reading order.
+    pub(crate) fn blanks(&self) -> Vec<usize> {
+        (0..self.values.len())
+            .filter(|&c| self.values[c] == 0)
+            .collect()
+    }
+}
+
+struct Engine<'a, M: Mask> {
+    puzzle: &'a Grid,
+    n: usize,
+    board: UnitMasks<M>,
+}
+
+impl<'a, M: Mask> Engine<'a, M> {
+    fn candidates(&self, cell: usize) -> M {
+        self.board.candidates(cell)
+    }
+
+    fn place(&mut self, cell: usize, d: u16) {
+        self.board.place(cell, d);
+    }
+
+    fn unplace(&mut self, cell: usize) {
+        self.board.unplace(cell);
+    }
+
     /// The static cell order, or `None` for the dynamic MRV order.
     fn static_order(&self, order: BacktrackOrder, seed: u64) -> Option<Vec<usize>> {
         let geo = self.puzzle.geometry();
-        let blank = |c: &usize| self.values[*c] == 0;
+        let blank = |c: &usize| self.board.values[*c] == 0;
         let n = self.n;
         let cells: Vec<usize> = match order {
             BacktrackOrder::Mrv => return None,
@@ -255,7 +286,7 @@ impl<'a, M: Mask> Engine<'a, M> {
     fn most_constrained(&self, blanks: &[usize]) -> Option<(usize, M)> {
         let mut best: Option<(usize, M, u32)> = None;
         for &cell in blanks {
-            if self.values[cell] != 0 {
+            if self.board.values[cell] != 0 {
                 continue;
             }
             let cands = self.candidates(cell);
@@ -286,18 +317,10 @@ impl<'a, M: Mask> Engine<'a, M> {
             backtracks: 0,
             capped: false,
         };
-        if limit == 0 || !check_grid(self.puzzle).is_valid() {
+        if limit == 0 {
             return Ok(result);
         }
-        for cell in 0..self.values.len() {
-            if self.values[cell] != 0 {
-                let d = self.values[cell];
-                self.place(cell, d);
-            }
-        }
-        let blanks: Vec<usize> = (0..self.values.len())
-            .filter(|&c| self.values[c] == 0)
-            .collect();
+        let blanks = self.board.blanks();
         // A cell the givens leave without a candidate: no solution. Checked up front, since
         // a static order may reach that cell only after an exponential search elsewhere.
         if blanks.iter().any(|&c| self.candidates(c).count() == 0) {
@@ -316,7 +339,7 @@ impl<'a, M: Mask> Engine<'a, M> {
             if frames.len() == blanks.len() {
                 result.solutions += 1;
                 if result.first.is_none() {
-                    result.first = Grid::from_values(self.values.clone());
+                    result.first = Grid::from_values(self.board.values.clone());
                 }
                 if result.solutions >= limit {
                     break 'search;
@@ -392,10 +415,19 @@ impl BacktrackSolver {
     /// [`Error::TimedOut`] when the time limit passes first.
     pub fn search(&self, puzzle: &Grid, limit: u64) -> Result<BacktrackRun, Error> {
         let deadline = Deadline::after(self.time_limit);
-        if puzzle.side() <= 64 {
-            Engine::<u64>::new(puzzle).run(self, limit, deadline)
+        let n = puzzle.side();
+        // Clashing givens: no solution, found before any assignment.
+        let none = || Ok(BacktrackRun::default());
+        if n <= 64 {
+            match UnitMasks::<u64>::new(puzzle) {
+                Some(board) => Engine { puzzle, n, board }.run(self, limit, deadline),
+                None => none(),
+            }
         } else {
-            Engine::<DigitSet>::new(puzzle).run(self, limit, deadline)
+            match UnitMasks::<DigitSet>::new(puzzle) {
+                Some(board) => Engine { puzzle, n, board }.run(self, limit, deadline),
+                None => none(),
+            }
         }
     }
 }
@@ -437,7 +469,7 @@ impl Solver for BacktrackSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::check_solution;
+    use crate::grid::{check_grid, check_solution};
 
     // Thesis grid #2: 51 givens.
     const EASY: &str =

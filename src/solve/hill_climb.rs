@@ -36,30 +36,13 @@ pub const DEFAULT_ITERATIONS: u64 = 2_000_000;
 /// Default probability of the β operator, per non-given cell and iteration.
 pub const DEFAULT_BETA: f64 = 0.01;
 
-/// What hill climbing minimises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HillObjective {
-    /// The literature's objective: Σ over units of |sum − n(n+1)/2|.
-    Sum,
-    /// Σ over units of the number of digits missing from the unit.
-    Duplicates,
-}
-
-impl HillObjective {
-    /// Every objective.
-    pub const ALL: [HillObjective; 2] = [HillObjective::Sum, HillObjective::Duplicates];
-
-    /// The name as options spell it (`sum`, `duplicates`).
-    pub fn name(self) -> &'static str {
-        match self {
-            HillObjective::Sum => "sum",
-            HillObjective::Duplicates => "duplicates",
-        }
-    }
-
-    /// The objective called `name`.
-    pub fn from_name(name: &str) -> Option<HillObjective> {
-        HillObjective::ALL.into_iter().find(|o| o.name() == name)
+crate::names::named_enum! {
+    /// What hill climbing minimises (`--objective`).
+    pub enum HillObjective ("objective") {
+        /// The literature's objective: Σ over units of |sum − n(n+1)/2|.
+        Sum = "sum",
+        /// Σ over units of the number of digits missing from the unit.
+        Duplicates = "duplicates",
     }
 }
 

@@ -50,6 +50,14 @@ impl Default for SolverSpec {
 }
 
 impl SolverSpec {
+    /// A classic solver with default options.
+    pub fn classic(kind: ClassicKind) -> SolverSpec {
+        SolverSpec::Classic {
+            kind,
+            options: SolverOptions::default(),
+        }
+    }
+
     /// A fresh solver with a time limit on each solve (`None`: none): the one place where
     /// a solver's limit is set, whatever its kind (the SAT path passes it to its backend).
     pub fn build(&self, time_limit: Option<std::time::Duration>) -> Box<dyn Solver> {
@@ -68,6 +76,33 @@ impl SolverSpec {
         match self {
             SolverSpec::Sat { .. } => "sat",
             SolverSpec::Classic { kind, .. } => kind.name(),
+        }
+    }
+
+    /// The label of a row or a plot legend: `BACKEND/ENCODING` for the SAT path
+    /// (`dpll/extended+reduced`, `external:cadical -q/minimal`), the classic solver's name.
+    pub fn label(&self) -> String {
+        match self {
+            SolverSpec::Sat { encoding, backend } => {
+                format!("{}/{}", backend.label(), encoding.name())
+            }
+            SolverSpec::Classic { kind, .. } => kind.name().to_string(),
+        }
+    }
+
+    /// The backend's label on the SAT path ([`BackendSpec::label`]).
+    pub fn backend_label(&self) -> Option<String> {
+        match self {
+            SolverSpec::Sat { backend, .. } => Some(backend.label()),
+            SolverSpec::Classic { .. } => None,
+        }
+    }
+
+    /// The encoding on the SAT path.
+    pub fn encoding(&self) -> Option<SudokuEncoding> {
+        match self {
+            SolverSpec::Sat { encoding, .. } => Some(*encoding),
+            SolverSpec::Classic { .. } => None,
         }
     }
 }
@@ -102,19 +137,11 @@ impl FromStr for SolverSpec {
         }
         let encoding = match parts.next() {
             None => DEFAULT_ENCODING,
-            Some(name) => SudokuEncoding::from_name(name).ok_or_else(|| UnknownName {
-                what: "encoding",
-                name: name.to_string(),
-                expected: SudokuEncoding::ALL.map(|e| e.name()).join(", "),
-            })?,
+            Some(name) => name.parse()?,
         };
         let backend = match parts.next() {
             None => BackendSpec::new(BackendKind::DEFAULT),
-            Some(name) => BackendSpec::new(name.parse().map_err(|_| UnknownName {
-                what: "backend",
-                name: name.to_string(),
-                expected: BackendKind::ALL.map(|k| k.name()).join(", "),
-            })?),
+            Some(name) => BackendSpec::new(name.parse()?),
         };
         Ok(SolverSpec::Sat { encoding, backend })
     }
@@ -128,7 +155,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for &kind in ClassicKind::ALL {
+        for kind in ClassicKind::ALL {
             assert_eq!(kind.name().parse::<ClassicKind>(), Ok(kind));
             let spec: SolverSpec = kind.name().parse().unwrap();
             assert_eq!(spec.to_string(), kind.name());

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use sudosat::grid::{check_grid, check_solution, CheckReport, Grid};
+use sudosat::grid::{check_grid, check_solution, CheckReport, Format, Grid};
+
+use crate::args::named;
 
 use crate::common::{
-    display_path, inputs_or_stdin, read_located_inputs, FormatArg, InputGrid, EXIT_NEGATIVE,
-    EXIT_OK,
+    display_path, inputs_or_stdin, read_located_inputs, InputGrid, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Violations printed per grid before the rest are summarised.
@@ -23,14 +24,14 @@ pub struct Args {
     #[arg(value_name = "FILES")]
     files: Vec<PathBuf>,
     /// Input format; detected from each file's content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<FormatArg>,
+    #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
+    from: Option<Format>,
     /// Solutions to check against the puzzles: one filled grid per puzzle, in order.
     #[arg(long, value_name = "SOLFILE")]
     solution: Option<PathBuf>,
     /// Format of the solution file; detected from its content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    solution_from: Option<FormatArg>,
+    #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
+    solution_from: Option<Format>,
 }
 
 /// Runs the subcommand: one line per grid, its violations indented below it, a summary;

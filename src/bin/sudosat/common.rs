@@ -6,8 +6,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use clap::ValueEnum;
-use sudosat::encode::BaseEncoding;
 use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
 
 /// Exit code for "every answer valid / solved".
@@ -16,47 +14,6 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_NEGATIVE: u8 = 1;
 /// Exit code for errors (bad input, failing solver).
 pub const EXIT_ERROR: u8 = 2;
-
-/// `--format` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// One puzzle per line.
-    Line,
-    /// Rows with `|` and `-+-` rules.
-    Block,
-    /// Whitespace-separated integers.
-    Grid,
-    /// Two digits per cell, with a `puzzle` header line.
-    Csv2,
-    /// Boxed display with box-drawing characters (reads as block).
-    Pretty,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Line => Format::Line,
-            FormatArg::Block => Format::Block,
-            FormatArg::Grid => Format::Grid,
-            FormatArg::Csv2 => Format::Csv2,
-            FormatArg::Pretty => Format::Pretty,
-        }
-    }
-}
-
-/// The parser of `--encoding`: the library's base encodings by their names (the list lives
-/// in [`BaseEncoding::ALL`], so a new base needs no edit here).
-pub fn base_encoding_parser() -> impl clap::builder::TypedValueParser<Value = BaseEncoding> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(BaseEncoding::ALL.map(BaseEncoding::name)).try_map(
-        |name: String| {
-            BaseEncoding::ALL
-                .into_iter()
-                .find(|b| b.name() == name)
-                .ok_or_else(|| format!("unknown encoding `{name}`"))
-        },
-    )
-}
 
 /// A `--timeout SECS` flag as a duration.
 ///
@@ -71,10 +28,10 @@ pub fn time_limit(secs: Option<f64>) -> Result<Option<Duration>> {
 }
 
 /// Reads every puzzle of every input (`-` = stdin).
-pub fn read_inputs(paths: &[PathBuf], format: Option<FormatArg>) -> Result<Vec<Grid>> {
+pub fn read_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Grid>> {
     let mut all = Vec::new();
     for path in paths {
-        all.extend(read_puzzles_from_path(path, format.map(Format::from))?);
+        all.extend(read_puzzles_from_path(path, format)?);
     }
     Ok(all)
 }
@@ -115,56 +72,11 @@ pub fn inputs_or_stdin(paths: &[PathBuf]) -> Vec<PathBuf> {
     }
 }
 
-/// The puzzle inputs of every command that reads puzzles: files (`-` or none = standard
-/// input) and the format to read them in.
-#[derive(clap::Args, Debug)]
-pub struct PuzzleInputs {
-    /// Puzzle files; `-` or none reads standard input.
-    #[arg(value_name = "PUZZLE")]
-    pub files: Vec<PathBuf>,
-    /// Input format; detected from each file's content when not given.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<FormatArg>,
-}
-
-/// The output format of the commands that write puzzles or solutions (`--to`; `--format`
-/// is the old spelling, kept as a hidden alias).
-#[derive(clap::Args, Debug, Clone, Copy)]
-pub struct OutputFormat {
-    /// Output format; `--format` is an old spelling.
-    #[arg(
-        long = "to",
-        alias = "format",
-        value_enum,
-        value_name = "FORMAT",
-        default_value = "line"
-    )]
-    pub to: FormatArg,
-}
-
-impl From<OutputFormat> for Format {
-    fn from(f: OutputFormat) -> Format {
-        f.to.into()
-    }
-}
-
-impl PuzzleInputs {
-    /// The input paths, `-` when none was given.
-    pub fn paths(&self) -> Vec<PathBuf> {
-        inputs_or_stdin(&self.files)
-    }
-
-    /// Every puzzle of every input, with where it starts.
-    pub fn read(&self) -> Result<Vec<InputGrid>> {
-        read_located_inputs(&self.paths(), self.from)
-    }
-}
-
 /// Reads every puzzle of every input (`-` = stdin), keeping where each one starts.
-pub fn read_located_inputs(paths: &[PathBuf], format: Option<FormatArg>) -> Result<Vec<InputGrid>> {
+pub fn read_located_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<InputGrid>> {
     let mut all = Vec::new();
     for path in paths {
-        let grids = read_located_from_path(path, format.map(Format::from))?;
+        let grids = read_located_from_path(path, format)?;
         all.extend(grids.into_iter().map(|g| InputGrid {
             path: path.clone(),
             line: g.line,

@@ -19,9 +19,10 @@ use sudosat::encode::Encoding;
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::SolverOptions;
 
+use crate::args::{named, PuzzleInputs};
 use crate::common::{
     display_path, progress_bar, read_located_inputs, report_error, time_limit, write_output,
-    PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
+    EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
@@ -61,7 +62,7 @@ pub struct Args {
     jobs: usize,
     /// Also summarise (and plot) by number of givens or by grid size; the plot's default is
     /// size when the inputs mix sizes, else clues.
-    #[arg(long, value_name = "GROUP")]
+    #[arg(long, value_name = "GROUP", value_parser = named::<GroupBy>())]
     by: Option<GroupBy>,
     /// Only the first N puzzles of each file.
     #[arg(long, value_name = "N")]
@@ -149,16 +150,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(list) = &args.amo {
         encodings = compare::cross_amo(&encodings, &compare::parse_amo_families(list)?);
     }
+    let classic_options = SolverOptions {
+        seed: args.seed,
+        max_iterations: args.max_iterations,
+        ..SolverOptions::default()
+    };
     let config = CompareConfig {
-        entries: compare::entries(&solvers, &encodings),
+        entries: compare::entries(&solvers, &encodings, &classic_options),
         repeat: args.repeat,
         timeout: time_limit(args.timeout)?,
         jobs: args.jobs,
-        solver_options: SolverOptions {
-            seed: args.seed,
-            max_iterations: args.max_iterations,
-            ..SolverOptions::default()
-        },
     };
     config.validate()?;
     let labels: Vec<String> = config.entries.iter().map(|e| e.label()).collect();

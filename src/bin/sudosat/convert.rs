@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use sudosat::grid::{write_puzzles, Format, Grid};
 
-use crate::common::{write_output, FormatArg, PuzzleInputs, EXIT_OK};
+use crate::args::{named, PuzzleInputs};
+use crate::common::{write_output, EXIT_OK};
 
 /// Arguments of `sudosat convert`.
 #[derive(clap::Args, Debug)]
@@ -14,8 +15,8 @@ pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
     /// Output format.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
-    to: FormatArg,
+    #[arg(long, value_name = "FORMAT", default_value_t = Format::Line, value_parser = named::<Format>())]
+    to: Format,
     /// Output file (`-` = standard output, the default); written whole or not at all.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -24,7 +25,7 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
-    let format = Format::from(args.to);
+    let format = args.to;
     if let Some(too_big) = inputs.iter().find(|p| !format.can_hold(p.grid.side())) {
         let n = too_big.grid.side();
         let max = format.max_side();

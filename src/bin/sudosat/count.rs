@@ -4,9 +4,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use crate::common::{write_output, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
+use crate::args::{PuzzleInputs, SolverArgs};
+use crate::common::{write_output, EXIT_NEGATIVE, EXIT_OK};
 use crate::proofs::{ProofArgs, Proved, Prover};
-use crate::solve::SolverArgs;
 
 /// Arguments of `sudosat count`.
 #[derive(clap::Args, Debug)]

@@ -6,11 +6,13 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use sudosat::dimacs::{parse_dimacs, read_model_auto, ParseOptions, SolverAnswer};
-use sudosat::encode::{read_description, BaseEncoding, Encoding, SudokuEncoding};
+use sudosat::encode::{read_description, Encoding};
 use sudosat::formula::CountingSink;
 use sudosat::grid::{write_grid, Format};
 
-use crate::common::{base_encoding_parser, read_inputs, FormatArg, EXIT_NEGATIVE, EXIT_OK};
+use crate::args::{named, EncodingArgs};
+use crate::common::{read_inputs, EXIT_NEGATIVE, EXIT_OK};
+use crate::encode::EXPORT_ENCODING;
 
 /// Arguments of `sudosat decode`.
 #[derive(clap::Args, Debug)]
@@ -25,20 +27,14 @@ pub struct Args {
     #[arg(long)]
     puzzle: Option<PathBuf>,
     /// Format of --puzzle (detected when omitted); `--format` is an old spelling.
-    #[arg(long = "from", alias = "format", value_enum, value_name = "FORMAT")]
-    format: Option<FormatArg>,
-    /// Base encoding of the CNF, with --puzzle.
-    #[arg(long, value_name = "ENCODING", default_value = "extended", value_parser = base_encoding_parser())]
-    encoding: BaseEncoding,
-    /// The CNF was reduced (Kwon & Jain), with --puzzle.
-    #[arg(long)]
-    reduce: bool,
-    /// At-most-one family of the CNF, with --puzzle (its auxiliaries follow the cells).
-    #[arg(long, value_name = "FAMILY", default_value = "pairwise", value_parser = crate::solve::parse_amo)]
-    amo: sudosat::encode::AmoFamily,
+    #[arg(long = "from", alias = "format", value_name = "FORMAT", value_parser = named::<Format>())]
+    format: Option<Format>,
+    /// With --puzzle: the encoding of the CNF, as `encode` was given it.
+    #[command(flatten)]
+    encoding: EncodingArgs,
     /// Output format of the solved grid.
-    #[arg(long, value_enum, default_value = "line")]
-    to: FormatArg,
+    #[arg(long, value_name = "FORMAT", default_value_t = Format::Line, value_parser = named::<Format>())]
+    to: Format,
 }
 
 /// Runs the subcommand: exit 0 with the grid, 1 when the solver found no solution, 2 when
@@ -76,10 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     puzzles.len()
                 );
             }
-            (
-                puzzles.remove(0),
-                SudokuEncoding::new(args.encoding, args.reduce).with_amo(args.amo),
-            )
+            (puzzles.remove(0), args.encoding.encoding(EXPORT_ENCODING))
         }
         (None, None) => bail!("give --cnf FILE or --puzzle FILE"),
     };
@@ -115,6 +108,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .decode(&model)
         .with_context(|| format!("{model_name}: not a solution of the puzzle"))?;
     let mut out = std::io::stdout().lock();
-    write_grid(&mut out, &grid, Format::from(args.to))?;
+    write_grid(&mut out, &grid, args.to)?;
     Ok(ExitCode::from(EXIT_OK))
 }

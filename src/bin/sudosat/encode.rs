@@ -5,9 +5,15 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use sudosat::encode::write_cnf;
-use sudosat::encode::{AmoFamily, BaseEncoding, SudokuEncoding};
+use sudosat::encode::{BaseEncoding, SudokuEncoding};
+use sudosat::grid::Format;
 
-use crate::common::{base_encoding_parser, read_inputs, write_output, FormatArg, EXIT_OK};
+use crate::args::{named, EncodingArgs};
+use crate::common::{read_inputs, write_output, EXIT_OK};
+
+/// The encoding `encode` and `decode` use where the flags are silent: extended, not reduced
+/// (see `--reduce`).
+pub const EXPORT_ENCODING: SudokuEncoding = SudokuEncoding::new(BaseEncoding::Extended, false);
 
 /// Arguments of `sudosat encode`.
 #[derive(clap::Args, Debug)]
@@ -16,19 +22,10 @@ pub struct Args {
     #[arg(required = true)]
     puzzles: Vec<PathBuf>,
     /// Input format (detected when omitted); `--format` is an old spelling.
-    #[arg(long = "from", alias = "format", value_enum, value_name = "FORMAT")]
-    format: Option<FormatArg>,
-    /// Base encoding (Lynce & Ouaknine 2006).
-    #[arg(long, value_name = "ENCODING", default_value = "extended", value_parser = base_encoding_parser())]
-    encoding: BaseEncoding,
-    /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006). Off by default here, unlike `solve`:
-    /// an exported file keeps the plain (r,c,v) numbering that a reader can decode by hand,
-    /// while `solve` reduces because it is faster (BENCHMARKS.md).
-    #[arg(long)]
-    reduce: bool,
-    /// At-most-one family: pairwise, sequential, commander, product, bimander, binary.
-    #[arg(long, value_name = "FAMILY", default_value = "pairwise", value_parser = crate::solve::parse_amo)]
-    amo: AmoFamily,
+    #[arg(long = "from", alias = "format", value_name = "FORMAT", value_parser = named::<Format>())]
+    format: Option<Format>,
+    #[command(flatten)]
+    encoding: EncodingArgs,
     /// Output file for a single puzzle (`-` = stdout, the default).
     #[arg(short, long, conflicts_with = "out_dir")]
     output: Option<PathBuf>,
@@ -40,7 +37,7 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = read_inputs(&args.puzzles, args.format)?;
-    let encoding = SudokuEncoding::new(args.encoding, args.reduce).with_amo(args.amo);
+    let encoding = args.encoding.encoding(EXPORT_ENCODING);
     match (&args.out_dir, puzzles.as_slice()) {
         (_, []) => bail!("no puzzle in the input"),
         (None, [puzzle]) => write_output(args.output.as_deref(), |w| {

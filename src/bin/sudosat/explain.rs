@@ -9,9 +9,8 @@ use sudosat::grid::{write_grid, Format};
 use sudosat::solve::human::{solve_logged_until, HumanRun};
 use sudosat::solve::{Deadline, SolveOutcome};
 
-use crate::common::{
-    time_limit, write_output, InputGrid, OutputFormat, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK,
-};
+use crate::args::{OutputFormat, PuzzleInputs};
+use crate::common::{time_limit, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK};
 
 /// Arguments of `sudosat explain`.
 #[derive(clap::Args, Debug)]

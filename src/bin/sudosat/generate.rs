@@ -13,7 +13,8 @@ use sudosat::generate::{
 use sudosat::grid::format::write_puzzles;
 use sudosat::grid::{Format, Grid};
 
-use crate::common::{progress_bar, write_output, OutputFormat, EXIT_NEGATIVE, EXIT_OK};
+use crate::args::{named, OutputFormat};
+use crate::common::{progress_bar, write_output, EXIT_NEGATIVE, EXIT_OK};
 
 /// Default cap on puzzles generated per wanted one with `--grade`.
 const DEFAULT_MAX_ATTEMPTS: u32 = 500;
@@ -37,9 +38,8 @@ pub struct Args {
     #[arg(long, value_name = "LEVEL")]
     level: Option<u32>,
     /// Symmetry of the pattern of givens.
-    #[arg(long, value_name = "SYMMETRY", default_value = "none",
-          value_parser = clap::builder::PossibleValuesParser::new(["none", "rot180", "rot90", "mirror", "diagonal"]))]
-    symmetry: String,
+    #[arg(long, value_name = "SYMMETRY", default_value_t = Symmetry::None, value_parser = named::<Symmetry>())]
+    symmetry: Symmetry,
     /// Keep the solution unique (the default).
     #[arg(long, overrides_with = "no_unique")]
     unique: bool,
@@ -62,12 +62,12 @@ pub struct Args {
     /// (default encoding and backend), or the built-in bitmask backtracking with a node
     /// budget per count; `auto` = dlx up to 16×16, bitmask above.
     #[arg(long, value_name = "COUNTER", default_value = "auto",
-          value_parser = clap::builder::PossibleValuesParser::new(["auto", "dlx", "sat", "bitmask"]))]
+          value_parser = clap::builder::PossibleValuesParser::new(
+              ["auto"].iter().chain(CounterKind::NAMES)))]
     counter: String,
     /// Keep only puzzles of this grade (see `sudosat grade`): generate until one appears.
-    #[arg(long, value_name = "GRADE",
-          value_parser = clap::builder::PossibleValuesParser::new(["simple", "easy", "intermediate", "hard", "expert"]))]
-    grade: Option<String>,
+    #[arg(long, value_name = "GRADE", value_parser = named::<Grade>())]
+    grade: Option<Grade>,
     /// With --grade: puzzles generated per wanted one before giving up.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ATTEMPTS)]
     max_attempts: u32,
@@ -79,7 +79,6 @@ pub struct Args {
 /// Runs the subcommand: exit 0 when every puzzle was generated, 1 when some could not be
 /// (clue target or grade not reached within the caps; the others are still written).
 pub fn run(args: Args) -> Result<ExitCode> {
-    let symmetry: Symmetry = args.symmetry.parse().map_err(anyhow::Error::msg)?;
     let clues = match args.level {
         Some(level) => Some(clues_for_level(args.size, level)?),
         None => args.clues,
@@ -87,7 +86,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let options = GenerateOptions {
         box_size: args.size,
         clues,
-        symmetry,
+        symmetry: args.symmetry,
         unique: !args.no_unique,
         max_fills: args.max_fills,
     };
@@ -112,10 +111,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         name => name.parse().map_err(anyhow::Error::msg)?,
     };
     let make_counter = || -> Box<dyn SolutionCounter> { counter.make() };
-    let wanted: Option<Grade> = match &args.grade {
-        Some(name) => Some(name.parse().map_err(anyhow::Error::msg)?),
-        None => None,
-    };
+    let wanted = args.grade;
     let accept = |puzzle: &Grid| Ok(Some(grade(puzzle).grade) == wanted);
     let acceptance = wanted.map(|grade| Acceptance {
         accept: &accept,

@@ -8,7 +8,8 @@ use rayon::prelude::*;
 use sudosat::generate::grade::{grade, GradeReport};
 use sudosat::solve::Strategy;
 
-use crate::common::{write_output, PuzzleInputs, EXIT_NEGATIVE, EXIT_OK};
+use crate::args::PuzzleInputs;
+use crate::common::{write_output, EXIT_NEGATIVE, EXIT_OK};
 
 /// Arguments of `sudosat grade`.
 #[derive(clap::Args, Debug)]

@@ -1,6 +1,7 @@
 //! The `sudosat` command: thin glue over the library. Each subcommand lives in its own file
 //! with its clap `Args` and a `run` that returns the exit code.
 
+mod args;
 mod check;
 mod common;
 mod compare;

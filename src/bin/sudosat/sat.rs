@@ -10,8 +10,8 @@ use sudosat::backend::{ProofFormat, ProofTarget, SatOutcome};
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
 use sudosat::Cnf;
 
+use crate::args::BackendArgs;
 use crate::common::{display_path, write_output};
-use crate::solve::BackendArgs;
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]

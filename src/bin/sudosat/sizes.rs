@@ -8,9 +8,10 @@ use std::process::ExitCode;
 use anyhow::Result;
 use sudosat::encode::{Encoding, SudokuEncoding};
 use sudosat::formula::FormulaSize;
-use sudosat::grid::read_puzzles_from_path;
+use sudosat::grid::{read_puzzles_from_path, Format};
 
-use crate::common::{write_output, FormatArg, EXIT_OK};
+use crate::args::named;
+use crate::common::{write_output, EXIT_OK};
 
 /// Arguments of `sudosat sizes`.
 #[derive(clap::Args, Debug)]
@@ -19,8 +20,8 @@ pub struct Args {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Input format (detected when omitted); `--format` is an old spelling.
-    #[arg(long = "from", alias = "format", value_enum, value_name = "FORMAT")]
-    format: Option<FormatArg>,
+    #[arg(long = "from", alias = "format", value_name = "FORMAT", value_parser = named::<Format>())]
+    format: Option<Format>,
     /// CSV output, one row per puzzle and encoding, plus total and average rows.
     #[arg(long, conflicts_with = "json")]
     csv: bool,
@@ -61,7 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     );
     let mut rows = Vec::new();
     for path in &args.files {
-        let puzzles = read_puzzles_from_path(path, args.format.map(Into::into))?;
+        let puzzles = read_puzzles_from_path(path, args.format)?;
         let file = path.display().to_string();
         let mut totals = vec![FormulaSize::default(); encodings.len()];
         let mut givens = 0;

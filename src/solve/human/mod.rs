@@ -11,12 +11,11 @@
 //! explode on large grids, so a time limit is honoured; a step rescans the whole board
 //! (microseconds at 9×9, far more beyond), so the clock is read on every step.
 
-mod box_line;
 mod hidden_single;
 mod hidden_subset;
+mod locked_candidates;
 mod naked_single;
 mod naked_subset;
-mod pointing;
 pub mod prelude;
 mod unique_rectangle;
 mod x_wing;
@@ -111,8 +110,9 @@ impl Strategy {
             Strategy::HiddenPair => hidden_subset::find(board, 2, self),
             Strategy::HiddenTriple => hidden_subset::find(board, 3, self),
             Strategy::HiddenQuad => hidden_subset::find(board, 4, self),
-            Strategy::PointingPair => pointing::find(board),
-            Strategy::BoxLineReduction => box_line::find(board),
+            Strategy::PointingPair | Strategy::BoxLineReduction => {
+                locked_candidates::find(board, self)
+            }
             Strategy::XWing => x_wing::find(board),
             Strategy::UniqueRectangle => unique_rectangle::find(board),
         }

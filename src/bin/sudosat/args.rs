@@ -1,0 +1,361 @@
+//! The argument structs the subcommands share, in one place: puzzle inputs and the output
+//! format, the encoding, the SAT backend, and the grid-level solver with the classic
+//! solvers' options. Raw flags become library values here ([`SudokuEncoding`],
+//! [`BackendSpec`], [`SolverSpec`]) and nowhere else; each subcommand's own `Args` (beside
+//! its `run`) flattens what it takes. Every flag whose values are a library name table
+//! reads them through [`named`], so a new backend, encoding or format needs no edit here.
+
+use std::ffi::OsStr;
+use std::marker::PhantomData;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::ValueEnum;
+use sudosat::backend::{BackendKind, BackendSpec, LoadMode, Lookahead, Propagate};
+use sudosat::encode::{AmoFamily, BaseEncoding, SudokuEncoding};
+use sudosat::grid::{Format, Grid};
+use sudosat::names::UnknownName;
+use sudosat::solve::sat::DEFAULT_ENCODING;
+use sudosat::solve::{
+    BacktrackOrder, ClassicKind, HillObjective, Solver, SolverOptions, SolverSpec,
+};
+
+use crate::common::{inputs_or_stdin, read_located_inputs, time_limit, InputGrid};
+
+/// The value parser of a flag taking one name of a library table (`named_enum!`): the
+/// table's names in `--help` and completions, and the library's one-line error, e.g.
+/// "unknown order `zigzag` (expected one of: row, column, random, box, mrv)".
+pub fn named<T>() -> Named<T> {
+    Named(PhantomData)
+}
+
+/// See [`named`].
+#[derive(Clone, Copy, Debug)]
+pub struct Named<T>(PhantomData<T>);
+
+impl<T> TypedValueParser for Named<T>
+where
+    T: ValueEnum + std::str::FromStr<Err = UnknownName> + Clone + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let parse = |s: &str| s.parse::<T>();
+        parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            T::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value),
+        ))
+    }
+}
+
+/// The puzzle inputs of every command that reads puzzles: files (`-` or none = standard
+/// input) and the format to read them in.
+#[derive(clap::Args, Debug)]
+pub struct PuzzleInputs {
+    /// Puzzle files; `-` or none reads standard input.
+    #[arg(value_name = "PUZZLE")]
+    pub files: Vec<PathBuf>,
+    /// Input format; detected from each file's content when not given.
+    #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
+    pub from: Option<Format>,
+}
+
+/// The output format of the commands that write puzzles or solutions (`--to`; `--format`
+/// is the old spelling, kept as a hidden alias).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct OutputFormat {
+    /// Output format; `--format` is an old spelling.
+    #[arg(
+        long = "to",
+        alias = "format",
+        value_name = "FORMAT",
+        default_value_t = Format::Line,
+        value_parser = named::<Format>()
+    )]
+    pub to: Format,
+}
+
+impl From<OutputFormat> for Format {
+    fn from(f: OutputFormat) -> Format {
+        f.to
+    }
+}
+
+impl PuzzleInputs {
+    /// The input paths, `-` when none was given.
+    pub fn paths(&self) -> Vec<PathBuf> {
+        inputs_or_stdin(&self.files)
+    }
+
+    /// Every puzzle of every input, with where it starts.
+    pub fn read(&self) -> Result<Vec<InputGrid>> {
+        read_located_inputs(&self.paths(), self.from)
+    }
+}
+
+/// The encoding flags of every command that encodes (`encode`, `decode`, `solve`,
+/// `count`): one base encoding, the reduction, the at-most-one family.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EncodingArgs {
+    /// Base encoding (Lynce & Ouaknine 2006) [default: extended].
+    #[arg(long, value_name = "ENCODING", value_parser = named::<BaseEncoding>())]
+    pub encoding: Option<BaseEncoding>,
+    /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006). The default of `solve` and `count`
+    /// (faster, BENCHMARKS.md) but not of `encode` and `decode`: an exported file keeps the
+    /// plain (r,c,v) numbering that a reader can decode by hand.
+    #[arg(long, overrides_with = "no_reduce")]
+    pub reduce: bool,
+    /// Encode without the reduction.
+    #[arg(long = "no-reduce", overrides_with = "reduce")]
+    pub no_reduce: bool,
+    /// At-most-one family.
+    #[arg(long, value_name = "FAMILY", default_value_t = AmoFamily::Pairwise, value_parser = named::<AmoFamily>())]
+    pub amo: AmoFamily,
+}
+
+impl EncodingArgs {
+    /// The encoding the flags select, `default` where they are silent (the command's own:
+    /// extended for `encode`, [`DEFAULT_ENCODING`] for `solve`).
+    pub fn encoding(&self, default: SudokuEncoding) -> SudokuEncoding {
+        let reduced = match (self.reduce, self.no_reduce) {
+            (_, true) => false,
+            (true, _) => true,
+            _ => default.reduced,
+        };
+        SudokuEncoding::new(self.encoding.unwrap_or(default.base), reduced).with_amo(self.amo)
+    }
+}
+
+/// Which SAT backend: the options `solve`, `count` and `sat` share.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BackendArgs {
+    /// With `--backend external` (or `minisat`): the solver command line, e.g.
+    /// "cadical -q". Otherwise (`solve`, `count`) the grid-level solver: `sat`, the
+    /// default (encoding + SAT backend), or a classic solver (dlx, backtrack, human, …).
+    #[arg(long, value_name = "NAME")]
+    pub solver: Option<String>,
+    /// The command line of an external SAT solver (`--backend external` or `minisat`), e.g.
+    /// "cadical -q" (`--solver "cadical -q"` is still read as before).
+    #[arg(long, value_name = "COMMAND")]
+    pub solver_cmd: Option<String>,
+    /// SAT backend. The default, cdcl, is the built-in clause-learning solver: it finishes
+    /// the grids that need search; dpll is the built-in plain DPLL of the literature.
+    #[arg(long, value_name = "BACKEND", default_value_t = BackendKind::DEFAULT, value_parser = named::<BackendKind>())]
+    pub backend: BackendKind,
+    /// Time limit in seconds of each solve: an external solver process is killed, the
+    /// built-in solvers stop (varisat cannot be interrupted and ignores it).
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Lookahead of the dpll backend: none (unit propagation only), clause (probe the
+    /// branching clause's literals before each decision), full (also failed-literal
+    /// probing at the root) or auto (none up to 1,000 variables, full above). For cdcl:
+    /// root probing before the search (none: never; clause/full: always; auto: above
+    /// 1,000 variables).
+    #[arg(long, value_name = "LOOKAHEAD", default_value_t = Lookahead::default(), value_parser = named::<Lookahead>())]
+    pub lookahead: Lookahead,
+    /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
+    /// the reduction) or `assumptions` (keep the empty grid's encoding loaded in one
+    /// backend and solve each puzzle under its givens, keeping what was learnt; for
+    /// backends that take assumptions: cdcl, others re-encode). Measured slower on 9×9.
+    #[arg(long, value_name = "MODE", default_value_t = LoadMode::default(), value_parser = named::<LoadMode>())]
+    pub load: LoadMode,
+    /// Native propagation of the cdcl backend when the formula comes from a puzzle: `sudoku`
+    /// (all-different over each row, column and box with Hall sets, and locked candidates,
+    /// each inference explained by a clause), `hall` or `locked` (one of the two), `none`
+    /// (clauses only) or `auto` (the default: `sudoku` on grids of side 36 to 64, where it
+    /// measured faster, e.g. sudoku-64-1; `none` below, where it measured slower; see
+    /// BENCHMARKS.md). Grids wider than 64 always use clauses only, as does `sat` on a
+    /// DIMACS file.
+    #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
+    pub propagate: Propagate,
+}
+
+impl BackendArgs {
+    /// The backend the flags select.
+    ///
+    /// # Errors
+    /// A bad time-out or an external backend without a command.
+    pub fn backend_spec(&self) -> Result<BackendSpec> {
+        let timeout = self.time_limit()?;
+        let given =
+            || (self.solver_cmd.clone()).or_else(|| self.solver.clone().filter(|s| s != "sat"));
+        let command = match self.backend {
+            BackendKind::External => Some(given().with_context(|| {
+                "--backend external needs the solver command: --solver-cmd \"cadical -q\""
+            })?),
+            BackendKind::Minisat => given(),
+            _ => None,
+        };
+        Ok(BackendSpec {
+            command,
+            timeout,
+            lookahead: self.lookahead,
+            load: self.load,
+            propagate: self.propagate,
+            ..BackendSpec::new(self.backend)
+        })
+    }
+
+    /// The `--timeout` as a duration.
+    ///
+    /// # Errors
+    /// A time-out that is not a positive number.
+    pub fn time_limit(&self) -> Result<Option<Duration>> {
+        time_limit(self.timeout)
+    }
+}
+
+/// How to solve: the options `solve` and `count` share.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SolverArgs {
+    #[command(flatten)]
+    pub sat: BackendArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    /// Memory budget of the `sat` solver, e.g. 512M or 8G (K, M, G, T: powers of 1024;
+    /// default half the memory available): a formula estimated above it is refused before
+    /// it is built.
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    pub max_memory: Option<u64>,
+    /// Seed of the randomised classic solvers (backtrack-random, hill).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// Work cap of the classic solvers: assignments (backtrack), iterations (hill, default
+    /// 2,000,000), expansions (best-first, fifo); reaching it answers "stopped".
+    #[arg(long, value_name = "N")]
+    pub max_iterations: Option<u64>,
+    /// Cell order of `--solver backtrack`: row, column, random, box, mrv.
+    #[arg(long, value_name = "ORDER", default_value_t = BacktrackOrder::Mrv, value_parser = named::<BacktrackOrder>())]
+    pub order: BacktrackOrder,
+    /// Objective of `--solver hill`: sum (the literature's) or duplicates.
+    #[arg(long, value_name = "OBJECTIVE", default_value_t = HillObjective::Duplicates, value_parser = named::<HillObjective>())]
+    pub objective: HillObjective,
+    /// Probability of the β operator of `--solver hill`, in 0…1.
+    #[arg(long, value_name = "P", default_value_t = sudosat::solve::hill_climb::DEFAULT_BETA)]
+    pub beta: f64,
+    /// Pruning threshold of `--solver best-first`/`fifo`: states with more open candidates
+    /// are dropped.
+    #[arg(long, value_name = "N")]
+    pub threshold: Option<u64>,
+}
+
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    let s = s.trim();
+    let (digits, shift) = match s.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&s[..i], 10),
+        Some((i, 'M' | 'm')) => (&s[..i], 20),
+        Some((i, 'G' | 'g')) => (&s[..i], 30),
+        Some((i, 'T' | 't')) => (&s[..i], 40),
+        _ => (s, 0),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("expected bytes such as 512M or 8G, not `{s}`"))
+}
+
+/// Half the memory the kernel reports available (`MemAvailable`), if it says.
+fn default_memory_budget() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024 / 2)
+}
+
+impl SolverArgs {
+    /// Refuses, before anything is built, a `sat` solve whose formula would not fit in the
+    /// memory budget (`--max-memory`, default half the available memory).
+    ///
+    /// # Errors
+    /// The formula's size and the ways out, when over budget.
+    pub fn check_memory(&self, puzzle: &Grid) -> Result<()> {
+        if self.solver_name() != "sat" {
+            return Ok(());
+        }
+        if let Some(budget) = self.max_memory.or_else(default_memory_budget) {
+            sudosat::encode::check_memory_budget(self.encoding(), puzzle, budget)?;
+        }
+        Ok(())
+    }
+
+    /// The encoding the flags select, [`DEFAULT_ENCODING`] where they are silent.
+    pub fn encoding(&self) -> SudokuEncoding {
+        self.encoding.encoding(DEFAULT_ENCODING)
+    }
+
+    /// The grid-level solver name (`sat` unless `--solver` names another and the backend is
+    /// not external).
+    pub fn solver_name(&self) -> &str {
+        match self.sat.backend {
+            BackendKind::External | BackendKind::Minisat if self.sat.solver_cmd.is_none() => "sat",
+            _ => self.sat.solver.as_deref().unwrap_or("sat"),
+        }
+    }
+
+    /// What the flags describe, parsed once: the SAT path or a classic solver.
+    ///
+    /// # Errors
+    /// An unknown solver name or inconsistent flags.
+    pub fn spec(&self, trace: bool) -> Result<SolverSpec> {
+        let name = self.solver_name();
+        if trace && name != "hill" {
+            bail!("--trace needs --solver hill (the only solver that keeps a trace), not `{name}`");
+        }
+        if name == "sat" {
+            return Ok(SolverSpec::Sat {
+                encoding: self.encoding(),
+                backend: self.sat.backend_spec()?,
+            });
+        }
+        if !(0.0..=1.0).contains(&self.beta) {
+            bail!("--beta must be between 0 and 1, not {}", self.beta);
+        }
+        match ClassicKind::from_name(name) {
+            Some(kind) => Ok(SolverSpec::Classic {
+                kind,
+                options: self.solver_options(trace),
+            }),
+            None => bail!(
+                "unknown solver `{name}` (expected sat, {}); for an external SAT solver use \
+                 --backend external --solver-cmd \"{name}\"",
+                ClassicKind::NAMES.join(", ")
+            ),
+        }
+    }
+
+    /// The solver the flags select, with the `--timeout`.
+    ///
+    /// # Errors
+    /// As [`SolverArgs::spec`], and a bad time-out.
+    pub fn build(&self, trace: bool) -> Result<(SolverSpec, Box<dyn Solver>)> {
+        let spec = self.spec(trace)?;
+        let solver = spec.build(self.sat.time_limit()?);
+        Ok((spec, solver))
+    }
+
+    /// The classic solvers' options the flags select.
+    pub fn solver_options(&self, trace: bool) -> SolverOptions {
+        SolverOptions {
+            seed: self.seed,
+            max_iterations: self.max_iterations,
+            backtrack_order: self.order,
+            hill_objective: self.objective,
+            beta: self.beta,
+            threshold: self.threshold,
+            trace,
+        }
+    }
+}
