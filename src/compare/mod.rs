@@ -123,7 +123,7 @@ pub enum SolverItem {
 
 /// Parses a comma-separated `--solvers` list: `dpll`, `varisat`, `splr`, `minisat` (or
 /// `minisat:CMD`), `external:CMD`, any [`ClassicKind`], and the groups `embedded`
-/// (the three embedded backends), `classic` (every classic solver but plain `backtrack`,
+/// (the in-process backends: cdcl, dpll, varisat, splr), `classic` (every classic solver but plain `backtrack`,
 /// which is `backtrack-mrv` under compare's defaults) and `all` (both groups). Repeated
 /// names are kept once. Commands cannot contain commas.
 ///

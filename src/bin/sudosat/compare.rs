@@ -33,12 +33,16 @@ const EXIT_INTERRUPTED: u8 = 130;
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Comma-separated solvers: SAT backends dpll, varisat, splr, minisat (or minisat:CMD),
+    /// Comma-separated solvers: SAT backends cdcl, dpll, varisat, splr, minisat (or minisat:CMD),
     /// external:CMD (any solver printing s/v lines, e.g. "external:cadical -q"), each
     /// crossed with every --encodings value; classic solvers dlx, backtrack,
     /// backtrack-row|column|random|box|mrv, human, hill, best-first, fifo; groups
     /// embedded, classic, all.
-    #[arg(long, value_name = "LIST", default_value = "dpll,varisat,splr,dlx")]
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "cdcl,dpll,varisat,splr,dlx"
+    )]
     solvers: String,
     /// Comma-separated encodings of the SAT backends: minimal, extended, augmented, each
     /// optionally +reduced and /FAMILY (e.g. extended+reduced/sequential), or all.
