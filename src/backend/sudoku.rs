@@ -59,6 +59,19 @@ crate::names::named_enum! {
     }
 }
 
+impl Propagate {
+    /// The mode this setting comes to on a grid of side `n`: `None` where nothing native
+    /// runs (off, `auto` below [`AUTO_NATIVE_FROM`], or wider than [`MAX_NATIVE_SIDE`]).
+    pub fn on_side(self, n: usize) -> Option<Propagate> {
+        match self {
+            _ if !(2..=MAX_NATIVE_SIDE).contains(&n) => None,
+            Propagate::Auto if n >= AUTO_NATIVE_FROM => Some(Propagate::Sudoku),
+            Propagate::Auto | Propagate::None => None,
+            other => Some(other),
+        }
+    }
+}
+
 /// The widest grid the native propagation takes (one `u64` bit per digit).
 pub const MAX_NATIVE_SIDE: usize = 64;
 
@@ -194,12 +207,8 @@ impl SudokuPropagator {
     ) -> Option<SudokuPropagator> {
         let b = structure.box_size;
         let n = b * b;
-        let mode = match mode {
-            Propagate::Auto if n >= AUTO_NATIVE_FROM => Propagate::Sudoku,
-            Propagate::Auto | Propagate::None => return None,
-            other => other,
-        };
-        if !(2..=MAX_NATIVE_SIDE).contains(&n) || structure.cells.len() != n * n * n {
+        let mode = mode.on_side(n)?;
+        if structure.cells.len() != n * n * n {
             return None;
         }
         let cells = n * n;

@@ -27,7 +27,6 @@ use std::time::{Duration, Instant};
 pub use crate::backend::LoadMode;
 use crate::backend::{
     BackendSpec, CellDigit, ProofTarget, Propagate, SatBackend, SatOutcome, SudokuStructure,
-    MAX_NATIVE_SIDE,
 };
 use crate::encode::{BaseEncoding, DecodeError, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
@@ -56,8 +55,8 @@ pub struct SatStats {
 }
 
 /// Which variable is which (cell, digit) of `map`'s puzzle, for native propagation; `None`
-/// when it is off or the grid is wider than the propagator takes (the n³ table of a 400×400
-/// grid would cost 512 MB for nothing).
+/// when none runs on this grid (off, `auto` on a small grid, or wider than the propagator
+/// takes: the n³ table of a 400×400 grid would cost 512 MB for nothing).
 fn structure_of(
     map: &VarMap,
     encoding: SudokuEncoding,
@@ -65,9 +64,7 @@ fn structure_of(
 ) -> Option<SudokuStructure> {
     let puzzle = map.puzzle();
     let n = puzzle.side();
-    if propagate == Propagate::None || n > MAX_NATIVE_SIDE {
-        return None;
-    }
+    propagate.on_side(n)?;
     let mut cells = Vec::with_capacity(n * n * n);
     for cell in puzzle.geometry().cells() {
         for digit in puzzle.geometry().digits() {
