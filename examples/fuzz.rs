@@ -10,7 +10,7 @@
 //!
 //! ```sh
 //! cargo build --profile fuzz --example fuzz
-//! target/fuzz/examples/fuzz grid --seconds 1800 --seed 1 --out tests/fuzz
+//! target/fuzz/examples/fuzz grid --cpu-seconds 1800 --seed 1 --out tests/fuzz
 //! target/fuzz/examples/fuzz --large      # time 1 MiB inputs for every target
 //! ```
 //!
@@ -88,31 +88,11 @@ const TARGETS: [&str; 4] = ["grid", "dimacs", "minisat", "competition"];
 /// Runs one target on one input; the returned string is the outcome class.
 fn run_target(target: &str, data: &[u8]) -> String {
     match target {
-        "grid" => {
-            let mut classes = Vec::new();
-            for format in [
-                None,
-                Some(Format::Line),
-                Some(Format::Block),
-                Some(Format::Grid),
-                Some(Format::Csv2),
-            ] {
-                classes.push(match read_puzzles(data, &Source::Text, format) {
-                    Ok(grids) => {
-                        for g in &grids {
-                            // Exercise the parsed grid as the tool would.
-                            let _ = sudosat::grid::check_grid(g);
-                        }
-                        format!("ok{}", grids.first().map_or(0, |g| g.side()))
-                    }
-                    Err(e) => class_of(&e.message),
-                });
-            }
-            if let Ok(text) = std::str::from_utf8(data) {
-                classes.push(format!("{:?}", sudosat::grid::detect_format(text)));
-            }
-            classes.join("|")
-        }
+        "grid" => GRID_PARTS
+            .iter()
+            .map(|part| grid_part(part, data, true))
+            .collect::<Vec<_>>()
+            .join("|"),
         "dimacs" => {
             let mut cnf = Cnf::new();
             let strict = data.first().is_some_and(|b| b & 1 == 1);
@@ -128,6 +108,38 @@ fn run_target(target: &str, data: &[u8]) -> String {
             format!("{a}|{b}")
         }
         _ => unreachable!("target checked in main"),
+    }
+}
+
+/// The grid target's parts: auto-detection, each format, and `detect_format` alone.
+const GRID_PARTS: [&str; 6] = ["auto", "line", "block", "grid", "csv2", "detect"];
+
+/// One part of the grid target; `check` also runs the rule check on every grid read, as
+/// the tool would (left out when timing the parse alone).
+fn grid_part(part: &str, data: &[u8], check: bool) -> String {
+    let format = match part {
+        "auto" => None,
+        "line" => Some(Format::Line),
+        "block" => Some(Format::Block),
+        "grid" => Some(Format::Grid),
+        "csv2" => Some(Format::Csv2),
+        _ => {
+            return match std::str::from_utf8(data) {
+                Ok(text) => format!("{:?}", sudosat::grid::detect_format(text)),
+                Err(_) => "not utf-8".into(),
+            }
+        }
+    };
+    match read_puzzles(data, &Source::Text, format) {
+        Ok(grids) => {
+            if check {
+                for g in &grids {
+                    let _ = sudosat::grid::check_grid(g);
+                }
+            }
+            format!("ok{}", grids.first().map_or(0, |g| g.side()))
+        }
+        Err(e) => class_of(&e.message),
     }
 }
 
@@ -339,7 +351,10 @@ fn save(out: &Path, target: &str, kind: &str, data: &[u8]) -> PathBuf {
 
 struct Options {
     targets: Vec<String>,
-    seconds: u64,
+    /// Wall-clock seconds for all targets together (split evenly), if given.
+    seconds: Option<u64>,
+    /// CPU seconds for each target, if given.
+    cpu_seconds: Option<f64>,
     seed: u64,
     out: PathBuf,
     seeds: Vec<PathBuf>,
@@ -349,7 +364,8 @@ struct Options {
 fn parse_args() -> Options {
     let mut o = Options {
         targets: Vec::new(),
-        seconds: 60,
+        seconds: None,
+        cpu_seconds: None,
         seed: 1,
         out: PathBuf::from("tests/fuzz"),
         seeds: Vec::new(),
@@ -362,7 +378,10 @@ fn parse_args() -> Options {
                 .unwrap_or_else(|| panic!("{name} needs a value"))
         };
         match a.as_str() {
-            "--seconds" => o.seconds = value("--seconds").parse().expect("--seconds N"),
+            "--seconds" => o.seconds = Some(value("--seconds").parse().expect("--seconds N")),
+            "--cpu-seconds" => {
+                o.cpu_seconds = Some(value("--cpu-seconds").parse().expect("--cpu-seconds N"))
+            }
             "--seed" => o.seed = value("--seed").parse().expect("--seed N"),
             "--out" => o.out = value("--out").into(),
             "--seeds" => o.seeds.push(value("--seeds").into()),
@@ -370,7 +389,7 @@ fn parse_args() -> Options {
             t if TARGETS.contains(&t) => o.targets.push(t.to_string()),
             other => {
                 eprintln!(
-                    "usage: fuzz [{}]... [--seconds N] [--seed N] [--out DIR] [--seeds DIR]... [--large]\nunknown argument `{other}`",
+                    "usage: fuzz [{}]... [--seconds N] [--cpu-seconds N] [--seed N] [--out DIR] [--seeds DIR]... [--large]\nunknown argument `{other}`",
                     TARGETS.join("|")
                 );
                 std::process::exit(2);
@@ -380,10 +399,14 @@ fn parse_args() -> Options {
     if o.targets.is_empty() {
         o.targets = TARGETS.iter().map(|s| s.to_string()).collect();
     }
+    if o.seconds.is_none() && o.cpu_seconds.is_none() {
+        o.seconds = Some(60);
+    }
     o
 }
 
-/// Times every target on 1 MiB inputs built from its corpus (the ≤ 100 ms check).
+/// Times every target on 1 MiB inputs built from its corpus (the ≤ 100 ms check): the
+/// slowest input of each parser, the grid target one line per format (parse alone).
 fn large(o: &Options) {
     for target in &o.targets {
         let mut seeds = Vec::new();
@@ -391,26 +414,63 @@ fn large(o: &Options) {
         for dir in &o.seeds {
             load_dir(dir, &mut seeds);
         }
-        let mut worst = (Duration::ZERO, String::new());
-        for seed in seeds.iter().filter(|s| !s.is_empty()) {
-            let data = inflate(seed);
-            let start = Instant::now();
-            let _ = panic::catch_unwind(|| run_target(target, &data));
-            let took = start.elapsed();
-            if took > worst.0 {
-                worst = (
-                    took,
-                    String::from_utf8_lossy(&seed[..seed.len().min(40)]).into(),
-                );
+        // Saved findings too: the `slow-*` ones are the inputs worth timing again.
+        if let Ok(entries) = fs::read_dir(o.out.join(target)) {
+            for e in entries.flatten() {
+                if e.path().is_file() {
+                    if let Ok(bytes) = fs::read(e.path()) {
+                        seeds.push(bytes);
+                    }
+                }
             }
         }
-        println!(
-            "{target}: {} inputs of 1 MiB, slowest {:.1} ms (from {:?})",
-            seeds.len(),
-            worst.0.as_secs_f64() * 1e3,
-            worst.1
-        );
+        let parts: Vec<String> = if target == "grid" {
+            GRID_PARTS.iter().map(|p| format!("grid/{p}")).collect()
+        } else {
+            vec![target.clone()]
+        };
+        for part in &parts {
+            // The slowest input by CPU time (what the parser costs; wall time beside it
+            // also counts the other work on a shared machine).
+            let mut worst = (0.0, Duration::ZERO, String::new());
+            for seed in seeds.iter().filter(|s| !s.is_empty()) {
+                let data = inflate(seed);
+                let (cpu0, start) = (thread_cpu_time(), Instant::now());
+                let _ = panic::catch_unwind(|| match part.strip_prefix("grid/") {
+                    Some(p) => grid_part(p, &data, false),
+                    None => run_target(target, &data),
+                });
+                let (cpu, took) = (thread_cpu_time() - cpu0, start.elapsed());
+                if cpu > worst.0 {
+                    worst = (
+                        cpu,
+                        took,
+                        String::from_utf8_lossy(&seed[..seed.len().min(40)]).into(),
+                    );
+                }
+            }
+            println!(
+                "{part}: {} inputs of 1 MiB, slowest {:.1} ms CPU ({:.1} ms wall, from {:?})",
+                seeds.len(),
+                worst.0 * 1e3,
+                worst.1.as_secs_f64() * 1e3,
+                worst.2
+            );
+        }
     }
+}
+
+/// CPU seconds used by the calling thread so far.
+fn thread_cpu_time() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes into the struct we own.
+    unsafe {
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
+    }
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
 fn main() {
@@ -439,7 +499,11 @@ fn main() {
             }
         });
     }
-    let per_target = Duration::from_secs(o.seconds) / o.targets.len() as u32;
+    // Either limit ends a target: wall time (split evenly) or CPU time (each).
+    let per_target = o.seconds.map_or(Duration::MAX, |s| {
+        Duration::from_secs(s) / o.targets.len() as u32
+    });
+    let cpu_limit = o.cpu_seconds.unwrap_or(f64::INFINITY);
     let mut findings = 0;
     // One saved input per target, kind and panic message class is enough.
     let mut reported = HashSet::new();
@@ -456,7 +520,23 @@ fn main() {
         let start = Instant::now();
         let mut runs: u64 = 0;
         let mut max_len = 0;
-        while start.elapsed() < per_target {
+        let mut last_report = Instant::now();
+        loop {
+            // getrusage costs a system call: look at the clocks every 256 runs.
+            if runs % 256 == 0 {
+                let cpu = cpu_time() - cpu_start;
+                if start.elapsed() >= per_target || cpu >= cpu_limit {
+                    break;
+                }
+                if last_report.elapsed() >= Duration::from_secs(300) {
+                    last_report = Instant::now();
+                    eprintln!(
+                        "{target}: {runs} runs, {:.0} s wall, {cpu:.0} s CPU, corpus {}",
+                        start.elapsed().as_secs_f64(),
+                        corpus.len()
+                    );
+                }
+            }
             let data = if runs % 5_000 == 4_999 && !corpus.is_empty() {
                 inflate(&mutate(&mut rng, &corpus))
             } else {

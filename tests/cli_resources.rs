@@ -59,3 +59,143 @@ fn bad_budget_is_a_usage_error() {
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("512M"), "{}", stderr(&out));
 }
+
+/// A DIMACS file whose header declares 10^8 variables: six lines, but an in-process
+/// solver would need about 6 GiB of per-variable arrays.
+fn wide_cnf(dir: &std::path::Path) -> String {
+    let file = dir.join("wide.cnf");
+    std::fs::write(&file, "p cnf 100000000 2\n1 -2 0\n2 0\n").unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+#[test]
+fn sat_refuses_a_formula_over_budget_before_building_the_solver() {
+    let dir = common::temp_dir();
+    let file = wide_cnf(dir.path());
+    let out = run(&["sat", &file, "--max-memory", "1G"]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("wide.cnf: 100000000 variables, 2 clauses and 3 literals"),
+        "{err}"
+    );
+    assert!(err.contains("budget of 1024 MiB"), "{err}");
+    assert!(err.contains("--backend external"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn sat_within_budget_answers() {
+    let dir = common::temp_dir();
+    let file = dir.path().join("small.cnf");
+    std::fs::write(&file, "p cnf 3 3\n1 -2 0\n2 0\n-1 3 0\n").unwrap();
+    let out = run(&["sat", file.to_str().unwrap(), "--max-memory", "1M"]);
+    assert_exit(&out, 10);
+    let text = stdout(&out);
+    assert!(text.contains("s SATISFIABLE"), "{text}");
+    assert!(text.contains("v 1 2 3"), "{text}");
+}
+
+#[test]
+fn compare_refuses_an_entry_over_budget_before_running() {
+    let p = path("sudoku-25-1.txt");
+    let out = run(&[
+        "compare",
+        &p,
+        "--solvers",
+        "dpll,dlx",
+        "--encodings",
+        "extended",
+        "--max-memory",
+        "64M",
+        "--jobs",
+        "2",
+        "-q",
+    ]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // 42 MiB for the unreduced 25×25, over the 32 MiB share of each of two jobs.
+    assert!(
+        err.contains("sudoku-25-1.txt:1: entry dpll/extended: 15625 variables, 752753 clauses"),
+        "{err}"
+    );
+    assert!(err.contains("budget of 32 MiB a job (--jobs 2)"), "{err}");
+    assert!(
+        stdout(&out).is_empty(),
+        "nothing measured: {}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn compare_within_budget_runs() {
+    let p = path("sudoku-4-1.txt");
+    let out = run(&[
+        "compare",
+        &p,
+        "--solvers",
+        "dpll,dlx",
+        "--max-memory",
+        "1M",
+        "-q",
+        "--csv",
+        "-",
+    ]);
+    assert_exit(&out, 0);
+    let csv = stdout(&out);
+    // A header and one solved row per entry.
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert_eq!(csv.matches(",solved,").count(), 2, "{csv}");
+}
+
+#[test]
+fn generate_with_the_sat_counter_refuses_a_size_over_budget() {
+    let out = run(&[
+        "generate",
+        "--size",
+        "5",
+        "--counter",
+        "sat",
+        "--max-memory",
+        "16M",
+        "--seed",
+        "1",
+    ]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // The reduced encoding of the empty 25×25 grid is the unreduced one less the givens'
+    // unit clauses.
+    assert!(
+        err.contains("empty 25×25 grid has 15625 variables, 752500 clauses"),
+        "{err}"
+    );
+    assert!(err.contains("--counter bitmask"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn generate_with_the_sat_counter_within_budget_generates_a_unique_puzzle() {
+    let out = run(&[
+        "generate",
+        "--size",
+        "2",
+        "--counter",
+        "sat",
+        "--max-memory",
+        "16M",
+        "--seed",
+        "1",
+    ]);
+    assert_exit(&out, 0);
+    let puzzles = parse_output(&stdout(&out));
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(
+        sudosat::solve::count_solutions(&puzzles[0], 2).unwrap(),
+        1,
+        "{}",
+        puzzles[0]
+    );
+}

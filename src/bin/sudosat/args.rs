@@ -251,7 +251,7 @@ pub struct SolverArgs {
     pub threshold: Option<u64>,
 }
 
-fn parse_bytes(s: &str) -> Result<u64, String> {
+pub(crate) fn parse_bytes(s: &str) -> Result<u64, String> {
     let s = s.trim();
     let (digits, shift) = match s.char_indices().last() {
         Some((i, 'K' | 'k')) => (&s[..i], 10),
@@ -265,6 +265,11 @@ fn parse_bytes(s: &str) -> Result<u64, String> {
         .ok()
         .and_then(|n| n.checked_mul(1 << shift))
         .ok_or_else(|| format!("expected bytes such as 512M or 8G, not `{s}`"))
+}
+
+/// The `--max-memory` budget: the flag's value, else half the available memory.
+pub(crate) fn memory_budget(flag: Option<u64>) -> Option<u64> {
+    flag.or_else(default_memory_budget)
 }
 
 /// Half the memory the kernel reports available (`MemAvailable`), if it says.
@@ -285,7 +290,7 @@ impl SolverArgs {
         if self.solver_name() != "sat" {
             return Ok(());
         }
-        if let Some(budget) = self.max_memory.or_else(default_memory_budget) {
+        if let Some(budget) = memory_budget(self.max_memory) {
             sudosat::encode::check_memory_budget(self.encoding(), puzzle, budget)?;
         }
         Ok(())

@@ -15,7 +15,7 @@ use sudosat::compare::summary::{self, Analysis, TableStyle};
 use sudosat::compare::{
     self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Puzzle, Run,
 };
-use sudosat::encode::Encoding;
+use sudosat::encode::{check_memory_budget, Encoding};
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::SolverOptions;
 
@@ -100,6 +100,11 @@ pub struct Args {
     /// Seed of the randomised classic solvers (backtrack-random, hill).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+    /// Memory budget of the SAT entries, e.g. 512M or 8G (default half the memory
+    /// available), shared by the --jobs solves at once: an entry whose formula on some
+    /// puzzle is estimated above its share is refused before anything runs.
+    #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
+    max_memory: Option<u64>,
     /// Work cap of the classic solvers (see `sudosat solve --max-iterations`).
     #[arg(long, value_name = "N")]
     max_iterations: Option<u64>,
@@ -169,6 +174,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let labels: Vec<String> = config.entries.iter().map(|e| e.label()).collect();
     check_pairs(&outputs.scatter, &labels)?;
     let puzzles = read_puzzles(&args.input, args.limit)?;
+    check_memory(&config, &puzzles, args.max_memory)?;
 
     let stop = Arc::new(AtomicBool::new(false));
     let measured: Arc<Mutex<Vec<Run>>> = Arc::default();
@@ -181,6 +187,41 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     bar.finish_and_clear();
     outputs.write(&comparison)
+}
+
+/// Refuses, before anything runs, a SAT entry whose formula on some puzzle is estimated
+/// above its share of the memory budget (`--max-memory` over the `--jobs` solves at once).
+fn check_memory(config: &CompareConfig, puzzles: &[Puzzle], flag: Option<u64>) -> Result<()> {
+    let Some(budget) = crate::args::memory_budget(flag) else {
+        return Ok(());
+    };
+    let jobs = config.jobs.max(1);
+    let share = budget / jobs as u64;
+    for entry in &config.entries {
+        let Some(encoding) = entry.encoding() else {
+            continue;
+        };
+        for p in puzzles {
+            match check_memory_budget(encoding, &p.grid, share) {
+                Ok(()) => {}
+                Err(sudosat::Error::OverBudget { size, needed, .. }) => bail!(
+                    "{}:{}: entry {}: {} variables, {} clauses and {} literals, about {} MiB to \
+                     solve, over the memory budget of {} MiB a job (--jobs {jobs}); leave the \
+                     entry out, use a +reduced encoding, or raise --max-memory",
+                    p.file,
+                    p.line,
+                    entry.label(),
+                    size.vars,
+                    size.clauses,
+                    size.literals,
+                    needed.div_ceil(1 << 20),
+                    share >> 20
+                ),
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `--scatter A,B` values as pairs.

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
+use sudosat::encode::{check_memory_budget, Encoding};
 use sudosat::generate::grade::{grade, Grade};
 use sudosat::generate::{
     clues_for_level, generate_batch, Acceptance, CounterKind, GenerateError, GenerateOptions,
@@ -12,6 +13,7 @@ use sudosat::generate::{
 };
 use sudosat::grid::format::write_puzzles;
 use sudosat::grid::{Format, Grid};
+use sudosat::solve::sat::DEFAULT_ENCODING;
 
 use crate::args::{named, OutputFormat};
 use crate::common::{progress_bar, write_output, EXIT_NEGATIVE, EXIT_OK};
@@ -71,6 +73,11 @@ pub struct Args {
     /// With --grade: puzzles generated per wanted one before giving up.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ATTEMPTS)]
     max_attempts: u32,
+    /// Memory budget of `--counter sat`, e.g. 512M or 8G (default half the memory
+    /// available), shared by the threads: a grid size whose formula is estimated above a
+    /// thread's share is refused before anything is generated.
+    #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
+    max_memory: Option<u64>,
     /// No progress bar, no seed note.
     #[arg(short, long)]
     quiet: bool,
@@ -110,6 +117,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         "auto" => CounterKind::auto(args.size),
         name => name.parse().map_err(anyhow::Error::msg)?,
     };
+    if counter == CounterKind::Sat {
+        check_memory(args.size, args.max_memory)?;
+    }
     let make_counter = || -> Box<dyn SolutionCounter> { counter.make() };
     let wanted = args.grade;
     let accept = |puzzle: &Grid| Ok(Some(grade(puzzle).grade) == wanted);
@@ -152,4 +162,32 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         EXIT_NEGATIVE
     }))
+}
+
+/// Refuses `--counter sat` on a grid size whose formula, on the empty grid (which bounds
+/// every formula the uniqueness checks build), is estimated above one thread's share of
+/// the memory budget (`--max-memory`, default half the available memory).
+fn check_memory(box_size: usize, flag: Option<u64>) -> Result<()> {
+    let Some(budget) = crate::args::memory_budget(flag) else {
+        return Ok(());
+    };
+    let threads = rayon::current_num_threads().max(1);
+    let share = budget / threads as u64;
+    let empty = Grid::empty(box_size).context("a box size validated earlier")?;
+    match check_memory_budget(DEFAULT_ENCODING, &empty, share) {
+        Ok(()) => Ok(()),
+        Err(sudosat::Error::OverBudget { size, needed, .. }) => bail!(
+            "--counter sat: the {} encoding of an empty {n}×{n} grid has {} variables, {} \
+             clauses and {} literals, about {} MiB to solve, over the memory budget of {} MiB \
+             a thread ({threads} threads); use --counter bitmask or dlx, or raise --max-memory",
+            DEFAULT_ENCODING.name(),
+            size.vars,
+            size.clauses,
+            size.literals,
+            needed.div_ceil(1 << 20),
+            share >> 20,
+            n = empty.side()
+        ),
+        Err(e) => Err(e.into()),
+    }
 }

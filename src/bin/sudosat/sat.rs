@@ -5,9 +5,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use sudosat::backend::{ProofFormat, ProofTarget, SatOutcome};
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
+use sudosat::encode::memory_estimate;
+use sudosat::formula::FormulaSize;
 use sudosat::Cnf;
 
 use crate::args::BackendArgs;
@@ -28,6 +30,11 @@ pub struct Args {
     /// With `--proof`: write binary DRAT instead of text.
     #[arg(long, requires = "proof")]
     binary_proof: bool,
+    /// Memory budget of an in-process backend, e.g. 512M or 8G (default half the memory
+    /// available): a formula whose solver state is estimated above it is refused before
+    /// the solver is built.
+    #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
+    max_memory: Option<u64>,
 }
 
 /// Runs the subcommand.
@@ -49,7 +56,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for warning in &report.warnings {
         eprintln!("sudosat: warning: {warning}");
     }
-    let mut backend = args.how.backend_spec()?.create()?;
+    let spec = args.how.backend_spec()?;
+    if spec.kind.is_embedded() {
+        check_memory(&name, cnf.size(), args.max_memory)?;
+    }
+    let mut backend = spec.create()?;
     if let Some(path) = &args.proof {
         let format = if args.binary_proof {
             ProofFormat::Binary
@@ -101,4 +112,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Ok(())
     })?;
     Ok(ExitCode::from(code))
+}
+
+/// Refuses a formula whose in-process solver state is estimated above the budget
+/// (`--max-memory`, default half the available memory): the parsed formula is as large as
+/// the file, the solver's copy, watch lists and per-variable arrays are what could not fit.
+fn check_memory(name: &str, size: FormulaSize, flag: Option<u64>) -> Result<()> {
+    let Some(budget) = crate::args::memory_budget(flag) else {
+        return Ok(());
+    };
+    let needed = memory_estimate(size);
+    if needed > budget {
+        bail!(
+            "{name}: {} variables, {} clauses and {} literals, about {} MiB to solve, over the \
+             memory budget of {} MiB; use --backend external (the solver runs in its own \
+             process), or raise --max-memory",
+            size.vars,
+            size.clauses,
+            size.literals,
+            needed.div_ceil(1 << 20),
+            budget >> 20
+        );
+    }
+    Ok(())
 }
