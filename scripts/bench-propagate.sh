@@ -41,7 +41,7 @@ run() {
             n++
             for (i = 1; i <= NF; i++) {
                 split($i, kv, "=")
-                if (kv[1] in sum || kv[1] ~ /^(decisions|conflicts|hall_removals|locked_removals)$/)
+                if (kv[1] ~ /^(decisions|conflicts|hall_removals|locked_removals)$/)
                     sum[kv[1]] += kv[2]
             }
         }

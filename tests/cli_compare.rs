@@ -260,6 +260,24 @@ fn labels(json: &serde_json::Value) -> Vec<String> {
 }
 
 #[test]
+fn the_default_entries_start_with_cdcl_the_default_backend() {
+    let dir = temp_dir();
+    let four = fixture_path("thesis-4x4.txt");
+    let c = compare_in(dir.path(), &[&four], 0);
+    assert_eq!(
+        labels(&c.json),
+        [
+            "cdcl/extended+reduced",
+            "dpll/extended+reduced",
+            "varisat/extended+reduced",
+            "splr/extended+reduced",
+            "dlx"
+        ]
+    );
+    assert_all_solved_with_sizes(&c.csv);
+}
+
+#[test]
 fn every_embedded_backend_and_classic_solver_solves_and_checks_every_puzzle() {
     let dir = temp_dir();
     // The 4×4 example and the easiest thesis grid (53 givens): hill climbing and plain

@@ -192,8 +192,6 @@ pub(crate) struct SudokuPropagator {
     forward: Vec<u64>,
     backward: Vec<u64>,
     removals: Vec<(u8, u8)>,
-    first: Vec<u64>,
-    second: Vec<u64>,
 }
 
 impl SudokuPropagator {
@@ -288,8 +286,6 @@ impl SudokuPropagator {
             forward: Vec::with_capacity(n),
             backward: Vec::with_capacity(n),
             removals: Vec::new(),
-            first: Vec::with_capacity(n),
-            second: Vec::with_capacity(n),
         })
     }
 
@@ -702,12 +698,8 @@ impl SudokuPropagator {
         let (n, b) = (self.n, self.b);
         // Per digit, the lines (box units: its rows and columns within the box) or the
         // boxes (line units) that hold its open candidates.
-        let mut first = std::mem::take(&mut self.first);
-        let mut second = std::mem::take(&mut self.second);
-        first.clear();
-        first.resize(n, 0);
-        second.clear();
-        second.resize(n, 0);
+        let mut first = [0u64; 64];
+        let mut second = [0u64; 64];
         let mut placed = 0u64;
         let kind = unit / n;
         let index = unit % n;
@@ -761,8 +753,6 @@ impl SudokuPropagator {
                 }
             }
         }
-        self.first = first;
-        self.second = second;
     }
 
     /// Digit `d` of `source` lies only where it meets `target`: removes `d` from the other
@@ -799,24 +789,43 @@ impl SudokuPropagator {
 mod tests {
     use super::*;
 
-    /// A propagator over every variable of an empty grid of box size `b`.
-    fn empty(b: usize, unit_clauses: bool, proof_safe: bool) -> SudokuPropagator {
+    /// An empty grid of box size `b`, every (cell, digit) a variable.
+    fn empty_structure(b: usize, unit_clauses: bool) -> SudokuStructure {
         let n = b * b;
-        let structure = SudokuStructure {
+        SudokuStructure {
             box_size: b,
             cells: (0..n * n * n)
                 .map(|i| CellDigit::Var(Var::from_index(i)))
                 .collect(),
             unit_clauses,
-        };
+        }
+    }
+
+    /// A propagator over every variable of an empty grid of box size `b`.
+    fn empty(b: usize, unit_clauses: bool, proof_safe: bool) -> SudokuPropagator {
+        let n = b * b;
+        let structure = empty_structure(b, unit_clauses);
         SudokuPropagator::new(&structure, n * n * n, Propagate::Sudoku, proof_safe).expect("fits")
+    }
+
+    /// Values and trail of a grid of side `n` with `digits` struck from the `cells` (row,
+    /// column).
+    fn struck(n: usize, cells: &[(usize, usize)], digits: &[usize]) -> (Vec<i8>, Vec<Lit>) {
+        let mut values = vec![0i8; 2 * n * n * n];
+        let mut trail = Vec::new();
+        for &(r, c) in cells {
+            for &d in digits {
+                set(&mut values, &mut trail, var(n, r, c, d).negative());
+            }
+        }
+        (values, trail)
     }
 
     fn var(n: usize, r: usize, c: usize, d: usize) -> Var {
         Var::from_index((r * n + c) * n + d)
     }
 
-    /// Sets `lits` false/true in `values` and the trail.
+    /// Makes `lit` true (its negation false) in `values` and puts it on the trail.
     fn set(values: &mut [i8], trail: &mut Vec<Lit>, lit: Lit) {
         values[lit.code()] = 1;
         values[(!lit).code()] = -1;
@@ -828,13 +837,7 @@ mod tests {
         // 4×4: r0c0 and r0c1 hold only digits 0 and 1, so r0c2 and r0c3 lose them.
         let n = 4;
         let mut p = empty(2, true, true);
-        let mut values = vec![0i8; 2 * n * n * n];
-        let mut trail = Vec::new();
-        for c in 0..2 {
-            for d in 2..4 {
-                set(&mut values, &mut trail, var(n, 0, c, d).negative());
-            }
-        }
+        let (values, trail) = struck(n, &[(0, 0), (0, 1)], &[2, 3]);
         let mut out = Explanations::default();
         p.propagate(&trail, &values, &mut out);
         let mut found = Vec::new();
@@ -875,13 +878,7 @@ mod tests {
         // 9×9: r0c0..r0c2 hold only digits 0 and 1.
         let n = 9;
         let mut p = empty(3, true, false);
-        let mut values = vec![0i8; 2 * n * n * n];
-        let mut trail = Vec::new();
-        for c in 0..3 {
-            for d in 2..9 {
-                set(&mut values, &mut trail, var(n, 0, c, d).negative());
-            }
-        }
+        let (values, trail) = struck(n, &[(0, 0), (0, 1), (0, 2)], &[2, 3, 4, 5, 6, 7, 8]);
         let mut out = Explanations::default();
         p.propagate(&trail, &values, &mut out);
         assert_eq!(p.counters.conflicts, 1);
@@ -899,13 +896,8 @@ mod tests {
         // 9×9, box 0: digit 4 only in row 1 (r1c0..r1c2), so r1c3..r1c8 lose it.
         let n = 9;
         let mut p = empty(3, true, true);
-        let mut values = vec![0i8; 2 * n * n * n];
-        let mut trail = Vec::new();
-        for r in [0, 2] {
-            for c in 0..3 {
-                set(&mut values, &mut trail, var(n, r, c, 4).negative());
-            }
-        }
+        let box_rows_0_and_2 = [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)];
+        let (values, trail) = struck(n, &box_rows_0_and_2, &[4]);
         let mut out = Explanations::default();
         p.propagate(&trail, &values, &mut out);
         for c in 3..9 {
@@ -930,13 +922,7 @@ mod tests {
             (9, false),
         ] {
             let n = b * b;
-            let structure = SudokuStructure {
-                box_size: b,
-                cells: (0..n * n * n)
-                    .map(|i| CellDigit::Var(Var::from_index(i)))
-                    .collect(),
-                unit_clauses: true,
-            };
+            let structure = empty_structure(b, true);
             let made = SudokuPropagator::new(&structure, n * n * n, Propagate::Auto, false);
             assert_eq!(made.is_some(), native, "side {n}");
             let forced = SudokuPropagator::new(&structure, n * n * n, Propagate::Sudoku, false);

@@ -54,17 +54,20 @@ pub struct SatStats {
     pub backend: Counters,
 }
 
-/// Which variable is which (cell, digit) of `map`'s puzzle, for native propagation; `None`
-/// when none runs on this grid (off, `auto` on a small grid, or wider than the propagator
-/// takes: the n³ table of a 400×400 grid would cost 512 MB for nothing).
-fn structure_of(
+/// Tells `backend` which variable is which (cell, digit) of `map`'s puzzle, for native
+/// propagation; nothing when none runs on this grid (off, `auto` on a small grid, or wider
+/// than the propagator takes: the n³ table of a 400×400 grid would cost 512 MB for nothing).
+fn give_structure(
+    backend: &mut dyn SatBackend,
     map: &VarMap,
     encoding: SudokuEncoding,
     propagate: Propagate,
-) -> Option<SudokuStructure> {
+) {
     let puzzle = map.puzzle();
     let n = puzzle.side();
-    propagate.on_side(n)?;
+    if propagate.on_side(n).is_none() {
+        return;
+    }
     let mut cells = Vec::with_capacity(n * n * n);
     for cell in puzzle.geometry().cells() {
         for digit in puzzle.geometry().digits() {
@@ -75,11 +78,11 @@ fn structure_of(
             });
         }
     }
-    Some(SudokuStructure {
+    backend.set_structure(&SudokuStructure {
         box_size: puzzle.box_size(),
         cells,
         unit_clauses: encoding.base != BaseEncoding::Minimal,
-    })
+    });
 }
 
 /// Encoding + SAT backend → decoded, checked grid.
@@ -229,9 +232,7 @@ impl SatSolver {
             self.formula.set_num_vars(map.num_vars());
             let size = self.formula.size();
             backend.add_formula(&mut self.formula);
-            if let Some(structure) = structure_of(&map, encoding, self.spec.propagate) {
-                backend.set_structure(&structure);
-            }
+            give_structure(backend, &map, encoding, self.spec.propagate);
             self.next_activation = map.num_vars();
             self.loaded = Some((map, size));
         }
@@ -277,9 +278,7 @@ impl SatSolver {
             self.proof_formula = Some(self.formula.clone());
         }
         backend.add_formula(&mut self.formula);
-        if let Some(structure) = structure_of(&map, encoding, self.spec.propagate) {
-            backend.set_structure(&structure);
-        }
+        give_structure(backend, &map, encoding, self.spec.propagate);
         self.stats = SatStats {
             size,
             encode_time: start.elapsed(),
