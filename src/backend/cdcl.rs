@@ -408,83 +408,124 @@ impl Cdcl {
     }
 
     /// Unit propagation from `queue_head`; the conflicting clause, if any.
+    ///
+    /// The solver's hot loop (70–85 % of the time on Sudoku and random 3-SAT). The fields
+    /// are borrowed apart so that they stay in registers, and the arena and the value table
+    /// are read without bounds checks: every code in a watch or implication list is a literal
+    /// below `2 · num_vars` (`grow` sized `values` for it) and every watched clause index is
+    /// the header of a clause in the arena (compaction rebuilds the watches). Debug builds
+    /// check both.
     fn propagate(&mut self) -> Option<Conflict> {
+        let Cdcl {
+            values,
+            level,
+            reason,
+            trail,
+            trail_lim,
+            queue_head,
+            arena,
+            binaries,
+            watches,
+            propagations,
+            ..
+        } = self;
+        let current = trail_lim.len() as u32;
+        let value = |values: &[i8], code: usize| -> i8 {
+            debug_assert!(code < values.len());
+            // SAFETY: literal codes in clauses and lists are below `values.len()` (above).
+            unsafe { *values.get_unchecked(code) }
+        };
+        let mut assign = |values: &mut [i8], lit: Lit, why: u32, trail: &mut Vec<Lit>| {
+            let v = lit.var().index();
+            values[lit.code()] = TRUE;
+            values[(!lit).code()] = FALSE;
+            level[v] = current;
+            reason[v] = why;
+            trail.push(lit);
+        };
         let mut conflict = None;
-        while self.queue_head < self.trail.len() {
-            let p = self.trail[self.queue_head];
-            self.queue_head += 1;
-            self.propagations += 1;
+        while *queue_head < trail.len() {
+            let p = trail[*queue_head];
+            *queue_head += 1;
+            *propagations += 1;
             let false_lit = !p;
             let code = false_lit.code();
 
-            let implied = std::mem::take(&mut self.binaries[code]);
+            let implied = std::mem::take(&mut binaries[code]);
             for &other in &implied {
-                match self.values[other.code()] {
+                match value(values, other.code()) {
                     TRUE => {}
-                    UNSET => self.assign(other, BINARY_REASON | code as u32),
+                    UNSET => assign(values, other, BINARY_REASON | code as u32, trail),
                     _ => {
                         conflict = Some(Conflict::Binary(false_lit, other));
                         break;
                     }
                 }
             }
-            self.binaries[code] = implied;
+            binaries[code] = implied;
             if conflict.is_some() {
                 break;
             }
 
-            let mut watches = std::mem::take(&mut self.watches[code]);
+            let mut list = std::mem::take(&mut watches[code]);
             let (mut i, mut j) = (0, 0);
-            'watches: while i < watches.len() {
-                let w = watches[i];
+            let end = list.len();
+            'watches: while i < end {
+                let w = list[i];
                 i += 1;
-                if self.values[w.blocker.code()] == TRUE {
-                    watches[j] = w;
+                if value(values, w.blocker.code()) == TRUE {
+                    list[j] = w;
                     j += 1;
                     continue;
                 }
                 let c = w.clause as usize;
-                if self.arena[c + 1] & DELETED != 0 {
-                    continue;
+                debug_assert!(c + HEADER + 2 <= arena.len());
+                // SAFETY: `c` is a clause header in the arena (above); its length word
+                // counts the literals that follow it.
+                let clause = unsafe {
+                    if *arena.get_unchecked(c + 1) & DELETED != 0 {
+                        continue;
+                    }
+                    let len = *arena.get_unchecked(c) as usize;
+                    debug_assert!(c + HEADER + len <= arena.len());
+                    std::slice::from_raw_parts_mut(arena.as_mut_ptr().add(c + HEADER), len)
+                };
+                if clause[0] == code as u32 {
+                    clause.swap(0, 1);
                 }
-                let len = self.arena[c] as usize;
-                let lits = c + HEADER;
-                if self.arena[lits] == code as u32 {
-                    self.arena.swap(lits, lits + 1);
-                }
-                let first = Lit::from_code(self.arena[lits] as usize);
+                let first = Lit::from_code(clause[0] as usize);
                 let kept = Watch {
                     clause: w.clause,
                     blocker: first,
                 };
-                if first != w.blocker && self.values[first.code()] == TRUE {
-                    watches[j] = kept;
+                if first != w.blocker && value(values, first.code()) == TRUE {
+                    list[j] = kept;
                     j += 1;
                     continue;
                 }
-                for k in lits + 2..lits + len {
-                    let other = self.arena[k] as usize;
-                    if self.values[other] != FALSE {
-                        self.arena.swap(lits + 1, k);
-                        self.watches[other].push(kept);
+                for k in 2..clause.len() {
+                    let other = clause[k] as usize;
+                    if value(values, other) != FALSE {
+                        clause.swap(1, k);
+                        watches[other].push(kept);
                         continue 'watches;
                     }
                 }
-                watches[j] = kept;
+                list[j] = kept;
                 j += 1;
-                if self.values[first.code()] == UNSET {
-                    self.assign(first, w.clause);
+                if value(values, first.code()) == UNSET {
+                    assign(values, first, w.clause, trail);
                 } else {
                     conflict = Some(Conflict::Clause(w.clause));
-                    while i < watches.len() {
-                        watches[j] = watches[i];
+                    while i < end {
+                        list[j] = list[i];
                         j += 1;
                         i += 1;
                     }
                 }
             }
-            watches.truncate(j);
-            self.watches[code] = watches;
+            list.truncate(j);
+            watches[code] = list;
             if conflict.is_some() {
                 break;
             }
