@@ -148,12 +148,14 @@ struct Options {
     external_every: u64,
     timeout: Duration,
     mix: [u32; 4],
+    /// Solver names to keep (all when empty): a quick re-run after a change to one solver.
+    only: Vec<String>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: soak [--puzzles N] [--seed S] [--seconds T] [--every N] [--external-every K] \
-         [--timeout-ms MS] [--mix W4,W9,W16,W25]"
+         [--timeout-ms MS] [--mix W4,W9,W16,W25] [--only NAME,NAME...]"
     );
     std::process::exit(2)
 }
@@ -167,6 +169,7 @@ fn parse_args() -> Options {
         external_every: 10,
         timeout: Duration::from_millis(500),
         mix: [550, 420, 25, 5],
+        only: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -179,6 +182,7 @@ fn parse_args() -> Options {
             "--every" => o.every = num().max(1),
             "--external-every" => o.external_every = num().max(1),
             "--timeout-ms" => o.timeout = Duration::from_millis(num()),
+            "--only" => o.only = v.split(',').map(str::to_string).collect(),
             "--mix" => {
                 let parts: Vec<u32> = v.split(',').filter_map(|p| p.parse().ok()).collect();
                 if parts.len() != 4 || parts.iter().sum::<u32>() == 0 {
@@ -285,6 +289,12 @@ fn consistent(claims: &[(String, Claim)]) -> bool {
 fn main() {
     let o = parse_args();
     let mut entries = entries(&o);
+    if !o.only.is_empty() {
+        entries.retain(|e| o.only.contains(&e.name));
+        if entries.is_empty() {
+            usage();
+        }
+    }
     eprintln!(
         "soak: {} puzzles, seed {}, mix {:?} (weights of 4×4/9×9/16×16/25×25), {} ms a solve, externals every {}th puzzle; solvers: {}",
         o.puzzles,

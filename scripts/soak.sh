@@ -11,7 +11,8 @@
 #   PUZZLES  default 100000
 #   SECONDS  stop after this long, reporting how many puzzles ran (default: no limit)
 # Environment: SEED (default 1), EVERY (progress line every N puzzles, default 1000),
-# MIX (relative weights, default 550,420,25,5), TIMEOUT_MS (default 500).
+# MIX (relative weights, default 550,420,25,5), TIMEOUT_MS (default 500), ONLY (solver names,
+# comma-separated, e.g. sat/cdcl,dlx: a quick re-run after a change to one solver).
 # Exits 1 on any disagreement, printing the puzzle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,4 +20,4 @@ cd "$(dirname "$0")/.."
 cargo build --release --example soak
 exec nice -n 19 target/release/examples/soak --puzzles "${1:-100000}" --seed "${SEED:-1}" \
     --seconds "${2:-18446744073709551615}" --every "${EVERY:-1000}" --mix "${MIX:-550,420,25,5}" \
-    --timeout-ms "${TIMEOUT_MS:-500}"
+    --timeout-ms "${TIMEOUT_MS:-500}" ${ONLY:+--only "$ONLY"}

@@ -41,10 +41,11 @@ crate::names::named_enum! {
     /// Which propagation the built-in CDCL solver adds to unit propagation.
     #[derive(Default)]
     pub enum Propagate ("propagation") {
-        /// [`Propagate::Sudoku`] on grids of side [`AUTO_NATIVE_FROM`] to
-        /// [`MAX_NATIVE_SIDE`], clauses only below: measured, the native pass costs 2–3× per
-        /// conflict and saves none on the gecode 25×25 set, while on `sudoku-64-1` it is what
-        /// let cdcl finish once (BENCHMARKS.md).
+        /// The measured best, which is clauses only on every side: the native pass saves
+        /// conflicts (20–50 % on generated 49×49 and 64×64 grids near the hardness peak) but
+        /// costs 5–10× per conflict there and 2–3× on the 25×25 gecode set, so cdcl without
+        /// it finished those sets 2.2–4.4× sooner; `sudoku-64-1` is out of reach either way
+        /// (BENCHMARKS.md, "Hard grids, many draws").
         #[default]
         Auto = "auto",
         /// Clauses only.
@@ -61,11 +62,10 @@ crate::names::named_enum! {
 
 impl Propagate {
     /// The mode this setting comes to on a grid of side `n`: `None` where nothing native
-    /// runs (off, `auto` below [`AUTO_NATIVE_FROM`], or wider than [`MAX_NATIVE_SIDE`]).
+    /// runs (off, `auto`, or wider than [`MAX_NATIVE_SIDE`]).
     pub fn on_side(self, n: usize) -> Option<Propagate> {
         match self {
             _ if !(2..=MAX_NATIVE_SIDE).contains(&n) => None,
-            Propagate::Auto if n >= AUTO_NATIVE_FROM => Some(Propagate::Sudoku),
             Propagate::Auto | Propagate::None => None,
             other => Some(other),
         }
@@ -74,9 +74,6 @@ impl Propagate {
 
 /// The widest grid the native propagation takes (one `u64` bit per digit).
 pub const MAX_NATIVE_SIDE: usize = 64;
-
-/// The smallest grid side on which [`Propagate::Auto`] propagates natively.
-pub const AUTO_NATIVE_FROM: usize = 36;
 
 /// What a (cell, digit) pair is in the formula.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -912,19 +909,12 @@ mod tests {
     }
 
     #[test]
-    fn auto_propagates_natively_from_side_36_and_wide_grids_never() {
-        for (b, native) in [
-            (2, false),
-            (3, false),
-            (5, false),
-            (6, true),
-            (8, true),
-            (9, false),
-        ] {
+    fn auto_is_clauses_only_and_wide_grids_never_propagate_natively() {
+        for b in [2, 3, 5, 6, 8, 9] {
             let n = b * b;
             let structure = empty_structure(b, true);
             let made = SudokuPropagator::new(&structure, n * n * n, Propagate::Auto, false);
-            assert_eq!(made.is_some(), native, "side {n}");
+            assert!(made.is_none(), "side {n}");
             let forced = SudokuPropagator::new(&structure, n * n * n, Propagate::Sudoku, false);
             assert_eq!(forced.is_some(), n <= 64, "side {n}");
             assert!(SudokuPropagator::new(&structure, n * n * n, Propagate::None, false).is_none());

@@ -55,7 +55,7 @@ pub struct SatStats {
 }
 
 /// Tells `backend` which variable is which (cell, digit) of `map`'s puzzle, for native
-/// propagation; nothing when none runs on this grid (off, `auto` on a small grid, or wider
+/// propagation; nothing when none runs on this grid (off, `auto`, or wider
 /// than the propagator takes: the n³ table of a 400×400 grid would cost 512 MB for nothing).
 fn give_structure(
     backend: &mut dyn SatBackend,

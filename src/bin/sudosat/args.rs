@@ -174,10 +174,10 @@ pub struct BackendArgs {
     /// Native propagation of the cdcl backend when the formula comes from a puzzle: `sudoku`
     /// (all-different over each row, column and box with Hall sets, and locked candidates,
     /// each inference explained by a clause), `hall` or `locked` (one of the two), `none`
-    /// (clauses only) or `auto` (the default: `sudoku` on grids of side 36 to 64, where it
-    /// measured faster, e.g. sudoku-64-1; `none` below, where it measured slower; see
-    /// BENCHMARKS.md). Grids wider than 64 always use clauses only, as does `sat` on a
-    /// DIMACS file.
+    /// (clauses only) or `auto` (the default: the measured best, which is clauses only on
+    /// every grid size: the native pass saves conflicts but costs more per conflict than it
+    /// saves, see BENCHMARKS.md). Grids wider than 64 always use clauses only, as does `sat`
+    /// on a DIMACS file.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
 }
