@@ -240,3 +240,42 @@ fn batch_under_assumptions_answers_as_reencoding() {
         "{unique} {multiple} {none}"
     );
 }
+
+/// A long batch under assumptions stays bounded: the blocking clauses of finished counts are
+/// retired but stay in the backend, so once they outweigh the empty grid's encoding it is
+/// loaded afresh (the backend's counters restart), and the answers stay those of
+/// re-encoding.
+#[test]
+fn long_batches_under_assumptions_reload_the_empty_grid() {
+    use sudosat::solve::sat::{LoadMode, SatSolver, DEFAULT_ENCODING};
+    use sudosat::solve::Solver;
+    // Mostly several solutions: each count adds two blocking clauses of 82 literals, and
+    // 250 counts add about twice the empty 9×9 grid's literals.
+    let puzzles = common::derived_puzzles(250, 5, 60..70);
+    let spec = BackendSpec::new(BackendKind::Cdcl);
+    let mut reencode = SatSolver::new(DEFAULT_ENCODING, spec.clone());
+    let mut batch = SatSolver::new(DEFAULT_ENCODING, spec).with_load_mode(LoadMode::Assumptions);
+    let mut solves_made = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let expected = reencode.count_solutions(puzzle, 2).unwrap().unwrap();
+        assert_eq!(
+            batch.count_solutions(puzzle, 2).unwrap().unwrap(),
+            expected,
+            "puzzle {i}: {puzzle}"
+        );
+        // One solve per solution found, and one more that fails unless the limit stops it.
+        solves_made += expected + u64::from(expected < 2);
+    }
+    let solves = batch
+        .stats()
+        .backend
+        .0
+        .iter()
+        .find(|(name, _)| *name == "solves")
+        .map(|&(_, value)| value)
+        .unwrap();
+    assert!(
+        solves > 0 && solves < solves_made,
+        "the empty grid was never reloaded: {solves} solves counted of {solves_made}"
+    );
+}

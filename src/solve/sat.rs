@@ -102,6 +102,11 @@ pub struct SatSolver {
     loaded: Option<(VarMap, FormulaSize)>,
     /// Next free variable for an activation literal (after the loaded formula's).
     next_activation: usize,
+    /// Literals of the blocking clauses added to the loaded empty grid since it was loaded.
+    /// Retired clauses stay in the backend's copy of the formula (model checks read them),
+    /// so once they outweigh the encoding the empty grid is loaded afresh: memory and the
+    /// cost per solve stay within twice the encoding's over any batch.
+    retired_literals: usize,
     /// The current puzzle's givens as literals (assumptions).
     assumptions: Vec<Lit>,
     /// The proof asked for the next solve or count ([`Solver::prove_next`]).
@@ -142,6 +147,7 @@ impl SatSolver {
             stats: SatStats::default(),
             loaded: None,
             next_activation: 0,
+            retired_literals: 0,
             assumptions: Vec::new(),
             proof_request: None,
             proof_formula: None,
@@ -222,7 +228,13 @@ impl SatSolver {
             return self.encode_alone(puzzle, self.encoding).map(Some);
         }
         let start = Instant::now();
-        if self.loaded.as_ref().map(|(map, _)| map.puzzle().side()) != Some(puzzle.side()) {
+        let reload = match &self.loaded {
+            Some((map, size)) => {
+                map.puzzle().side() != puzzle.side() || self.retired_literals > size.literals
+            }
+            None => true,
+        };
+        if reload {
             let empty = Grid::empty(puzzle.box_size()).expect("the puzzle's box size is valid");
             let backend = self.backend.as_deref_mut().expect("backend created above");
             backend.reset();
@@ -234,6 +246,7 @@ impl SatSolver {
             backend.add_formula(&mut self.formula);
             give_structure(backend, &map, encoding, self.spec.propagate);
             self.next_activation = map.num_vars();
+            self.retired_literals = 0;
             self.loaded = Some((map, size));
         }
         let (map, size) = self.loaded.as_ref().expect("loaded above");
@@ -399,6 +412,9 @@ impl SatSolver {
             }
             // (With a proof, the empty clause blocks it: the proof refutes that.)
             blocking.extend(activation.map(|a| a.negative()));
+            if activation.is_some() {
+                self.retired_literals += blocking.len();
+            }
             self.backend().add_clause(&blocking);
             if let Some(formula) = &mut self.proof_formula {
                 formula.add_clause(&blocking);
