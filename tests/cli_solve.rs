@@ -315,3 +315,50 @@ fn solve_and_count_under_assumptions_match_reencoding() {
         );
     }
 }
+
+/// A solve that times out still prints its `--stats` line (how far the search got), then
+/// the error.
+#[test]
+fn solve_stats_are_printed_when_the_solver_times_out() {
+    // Puzzle 4 of the Gecode distribution's 25×25 examples (MIT licence): seconds of CDCL
+    // search on any machine, far beyond the limit below.
+    let puzzle = concat!(
+        "E..I...M......L....D...BKF..BH9.K.A2.7..E4.P.6..M..6.J..PD8FE.IM...K...54..",
+        "L...8E...IA..HC........7J.....7H.4.JK..DOFC....9I.9...7A.5.B.M34E.KDJ8.....",
+        "8...BD....O..7....CP.E.6..1.3..8....D...2.ML.B..5A.E2.A.O.7..1..I.659..8LD.",
+        "KF..M2...PL......A.G..N3....76N.1..CBG...DPK..O.J2.JK...6B.9..P.7.N.EMFDG.5",
+        "N....G.F.8....OH9.2...E.7....4.3....F9.....5.NC.A.M.A.GL.J......5..4.7.91..",
+        "C.8NE.5..6..M.....BJ17..H7.6...NL.41.AC.I8...GJ3.....53P.GM2.L..F.....K.68.",
+        "J.4.D..H..IG..8K..35.N.FLP.F...93.D.....A.1......M..7.I...1...DF..PJ.4.MA..",
+        ".KN.....5H..O.63.E.2....4....1...O..A2..DCH8B..KE.3.HA.6BP.....J1957O..28..",
+        "42JO.I...K5C......6.P.B..",
+    );
+    let dir = temp_dir();
+    let file = dir.path().join("gecode-4.txt");
+    std::fs::write(&file, format!("{puzzle}\n")).unwrap();
+    let out = run(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--stats",
+        "--timeout",
+        "0.2",
+    ]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    let stats = err
+        .lines()
+        .find(|l| l.starts_with("stats: puzzle 1 "))
+        .unwrap_or_else(|| panic!("no stats line: {err}"));
+    assert!(stats.contains("backend=cdcl"), "{stats}");
+    assert!(
+        stats.ends_with("(stopped: solver `cdcl` timed out after 200ms)"),
+        "{stats}"
+    );
+    let conflicts: u64 = stats
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("conflicts="))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no conflicts: {stats}"));
+    assert!(conflicts > 0, "{stats}");
+    assert!(err.contains("sudosat: error: "), "{err}");
+}

@@ -158,9 +158,25 @@ fn solve_one(
     args.how
         .check_memory(&input.grid)
         .with_context(|| input.location())?;
-    let report = solver
-        .solve(&input.grid)
-        .with_context(|| input.location())?;
+    let report = match solver.solve(&input.grid) {
+        Ok(report) => report,
+        Err(error) => {
+            // A time-out (or any failure) still shows how far the solver got.
+            if args.stats {
+                let counters = sudosat::backend::Counters::default();
+                let line = stats_line(
+                    i + 1,
+                    &input.location(),
+                    spec,
+                    solver,
+                    &counters,
+                    start.elapsed(),
+                );
+                eprintln!("{line} (stopped: {error})");
+            }
+            return Err(error).with_context(|| input.location());
+        }
+    };
     let total = start.elapsed();
     let mut notes = Vec::new();
     if args.stats {
