@@ -290,10 +290,16 @@ fn main() {
     let o = parse_args();
     let mut entries = entries(&o);
     if !o.only.is_empty() {
-        entries.retain(|e| o.only.contains(&e.name));
-        if entries.is_empty() {
-            usage();
+        if let Some(unknown) = o
+            .only
+            .iter()
+            .find(|n| !entries.iter().any(|e| &e.name == *n))
+        {
+            let known: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+            eprintln!("soak: no solver `{unknown}` (known: {})", known.join(", "));
+            std::process::exit(2);
         }
+        entries.retain(|e| o.only.contains(&e.name));
     }
     eprintln!(
         "soak: {} puzzles, seed {}, mix {:?} (weights of 4×4/9×9/16×16/25×25), {} ms a solve, externals every {}th puzzle; solvers: {}",

@@ -266,14 +266,7 @@ fn long_batches_under_assumptions_reload_the_empty_grid() {
         // One solve per solution found, and one more that fails unless the limit stops it.
         solves_made += expected + u64::from(expected < 2);
     }
-    let solves = batch
-        .stats()
-        .backend
-        .0
-        .iter()
-        .find(|(name, _)| *name == "solves")
-        .map(|&(_, value)| value)
-        .unwrap();
+    let solves = batch.stats().backend.get("solves").unwrap();
     assert!(
         solves > 0 && solves < solves_made,
         "the empty grid was never reloaded: {solves} solves counted of {solves_made}"

@@ -17,13 +17,7 @@ fn spec(propagate: Propagate) -> BackendSpec {
 }
 
 fn counter(solver: &SatSolver, name: &str) -> u64 {
-    solver
-        .stats()
-        .backend
-        .0
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(0, |&(_, v)| v)
+    solver.stats().backend.get(name).unwrap_or(0)
 }
 
 /// 9×9 puzzles with one, several and no solutions, plus 4×4 and 16×16 ones.

@@ -671,28 +671,24 @@ impl Cdcl {
         for &lit in &self.learnt[1..] {
             self.seen[lit.var().index()] = 1;
         }
-        let mut struck = 0;
         for &m in &self.binaries[asserting.code()] {
             let v = m.var().index();
             if self.seen[v] == 1 && self.values[m.code()] == TRUE {
                 self.seen[v] = 2;
-                struck += 1;
             }
         }
-        if struck > 0 {
-            let seen = &self.seen;
-            self.learnt
-                .retain(|l| *l == asserting || seen[l.var().index()] != 2);
-        }
-        for &lit in &self.learnt[1..] {
-            self.seen[lit.var().index()] = 0;
-        }
-        // Struck literals left the clause: clear their marks too.
-        if struck > 0 {
-            for &m in &self.binaries[asserting.code()] {
-                self.seen[m.var().index()] = 0;
+        // Keep the unstruck literals and clear every mark in the same pass.
+        let mut kept = 1;
+        for i in 1..self.learnt.len() {
+            let lit = self.learnt[i];
+            let v = lit.var().index();
+            if self.seen[v] != 2 {
+                self.learnt[kept] = lit;
+                kept += 1;
             }
+            self.seen[v] = 0;
         }
+        self.learnt.truncate(kept);
     }
 
     fn abstract_level(&self, v: usize) -> u32 {
@@ -1728,6 +1724,26 @@ mod tests {
             SatOutcome::Sat(model) => assert!(model.satisfies(c)),
             SatOutcome::Unsat => panic!("a is consistent"),
         }
+    }
+
+    #[test]
+    fn binary_resolution_strikes_literals_implied_through_the_asserting_literal() {
+        let mut solver = Cdcl::new();
+        solver.grow(4);
+        let [a, m, x, y] = [0, 1, 2, 3].map(|i| Var::from_index(i).positive());
+        // (a ∨ m) is a clause; m and y are true, x is true: the learnt clause
+        // (a ∨ ¬m ∨ ¬x) resolves with it on m to (a ∨ ¬x); ¬y has no such clause.
+        solver.add_binary(a, m);
+        for lit in [m, x, y] {
+            solver.assign(lit, NO_REASON);
+        }
+        solver.learnt = vec![a, !m, !x, !y];
+        solver.minimize_by_binaries();
+        assert_eq!(solver.learnt, vec![a, !x, !y]);
+        assert!(
+            solver.seen.iter().all(|&mark| mark == 0),
+            "marks left behind"
+        );
     }
 
     #[test]

@@ -400,6 +400,24 @@ impl SudokuPropagator {
         }
     }
 
+    /// [`Self::push_false`] for every cell of `unit` that `skip` leaves in: the explanation
+    /// "none of `digits` is anywhere else in the unit" of hidden sets and locked candidates.
+    fn push_false_in_unit(
+        &self,
+        unit: usize,
+        digits: u64,
+        skip: impl Fn(usize) -> bool,
+        values: &[i8],
+        out: &mut Explanations,
+    ) {
+        let n = self.n;
+        for &cell in &self.unit_cells[unit * n..(unit + 1) * n] {
+            if !skip(cell as usize) {
+                self.push_false(cell as usize, digits, values, out);
+            }
+        }
+    }
+
     /// Régin's filtering on one unit; `false` when it found a conflict.
     fn all_different(&mut self, unit: usize, values: &[i8], out: &mut Explanations) -> bool {
         let n = self.n;
@@ -553,12 +571,8 @@ impl SudokuPropagator {
                     self.push_false(self.open[s] as usize, !naked_digits, values, out);
                 }
             } else {
-                for k in 0..n {
-                    let z = self.unit_cells[unit * n + k] as usize;
-                    if !self.open_contains(hidden, z) {
-                        self.push_false(z, hidden_digits, values, out);
-                    }
-                }
+                let inside = |z| self.open_contains(hidden, z);
+                self.push_false_in_unit(unit, hidden_digits, inside, values, out);
             }
             out.close();
             self.counters.hall += 1;
@@ -770,12 +784,8 @@ impl SudokuPropagator {
                 continue;
             }
             out.lits.push(self.lit(x, d, false));
-            for j in 0..n {
-                let s = self.unit_cells[source * n + j] as usize;
-                if !self.in_unit(s, target) {
-                    self.push_false(s, bit, values, out);
-                }
-            }
+            let shared = |s| self.in_unit(s, target);
+            self.push_false_in_unit(source, bit, shared, values, out);
             out.close();
             self.counters.locked += 1;
         }
