@@ -77,7 +77,7 @@ fn refutes_overconstrained_random_formulas() {
 }
 
 /// Pigeonhole with 9 pigeons and 8 holes needs tens of thousands of conflicts: the solver
-/// must learn, restart and reduce its database on the way.
+/// must learn, restart, switch search modes and reduce its database on the way.
 #[test]
 fn refutes_pigeonhole_9_into_8() {
     let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
@@ -86,6 +86,9 @@ fn refutes_pigeonhole_9_into_8() {
     let counters = cdcl.counters();
     assert!(counters.get("restarts").unwrap() > 0, "{counters}");
     assert!(counters.get("deleted").unwrap() > 0, "{counters}");
+    // Past 1,000 conflicts the search leaves focused mode for a stable run and rephases.
+    assert!(counters.get("mode_switches").unwrap() > 0, "{counters}");
+    assert!(counters.get("rephases").unwrap() > 0, "{counters}");
 }
 
 /// One solver holds the empty 9×9 grid's extended encoding; each puzzle is solved under its
