@@ -3,7 +3,7 @@
 # draws"): puzzles that need real search, each also as isomorphic copies (scripts/
 # isomorphs.py) because one CDCL run is one draw from a wide spread. One process per puzzle
 # and configuration, limited in CPU seconds (`ulimit -t`), not wall time: the machine may be
-# shared. CaDiCaL, when on PATH, solves the same CNFs (`sudosat encode`, extended+reduced).
+# shared. CaDiCaL, when on PATH, solves the same CNFs (`sudosat encode --reduce`, extended+reduced).
 #
 # Usage: scripts/bench-hard.sh [SET...]
 #   SET  gecode (hard/gecode-25x25-6 x 4 isomorphs), gen49 (four generated 49x49 grids,
@@ -65,7 +65,7 @@ make_set() {
 run_one() {
     local file=$1 cpu=$2 config=$3 rc=0 conflicts
     if [ "$config" = cadical ]; then
-        "$BIN" encode "$file" -o "$WORK/p.cnf"
+        "$BIN" encode --reduce "$file" -o "$WORK/p.cnf"
         (ulimit -t "$cpu"; /usr/bin/time -f "%U %S" -o "$WORK/time" cadical -q "$WORK/p.cnf" >/dev/null) || rc=$?
         [ $rc = 10 ] && conflicts=- || conflicts=TO
     else
