@@ -76,8 +76,8 @@ const LBD_SHIFT: u32 = 3;
 /// Conflicts before the first learnt-clause reduction, and the growth of the interval.
 const FIRST_REDUCE: u64 = 2_000;
 const REDUCE_INCREMENT: u64 = 300;
-/// Restart when the recent LBD average exceeds the long-run one by this factor, after at
-/// least this many conflicts since the last restart (glucose's values).
+/// Focused mode restarts when the recent LBD average exceeds the long-run one by this
+/// factor, after at least this many conflicts since the last restart (glucose's values).
 const RESTART_MARGIN: f64 = 1.25;
 const RESTART_MIN_CONFLICTS: u64 = 50;
 const VAR_DECAY: f64 = 0.95;
@@ -321,7 +321,7 @@ pub struct Cdcl {
     next_reduce: u64,
     reduce_interval: u64,
     /// Exponential moving averages of learnt-clause LBDs (fast: last ~32 conflicts, slow:
-    /// ~4,096), for glucose-style restarts.
+    /// ~4,096) of the current mode, for focused mode's glucose-style restarts.
     lbd_fast: f64,
     lbd_slow: f64,
     solves: u64,
