@@ -9,6 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use sudosat::backend::{BackendKind, BackendSpec, Cdcl, Lookahead, SatBackend, SatOutcome};
 use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding, VarRef};
 use sudosat::grid::{check_solution, read_puzzles_from_path, Digit, Grid};
+use sudosat::solve::sat::{LoadMode, SatSolver, DEFAULT_ENCODING};
+use sudosat::solve::{SolveOutcome, Solver};
 use sudosat::{ClauseSink, Cnf, Lit, Var};
 
 use common::fixture;
@@ -203,10 +205,34 @@ fn unsat_proofs_are_verified_by_drat_trim() {
 /// solved under their givens, counts with retired activation literals) answers exactly as
 /// re-encoding each puzzle: the same solution counts (up to 2) and solutions checked against
 /// the rules and the givens, across puzzles of several sizes in turn and an unsolvable one.
+/// Two cdcl solvers on the default encoding: one re-encoding each puzzle, one keeping the
+/// empty grid loaded and solving under the givens.
+fn reencoding_and_batch_solvers() -> (SatSolver, SatSolver) {
+    let spec = BackendSpec::new(BackendKind::Cdcl);
+    let reencode = SatSolver::new(DEFAULT_ENCODING, spec.clone());
+    let batch = SatSolver::new(DEFAULT_ENCODING, spec).with_load_mode(LoadMode::Assumptions);
+    (reencode, batch)
+}
+
+/// The number of solutions of puzzle `i` (up to 2) by re-encoding, asserted equal to the
+/// batch solver's count.
+fn count_both_ways(
+    reencode: &mut SatSolver,
+    batch: &mut SatSolver,
+    i: usize,
+    puzzle: &Grid,
+) -> u64 {
+    let expected = reencode.count_solutions(puzzle, 2).unwrap().unwrap();
+    assert_eq!(
+        batch.count_solutions(puzzle, 2).unwrap().unwrap(),
+        expected,
+        "puzzle {i}: {puzzle}"
+    );
+    expected
+}
+
 #[test]
 fn batch_under_assumptions_answers_as_reencoding() {
-    use sudosat::solve::sat::{LoadMode, SatSolver, DEFAULT_ENCODING};
-    use sudosat::solve::{SolveOutcome, Solver};
     let mut puzzles = common::derived_puzzles(60, 11, 40..70);
     puzzles.extend(read_puzzles_from_path(&fixture("thesis-4x4.txt"), None).unwrap());
     puzzles.extend(read_puzzles_from_path(&fixture("sudoku-16-1.txt"), None).unwrap());
@@ -214,17 +240,10 @@ fn batch_under_assumptions_answers_as_reencoding() {
     // r1c3 has no candidate left (1, 2 in its row, 3 in its column, 4 in its box):
     // unsolvable, though no two givens clash.
     puzzles.push("12.....4..3.....".parse().unwrap());
-    let spec = BackendSpec::new(BackendKind::Cdcl);
-    let mut reencode = SatSolver::new(DEFAULT_ENCODING, spec.clone());
-    let mut batch = SatSolver::new(DEFAULT_ENCODING, spec).with_load_mode(LoadMode::Assumptions);
+    let (mut reencode, mut batch) = reencoding_and_batch_solvers();
     let (mut unique, mut multiple, mut none) = (0, 0, 0);
     for (i, puzzle) in puzzles.iter().enumerate() {
-        let expected = reencode.count_solutions(puzzle, 2).unwrap().unwrap();
-        assert_eq!(
-            batch.count_solutions(puzzle, 2).unwrap().unwrap(),
-            expected,
-            "puzzle {i}: {puzzle}"
-        );
+        let expected = count_both_ways(&mut reencode, &mut batch, i, puzzle);
         match (expected, batch.solve(puzzle).unwrap().outcome) {
             (0, SolveOutcome::NoSolution) => none += 1,
             (count, SolveOutcome::Solved(grid)) if count > 0 => {
@@ -250,22 +269,13 @@ fn batch_under_assumptions_answers_as_reencoding() {
 /// re-encoding.
 #[test]
 fn long_batches_under_assumptions_reload_the_empty_grid() {
-    use sudosat::solve::sat::{LoadMode, SatSolver, DEFAULT_ENCODING};
-    use sudosat::solve::Solver;
     // Mostly several solutions: each count adds two blocking clauses of 82 literals, and
     // 250 counts add about twice the empty 9×9 grid's literals.
     let puzzles = common::derived_puzzles(250, 5, 60..70);
-    let spec = BackendSpec::new(BackendKind::Cdcl);
-    let mut reencode = SatSolver::new(DEFAULT_ENCODING, spec.clone());
-    let mut batch = SatSolver::new(DEFAULT_ENCODING, spec).with_load_mode(LoadMode::Assumptions);
+    let (mut reencode, mut batch) = reencoding_and_batch_solvers();
     let mut solves_made = 0;
     for (i, puzzle) in puzzles.iter().enumerate() {
-        let expected = reencode.count_solutions(puzzle, 2).unwrap().unwrap();
-        assert_eq!(
-            batch.count_solutions(puzzle, 2).unwrap().unwrap(),
-            expected,
-            "puzzle {i}: {puzzle}"
-        );
+        let expected = count_both_ways(&mut reencode, &mut batch, i, puzzle);
         // One solve per solution found, and one more that fails unless the limit stops it.
         solves_made += expected + u64::from(expected < 2);
     }

@@ -125,11 +125,33 @@ struct Modes {
     next_rephase: u64,
     rephases: u64,
     switches: u64,
-    /// Conflicts of the current mode, for the warm-up of the slow LBD average.
-    mode_conflicts: u64,
-    /// The other mode's LBD averages (fast, slow) and conflicts, swapped in at a switch:
-    /// stable mode learns clauses of much higher LBD, which would stall focused restarts.
-    other_averages: (f64, f64, u64),
+    /// The other mode's LBD averages, swapped in at a switch: stable mode learns clauses
+    /// of much higher LBD, which would stall focused restarts.
+    other_averages: LbdAverages,
+}
+
+/// Exponential moving averages of learnt-clause LBDs over one mode's conflicts (fast: the
+/// last ~32, slow: the last ~4,096), for focused mode's glucose-style restarts.
+#[derive(Default)]
+struct LbdAverages {
+    fast: f64,
+    slow: f64,
+    /// Conflicts seen, for the warm-up of the slow average.
+    conflicts: u64,
+}
+
+impl LbdAverages {
+    fn add(&mut self, lbd: u32) {
+        let lbd = lbd as f64;
+        self.conflicts += 1;
+        self.fast += (lbd - self.fast) / 32.0;
+        self.slow += (lbd - self.slow) / 4096.0_f64.min(self.conflicts as f64);
+    }
+
+    /// The recent clauses are worse than the long-run ones by the restart margin.
+    fn getting_worse(&self) -> bool {
+        self.fast > RESTART_MARGIN * self.slow
+    }
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … at `i` (from 1).
@@ -320,10 +342,8 @@ pub struct Cdcl {
     time_limit: Option<Duration>,
     next_reduce: u64,
     reduce_interval: u64,
-    /// Exponential moving averages of learnt-clause LBDs (fast: last ~32 conflicts, slow:
-    /// ~4,096) of the current mode, for focused mode's glucose-style restarts.
-    lbd_fast: f64,
-    lbd_slow: f64,
+    /// The current mode's LBD averages.
+    averages: LbdAverages,
     solves: u64,
     decisions: u64,
     propagations: u64,
@@ -1172,16 +1192,16 @@ impl Cdcl {
     /// when they are the longest such assignment so far.
     fn update_target_and_best(&mut self, safe: usize) {
         let modes = &mut self.modes;
-        if safe > modes.target_assigned {
-            modes.target_assigned = safe;
-            for &lit in &self.trail[..safe] {
-                modes.target_phase[lit.var().index()] = lit.is_positive();
-            }
-        }
-        if safe > modes.best_assigned {
-            modes.best_assigned = safe;
-            for &lit in &self.trail[..safe] {
-                modes.best_phase[lit.var().index()] = lit.is_positive();
+        let prefix = &self.trail[..safe];
+        for (phases, assigned) in [
+            (&mut modes.target_phase, &mut modes.target_assigned),
+            (&mut modes.best_phase, &mut modes.best_assigned),
+        ] {
+            if safe > *assigned {
+                *assigned = safe;
+                for &lit in prefix {
+                    phases[lit.var().index()] = lit.is_positive();
+                }
             }
         }
     }
@@ -1200,9 +1220,7 @@ impl Cdcl {
             modes.run_length *= 2;
             modes.next_switch = self.conflicts + modes.run_length;
             modes.luby_index = 0;
-            let current = (self.lbd_fast, self.lbd_slow, modes.mode_conflicts);
-            (self.lbd_fast, self.lbd_slow, modes.mode_conflicts) = modes.other_averages;
-            modes.other_averages = current;
+            std::mem::swap(&mut self.averages, &mut modes.other_averages);
         }
         if modes.stable {
             modes.luby_index += 1;
@@ -1334,18 +1352,13 @@ impl Cdcl {
                 self.cancel_until(backjump);
                 self.learn(lbd);
                 self.var_inc /= VAR_DECAY;
-                let lbd = lbd as f64;
-                self.modes.mode_conflicts += 1;
-                self.lbd_fast += (lbd - self.lbd_fast) / 32.0;
-                self.lbd_slow +=
-                    (lbd - self.lbd_slow) / 4096.0_f64.min(self.modes.mode_conflicts as f64);
+                self.averages.add(lbd);
             } else {
                 let restart = if self.modes.stable {
                     self.conflicts >= self.modes.next_stable_restart
                         || self.conflicts >= self.modes.next_switch
                 } else {
-                    conflicts_here >= RESTART_MIN_CONFLICTS
-                        && self.lbd_fast > RESTART_MARGIN * self.lbd_slow
+                    conflicts_here >= RESTART_MIN_CONFLICTS && self.averages.getting_worse()
                         || self.conflicts >= self.modes.next_switch
                 };
                 if restart {
@@ -1720,8 +1733,7 @@ impl SatBackend for Cdcl {
         self.structure = None;
         self.next_reduce = FIRST_REDUCE;
         self.reduce_interval = FIRST_REDUCE;
-        self.lbd_fast = 0.0;
-        self.lbd_slow = 0.0;
+        self.averages = LbdAverages::default();
         self.modes = Modes::default();
         for counter in [
             &mut self.solves,
