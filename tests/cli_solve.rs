@@ -256,6 +256,47 @@ fn sat_answers_like_a_competition_solver() {
     assert!(stderr(&out).contains("bad.cnf:2"), "{}", stderr(&out));
 }
 
+/// `sat --stats` appends the times and the backend's counters as `c` lines after the
+/// answer; the `s` line and the exit code stay those of a plain run. Three pigeons in two
+/// holes need a decision and a conflict (no clause is a unit).
+#[test]
+fn sat_stats_are_comment_lines_after_the_answer() {
+    let dir = temp_dir();
+    let php = write(
+        dir.path(),
+        "php.cnf",
+        "p cnf 6 9\n1 2 0\n3 4 0\n5 6 0\n-1 -3 0\n-1 -5 0\n-3 -5 0\n-2 -4 0\n-2 -6 0\n-4 -6 0\n",
+    );
+    let out = run(&["sat", &php, "--stats"]);
+    assert_exit(&out, 20);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let answer = lines
+        .iter()
+        .position(|l| *l == "s UNSATISFIABLE")
+        .expect(&text);
+    let counter = |name: &str| -> u64 {
+        let prefix = format!("c {name}: ");
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no `{prefix}` line in\n{text}"));
+        assert!(at > answer, "statistics come after the answer:\n{text}");
+        lines[at][prefix.len()..].parse().unwrap()
+    };
+    assert!(counter("conflicts") >= 1, "{text}");
+    assert!(counter("decisions") >= 1, "{text}");
+    assert_eq!(counter("solves"), 1);
+    assert!(text.contains("c solve time: "), "{text}");
+    let plain = run(&["sat", &php]);
+    assert_exit(&plain, 20);
+    assert!(
+        !stdout(&plain).contains("c conflicts"),
+        "{}",
+        stdout(&plain)
+    );
+}
+
 /// `--jobs 3` solves on three threads but prints what `--jobs 1` prints, in input order:
 /// the same grids and uniqueness verdicts on stdout, the same puzzles' statistics lines in
 /// the same order on stderr (their timings aside), and the same exit code, also when a

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{ProofFormat, ProofTarget, SatOutcome};
@@ -35,11 +36,16 @@ pub struct Args {
     /// the solver is built.
     #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
     max_memory: Option<u64>,
+    /// Print statistics as `c` comment lines after the answer: the parse and solve times
+    /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
+    #[arg(long)]
+    stats: bool,
 }
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let name = display_path(&args.file);
+    let parse_start = Instant::now();
     let mut cnf = Cnf::new();
     let report = if args.file == std::path::Path::new("-") {
         parse_dimacs(
@@ -56,6 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for warning in &report.warnings {
         eprintln!("sudosat: warning: {warning}");
     }
+    let parse_time = parse_start.elapsed();
     let spec = args.how.backend_spec()?;
     if spec.kind.is_embedded() {
         check_memory(&name, cnf.size(), args.max_memory)?;
@@ -76,7 +83,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
     backend.add_formula(&mut cnf);
+    let solve_start = Instant::now();
     let outcome = backend.solve();
+    let solve_time = solve_start.elapsed();
     if args.proof.is_some() {
         backend.finish_proof()?;
     }
@@ -107,6 +116,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Err(e) => {
                 writeln!(w, "c error: {e}")?;
                 writeln!(w, "s UNKNOWN")?;
+            }
+        }
+        if args.stats {
+            writeln!(w, "c parse time: {:.6} s", parse_time.as_secs_f64())?;
+            writeln!(w, "c solve time: {:.6} s", solve_time.as_secs_f64())?;
+            for (counter, value) in backend.counters().0 {
+                writeln!(w, "c {counter}: {value}")?;
             }
         }
         Ok(())
