@@ -1413,9 +1413,8 @@ impl Cdcl {
     /// Reserves, fallibly, the big buffers the pending clauses and variables need, so that
     /// a formula too large for the memory is an error rather than an abort.
     fn reserve_pending(&mut self) -> Result<(), ReserveError> {
-        let pending = self.loaded..self.original.num_clauses();
-        let clauses = pending.len();
-        let literals: usize = pending.map(|i| self.original.clause(i).len()).sum();
+        let clauses = self.original.num_clauses() - self.loaded;
+        let literals = self.original.num_literals() - self.original.literals_before(self.loaded);
         let vars = self.original.num_vars().saturating_sub(self.num_vars);
         try_reserve(
             &mut self.arena,
@@ -1597,7 +1596,8 @@ impl Cdcl {
             .map(|v| self.values[2 * v] == TRUE)
             .collect();
         let model = Model::from_values(values);
-        self.cancel_until(0);
+        // The satisfying trail stays until the next solve's load backtracks (or a reset
+        // drops it): a batch that resets after each puzzle never pays for undoing it.
         check_model("cdcl", &self.original, model)
     }
 }

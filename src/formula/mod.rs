@@ -284,8 +284,17 @@ impl Cnf {
     /// Clause `i`.
     #[inline]
     pub fn clause(&self, i: usize) -> &[Lit] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.lits[start..self.ends[i]]
+        &self.lits[self.literals_before(i)..self.ends[i]]
+    }
+
+    /// Number of literal occurrences in clauses `0..i`.
+    #[inline]
+    pub fn literals_before(&self, i: usize) -> usize {
+        if i == 0 {
+            0
+        } else {
+            self.ends[i - 1]
+        }
     }
 
     /// All clauses in order.
