@@ -12,11 +12,8 @@
 //! - **conflict analysis**: the first unique implication point, the learnt clause minimised by
 //!   removing literals implied by the others (Sörensson & Biere 2009, "Minimizing learned
 //!   clauses", SAT), then by resolution with the asserting literal's binary clauses
-//!   (glucose; Audemard & Simon 2009), then *shrunk* (Feng & Bacchus 2020, "Clause size
-//!   reduction with all-UIP learning", SAT; CaDiCaL's `shrink`): the literals of one level
-//!   replaced by that level's UIP with respect to them. On the gecode 25×25 set with copies
-//!   that took 1.3–1.4× fewer conflicts and less time; where few levels share a UIP (random
-//!   3-SAT) it only samples. Non-chronological backjumping to the second-highest level;
+//!   (glucose; Audemard & Simon 2009), non-chronological backjumping to the second-highest
+//!   level;
 //! - **branching**: VSIDS (a binary heap of variable activities, bumped for every variable seen
 //!   in analysis, decayed by 0.95 per conflict) with phase saving (Pipatsrisawat & Darwiche
 //!   2007, "A lightweight component caching scheme for satisfiability solvers", SAT);
@@ -322,10 +319,6 @@ pub struct Cdcl {
     level_stamp: Vec<u64>,
     stamp: u64,
     learnt: Vec<Lit>,
-    /// Per variable: the block being shrunk that marked it (see [`Cdcl::shrink`]).
-    shrink_mark: Vec<u32>,
-    shrink_round: u32,
-    shrink_reason: Vec<Lit>,
     to_clear: Vec<Lit>,
     antecedent: Vec<Lit>,
     stack: Vec<Lit>,
@@ -360,15 +353,6 @@ pub struct Cdcl {
     deleted: u64,
     probes: u64,
     failed_literals: u64,
-    /// Literals removed from learnt clauses by shrinking.
-    shrunken: u64,
-    /// Levels whose literals shrinking tried to replace, and did.
-    shrink_tries: u64,
-    shrink_wins: u64,
-    /// Literals of the learnt clauses when learnt (their mean length is this over `learnt`).
-    learnt_literals: u64,
-    /// Learnt clauses are not shrunk (for comparisons in tests).
-    pub(crate) no_shrink: bool,
     /// Explanation clauses added by the native propagation.
     native_clauses: u64,
     /// Whether a Sudoku structure, when given, is propagated natively.
@@ -436,7 +420,6 @@ impl Cdcl {
         self.modes.target_phase.resize(num_vars, true);
         self.modes.best_phase.resize(num_vars, true);
         self.seen.resize(num_vars, 0);
-        self.shrink_mark.resize(num_vars, 0);
         if self.watches.len() < 2 * num_vars {
             self.watches.resize_with(2 * num_vars, Vec::new);
         }
@@ -737,13 +720,6 @@ impl Cdcl {
             }
         }
         self.learnt.truncate(kept);
-        // Shrinking pays where a level's literals often share a UIP (Sudoku: about one
-        // block in five); on random 3-SAT under one in twenty does, and the walks cost
-        // about 5 % of the time: there it only samples every 16th conflict.
-        let promising = self.shrink_wins * 16 >= self.shrink_tries || self.conflicts % 16 == 0;
-        if self.learnt.len() > 2 && promising && !self.no_shrink {
-            self.shrink(abstract_levels);
-        }
         for i in 0..self.to_clear.len() {
             let v = self.to_clear[i].var().index();
             self.seen[v] = 0;
@@ -768,110 +744,6 @@ impl Cdcl {
         }
         let lbd = self.lbd_of_learnt();
         (backjump, lbd)
-    }
-
-    /// Shrinks the minimised learnt clause (Feng & Bacchus 2020, "Clause size reduction
-    /// with all-UIP learning", SAT; CaDiCaL's `shrink`): the literals of one decision level
-    /// are replaced by that level's unique implication point with respect to them, when
-    /// the walk back along their reasons meets, below that level, only literals of the
-    /// clause or literals the clause implies. The LBD stays; the clause gets shorter (on
-    /// the gecode 25×25 set learnt clauses hold about 2.4 literals per level). The result
-    /// is RUP: the UIP gives back the level's literals by unit propagation.
-    fn shrink(&mut self, abstract_levels: u32) {
-        let mut lits = std::mem::take(&mut self.learnt);
-        let level = &self.level;
-        lits[1..].sort_unstable_by_key(|l| std::cmp::Reverse(level[l.var().index()]));
-        let mut out = 1;
-        let mut i = 1;
-        while i < lits.len() {
-            let block_level = self.level[lits[i].var().index()];
-            let mut j = i + 1;
-            while j < lits.len() && self.level[lits[j].var().index()] == block_level {
-                j += 1;
-            }
-            let uip = if j - i >= 2 {
-                self.shrink_tries += 1;
-                self.block_uip(&lits[i..j], block_level, abstract_levels)
-            } else {
-                None
-            };
-            match uip {
-                Some(uip) => {
-                    self.shrink_wins += 1;
-                    self.shrunken += (j - i - 1) as u64;
-                    lits[out] = !uip;
-                    out += 1;
-                }
-                None => {
-                    for k in i..j {
-                        lits[out] = lits[k];
-                        out += 1;
-                    }
-                }
-            }
-            i = j;
-        }
-        lits.truncate(out);
-        self.learnt = lits;
-    }
-
-    /// The first literal of `block_level` on the trail through which every path from the
-    /// level's decision to the `block` literals goes, when their reasons lean below that
-    /// level only on literals of the clause (marked `seen`) or implied by it.
-    fn block_uip(&mut self, block: &[Lit], block_level: u32, abstract_levels: u32) -> Option<Lit> {
-        self.shrink_round = self.shrink_round.wrapping_add(1);
-        if self.shrink_round == 0 {
-            self.shrink_mark.fill(0);
-            self.shrink_round = 1;
-        }
-        let round = self.shrink_round;
-        for &lit in block {
-            self.shrink_mark[lit.var().index()] = round;
-        }
-        let mut open = block.len();
-        let start = self.trail_lim[block_level as usize - 1] as usize;
-        let mut index = self.trail_lim[block_level as usize] as usize;
-        let mut reason_buf = std::mem::take(&mut self.shrink_reason);
-        let mut result = None;
-        'walk: while index > start {
-            index -= 1;
-            let t = self.trail[index];
-            let v = t.var().index();
-            if self.shrink_mark[v] != round {
-                continue;
-            }
-            open -= 1;
-            if open == 0 {
-                result = Some(t);
-                break;
-            }
-            let reason = self.reason[v];
-            if reason == NO_REASON {
-                break;
-            }
-            self.reason_lits(reason, &mut reason_buf);
-            for &l in &reason_buf {
-                let u = l.var().index();
-                let lu = self.level[u];
-                if lu == block_level {
-                    if self.shrink_mark[u] != round {
-                        self.shrink_mark[u] = round;
-                        open += 1;
-                    }
-                } else if lu > 0 && self.seen[u] == 0 {
-                    let implied = self.reason[u] != NO_REASON
-                        && self.abstract_level(u) & abstract_levels != 0
-                        && self.redundant(l, abstract_levels);
-                    if !implied {
-                        break 'walk;
-                    }
-                    self.seen[u] = 1;
-                    self.to_clear.push(l);
-                }
-            }
-        }
-        self.shrink_reason = reason_buf;
-        result
     }
 
     /// Strikes from the learnt clause every literal `¬m` with a binary clause `(a ∨ m)`, `a`
@@ -1122,7 +994,6 @@ impl Cdcl {
     /// Learns `self.learnt` after backjumping: logs it and asserts its first literal.
     fn learn(&mut self, lbd: u32) {
         self.learnt_count += 1;
-        self.learnt_literals += self.learnt.len() as u64;
         if let Some(proof) = &mut self.proof {
             proof.add(&self.learnt);
         }
@@ -1812,8 +1683,6 @@ impl SatBackend for Cdcl {
             ("propagations", self.propagations),
             ("conflicts", self.conflicts),
             ("learnt", self.learnt_count),
-            ("learnt_literals", self.learnt_literals),
-            ("shrunken", self.shrunken),
             ("restarts", self.restarts),
             ("mode_switches", self.modes.switches),
             ("rephases", self.modes.rephases),
@@ -1880,10 +1749,6 @@ impl SatBackend for Cdcl {
             &mut self.deleted,
             &mut self.probes,
             &mut self.failed_literals,
-            &mut self.shrunken,
-            &mut self.shrink_tries,
-            &mut self.shrink_wins,
-            &mut self.learnt_literals,
             &mut self.native_clauses,
         ] {
             *counter = 0;
@@ -2035,51 +1900,6 @@ mod tests {
         solver.learnt = vec![a, !m, !x, !y];
         solver.minimize_by_binaries();
         assert_eq!(solver.learnt, vec![a, !x, !y]);
-        assert!(
-            solver.seen.iter().all(|&mark| mark == 0),
-            "marks left behind"
-        );
-    }
-
-    /// Shrinks `learnt` as conflict analysis would: its literals marked, then cleared.
-    fn shrunk(solver: &mut Cdcl, learnt: &[Lit]) -> Vec<Lit> {
-        solver.learnt = learnt.to_vec();
-        solver.to_clear = learnt.to_vec();
-        for lit in learnt {
-            solver.seen[lit.var().index()] = 1;
-        }
-        let levels = learnt[1..]
-            .iter()
-            .fold(0, |acc, l| acc | solver.abstract_level(l.var().index()));
-        solver.shrink(levels);
-        for lit in std::mem::take(&mut solver.to_clear) {
-            solver.seen[lit.var().index()] = 0;
-        }
-        std::mem::take(&mut solver.learnt)
-    }
-
-    #[test]
-    fn shrinking_replaces_a_levels_literals_by_their_uip_when_nothing_else_is_needed() {
-        let [c, d, p, q, e] = [0, 1, 2, 3, 4].map(|i| Var::from_index(i).positive());
-        let mut solver = Cdcl::new();
-        solver.grow(5);
-        // Level 1: c. Level 2: d, then p by (¬d ∨ p) and q by (q ∨ ¬d ∨ ¬c). Level 3: e.
-        solver.new_decision_level();
-        solver.assign(c, NO_REASON);
-        solver.new_decision_level();
-        solver.assign(d, NO_REASON);
-        solver.assign(p, BINARY_REASON | (!d).code() as u32);
-        let reason = solver.attach_new(&[q, !d, !c], false, 0);
-        solver.assign(q, reason);
-        solver.new_decision_level();
-        solver.assign(e, NO_REASON);
-        // With ¬c in the clause, d is the UIP of {¬p, ¬q}: (¬e ∨ ¬d ∨ ¬c), RUP because d
-        // gives back p and q.
-        assert_eq!(shrunk(&mut solver, &[!e, !p, !q, !c]), vec![!e, !d, !c]);
-        assert_eq!(solver.shrunken, 1);
-        // Without it, q leans on c, which nothing in the clause implies: no change.
-        assert_eq!(shrunk(&mut solver, &[!e, !q, !p]), vec![!e, !q, !p]);
-        assert_eq!(solver.shrunken, 1);
         assert!(
             solver.seen.iter().all(|&mark| mark == 0),
             "marks left behind"
