@@ -201,10 +201,6 @@ fn unsat_proofs_are_verified_by_drat_trim() {
     }
 }
 
-/// The SAT path in [`LoadMode::Assumptions`] (one backend holding the empty grid, puzzles
-/// solved under their givens, counts with retired activation literals) answers exactly as
-/// re-encoding each puzzle: the same solution counts (up to 2) and solutions checked against
-/// the rules and the givens, across puzzles of several sizes in turn and an unsolvable one.
 /// Two cdcl solvers on the default encoding: one re-encoding each puzzle, one keeping the
 /// empty grid loaded and solving under the givens.
 fn reencoding_and_batch_solvers() -> (SatSolver, SatSolver) {
@@ -231,6 +227,10 @@ fn count_both_ways(
     expected
 }
 
+/// The SAT path in [`LoadMode::Assumptions`] (one backend holding the empty grid, puzzles
+/// solved under their givens, counts with retired activation literals) answers exactly as
+/// re-encoding each puzzle: the same solution counts (up to 2) and solutions checked against
+/// the rules and the givens, across puzzles of several sizes in turn and an unsolvable one.
 #[test]
 fn batch_under_assumptions_answers_as_reencoding() {
     let mut puzzles = common::derived_puzzles(60, 11, 40..70);
