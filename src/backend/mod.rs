@@ -188,6 +188,11 @@ pub trait SatBackend: ClauseSink + Send {
         Vec::new()
     }
 
+    /// A hint between unrelated queries under assumptions (a batch's next puzzle): learnt
+    /// clauses that served the last query may go. They stay valid, so a backend may ignore
+    /// the hint (the default).
+    fn forget_learnt(&mut self) {}
+
     /// Tells the backend which Sudoku the formula (already added or about to be) encodes,
     /// for native propagation ([`Propagate::Sudoku`]); cleared by [`SatBackend::reset`].
     /// Backends without it ignore it.
@@ -289,8 +294,9 @@ crate::names::named_enum! {
         #[default]
         Reencode = "reencode",
         /// Keep the empty grid's encoding (the same base encoding, unreduced) loaded and
-        /// solve each puzzle under its givens as assumptions, keeping what the backend
-        /// learnt. Only for backends that take assumptions
+        /// solve each puzzle under its givens as assumptions; between puzzles the backend
+        /// may forget what it learnt ([`SatBackend::forget_learnt`]). Only for backends
+        /// that take assumptions
         /// ([`SatBackend::supports_assumptions`]); the others re-encode.
         Assumptions = "assumptions",
     }

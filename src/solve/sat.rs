@@ -7,8 +7,9 @@
 //!
 //! Two ways to load a puzzle ([`LoadMode`]): encode it anew into a reset backend (with the
 //! encoding's reduction), or keep the empty grid's encoding loaded in one backend and solve
-//! each puzzle under its givens as assumptions, so that what the backend learnt on one
-//! puzzle serves the next (MiniSat's incremental interface, Eén & Sörensson 2003). Blocking
+//! each puzzle under its givens as assumptions (MiniSat's incremental interface, Eén &
+//! Sörensson 2003), told between puzzles that it may forget what it learnt
+//! ([`SatBackend::forget_learnt`]: cdcl keeps only its glue clauses). Blocking
 //! clauses of a count then carry an activation literal, assumed during the count and
 //! retired after it, so they never cut a later puzzle's solutions.
 //!
@@ -248,6 +249,10 @@ impl SatSolver {
             self.next_activation = map.num_vars();
             self.retired_literals = 0;
             self.loaded = Some((map, size));
+        }
+        if !reload {
+            // A new puzzle: what was learnt on the last one rarely serves it.
+            self.backend().forget_learnt();
         }
         let (map, size) = self.loaded.as_ref().expect("loaded above");
         self.assumptions

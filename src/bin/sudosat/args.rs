@@ -167,8 +167,8 @@ pub struct BackendArgs {
     pub lookahead: Lookahead,
     /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
     /// the reduction) or `assumptions` (keep the empty grid's encoding loaded in one
-    /// backend and solve each puzzle under its givens, keeping what was learnt; for
-    /// backends that take assumptions: cdcl, others re-encode). Measured slower on 9×9.
+    /// backend and solve each puzzle under its givens, keeping cdcl's glue clauses; for
+    /// backends that take assumptions: cdcl, others re-encode). Measured slower on hard 9×9.
     #[arg(long, value_name = "MODE", default_value_t = LoadMode::default(), value_parser = named::<LoadMode>())]
     pub load: LoadMode,
     /// Native propagation of the cdcl backend when the formula comes from a puzzle: `sudoku`
