@@ -285,3 +285,28 @@ fn long_batches_under_assumptions_reload_the_empty_grid() {
         "the empty grid was never reloaded: {solves} solves counted of {solves_made}"
     );
 }
+
+/// In a batch under assumptions the SAT path has cdcl forget its learnt clauses above glue
+/// at each new puzzle: learnt clauses get deleted although the batch stays below the
+/// conflicts of cdcl's first database reduction (2,000), which would delete none. Every
+/// answer is checked against the rules and the givens.
+#[test]
+fn batches_under_assumptions_forget_between_puzzles() {
+    let puzzles = read_puzzles_from_path(&fixture("hardest-20.txt"), None).unwrap();
+    let spec = BackendSpec::new(BackendKind::Cdcl);
+    let mut batch = SatSolver::new(DEFAULT_ENCODING, spec).with_load_mode(LoadMode::Assumptions);
+    // 15 of the 20 keep the batch well below 2,000 conflicts.
+    for puzzle in &puzzles[..15] {
+        match batch.solve(puzzle).unwrap().outcome {
+            SolveOutcome::Solved(grid) => assert!(check_solution(puzzle, &grid).is_valid()),
+            other => panic!("{puzzle}: {other:?}"),
+        }
+    }
+    let counters = &batch.stats().backend;
+    let (conflicts, deleted) = (
+        counters.get("conflicts").unwrap(),
+        counters.get("deleted").unwrap(),
+    );
+    assert!(conflicts < 2_000, "too many conflicts to tell: {counters}");
+    assert!(deleted > 0, "nothing forgotten: {counters}");
+}

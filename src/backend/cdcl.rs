@@ -1031,29 +1031,6 @@ impl Cdcl {
         }
     }
 
-    /// Between queries, at the root: drops every learnt clause rated above "glue" and
-    /// compacts the arena once half of it is garbage.
-    fn forget_learnt_at_root(&mut self) {
-        debug_assert_eq!(self.decision_level(), 0);
-        let mut learnts = std::mem::take(&mut self.learnts);
-        learnts.retain(|&c| {
-            let meta = self.arena[c as usize + 1];
-            if meta & DELETED != 0 {
-                return false;
-            }
-            if meta >> LBD_SHIFT <= 2 || self.is_locked(c) {
-                return true;
-            }
-            self.delete_clause(c);
-            self.deleted += 1;
-            false
-        });
-        self.learnts = learnts;
-        if self.garbage > self.arena.len() / 2 {
-            self.simplify_root();
-        }
-    }
-
     /// Drops the less useful half of the learnt clauses rated above "glue".
     fn reduce_db(&mut self) {
         let mut candidates: Vec<(u32, u32, u32)> = Vec::new(); // (lbd, len, clause)
@@ -1665,9 +1642,23 @@ impl SatBackend for Cdcl {
     /// those learnt on one puzzle rarely serve the next but slow its propagation
     /// (17-clue-2k: 99 → 62 µs a puzzle; over 10,000 puzzles the time per puzzle no longer
     /// doubles as they pile up).
+    /// The arena is compacted once half of it is garbage.
     fn forget_learnt(&mut self) {
         self.cancel_until(0);
-        self.forget_learnt_at_root();
+        let mut learnts = std::mem::take(&mut self.learnts);
+        // (The list holds no deleted clause: reductions and compactions prune it.)
+        learnts.retain(|&c| {
+            if self.arena[c as usize + 1] >> LBD_SHIFT <= 2 || self.is_locked(c) {
+                return true;
+            }
+            self.delete_clause(c);
+            self.deleted += 1;
+            false
+        });
+        self.learnts = learnts;
+        if self.garbage > self.arena.len() / 2 {
+            self.simplify_root();
+        }
     }
 
     fn failed_assumptions(&self) -> Vec<Lit> {
