@@ -403,3 +403,21 @@ fn solve_stats_are_printed_when_the_solver_times_out() {
     assert!(conflicts > 0, "{stats}");
     assert!(err.contains("sudosat: error: "), "{err}");
 }
+
+/// `--threads N` (cdcl's portfolio) gives the known solutions and reports its counters;
+/// the fixtures settle before the 2,000 conflicts of the fork, so the portfolio itself is
+/// exercised by the unit tests of `backend::cdcl::portfolio`.
+#[test]
+fn solve_with_solver_threads_gives_known_solutions() {
+    for threads in ["1", "2", "3"] {
+        solve_and_check("hardest-20.txt", &["--threads", threads, "--jobs", "1"]);
+        solve_and_check("sudoku-25-1.txt", &["--threads", threads]);
+    }
+    let p = path("sudoku-16-1.txt");
+    let out = run(&["solve", &p, "--threads", "2", "--stats"]);
+    assert_exit(&out, 0);
+    let err = stderr(&out);
+    for word in ["portfolios=0", "portfolio_conflicts=0"] {
+        assert!(err.contains(word), "missing {word}: {err}");
+    }
+}

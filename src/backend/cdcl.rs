@@ -52,9 +52,13 @@ use std::time::Duration;
 
 use crate::backend::dpll::Lookahead;
 use crate::backend::sudoku::{Explanations, Propagate, SudokuPropagator, SudokuStructure};
-use crate::backend::{check_model, BackendError, DratWriter, ProofTarget, SatBackend, SatOutcome};
+use crate::backend::{
+    check_model_from, BackendError, DratWriter, ProofTarget, SatBackend, SatOutcome,
+};
 use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
 use crate::run::{Counters, Deadline};
+
+mod portfolio;
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;
@@ -104,7 +108,7 @@ struct Watch {
 
 /// The search-mode state (see the module docs): which mode runs, when it ends, when the
 /// next stable restart and the next rephasing are due, and the target and best phases.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Modes {
     /// Stable mode (rare restarts, target phases) rather than focused mode.
     stable: bool,
@@ -132,7 +136,7 @@ struct Modes {
 
 /// Exponential moving averages of learnt-clause LBDs over one mode's conflicts (fast: the
 /// last ~32, slow: the last ~4,096), for focused mode's glucose-style restarts.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct LbdAverages {
     fast: f64,
     slow: f64,
@@ -187,7 +191,7 @@ enum Search {
 }
 
 /// A binary max-heap of variables ordered by activity, with positions for updates.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct VarHeap {
     heap: Vec<u32>,
     /// Position of each variable in `heap`, or -1.
@@ -326,6 +330,9 @@ pub struct Cdcl {
     original: Cnf,
     /// Clauses of `original` already loaded.
     loaded: usize,
+    /// Leading clauses of `original` whose models the caller checks
+    /// ([`SatBackend::trust_clauses`]).
+    trusted: usize,
     /// An empty clause was added or derived at the root.
     inconsistent: bool,
     /// Root trail length at the last simplification.
@@ -363,6 +370,39 @@ pub struct Cdcl {
     structure: Option<SudokuStructure>,
     explanations: Explanations,
     modes: Modes,
+    /// Threads of one solve: above 1, a search still open after 2,000 conflicts goes on
+    /// as a portfolio (module `portfolio`).
+    threads: usize,
+    /// Conflicts at which this solve forks into the portfolio (`u64::MAX`: never).
+    fork_at: u64,
+    /// Conflicts of a solve before the fork (`None`: the default, 2,000; tests fork sooner).
+    fork_after: Option<u64>,
+    /// While this solver is a member of a portfolio: set when another member has answered.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Portfolios run, and the conflicts of all their members, the losers' included.
+    portfolios: u64,
+    portfolio_conflicts: u64,
+}
+
+/// How the search of one solve ended.
+enum Ended {
+    Sat,
+    Unsat,
+    /// UNSAT under the assumptions; the failed ones are in `failed`.
+    UnsatUnderAssumptions,
+    /// Out of time, or stopped because another portfolio member answered.
+    TimedOut,
+    /// Due to go on as a portfolio.
+    Fork,
+}
+
+impl Ended {
+    fn is_answer(&self) -> bool {
+        matches!(
+            self,
+            Ended::Sat | Ended::Unsat | Ended::UnsatUnderAssumptions
+        )
+    }
 }
 
 /// What one call of the native propagator did.
@@ -401,6 +441,16 @@ impl Cdcl {
             reduce_interval: FIRST_REDUCE,
             ..Cdcl::default()
         }
+    }
+
+    /// The same solver on up to `threads` threads per solve: a search still open after
+    /// 2,000 conflicts goes on as a portfolio of diversified copies sharing short learnt
+    /// clauses, and the first answer wins (Hamadi, Jabbour & Saïs 2009, ManySAT). Which
+    /// solution a formula with several gets may then differ from run to run. 0 and 1 mean
+    /// one thread, deterministic. A solve with a proof or native propagation stays on one.
+    pub fn with_threads(mut self, threads: usize) -> Cdcl {
+        self.threads = threads;
+        self
     }
 
     fn grow(&mut self, num_vars: usize) {
@@ -1255,9 +1305,9 @@ impl Cdcl {
                 continue;
             }
             if self.reason[v] == NO_REASON {
-                if lit != p && lit != !p {
-                    self.failed.push(lit);
-                }
+                // A decision here is an assumption, `¬p` included when both were assumed
+                // (leaving it out named a set the formula does not refute).
+                self.failed.push(lit);
             } else {
                 self.reason_lits(self.reason[v], &mut reason_buf);
                 for &l in &reason_buf {
@@ -1356,11 +1406,9 @@ impl Cdcl {
             } else {
                 let restart = if self.modes.stable {
                     self.conflicts >= self.modes.next_stable_restart
-                        || self.conflicts >= self.modes.next_switch
                 } else {
                     conflicts_here >= RESTART_MIN_CONFLICTS && self.averages.getting_worse()
-                        || self.conflicts >= self.modes.next_switch
-                };
+                } || self.conflicts >= self.modes.next_switch.min(self.fork_at);
                 if restart {
                     self.update_target_and_best(self.trail.len());
                     self.cancel_until(0);
@@ -1407,7 +1455,7 @@ impl Cdcl {
             until_clock -= 1;
             if until_clock == 0 {
                 until_clock = CLOCK_INTERVAL;
-                if deadline.expired() {
+                if deadline.expired() || self.stopped() {
                     return Search::TimedOut;
                 }
             }
@@ -1512,6 +1560,45 @@ impl Cdcl {
         }
     }
 
+    /// Searches until an answer, the deadline, another portfolio member's answer or the
+    /// fork.
+    fn run(&mut self, assumptions: &[Lit], deadline: &Deadline) -> Ended {
+        loop {
+            match self.search(assumptions, deadline) {
+                Search::Restart => {
+                    self.restarts += 1;
+                    // Simplify only between search episodes: a puzzle settled without a
+                    // restart never pays for the pass over every clause.
+                    if self.trail.len() > self.simplified_root
+                        && self.propagations >= self.next_simplify
+                        || self.garbage > self.arena.len() / 2
+                    {
+                        self.simplify_root();
+                    }
+                    if self.conflicts >= self.fork_at {
+                        return Ended::Fork;
+                    }
+                }
+                Search::Sat => return Ended::Sat,
+                Search::Unsat => {
+                    self.refuted();
+                    return Ended::Unsat;
+                }
+                Search::UnsatUnderAssumptions => {
+                    self.cancel_until(0);
+                    return Ended::UnsatUnderAssumptions;
+                }
+                Search::TimedOut => {
+                    self.cancel_until(0);
+                    return Ended::TimedOut;
+                }
+            }
+            if deadline.expired() || self.stopped() {
+                return Ended::TimedOut;
+            }
+        }
+    }
+
     fn solve_inner(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
         self.solves += 1;
         self.failed.clear();
@@ -1559,41 +1646,23 @@ impl Cdcl {
             self.between_restarts();
         }
 
-        loop {
-            match self.search(assumptions, &deadline) {
-                Search::Restart => {
-                    self.restarts += 1;
-                    // Simplify only between search episodes: a puzzle settled without a
-                    // restart never pays for the pass over every clause.
-                    if self.trail.len() > self.simplified_root
-                        && self.propagations >= self.next_simplify
-                        || self.garbage > self.arena.len() / 2
-                    {
-                        self.simplify_root();
-                    }
-                }
-                Search::Sat => break,
-                Search::Unsat => {
-                    self.refuted();
-                    return Ok(SatOutcome::Unsat);
-                }
-                Search::UnsatUnderAssumptions => {
-                    self.cancel_until(0);
-                    return Ok(SatOutcome::Unsat);
-                }
-                Search::TimedOut => {
-                    self.cancel_until(0);
-                    return Err(BackendError::Timeout {
-                        solver: "cdcl".to_string(),
-                        timeout: self.time_limit.unwrap_or_default(),
-                    });
-                }
-            }
-            if deadline.expired() {
+        self.fork_at = if self.may_fork() {
+            self.conflicts + self.fork_after.unwrap_or(portfolio::PORTFOLIO_AFTER)
+        } else {
+            u64::MAX
+        };
+        let mut ended = self.run(assumptions, &deadline);
+        if let Ended::Fork = ended {
+            ended = self.portfolio(assumptions, &deadline);
+        }
+        match ended {
+            Ended::Sat => {}
+            Ended::Unsat | Ended::UnsatUnderAssumptions => return Ok(SatOutcome::Unsat),
+            Ended::TimedOut | Ended::Fork => {
                 return Err(BackendError::Timeout {
                     solver: "cdcl".to_string(),
                     timeout: self.time_limit.unwrap_or_default(),
-                });
+                })
             }
         }
         let values = (0..self.num_vars)
@@ -1602,7 +1671,7 @@ impl Cdcl {
         let model = Model::from_values(values);
         // The satisfying trail stays until the next solve's load backtracks (or a reset
         // drops it): a batch that resets after each puzzle never pays for undoing it.
-        check_model("cdcl", &self.original, model)
+        check_model_from("cdcl", &self.original, self.trusted, model)
     }
 }
 
@@ -1665,6 +1734,10 @@ impl SatBackend for Cdcl {
         self.failed.clone()
     }
 
+    fn trust_clauses(&mut self, count: usize) {
+        self.trusted = count;
+    }
+
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.time_limit = limit;
     }
@@ -1713,6 +1786,8 @@ impl SatBackend for Cdcl {
             ("probes", self.probes),
             ("failed_literals", self.failed_literals),
             ("explanations", self.native_clauses),
+            ("portfolios", self.portfolios),
+            ("portfolio_conflicts", self.portfolio_conflicts),
             (
                 "hall_removals",
                 self.sudoku.as_ref().map_or(0, |s| s.counters.hall),
@@ -1750,6 +1825,7 @@ impl SatBackend for Cdcl {
         self.seen.clear();
         self.original.clear();
         self.loaded = 0;
+        self.trusted = 0;
         self.inconsistent = false;
         self.simplified_root = 0;
         self.next_simplify = 0;
@@ -1773,6 +1849,8 @@ impl SatBackend for Cdcl {
             &mut self.probes,
             &mut self.failed_literals,
             &mut self.native_clauses,
+            &mut self.portfolios,
+            &mut self.portfolio_conflicts,
         ] {
             *counter = 0;
         }
@@ -1794,7 +1872,12 @@ mod tests {
         })
     }
 
-    fn random_cnf(rng: &mut ChaCha8Rng, vars: usize, clauses: usize, max_len: usize) -> Cnf {
+    pub(super) fn random_cnf(
+        rng: &mut ChaCha8Rng,
+        vars: usize,
+        clauses: usize,
+        max_len: usize,
+    ) -> Cnf {
         let mut cnf = Cnf::with_vars(vars);
         for _ in 0..clauses {
             let len = rng.gen_range(1..=max_len);
@@ -1828,7 +1911,7 @@ mod tests {
     }
 
     /// Pigeonhole: `holes + 1` pigeons into `holes` holes is UNSAT and needs real search.
-    fn pigeonhole(holes: usize) -> Cnf {
+    pub(super) fn pigeonhole(holes: usize) -> Cnf {
         let pigeons = holes + 1;
         let var = |p: usize, h: usize| Var::from_index(p * holes + h);
         let mut cnf = Cnf::with_vars(pigeons * holes);

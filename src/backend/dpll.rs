@@ -49,7 +49,7 @@
 use std::time::Duration;
 
 use crate::backend::proof::{DratWriter, ProofTarget};
-use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
+use crate::backend::{check_model_from, BackendError, SatBackend, SatOutcome};
 use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
 use crate::run::{Counters, Deadline};
 
@@ -174,6 +174,9 @@ pub struct Dpll {
     seen: Vec<bool>,
     /// Copy of every clause as given, to check models.
     original: Cnf,
+    /// Leading clauses of `original` whose models the caller checks
+    /// ([`SatBackend::trust_clauses`]).
+    trusted: usize,
     lookahead: Lookahead,
     decisions: u64,
     propagations: u64,
@@ -912,7 +915,7 @@ impl SatBackend for Dpll {
             .collect();
         let model = Model::from_values(values);
         self.backtrack_to_root();
-        check_model("dpll", &self.original, model)
+        check_model_from("dpll", &self.original, self.trusted, model)
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
@@ -972,6 +975,10 @@ impl SatBackend for Dpll {
         }
     }
 
+    fn trust_clauses(&mut self, count: usize) {
+        self.trusted = count;
+    }
+
     fn reset(&mut self) {
         self.proof = None;
         let used = 2 * self.num_vars;
@@ -994,6 +1001,7 @@ impl SatBackend for Dpll {
         self.fallback_next = 0;
         self.inconsistent = false;
         self.original.clear();
+        self.trusted = 0;
         self.decisions = 0;
         self.propagations = 0;
         self.backtracks = 0;

@@ -193,6 +193,16 @@ pub trait SatBackend: ClauseSink + Send {
     /// the hint (the default).
     fn forget_learnt(&mut self) {}
 
+    /// A hint that the caller checks every model against the first `count` clauses itself,
+    /// so the backend's own model check may skip them (until [`SatBackend::reset`]). The
+    /// SAT path gives it for encodings without auxiliary variables, whose decoded grid it
+    /// checks against the rules and the givens: a model that passes that check satisfies
+    /// those clauses. Blocking clauses added later are still checked. The
+    /// default ignores it.
+    fn trust_clauses(&mut self, count: usize) {
+        let _ = count;
+    }
+
     /// Tells the backend which Sudoku the formula (already added or about to be) encodes,
     /// for native propagation ([`Propagate::Sudoku`]); cleared by [`SatBackend::reset`].
     /// Backends without it ignore it.
@@ -238,12 +248,26 @@ pub trait SatBackend: ClauseSink + Send {
 /// # Errors
 /// [`BackendError::WrongModel`] naming the backend and the first falsified clause.
 pub fn check_model(solver: &str, cnf: &Cnf, model: Model) -> Result<SatOutcome, BackendError> {
+    check_model_from(solver, cnf, 0, model)
+}
+
+/// [`check_model`] against the clauses from index `first` on (the earlier ones are checked
+/// by the caller: [`SatBackend::trust_clauses`]).
+///
+/// # Errors
+/// [`BackendError::WrongModel`] naming the backend and the first falsified clause.
+pub fn check_model_from(
+    solver: &str,
+    cnf: &Cnf,
+    first: usize,
+    model: Model,
+) -> Result<SatOutcome, BackendError> {
     let model = if model.len() < cnf.num_vars() {
         Model::from_lits(cnf.num_vars(), model.lits())
     } else {
         model
     };
-    match cnf.first_falsified(&model) {
+    match cnf.first_falsified_from(first, &model) {
         None => Ok(SatOutcome::Sat(model)),
         Some(clause) => Err(BackendError::WrongModel {
             solver: solver.to_string(),
@@ -322,6 +346,9 @@ pub struct BackendSpec {
     /// Whether cdcl propagates the Sudoku's units natively when the formula comes from a
     /// puzzle (ignored by the other backends).
     pub propagate: Propagate,
+    /// Threads of one cdcl solve ([`Cdcl::with_threads`]; ignored by the other backends):
+    /// 1 (the default) is deterministic.
+    pub threads: usize,
 }
 
 impl BackendSpec {
@@ -334,6 +361,7 @@ impl BackendSpec {
             lookahead: Lookahead::default(),
             load: LoadMode::default(),
             propagate: Propagate::default(),
+            threads: 1,
         }
     }
 
@@ -363,6 +391,12 @@ impl BackendSpec {
         self
     }
 
+    /// With the threads of one cdcl solve.
+    pub fn with_threads(mut self, threads: usize) -> BackendSpec {
+        self.threads = threads;
+        self
+    }
+
     /// With a DPLL lookahead.
     pub fn with_lookahead(mut self, lookahead: Lookahead) -> BackendSpec {
         self.lookahead = lookahead;
@@ -376,7 +410,9 @@ impl BackendSpec {
     /// [`BackendKind::External`] (a missing binary is only found when solving).
     pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
         let mut backend: Box<dyn SatBackend> = match self.kind {
-            BackendKind::Cdcl => Box::new(Cdcl::with_options(self.lookahead, self.propagate)),
+            BackendKind::Cdcl => Box::new(
+                Cdcl::with_options(self.lookahead, self.propagate).with_threads(self.threads),
+            ),
             BackendKind::Dpll => Box::new(Dpll::with_lookahead(self.lookahead)),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),
@@ -405,5 +441,30 @@ impl BackendSpec {
             (BackendKind::Minisat, Some(c)) => format!("minisat:{c}"),
             (kind, _) => kind.name().to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_model_check_from_a_clause_on_still_names_later_falsified_clauses() {
+        let mut cnf = Cnf::new();
+        cnf.add_clause(&[Lit::from_dimacs(-1)]);
+        cnf.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(2)]);
+        cnf.add_clause(&[Lit::from_dimacs(-2)]);
+        let model = || Model::from_values(vec![true, true]);
+        // Clauses 0 and 2 are false; trusting clause 0 leaves clause 2 to report.
+        for (first, falsified) in [(0, 0), (1, 2), (2, 2)] {
+            match check_model_from("test", &cnf, first, model()) {
+                Err(BackendError::WrongModel { clause, .. }) => assert_eq!(clause, falsified),
+                other => panic!("from {first}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            check_model_from("test", &cnf, 3, model()),
+            Ok(SatOutcome::Sat(_))
+        ));
     }
 }

@@ -105,7 +105,7 @@ const NO_MATCH: u8 = u8::MAX;
 
 /// One inference batch: clauses laid end to end. Each clause has the inferred literal
 /// first (when it is a propagation) or is all false (a conflict).
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug)]
 pub(crate) struct Explanations {
     pub lits: Vec<Lit>,
     pub ends: Vec<usize>,

@@ -121,6 +121,11 @@ impl VarMap {
         &self.puzzle
     }
 
+    /// Number of auxiliary variables (segments, at-most-one auxiliaries).
+    pub fn num_aux(&self) -> usize {
+        self.num_aux
+    }
+
     /// Number of variables of the formula: cell variables and auxiliaries.
     pub fn num_vars(&self) -> usize {
         self.num_vars + self.num_aux

@@ -333,8 +333,13 @@ impl Cnf {
     /// The index of the first clause the assignment falsifies, or `None` when it satisfies
     /// every clause. Variables beyond the model count as false.
     pub fn first_falsified(&self, model: &Model) -> Option<usize> {
-        let mut start = 0;
-        for (i, &end) in self.ends.iter().enumerate() {
+        self.first_falsified_from(0, model)
+    }
+
+    /// [`Cnf::first_falsified`] among the clauses from index `first` on.
+    pub fn first_falsified_from(&self, first: usize, model: &Model) -> Option<usize> {
+        let mut start = self.literals_before(first.min(self.num_clauses()));
+        for (i, &end) in self.ends.iter().enumerate().skip(first) {
             if !self.lits[start..end]
                 .iter()
                 .any(|&lit| model.satisfies(lit))
@@ -447,6 +452,23 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_falsified_from_skips_the_leading_clauses() {
+        let mut cnf = Cnf::new();
+        for clause in [&[1, 2][..], &[-1], &[3, -2], &[-3]] {
+            let lits: Vec<Lit> = clause.iter().map(|&d| Lit::from_dimacs(d)).collect();
+            cnf.add_clause(&lits);
+        }
+        // x1, ¬x2, x3: clauses 0 and 2 hold, 1 and 3 are false.
+        let model = Model::from_values(vec![true, false, true]);
+        assert_eq!(cnf.first_falsified(&model), Some(1));
+        assert_eq!(cnf.first_falsified_from(1, &model), Some(1));
+        // Indices stay those of the whole formula.
+        assert_eq!(cnf.first_falsified_from(2, &model), Some(3));
+        assert_eq!(cnf.first_falsified_from(4, &model), None);
+        assert_eq!(cnf.first_falsified_from(9, &model), None);
+    }
 
     #[test]
     fn dimacs_edge_is_one_based() {

@@ -180,6 +180,14 @@ pub struct BackendArgs {
     /// on a DIMACS file.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
+    /// Threads of one cdcl solve (default: every core). A search still open after 2,000
+    /// conflicts goes on as a portfolio of diversified copies that share short learnt
+    /// clauses; the first to answer wins. With more than one thread a puzzle or formula
+    /// with several solutions may get a different one from run to run; 1 is
+    /// deterministic. `solve` with several puzzles on several `--jobs` gives each one
+    /// thread; `compare` always uses one.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 impl BackendArgs {
@@ -204,6 +212,9 @@ impl BackendArgs {
             lookahead: self.lookahead,
             load: self.load,
             propagate: self.propagate,
+            threads: self
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             ..BackendSpec::new(self.backend)
         })
     }

@@ -64,6 +64,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if jobs > 1 && prover.is_none() && !args.trace && inputs.len() > 1 {
+        // The puzzles share the cores: one thread each unless asked otherwise.
+        let mut how = args.how.clone();
+        how.sat.threads.get_or_insert(1);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
             .build()
@@ -73,7 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 .par_iter()
                 .enumerate()
                 .map_init(
-                    || args.how.build(false).map(|(_, solver)| solver),
+                    || how.build(false).map(|(_, solver)| solver),
                     |solver, (i, input)| match solver {
                         Ok(solver) => solve_one(&args, &spec, solver.as_mut(), None, i, input),
                         Err(e) => Err(anyhow::anyhow!("{e:#}")),

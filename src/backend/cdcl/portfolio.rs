@@ -1,0 +1,362 @@
+//! One solve on several threads: a portfolio of diversified copies of the solver, the first
+//! answer winning (Hamadi, Jabbour & Saïs 2009, "ManySAT: a parallel SAT solver", JSAT 6).
+//!
+//! Why it pays on Sudoku: the run time of one CDCL search on a hard grid is one draw from a
+//! wide spread (the same gecode 25×25 puzzle takes 0.4 s or 21 s on isomorphic copies;
+//! BENCHMARKS.md, "Draw noise"), and two searches that differ in their variable order are
+//! nearly independent draws: the first of them to finish is well below their mean.
+//!
+//! How: a solve that has not answered after [`PORTFOLIO_AFTER`] conflicts forks at a
+//! restart, so that 9×9 puzzles and most larger ones (settled sooner) never pay for
+//! threads. Each copy starts from everything the solver has learnt so far; copy `i > 0`
+//! gets its VSIDS activities shaken by up to one bump of noise, which reorders the many
+//! near-equal ones, and odd copies start in the other search mode. The first member with an
+//! answer stops the others at their next look at the clock, and its state becomes the
+//! solver's, learnt clauses included, so an incremental solve (blocking clauses,
+//! assumptions) goes on from it.
+//!
+//! The members share no clauses. ManySAT's sharing of short learnt clauses (units, binary
+//! and glue clauses of up to 8 literals, taken in at restarts) measured slower on the gecode
+//! set with copies: 110 s of wall time against 82 s without, because every import also
+//! perturbs the member that takes it in (BENCHMARKS.md, "A portfolio on two threads").
+//!
+//! Which solution a puzzle with several gets depends on the member that wins, so it can
+//! differ from run to run; a solver on one thread is deterministic.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use super::{Cdcl, Ended};
+use crate::formula::Lit;
+use crate::run::Deadline;
+
+/// Conflicts of one solve before it forks into a portfolio.
+pub(super) const PORTFOLIO_AFTER: u64 = 2_000;
+
+/// A small xorshift generator: diversification needs cheap noise, not quality.
+struct Noise(u64);
+
+impl Noise {
+    /// A number in [0, 1).
+    fn next(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+impl Cdcl {
+    /// Whether this solve may go on as a portfolio: more than one thread, no proof (one
+    /// proof needs one solver) and no native propagation (its state is not copied).
+    pub(super) fn may_fork(&self) -> bool {
+        self.threads > 1 && self.proof.is_none() && self.sudoku.is_none() && self.stop.is_none()
+    }
+
+    /// Whether another member has answered.
+    pub(super) fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+
+    /// Continues this solve as a portfolio of `self.threads` members (see the module
+    /// docs); the winner's state becomes this solver's.
+    pub(super) fn portfolio(&mut self, assumptions: &[Lit], deadline: &Deadline) -> Ended {
+        self.fork_at = u64::MAX;
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut members: Vec<Cdcl> = (1..self.threads)
+            .map(|index| {
+                let mut member = self.fork();
+                member.diversify(index);
+                member.stop = Some(Arc::clone(&stop));
+                member
+            })
+            .collect();
+        self.stop = Some(Arc::clone(&stop));
+        let conflicts_before = self.conflicts;
+        let winner = AtomicUsize::new(usize::MAX);
+        let finish = |index: usize, ended: &Ended| {
+            if ended.is_answer() {
+                let _ =
+                    winner.compare_exchange(usize::MAX, index, Ordering::AcqRel, Ordering::Acquire);
+            }
+            // Answered or out of time: either way the others need not go on.
+            stop.store(true, Ordering::Relaxed);
+        };
+        let (mine, mut theirs) = std::thread::scope(|scope| {
+            let handles: Vec<_> = members
+                .iter_mut()
+                .enumerate()
+                .map(|(i, member)| {
+                    let finish = &finish;
+                    scope.spawn(move || {
+                        let ended = member.run(assumptions, deadline);
+                        finish(i + 1, &ended);
+                        ended
+                    })
+                })
+                .collect();
+            let mine = self.run(assumptions, deadline);
+            finish(0, &mine);
+            let theirs: Vec<Ended> = handles
+                .into_iter()
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                })
+                .collect();
+            (mine, theirs)
+        });
+        let portfolio_conflicts = self.portfolio_conflicts
+            + (self.conflicts - conflicts_before)
+            + members
+                .iter()
+                .map(|m| m.conflicts - conflicts_before)
+                .sum::<u64>();
+        let portfolios = self.portfolios + 1;
+        let ended = match winner.into_inner() {
+            index if index == 0 || index == usize::MAX => mine,
+            index => {
+                std::mem::swap(self, &mut members[index - 1]);
+                std::mem::replace(&mut theirs[index - 1], Ended::TimedOut)
+            }
+        };
+        self.stop = None;
+        self.portfolios = portfolios;
+        self.portfolio_conflicts = portfolio_conflicts;
+        ended
+    }
+
+    /// Member `index` (> 0) of a portfolio searches differently from member 0: its
+    /// activities get up to one bump of noise, which reorders the many near-equal ones, and
+    /// odd members switch to the other search mode at their first restart.
+    fn diversify(&mut self, index: usize) {
+        let mut noise =
+            Noise(0x9E37_79B9_7F4A_7C15 ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        for activity in &mut self.activity {
+            *activity += self.var_inc * noise.next();
+        }
+        self.heap.clear();
+        self.heap.grow(self.num_vars);
+        for v in 0..self.num_vars {
+            self.heap.insert(v, &self.activity);
+        }
+        if index % 2 == 1 {
+            self.modes.next_switch = self.conflicts;
+        }
+    }
+
+    /// A copy of this solver (at the root, without proof or native propagator) for another
+    /// thread. Every field is listed, so that a new one cannot be forgotten here.
+    fn fork(&self) -> Cdcl {
+        debug_assert!(self.proof.is_none() && self.sudoku.is_none());
+        Cdcl {
+            num_vars: self.num_vars,
+            values: self.values.clone(),
+            level: self.level.clone(),
+            reason: self.reason.clone(),
+            trail: self.trail.clone(),
+            trail_lim: self.trail_lim.clone(),
+            queue_head: self.queue_head,
+            arena: self.arena.clone(),
+            garbage: self.garbage,
+            originals: self.originals.clone(),
+            learnts: self.learnts.clone(),
+            binaries: self.binaries.clone(),
+            watches: self.watches.clone(),
+            activity: self.activity.clone(),
+            var_inc: self.var_inc,
+            heap: self.heap.clone(),
+            phase: self.phase.clone(),
+            seen: self.seen.clone(),
+            level_stamp: self.level_stamp.clone(),
+            stamp: self.stamp,
+            learnt: Vec::new(),
+            to_clear: Vec::new(),
+            antecedent: Vec::new(),
+            stack: Vec::new(),
+            original: self.original.clone(),
+            loaded: self.loaded,
+            trusted: self.trusted,
+            inconsistent: self.inconsistent,
+            simplified_root: self.simplified_root,
+            next_simplify: self.next_simplify,
+            failed: Vec::new(),
+            lookahead: self.lookahead,
+            probed_clauses: self.probed_clauses,
+            proof: None,
+            time_limit: self.time_limit,
+            next_reduce: self.next_reduce,
+            reduce_interval: self.reduce_interval,
+            averages: self.averages.clone(),
+            solves: self.solves,
+            decisions: self.decisions,
+            propagations: self.propagations,
+            conflicts: self.conflicts,
+            learnt_count: self.learnt_count,
+            restarts: self.restarts,
+            deleted: self.deleted,
+            probes: self.probes,
+            failed_literals: self.failed_literals,
+            native_clauses: self.native_clauses,
+            native: self.native,
+            sudoku: None,
+            structure: self.structure.clone(),
+            explanations: self.explanations.clone(),
+            modes: self.modes.clone(),
+            threads: self.threads,
+            fork_at: u64::MAX,
+            fork_after: self.fork_after,
+            stop: None,
+            portfolios: self.portfolios,
+            portfolio_conflicts: self.portfolio_conflicts,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::super::tests::pigeonhole;
+    use super::*;
+    use crate::backend::{Lookahead, SatBackend, SatOutcome};
+    use crate::formula::{ClauseSink, Cnf, Var};
+
+    /// A cdcl on `threads` threads that forks after `after` conflicts.
+    fn solver(threads: usize, after: u64, cnf: &Cnf) -> Cdcl {
+        let mut cdcl = Cdcl::with_lookahead(Lookahead::None).with_threads(threads);
+        cdcl.fork_after = Some(after);
+        cnf.stream_into(&mut cdcl);
+        cdcl
+    }
+
+    /// Random 3-SAT: `clauses` clauses of three distinct variables.
+    fn random_3sat(rng: &mut ChaCha8Rng, vars: usize, clauses: usize) -> Cnf {
+        let mut cnf = Cnf::with_vars(vars);
+        for _ in 0..clauses {
+            let mut picked: Vec<usize> = Vec::new();
+            while picked.len() < 3 {
+                let v = rng.gen_range(0..vars);
+                if !picked.contains(&v) {
+                    picked.push(v);
+                }
+            }
+            let clause: Vec<Lit> = picked
+                .into_iter()
+                .map(|v| Var::from_index(v).lit(rng.gen()))
+                .collect();
+            cnf.add_clause(&clause);
+        }
+        cnf
+    }
+
+    fn portfolios(cdcl: &Cdcl) -> u64 {
+        cdcl.counters().get("portfolios").unwrap()
+    }
+
+    #[test]
+    fn portfolios_agree_with_one_thread_on_random_3sat() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2009);
+        let (mut sat, mut unsat, mut forked) = (0, 0, 0);
+        for _ in 0..60 {
+            let vars = rng.gen_range(60..=90);
+            let cnf = random_3sat(&mut rng, vars, vars * 426 / 100);
+            let expected = solver(1, 20, &cnf).solve().unwrap();
+            let mut cdcl = solver(3, 20, &cnf);
+            // `solve` checks a model against every clause before answering SAT.
+            let answer = cdcl.solve().unwrap();
+            assert_eq!(
+                matches!(answer, SatOutcome::Sat(_)),
+                matches!(expected, SatOutcome::Sat(_))
+            );
+            if let SatOutcome::Sat(model) = &answer {
+                assert_eq!(cnf.first_falsified(model), None);
+                sat += 1;
+            } else {
+                unsat += 1;
+            }
+            forked += portfolios(&cdcl);
+            assert!(cdcl.stop.is_none(), "the winner leaves its portfolio");
+        }
+        assert!(sat > 5 && unsat > 5, "{sat} SAT, {unsat} UNSAT");
+        assert!(forked > 20, "only {forked} solves ran a portfolio");
+    }
+
+    #[test]
+    fn portfolios_refute_pigeonhole_formulas() {
+        for holes in 5..=7 {
+            let mut cdcl = solver(2, 50, &pigeonhole(holes));
+            assert_eq!(cdcl.solve().unwrap(), SatOutcome::Unsat, "{holes} holes");
+            assert_eq!(portfolios(&cdcl), 1, "{holes} holes");
+            let conflicts = cdcl.counters().get("portfolio_conflicts").unwrap();
+            assert!(conflicts > 0, "{holes} holes");
+        }
+    }
+
+    #[test]
+    fn counting_through_portfolios_finds_every_solution() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1994);
+        for _ in 0..6 {
+            let cnf = random_3sat(&mut rng, 40, 150);
+            let count = |threads: usize| {
+                let mut cdcl = solver(threads, 3, &cnf);
+                let mut solutions = std::collections::BTreeSet::new();
+                while let SatOutcome::Sat(model) = cdcl.solve().unwrap() {
+                    let lits: Vec<Lit> = model.lits().collect();
+                    assert!(solutions.insert(lits.clone()), "a solution came twice");
+                    let blocking: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+                    cdcl.add_clause(&blocking);
+                    assert!(solutions.len() < 100_000);
+                }
+                (solutions, portfolios(&cdcl))
+            };
+            let (one, _) = count(1);
+            let (many, forked) = count(2);
+            assert_eq!(one, many);
+            assert!(one.is_empty() || forked > 0, "no portfolio ran");
+        }
+    }
+
+    #[test]
+    fn portfolios_under_assumptions_name_failed_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2001);
+        let (mut failed_seen, mut forked) = (0, 0);
+        for _ in 0..40 {
+            let vars = 70;
+            let cnf = random_3sat(&mut rng, vars, 290);
+            let mut cdcl = solver(2, 10, &cnf);
+            for _ in 0..4 {
+                let assumptions: Vec<Lit> = (0..6)
+                    .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
+                    .collect();
+                match cdcl.solve_under(&assumptions).unwrap() {
+                    SatOutcome::Sat(model) => {
+                        assert_eq!(cnf.first_falsified(&model), None);
+                        assert!(assumptions
+                            .iter()
+                            .all(|&a| model.value(a.var()) == a.is_positive()));
+                    }
+                    SatOutcome::Unsat => {
+                        let failed = cdcl.failed_assumptions();
+                        assert!(failed.iter().all(|l| assumptions.contains(l)));
+                        // The formula with the failed assumptions as units is UNSAT.
+                        let mut check = Cdcl::new();
+                        cnf.stream_into(&mut check);
+                        for &lit in &failed {
+                            check.add_clause(&[lit]);
+                        }
+                        assert_eq!(check.solve().unwrap(), SatOutcome::Unsat);
+                        failed_seen += 1;
+                    }
+                }
+            }
+            forked += portfolios(&cdcl);
+        }
+        assert!(failed_seen > 5, "{failed_seen} UNSAT answers");
+        assert!(forked > 5, "only {forked} portfolios");
+    }
+}
