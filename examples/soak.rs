@@ -222,6 +222,11 @@ fn entries(o: &Options) -> Vec<Entry> {
                     "sat/cdcl+assumptions".into(),
                     BackendSpec::new(kind).with_load(LoadMode::Assumptions),
                 ),
+                // The portfolio forks only past 2,000 conflicts: the 25×25 puzzles.
+                (
+                    "sat/cdcl+threads".into(),
+                    BackendSpec::new(kind).with_threads(2),
+                ),
             ],
             _ => vec![(format!("sat/{}", kind.name()), BackendSpec::new(kind))],
         };
