@@ -25,6 +25,12 @@ impl fmt::Display for Counters {
     }
 }
 
+/// The cores this process may use (1 when the system cannot tell): the default of
+/// `--jobs` and of cdcl's `--threads`.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// A cooperative time limit: a solver's hot loop asks [`Deadline::expired`] every so many
 /// steps (reading the clock costs about 20 ns, so not on every step).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -420,4 +420,10 @@ fn solve_with_solver_threads_gives_known_solutions() {
     for word in ["portfolios=0", "portfolio_conflicts=0"] {
         assert!(err.contains(word), "missing {word}: {err}");
     }
+    for bad in ["0", "100000"] {
+        let out = run(&["solve", &p, "--threads", bad]);
+        assert_exit(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains("--threads must be between 1 and 256"), "{err}");
+    }
 }

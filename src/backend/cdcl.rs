@@ -444,8 +444,8 @@ impl Cdcl {
     }
 
     /// The same solver on up to `threads` threads per solve: a search still open after
-    /// 2,000 conflicts goes on as a portfolio of diversified copies sharing short learnt
-    /// clauses, and the first answer wins (Hamadi, Jabbour & Saïs 2009, ManySAT). Which
+    /// 2,000 conflicts goes on as a portfolio of diversified copies of the solver, and the
+    /// first answer wins (Hamadi, Jabbour & Saïs 2009, ManySAT). Which
     /// solution a formula with several gets may then differ from run to run. 0 and 1 mean
     /// one thread, deterministic. A solve with a proof or native propagation stays on one.
     pub fn with_threads(mut self, threads: usize) -> Cdcl {
@@ -1872,12 +1872,7 @@ mod tests {
         })
     }
 
-    pub(super) fn random_cnf(
-        rng: &mut ChaCha8Rng,
-        vars: usize,
-        clauses: usize,
-        max_len: usize,
-    ) -> Cnf {
+    fn random_cnf(rng: &mut ChaCha8Rng, vars: usize, clauses: usize, max_len: usize) -> Cnf {
         let mut cnf = Cnf::with_vars(vars);
         for _ in 0..clauses {
             let len = rng.gen_range(1..=max_len);
@@ -1908,6 +1903,19 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Random 3-SAT: `clauses` clauses of three distinct variables.
+    pub(super) fn random_3sat(rng: &mut ChaCha8Rng, vars: usize, clauses: usize) -> Cnf {
+        let mut cnf = Cnf::with_vars(vars);
+        for _ in 0..clauses {
+            let mut picked = [0; 3];
+            while picked[0] == picked[1] || picked[1] == picked[2] || picked[0] == picked[2] {
+                picked = [0, 1, 2].map(|_| rng.gen_range(0..vars));
+            }
+            cnf.add_clause(&picked.map(|v| Var::from_index(v).lit(rng.gen())));
+        }
+        cnf
     }
 
     /// Pigeonhole: `holes + 1` pigeons into `holes` holes is UNSAT and needs real search.
@@ -2016,14 +2024,7 @@ mod tests {
     fn forgetting_between_queries_keeps_only_glue_and_the_answers() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         // Random 3-SAT just below the threshold: satisfiable, with conflicts to learn from.
-        let mut cnf = Cnf::with_vars(120);
-        for _ in 0..480 {
-            let mut vars = [0; 3];
-            while vars[0] == vars[1] || vars[1] == vars[2] || vars[0] == vars[2] {
-                vars = [0, 1, 2].map(|_| rng.gen_range(0..120));
-            }
-            cnf.add_clause(&vars.map(|v| Var::from_index(v).lit(rng.gen())));
-        }
+        let cnf = random_3sat(&mut rng, 120, 480);
         let mut batch = Cdcl::with_lookahead(Lookahead::None);
         cnf.stream_into(&mut batch);
         let mut forgot = 0;

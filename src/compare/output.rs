@@ -304,7 +304,7 @@ impl Machine {
             },
             arch: std::env::consts::ARCH.to_string(),
             cpu,
-            cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            cpus: crate::run::available_cores(),
         }
     }
 }

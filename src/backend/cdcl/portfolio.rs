@@ -26,25 +26,15 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use super::{Cdcl, Ended};
 use crate::formula::Lit;
 use crate::run::Deadline;
 
 /// Conflicts of one solve before it forks into a portfolio.
 pub(super) const PORTFOLIO_AFTER: u64 = 2_000;
-
-/// A small xorshift generator: diversification needs cheap noise, not quality.
-struct Noise(u64);
-
-impl Noise {
-    /// A number in [0, 1).
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 impl Cdcl {
     /// Whether this solve may go on as a portfolio: more than one thread, no proof (one
@@ -90,21 +80,26 @@ impl Cdcl {
                 .enumerate()
                 .map(|(i, member)| {
                     let finish = &finish;
-                    scope.spawn(move || {
-                        let ended = member.run(assumptions, deadline);
-                        finish(i + 1, &ended);
-                        ended
-                    })
+                    // A thread the system refuses is a member that never runs: the others
+                    // go on without it.
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || {
+                            let ended = member.run(assumptions, deadline);
+                            finish(i + 1, &ended);
+                            ended
+                        })
+                        .ok()
                 })
                 .collect();
             let mine = self.run(assumptions, deadline);
             finish(0, &mine);
             let theirs: Vec<Ended> = handles
                 .into_iter()
-                .map(|handle| {
-                    handle
+                .map(|handle| match handle {
+                    Some(handle) => handle
                         .join()
-                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                    None => Ended::TimedOut,
                 })
                 .collect();
             (mine, theirs)
@@ -133,10 +128,9 @@ impl Cdcl {
     /// activities get up to one bump of noise, which reorders the many near-equal ones, and
     /// odd members switch to the other search mode at their first restart.
     fn diversify(&mut self, index: usize) {
-        let mut noise =
-            Noise(0x9E37_79B9_7F4A_7C15 ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut noise = ChaCha8Rng::seed_from_u64(index as u64);
         for activity in &mut self.activity {
-            *activity += self.var_inc * noise.next();
+            *activity += self.var_inc * noise.gen::<f64>();
         }
         self.heap.clear();
         self.heap.grow(self.num_vars);
@@ -218,10 +212,7 @@ impl Cdcl {
 
 #[cfg(test)]
 mod tests {
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    use super::super::tests::pigeonhole;
+    use super::super::tests::{pigeonhole, random_3sat};
     use super::*;
     use crate::backend::{Lookahead, SatBackend, SatOutcome};
     use crate::formula::{ClauseSink, Cnf, Var};
@@ -232,26 +223,6 @@ mod tests {
         cdcl.fork_after = Some(after);
         cnf.stream_into(&mut cdcl);
         cdcl
-    }
-
-    /// Random 3-SAT: `clauses` clauses of three distinct variables.
-    fn random_3sat(rng: &mut ChaCha8Rng, vars: usize, clauses: usize) -> Cnf {
-        let mut cnf = Cnf::with_vars(vars);
-        for _ in 0..clauses {
-            let mut picked: Vec<usize> = Vec::new();
-            while picked.len() < 3 {
-                let v = rng.gen_range(0..vars);
-                if !picked.contains(&v) {
-                    picked.push(v);
-                }
-            }
-            let clause: Vec<Lit> = picked
-                .into_iter()
-                .map(|v| Var::from_index(v).lit(rng.gen()))
-                .collect();
-            cnf.add_clause(&clause);
-        }
-        cnf
     }
 
     fn portfolios(cdcl: &Cdcl) -> u64 {

@@ -138,6 +138,9 @@ impl EncodingArgs {
     }
 }
 
+/// The most threads one cdcl solve may take: each is a full copy of the solver.
+const MAX_THREADS: usize = 256;
+
 /// Which SAT backend: the options `solve`, `count` and `sat` share.
 #[derive(clap::Args, Debug, Clone)]
 pub struct BackendArgs {
@@ -181,8 +184,8 @@ pub struct BackendArgs {
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
     /// Threads of one cdcl solve (default: every core). A search still open after 2,000
-    /// conflicts goes on as a portfolio of diversified copies that share short learnt
-    /// clauses; the first to answer wins. With more than one thread a puzzle or formula
+    /// conflicts goes on as a portfolio of diversified copies of the solver; the first to
+    /// answer wins. With more than one thread a puzzle or formula
     /// with several solutions may get a different one from run to run; 1 is
     /// deterministic. `solve` with several puzzles on several `--jobs` gives each one
     /// thread; `compare` always uses one.
@@ -194,9 +197,13 @@ impl BackendArgs {
     /// The backend the flags select.
     ///
     /// # Errors
-    /// A bad time-out or an external backend without a command.
+    /// A bad time-out, a thread count out of range, or an external backend without a
+    /// command.
     pub fn backend_spec(&self) -> Result<BackendSpec> {
         let timeout = self.time_limit()?;
+        if let Some(threads) = self.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+            bail!("--threads must be between 1 and {MAX_THREADS}, not {threads}");
+        }
         let given =
             || (self.solver_cmd.clone()).or_else(|| self.solver.clone().filter(|s| s != "sat"));
         let command = match self.backend {
@@ -212,9 +219,7 @@ impl BackendArgs {
             lookahead: self.lookahead,
             load: self.load,
             propagate: self.propagate,
-            threads: self
-                .threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            threads: self.threads.unwrap_or_else(sudosat::run::available_cores),
             ..BackendSpec::new(self.backend)
         })
     }

@@ -60,9 +60,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let format = Format::from(args.format);
     let mut prover = Prover::new(&args.proofs, &spec)?;
     let mut answers = Vec::with_capacity(inputs.len());
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs = args.jobs.unwrap_or_else(sudosat::run::available_cores);
     if jobs > 1 && prover.is_none() && !args.trace && inputs.len() > 1 {
         // The puzzles share the cores: one thread each unless asked otherwise.
         let mut how = args.how.clone();
