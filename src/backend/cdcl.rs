@@ -590,8 +590,8 @@ impl Cdcl {
             let false_lit = !p;
             let code = false_lit.code();
 
-            let implied = std::mem::take(&mut binaries[code]);
-            for &other in &implied {
+            // Read in place: assigning touches no implication list.
+            for &other in &binaries[code] {
                 match value(values, other.code()) {
                     TRUE => {}
                     UNSET => assign(values, other, BINARY_REASON | code as u32, trail),
@@ -601,7 +601,6 @@ impl Cdcl {
                     }
                 }
             }
-            binaries[code] = implied;
             if conflict.is_some() {
                 break;
             }

@@ -193,6 +193,17 @@ impl VarMap {
     /// # Errors
     /// A [`DecodeError`] saying which cell or rule is wrong.
     pub fn decode(&self, model: &Model) -> Result<Grid, DecodeError> {
+        self.decode_for(model, &self.puzzle)
+    }
+
+    /// [`VarMap::decode`], with the givens checked being `puzzle`'s: the map's own puzzle,
+    /// or any puzzle of its size when the map is the empty grid's (a batch solving each
+    /// puzzle under assumptions), so that the rules are checked once.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] saying which cell or rule is wrong.
+    pub fn decode_for(&self, model: &Model, puzzle: &Grid) -> Result<Grid, DecodeError> {
+        debug_assert_eq!(puzzle.side(), self.puzzle.side());
         if model.len() < self.num_vars() {
             return Err(DecodeError::TooShort {
                 expected: self.num_vars(),
@@ -236,7 +247,7 @@ impl VarMap {
                 }
             }
         }
-        let report = check_solution(&self.puzzle, &grid);
+        let report = check_solution(puzzle, &grid);
         if let Some(v) = report.violations.first() {
             let what = match v {
                 Violation::Repeated { unit, digit, .. } => {
@@ -306,5 +317,32 @@ mod tests {
         }
         assert_eq!(seen, map.num_vars());
         assert_eq!(map.cell_digit(Var::from_index(seen)), None);
+    }
+
+    #[test]
+    fn decode_for_checks_the_puzzles_givens_with_the_empty_grids_map() {
+        // A 4×4 solution, as the model of the empty grid's base numbering.
+        let solution: Grid = "1234341221434321".parse().unwrap();
+        let map = VarMap::base(&Grid::empty(2).unwrap());
+        let model = Model::from_lits(
+            map.num_vars(),
+            solution.geometry().cells().flat_map(|cell| {
+                let digit = solution.get(cell).unwrap();
+                match map.var(cell, digit) {
+                    VarRef::Var(v) => Some(v.positive()),
+                    _ => None,
+                }
+            }),
+        );
+        let kept: Grid = "1...........4...".parse().unwrap();
+        assert_eq!(map.decode_for(&model, &kept).unwrap(), solution);
+        // r1c2 holds 2 in the model, the puzzle gives 3 there.
+        let changed: Grid = ".3..............".parse().unwrap();
+        match map.decode_for(&model, &changed) {
+            Err(DecodeError::NotASolution(what)) => {
+                assert_eq!(what, "cell r1c2 contradicts the given 3")
+            }
+            other => panic!("expected a contradicted given, got {other:?}"),
+        }
     }
 }

@@ -61,8 +61,24 @@ pub fn check_grid(grid: &Grid) -> CheckReport {
     let mut violations = Vec::new();
     let mut counts = vec![0u32; grid.side() + 1];
     for unit in geo.units() {
-        counts.iter_mut().for_each(|c| *c = 0);
         let cells = geo.unit_cells(unit);
+        // Up to 63 digits a bit mask finds a repeat (the common answer: none) without the
+        // count table, which is filled only for a unit that repeats.
+        if grid.side() < 64 {
+            let mut mask = 0u64;
+            let repeated = cells.iter().any(|&cell| {
+                grid.get(cell).is_some_and(|d| {
+                    let bit = 1u64 << d.get();
+                    let again = mask & bit != 0;
+                    mask |= bit;
+                    again
+                })
+            });
+            if !repeated {
+                continue;
+            }
+        }
+        counts.iter_mut().for_each(|c| *c = 0);
         let mut repeated = false;
         for &cell in cells {
             if let Some(d) = grid.get(cell) {
@@ -218,6 +234,21 @@ mod tests {
                 "box 1 repeats 5 at r1c1, r2c1"
             ]
         );
+    }
+
+    #[test]
+    fn repeats_of_the_largest_digit_on_both_sides_of_the_bit_mask() {
+        // 49×49 takes the bit-mask pass, 64×64 the count table only.
+        for (box_size, label) in [(7, "r1c1, r1c49"), (8, "r1c1, r1c64")] {
+            let mut g = Grid::empty(box_size).unwrap();
+            let n = g.side();
+            g.set(Cell(0), Some(Digit(n as u16)));
+            g.set(Cell(n as u32 - 1), Some(Digit(n as u16)));
+            assert_eq!(
+                described(&check_grid(&g), &g),
+                vec![format!("row 1 repeats {n} at {label}")]
+            );
+        }
     }
 
     #[test]

@@ -29,9 +29,9 @@ pub use crate::backend::LoadMode;
 use crate::backend::{
     BackendSpec, CellDigit, ProofTarget, Propagate, SatBackend, SatOutcome, SudokuStructure,
 };
-use crate::encode::{BaseEncoding, DecodeError, SudokuEncoding, VarMap, VarRef};
+use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
-use crate::grid::{check_grid, check_solution, Grid};
+use crate::grid::{check_grid, Grid};
 use crate::run::Counters;
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
@@ -352,12 +352,7 @@ impl SatSolver {
             Some(map) => map.decode(model)?,
             None => {
                 let (map, _) = self.loaded.as_ref().expect("loaded");
-                let grid = map.decode(model)?;
-                let check = check_solution(puzzle, &grid);
-                if !check.is_valid() {
-                    return Err(DecodeError::NotASolution(format!("{check:?}")).into());
-                }
-                grid
+                map.decode_for(model, puzzle)?
             }
         };
         self.stats.decode_time += start.elapsed();
