@@ -373,8 +373,11 @@ pub struct Cdcl {
     /// Threads of one solve: above 1, a search still open after 2,000 conflicts goes on
     /// as a portfolio (module `portfolio`).
     threads: usize,
-    /// Conflicts at which this solve forks into the portfolio (`u64::MAX`: never).
+    /// Conflicts from which this solve forks into the portfolio at its next restart
+    /// (`u64::MAX`: never) …
     fork_at: u64,
+    /// … and at which it forces that restart if none came (`u64::MAX`: never).
+    fork_by: u64,
     /// Conflicts of a solve before the fork (`None`: the default, 2,000; tests fork sooner).
     fork_after: Option<u64>,
     /// While this solver is a member of a portfolio: set when another member has answered.
@@ -1407,7 +1410,7 @@ impl Cdcl {
                     self.conflicts >= self.modes.next_stable_restart
                 } else {
                     conflicts_here >= RESTART_MIN_CONFLICTS && self.averages.getting_worse()
-                } || self.conflicts >= self.modes.next_switch.min(self.fork_at);
+                } || self.conflicts >= self.modes.next_switch.min(self.fork_by);
                 if restart {
                     self.update_target_and_best(self.trail.len());
                     self.cancel_until(0);
@@ -1645,10 +1648,14 @@ impl Cdcl {
             self.between_restarts();
         }
 
-        self.fork_at = if self.may_fork() {
-            self.conflicts + self.fork_after.unwrap_or(portfolio::PORTFOLIO_AFTER)
+        // The fork waits for a restart the search makes anyway, so that member 0 goes on
+        // exactly as one thread would (a forced restart moved it off that path: a gecode
+        // puzzle of 3.9 s on one thread took 15 s); the second interval bounds the wait.
+        (self.fork_at, self.fork_by) = if self.may_fork() {
+            let after = self.fork_after.unwrap_or(portfolio::PORTFOLIO_AFTER);
+            (self.conflicts + after, self.conflicts + 2 * after)
         } else {
-            u64::MAX
+            (u64::MAX, u64::MAX)
         };
         let mut ended = self.run(assumptions, &deadline);
         if let Ended::Fork = ended {

@@ -6,9 +6,11 @@
 //! BENCHMARKS.md, "Draw noise"), and two searches that differ in their variable order are
 //! nearly independent draws: the first of them to finish is well below their mean.
 //!
-//! How: a solve that has not answered after [`PORTFOLIO_AFTER`] conflicts forks at a
-//! restart, so that 9×9 puzzles and most larger ones (settled sooner) never pay for
-//! threads. Each copy starts from everything the solver has learnt so far; copy `i > 0`
+//! How: a solve that has not answered after [`PORTFOLIO_AFTER`] conflicts forks at its
+//! next restart (forced after twice as many), so that 9×9 puzzles and most larger ones
+//! (settled sooner) never pay for threads, and member 0 goes on exactly as the solver
+//! would on one thread: two threads cost a puzzle at most the contention of sharing the
+//! machine, never a worse draw. Each copy starts from everything the solver has learnt so far; copy `i > 0`
 //! gets its VSIDS activities shaken by up to one bump of noise, which reorders the many
 //! near-equal ones, and odd copies start in the other search mode. The first member with an
 //! answer stops the others at their next look at the clock, and its state becomes the
@@ -53,7 +55,7 @@ impl Cdcl {
     /// Continues this solve as a portfolio of `self.threads` members (see the module
     /// docs); the winner's state becomes this solver's.
     pub(super) fn portfolio(&mut self, assumptions: &[Lit], deadline: &Deadline) -> Ended {
-        self.fork_at = u64::MAX;
+        (self.fork_at, self.fork_by) = (u64::MAX, u64::MAX);
         let stop = Arc::new(AtomicBool::new(false));
         let mut members: Vec<Cdcl> = (1..self.threads)
             .map(|index| {
@@ -202,6 +204,7 @@ impl Cdcl {
             modes: self.modes.clone(),
             threads: self.threads,
             fork_at: u64::MAX,
+            fork_by: u64::MAX,
             fork_after: self.fork_after,
             stop: None,
             portfolios: self.portfolios,
