@@ -31,6 +31,15 @@ pub fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The memory the kernel reports available (`MemAvailable` in `/proc/meminfo`), if it
+/// says: the base of `--max-memory`'s default and of the portfolio's room for copies.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// A cooperative time limit: a solver's hot loop asks [`Deadline::expired`] every so many
 /// steps (reading the clock costs about 20 ns, so not on every step).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -224,6 +224,12 @@ impl Cnf {
         Cnf::default()
     }
 
+    /// Bytes of the formula's buffers (their capacities).
+    pub fn memory_bytes(&self) -> u64 {
+        (self.lits.capacity() * std::mem::size_of::<Lit>()
+            + self.ends.capacity() * std::mem::size_of::<usize>()) as u64
+    }
+
     /// An empty formula over `num_vars` variables.
     pub fn with_vars(num_vars: usize) -> Cnf {
         Cnf {

@@ -17,6 +17,10 @@
 //! solver's, learnt clauses included, so an incremental solve (blocking clauses,
 //! assumptions) goes on from it.
 //!
+//! Each member copies the solver, so the portfolio takes as many members as fit in half
+//! the memory the system reports available (none: the solve goes on on one thread); on the
+//! largest grids that need search the copies are gigabytes.
+//!
 //! The members share no clauses. ManySAT's sharing of short learnt clauses (units, binary
 //! and glue clauses of up to 8 literals, taken in at restarts) measured slower on the gecode
 //! set with copies: 110 s of wall time against 82 s without, because every import also
@@ -56,8 +60,15 @@ impl Cdcl {
     /// docs); the winner's state becomes this solver's.
     pub(super) fn portfolio(&mut self, assumptions: &[Lit], deadline: &Deadline) -> Ended {
         (self.fork_at, self.fork_by) = (u64::MAX, u64::MAX);
+        // Each member copies the solver: on a grid whose solver fills gigabytes, fewer
+        // members (or none) rather than an abort when an allocation fails.
+        let room = crate::run::available_memory().map_or(u64::MAX, |bytes| bytes / 2);
+        let copies = self.copies_within(room);
+        if copies == 0 {
+            return self.run(assumptions, deadline);
+        }
         let stop = Arc::new(AtomicBool::new(false));
-        let mut members: Vec<Cdcl> = (1..self.threads)
+        let mut members: Vec<Cdcl> = (1..=copies)
             .map(|index| {
                 let mut member = self.fork();
                 member.diversify(index);
@@ -124,6 +135,40 @@ impl Cdcl {
         self.portfolios = portfolios;
         self.portfolio_conflicts = portfolio_conflicts;
         ended
+    }
+
+    /// How many copies of this solver, up to `threads - 1`, fit in `room` bytes.
+    fn copies_within(&self, room: u64) -> usize {
+        let copies = room / self.footprint().max(1);
+        (self.threads.saturating_sub(1) as u64).min(copies) as usize
+    }
+
+    /// Bytes of the buffers a copy of this solver duplicates (their capacities: an upper
+    /// bound, since a clone allocates only the lengths).
+    fn footprint(&self) -> u64 {
+        fn bytes<T>(buffer: &Vec<T>) -> u64 {
+            (buffer.capacity() * std::mem::size_of::<T>()) as u64
+        }
+        fn lists<T>(lists: &Vec<Vec<T>>) -> u64 {
+            bytes(lists) + lists.iter().map(bytes).sum::<u64>()
+        }
+        lists(&self.watches)
+            + lists(&self.binaries)
+            + bytes(&self.arena)
+            + bytes(&self.values)
+            + bytes(&self.level)
+            + bytes(&self.reason)
+            + bytes(&self.trail)
+            + bytes(&self.activity)
+            + bytes(&self.phase)
+            + bytes(&self.seen)
+            + bytes(&self.originals)
+            + bytes(&self.learnts)
+            + bytes(&self.heap.heap)
+            + bytes(&self.heap.position)
+            + bytes(&self.modes.target_phase)
+            + bytes(&self.modes.best_phase)
+            + self.original.memory_bytes()
     }
 
     /// Member `index` (> 0) of a portfolio searches differently from member 0: its
@@ -258,6 +303,19 @@ mod tests {
         }
         assert!(sat > 5 && unsat > 5, "{sat} SAT, {unsat} UNSAT");
         assert!(forked > 20, "only {forked} solves ran a portfolio");
+    }
+
+    #[test]
+    fn copies_fit_in_the_room_left() {
+        let mut cdcl = solver(4, 50, &pigeonhole(7));
+        assert_eq!(cdcl.solve().unwrap(), SatOutcome::Unsat);
+        let copy = cdcl.footprint();
+        // At least the formula as given and its arena, both of 4-byte literals.
+        let literals = pigeonhole(7).num_literals() as u64;
+        assert!(copy >= 8 * literals, "{copy} bytes for {literals} literals");
+        assert_eq!(cdcl.copies_within(u64::MAX), 3, "threads - 1 at most");
+        assert_eq!(cdcl.copies_within(2 * copy + copy / 2), 2);
+        assert_eq!(cdcl.copies_within(copy - 1), 0, "no room: one thread");
     }
 
     #[test]

@@ -290,10 +290,7 @@ pub(crate) fn memory_budget(flag: Option<u64>) -> Option<u64> {
 
 /// Half the memory the kernel reports available (`MemAvailable`), if it says.
 fn default_memory_budget() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024 / 2)
+    sudosat::run::available_memory().map(|bytes| bytes / 2)
 }
 
 impl SolverArgs {
