@@ -380,6 +380,9 @@ pub struct Cdcl {
     fork_by: u64,
     /// Conflicts of a solve before the fork (`None`: the default, 2,000; tests fork sooner).
     fork_after: Option<u64>,
+    /// Bytes the portfolio's copies may fill (`None`: half the memory the system reports
+    /// available; tests leave none).
+    fork_room: Option<u64>,
     /// While this solver is a member of a portfolio: set when another member has answered.
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Portfolios run, and the conflicts of all their members, the losers' included.

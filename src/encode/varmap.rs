@@ -198,12 +198,12 @@ impl VarMap {
 
     /// [`VarMap::decode`], with the givens checked being `puzzle`'s: the map's own puzzle,
     /// or any puzzle of its size when the map is the empty grid's (a batch solving each
-    /// puzzle under assumptions), so that the rules are checked once.
+    /// puzzle under assumptions), so that the rules are checked once. A puzzle of another
+    /// size is a [`DecodeError::NotASolution`].
     ///
     /// # Errors
     /// A [`DecodeError`] saying which cell or rule is wrong.
     pub fn decode_for(&self, model: &Model, puzzle: &Grid) -> Result<Grid, DecodeError> {
-        debug_assert_eq!(puzzle.side(), self.puzzle.side());
         if model.len() < self.num_vars() {
             return Err(DecodeError::TooShort {
                 expected: self.num_vars(),
@@ -343,6 +343,12 @@ mod tests {
                 assert_eq!(what, "cell r1c2 contradicts the given 3")
             }
             other => panic!("expected a contradicted given, got {other:?}"),
+        }
+        match map.decode_for(&model, &Grid::empty(3).unwrap()) {
+            Err(DecodeError::NotASolution(what)) => {
+                assert_eq!(what, "size 4 differs from the puzzle's 9")
+            }
+            other => panic!("expected a size mismatch, got {other:?}"),
         }
     }
 }

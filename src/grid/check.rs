@@ -59,7 +59,8 @@ impl CheckReport {
 pub fn check_grid(grid: &Grid) -> CheckReport {
     let geo = grid.geometry();
     let mut violations = Vec::new();
-    let mut counts = vec![0u32; grid.side() + 1];
+    // Filled only for a unit that may repeat: most checks never allocate it.
+    let mut counts = Vec::new();
     for unit in geo.units() {
         let cells = geo.unit_cells(unit);
         // Up to 63 digits a bit mask finds a repeat (the common answer: none) without the
@@ -78,7 +79,8 @@ pub fn check_grid(grid: &Grid) -> CheckReport {
                 continue;
             }
         }
-        counts.iter_mut().for_each(|c| *c = 0);
+        counts.clear();
+        counts.resize(grid.side() + 1, 0u32);
         let mut repeated = false;
         for &cell in cells {
             if let Some(d) = grid.get(cell) {

@@ -10,12 +10,12 @@
 //! next restart (forced after twice as many), so that 9×9 puzzles and most larger ones
 //! (settled sooner) never pay for threads, and member 0 goes on exactly as the solver
 //! would on one thread: two threads cost a puzzle at most the contention of sharing the
-//! machine, never a worse draw. Each copy starts from everything the solver has learnt so far; copy `i > 0`
-//! gets its VSIDS activities shaken by up to one bump of noise, which reorders the many
-//! near-equal ones, and odd copies start in the other search mode. The first member with an
-//! answer stops the others at their next look at the clock, and its state becomes the
-//! solver's, learnt clauses included, so an incremental solve (blocking clauses,
-//! assumptions) goes on from it.
+//! machine, never a worse draw. Each copy starts from everything the solver has learnt so
+//! far; copy `i > 0` gets its VSIDS activities shaken by up to one bump of noise, which
+//! reorders the many near-equal ones, and odd copies start in the other search mode. The
+//! first member with an answer stops the others at their next look at the clock, and its
+//! state becomes the solver's, learnt clauses included, so an incremental solve (blocking
+//! clauses, assumptions) goes on from it.
 //!
 //! Each member copies the solver, so the portfolio takes as many members as fit in half
 //! the memory the system reports available (none: the solve goes on on one thread); on the
@@ -62,7 +62,9 @@ impl Cdcl {
         (self.fork_at, self.fork_by) = (u64::MAX, u64::MAX);
         // Each member copies the solver: on a grid whose solver fills gigabytes, fewer
         // members (or none) rather than an abort when an allocation fails.
-        let room = crate::run::available_memory().map_or(u64::MAX, |bytes| bytes / 2);
+        let room = self
+            .fork_room
+            .unwrap_or_else(|| crate::run::available_memory().map_or(u64::MAX, |bytes| bytes / 2));
         let copies = self.copies_within(room);
         if copies == 0 {
             return self.run(assumptions, deadline);
@@ -251,6 +253,7 @@ impl Cdcl {
             fork_at: u64::MAX,
             fork_by: u64::MAX,
             fork_after: self.fork_after,
+            fork_room: self.fork_room,
             stop: None,
             portfolios: self.portfolios,
             portfolio_conflicts: self.portfolio_conflicts,
@@ -316,6 +319,30 @@ mod tests {
         assert_eq!(cdcl.copies_within(u64::MAX), 3, "threads - 1 at most");
         assert_eq!(cdcl.copies_within(2 * copy + copy / 2), 2);
         assert_eq!(cdcl.copies_within(copy - 1), 0, "no room: one thread");
+    }
+
+    #[test]
+    fn the_fork_waits_for_a_restart_of_the_one_thread_search() {
+        // Forking after 1,200 conflicts: stable mode runs from 1,000 and restarts next at
+        // 2,024, before the forced bound (2,400). With no room for a copy the solve goes
+        // on alone from the fork, so it must be the one-thread search, counter for counter;
+        // a restart forced at 1,200 would change its path.
+        let cnf = pigeonhole(8);
+        let mut one = solver(1, 1_200, &cnf);
+        let mut two = solver(2, 1_200, &cnf);
+        two.fork_room = Some(0);
+        assert_eq!(one.solve().unwrap(), SatOutcome::Unsat);
+        assert_eq!(two.solve().unwrap(), SatOutcome::Unsat);
+        let conflicts = one.counters().get("conflicts").unwrap();
+        assert!(conflicts > 2_400, "{conflicts} conflicts: no fork reached");
+        assert_eq!(portfolios(&two), 0, "no room, no copies");
+        for counter in ["conflicts", "decisions", "propagations", "restarts"] {
+            assert_eq!(
+                one.counters().get(counter),
+                two.counters().get(counter),
+                "{counter}"
+            );
+        }
     }
 
     #[test]
