@@ -151,11 +151,12 @@ impl Cdcl {
         fn bytes<T>(buffer: &Vec<T>) -> u64 {
             (buffer.capacity() * std::mem::size_of::<T>()) as u64
         }
-        fn lists<T>(lists: &Vec<Vec<T>>) -> u64 {
-            bytes(lists) + lists.iter().map(bytes).sum::<u64>()
-        }
-        lists(&self.watches)
-            + lists(&self.binaries)
+        bytes(&self.lists)
+            + self
+                .lists
+                .iter()
+                .map(|list| bytes(&list.watches) + bytes(&list.binaries))
+                .sum::<u64>()
             + bytes(&self.arena)
             + bytes(&self.values)
             + bytes(&self.level)
@@ -207,8 +208,7 @@ impl Cdcl {
             garbage: self.garbage,
             originals: self.originals.clone(),
             learnts: self.learnts.clone(),
-            binaries: self.binaries.clone(),
-            watches: self.watches.clone(),
+            lists: self.lists.clone(),
             activity: self.activity.clone(),
             var_inc: self.var_inc,
             heap: self.heap.clone(),
