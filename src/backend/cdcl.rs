@@ -585,14 +585,6 @@ impl Cdcl {
             // SAFETY: literal codes in clauses and lists are below `values.len()` (above).
             unsafe { *values.get_unchecked(code) }
         };
-        let mut assign = |values: &mut [i8], lit: Lit, why: u32, trail: &mut Vec<Lit>| {
-            let v = lit.var().index();
-            values[lit.code()] = TRUE;
-            values[(!lit).code()] = FALSE;
-            level[v] = current;
-            reason[v] = why;
-            trail.push(lit);
-        };
         let mut conflict = None;
         while *queue_head < trail.len() {
             let p = trail[*queue_head];
@@ -601,17 +593,35 @@ impl Cdcl {
             let false_lit = !p;
             let code = false_lit.code();
 
-            // Read in place: assigning touches no implication list.
-            for &other in &lists[code].binaries {
-                match value(values, other.code()) {
-                    TRUE => {}
-                    UNSET => assign(values, other, BINARY_REASON | code as u32, trail),
-                    _ => {
-                        conflict = Some(Conflict::Binary(false_lit, other));
-                        break;
-                    }
+            // Read in place: assigning touches no implication list. Without a branch on
+            // whether `other` is already true (on Sudoku, true and unset come about equally
+            // often, so the branch was mispredicted): the value writes are the same either
+            // way, the level and reason keep their old values through a select, and the
+            // trail slot is written always and kept only for a new assignment.
+            let implied = &lists[code].binaries;
+            trail.reserve(implied.len());
+            let mut length = trail.len();
+            let slots = trail.spare_capacity_mut().as_mut_ptr();
+            let why = BINARY_REASON | code as u32;
+            for &other in implied {
+                let was = value(values, other.code());
+                if was == FALSE {
+                    conflict = Some(Conflict::Binary(false_lit, other));
+                    break;
                 }
+                let fresh = was == UNSET;
+                let v = other.var().index();
+                values[other.code()] = TRUE;
+                values[(!other).code()] = FALSE;
+                level[v] = std::hint::select_unpredictable(fresh, current, level[v]);
+                reason[v] = std::hint::select_unpredictable(fresh, why, reason[v]);
+                // SAFETY: at most `implied.len()` slots are written past the old length,
+                // and that many were reserved above.
+                unsafe { (*slots.add(length - trail.len())).write(other) };
+                length += usize::from(fresh);
             }
+            // SAFETY: the slots up to `length` were written above.
+            unsafe { trail.set_len(length) };
             if conflict.is_some() {
                 break;
             }
@@ -663,7 +673,12 @@ impl Cdcl {
                 list[j] = kept;
                 j += 1;
                 if value(values, first.code()) == UNSET {
-                    assign(values, first, w.clause, trail);
+                    let v = first.var().index();
+                    values[first.code()] = TRUE;
+                    values[(!first).code()] = FALSE;
+                    level[v] = current;
+                    reason[v] = w.clause;
+                    trail.push(first);
                 } else {
                     conflict = Some(Conflict::Clause(w.clause));
                     while i < end {
