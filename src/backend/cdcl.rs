@@ -475,8 +475,9 @@ impl Cdcl {
         let old = self.num_vars;
         self.num_vars = num_vars;
         self.values.resize(2 * num_vars, UNSET);
-        self.level.resize(num_vars, 0);
-        self.reason.resize(num_vars, NO_REASON);
+        // One slot more: propagation's branch-free writes for literals already true.
+        self.level.resize(num_vars + 1, 0);
+        self.reason.resize(num_vars + 1, NO_REASON);
         self.activity.resize(num_vars, 0.0);
         // Positive first: on Sudoku a decision then places a digit (and propagation clears its
         // cell and units) instead of striking one candidate; 2× fewer conflicts on the 25×25
@@ -577,9 +578,15 @@ impl Cdcl {
             arena,
             lists,
             propagations,
+            num_vars,
             ..
         } = self;
         let current = trail_lim.len() as u32;
+        // Slices, so that the compiler keeps their addresses in registers across the trail
+        // writes below; the slot past the last variable takes the branch-free writes.
+        let (values, level, reason) = (&mut values[..], &mut level[..], &mut reason[..]);
+        let scratch = *num_vars;
+        debug_assert!(level.len() > scratch && reason.len() > scratch);
         let value = |values: &[i8], code: usize| -> i8 {
             debug_assert!(code < values.len());
             // SAFETY: literal codes in clauses and lists are below `values.len()` (above).
@@ -596,8 +603,8 @@ impl Cdcl {
             // Read in place: assigning touches no implication list. Without a branch on
             // whether `other` is already true (on Sudoku, true and unset come about equally
             // often, so the branch was mispredicted): the value writes are the same either
-            // way, the level and reason keep their old values through a select, and the
-            // trail slot is written always and kept only for a new assignment.
+            // way, the level and reason go to a scratch slot unless the literal is new, and
+            // the trail slot is written always and kept only for a new assignment.
             let implied = &lists[code].binaries;
             trail.reserve(implied.len());
             let mut length = trail.len();
@@ -613,8 +620,10 @@ impl Cdcl {
                 let v = other.var().index();
                 values[other.code()] = TRUE;
                 values[(!other).code()] = FALSE;
-                level[v] = std::hint::select_unpredictable(fresh, current, level[v]);
-                reason[v] = std::hint::select_unpredictable(fresh, why, reason[v]);
+                let new = usize::from(fresh).wrapping_neg(); // all ones if fresh
+                let slot = v & new | scratch & !new;
+                level[slot] = current;
+                reason[slot] = why;
                 // SAFETY: at most `implied.len()` slots are written past the old length,
                 // and that many were reserved above.
                 unsafe { (*slots.add(length - trail.len())).write(other) };
