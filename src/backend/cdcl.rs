@@ -389,9 +389,12 @@ pub struct Cdcl {
     fork_by: u64,
     /// Conflicts of a solve before the fork (`None`: the default, 2,000; tests fork sooner).
     fork_after: Option<u64>,
-    /// Bytes the portfolio's copies may fill (`None`: half the memory the system reports
-    /// available; tests leave none).
+    /// Bytes the portfolio's copies may fill (`None`: what `memory_budget` leaves; tests
+    /// leave none).
     fork_room: Option<u64>,
+    /// Bytes one solve may fill, copies included (`None`: half the memory the system
+    /// reports available, for the copies alone).
+    memory_budget: Option<u64>,
     /// While this solver is a member of a portfolio: set when another member has answered.
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Portfolios run, and the conflicts of all their members, the losers' included.
@@ -465,6 +468,14 @@ impl Cdcl {
     /// one thread, deterministic. A solve with a proof or native propagation stays on one.
     pub fn with_threads(mut self, threads: usize) -> Cdcl {
         self.threads = threads;
+        self
+    }
+
+    /// The same solver within a memory budget (`--max-memory`): the portfolio takes only
+    /// as many copies as fit in what the solver itself leaves of `budget`. `None`: the
+    /// copies fit in half the memory the system reports available.
+    pub fn with_memory_budget(mut self, budget: Option<u64>) -> Cdcl {
+        self.memory_budget = budget;
         self
     }
 

@@ -349,6 +349,10 @@ pub struct BackendSpec {
     /// Threads of one cdcl solve ([`Cdcl::with_threads`]; ignored by the other backends):
     /// 1 (the default) is deterministic.
     pub threads: usize,
+    /// Memory budget of one solve in bytes (`--max-memory`): cdcl's portfolio copies the
+    /// solver only into what the solver leaves of it. `None`: half the memory the system
+    /// reports available.
+    pub memory: Option<u64>,
 }
 
 impl BackendSpec {
@@ -362,6 +366,7 @@ impl BackendSpec {
             load: LoadMode::default(),
             propagate: Propagate::default(),
             threads: 1,
+            memory: None,
         }
     }
 
@@ -397,6 +402,12 @@ impl BackendSpec {
         self
     }
 
+    /// With a memory budget of one solve (cdcl's portfolio).
+    pub fn with_memory(mut self, memory: Option<u64>) -> BackendSpec {
+        self.memory = memory;
+        self
+    }
+
     /// With a DPLL lookahead.
     pub fn with_lookahead(mut self, lookahead: Lookahead) -> BackendSpec {
         self.lookahead = lookahead;
@@ -411,7 +422,9 @@ impl BackendSpec {
     pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
         let mut backend: Box<dyn SatBackend> = match self.kind {
             BackendKind::Cdcl => Box::new(
-                Cdcl::with_options(self.lookahead, self.propagate).with_threads(self.threads),
+                Cdcl::with_options(self.lookahead, self.propagate)
+                    .with_threads(self.threads)
+                    .with_memory_budget(self.memory),
             ),
             BackendKind::Dpll => Box::new(Dpll::with_lookahead(self.lookahead)),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),

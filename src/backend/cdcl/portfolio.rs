@@ -62,10 +62,7 @@ impl Cdcl {
         (self.fork_at, self.fork_by) = (u64::MAX, u64::MAX);
         // Each member copies the solver: on a grid whose solver fills gigabytes, fewer
         // members (or none) rather than an abort when an allocation fails.
-        let room = self
-            .fork_room
-            .unwrap_or_else(|| crate::run::available_memory().map_or(u64::MAX, |bytes| bytes / 2));
-        let copies = self.copies_within(room);
+        let copies = self.copies_within(self.room_for_copies());
         if copies == 0 {
             return self.run(assumptions, deadline);
         }
@@ -137,6 +134,17 @@ impl Cdcl {
         self.portfolios = portfolios;
         self.portfolio_conflicts = portfolio_conflicts;
         ended
+    }
+
+    /// Bytes the copies may fill: what the solve's budget leaves beside this solver, or
+    /// without a budget half the memory the system reports available (which already
+    /// leaves out this solver).
+    fn room_for_copies(&self) -> u64 {
+        match (self.fork_room, self.memory_budget) {
+            (Some(room), _) => room,
+            (None, Some(budget)) => budget.saturating_sub(self.footprint()),
+            (None, None) => crate::run::available_memory().map_or(u64::MAX, |bytes| bytes / 2),
+        }
     }
 
     /// How many copies of this solver, up to `threads - 1`, fit in `room` bytes.
@@ -254,6 +262,7 @@ impl Cdcl {
             fork_by: u64::MAX,
             fork_after: self.fork_after,
             fork_room: self.fork_room,
+            memory_budget: self.memory_budget,
             stop: None,
             portfolios: self.portfolios,
             portfolio_conflicts: self.portfolio_conflicts,
@@ -319,6 +328,41 @@ mod tests {
         assert_eq!(cdcl.copies_within(u64::MAX), 3, "threads - 1 at most");
         assert_eq!(cdcl.copies_within(2 * copy + copy / 2), 2);
         assert_eq!(cdcl.copies_within(copy - 1), 0, "no room: one thread");
+    }
+
+    #[test]
+    fn the_memory_budget_holds_the_solver_and_its_copies() {
+        let cnf = pigeonhole(7);
+        let mut cdcl = solver(4, 50, &cnf);
+        assert_eq!(cdcl.solve().unwrap(), SatOutcome::Unsat);
+        let copy = cdcl.footprint();
+        let copies = |cdcl: &mut Cdcl, budget: u64| {
+            cdcl.memory_budget = Some(budget);
+            cdcl.copies_within(cdcl.room_for_copies())
+        };
+        // The solver itself takes one share of the budget, each copy another.
+        assert_eq!(copies(&mut cdcl, 3 * copy), 2);
+        assert_eq!(
+            copies(&mut cdcl, 2 * copy - 1),
+            0,
+            "room for the solver alone"
+        );
+        assert_eq!(
+            copies(&mut cdcl, copy / 2),
+            0,
+            "over budget already: no copies"
+        );
+        // Through the public builder, a budget below the solver leaves it on one thread:
+        // the one-thread counters (the fork point as in the next test).
+        let cnf = pigeonhole(8);
+        let mut tight = solver(2, 1_200, &cnf).with_memory_budget(Some(0));
+        let mut alone = solver(1, 1_200, &cnf);
+        assert_eq!(tight.solve().unwrap(), SatOutcome::Unsat);
+        assert_eq!(alone.solve().unwrap(), SatOutcome::Unsat);
+        let conflicts = alone.counters().get("conflicts").unwrap();
+        assert!(conflicts > 2_400, "{conflicts} conflicts: no fork reached");
+        assert_eq!(portfolios(&tight), 0);
+        assert_eq!(tight.counters().get("conflicts"), Some(conflicts));
     }
 
     #[test]

@@ -242,7 +242,8 @@ pub struct SolverArgs {
     pub encoding: EncodingArgs,
     /// Memory budget of the `sat` solver, e.g. 512M or 8G (K, M, G, T: powers of 1024;
     /// default half the memory available): a formula estimated above it is refused before
-    /// it is built.
+    /// it is built, and cdcl's portfolio (`--threads`) copies the solver only into what
+    /// the solver leaves of it.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<u64>,
     /// Seed of the randomised classic solvers (backtrack-random, hill).
@@ -335,7 +336,7 @@ impl SolverArgs {
         if name == "sat" {
             return Ok(SolverSpec::Sat {
                 encoding: self.encoding(),
-                backend: self.sat.backend_spec()?,
+                backend: self.sat.backend_spec()?.with_memory(self.max_memory),
             });
         }
         if !(0.0..=1.0).contains(&self.beta) {

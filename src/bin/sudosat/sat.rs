@@ -33,7 +33,8 @@ pub struct Args {
     binary_proof: bool,
     /// Memory budget of an in-process backend, e.g. 512M or 8G (default half the memory
     /// available): a formula whose solver state is estimated above it is refused before
-    /// the solver is built.
+    /// the solver is built, and cdcl's portfolio (`--threads`) copies the solver only into
+    /// what the solver leaves of it.
     #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
     max_memory: Option<u64>,
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
@@ -63,7 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         eprintln!("sudosat: warning: {warning}");
     }
     let parse_time = parse_start.elapsed();
-    let spec = args.how.backend_spec()?;
+    let spec = args.how.backend_spec()?.with_memory(args.max_memory);
     if spec.kind.is_embedded() {
         check_memory(&name, cnf.size(), args.max_memory)?;
     }
