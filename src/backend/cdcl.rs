@@ -1654,6 +1654,12 @@ impl Cdcl {
                 source,
             })?;
         self.load_pending();
+        // Propagation's branch-free writes need the slot past the last variable, also when
+        // no clause has named a variable yet (grow makes it otherwise).
+        if self.level.len() <= self.num_vars {
+            self.level.resize(self.num_vars + 1, 0);
+            self.reason.resize(self.num_vars + 1, NO_REASON);
+        }
         if self.inconsistent {
             return Ok(SatOutcome::Unsat);
         }
@@ -1983,6 +1989,25 @@ mod tests {
             }
         }
         cnf
+    }
+
+    #[test]
+    fn solves_before_any_variable_is_named() {
+        // Propagation writes past the last variable; with none, that slot must still exist.
+        for mut cdcl in [Cdcl::new(), Cdcl::default()] {
+            assert_eq!(
+                cdcl.solve().unwrap(),
+                SatOutcome::Sat(Model::from_values(vec![]))
+            );
+            let x = Var::from_index(0);
+            cdcl.add_clause(&[x.positive()]);
+            assert_eq!(
+                cdcl.solve().unwrap(),
+                SatOutcome::Sat(Model::from_values(vec![true]))
+            );
+            cdcl.add_clause(&[x.negative()]);
+            assert_eq!(cdcl.solve().unwrap(), SatOutcome::Unsat);
+        }
     }
 
     #[test]
