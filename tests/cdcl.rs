@@ -144,7 +144,13 @@ fn puzzles_solve_under_assumptions_on_one_loaded_solver() {
 }
 
 /// Writes `cnf` as DIMACS, refutes it with cdcl logging a proof, and runs drat-trim on it.
-fn refute_with_checked_proof(cnf: &Cnf, dir: &std::path::Path, name: &str, binary: bool) {
+fn refute_with_checked_proof(
+    drat: &std::path::Path,
+    cnf: &Cnf,
+    dir: &std::path::Path,
+    name: &str,
+    binary: bool,
+) {
     use sudosat::backend::{ProofFormat, ProofTarget};
     let cnf_path = dir.join(format!("{name}.cnf"));
     let proof_path = dir.join(format!("{name}.drat"));
@@ -170,7 +176,7 @@ fn refute_with_checked_proof(cnf: &Cnf, dir: &std::path::Path, name: &str, binar
     cnf.stream_into(&mut cdcl);
     assert_eq!(cdcl.solve().unwrap(), SatOutcome::Unsat, "{name}");
     cdcl.finish_proof().unwrap();
-    let out = std::process::Command::new("drat-trim")
+    let out = std::process::Command::new(drat)
         .arg(&cnf_path)
         .arg(&proof_path)
         .output()
@@ -187,17 +193,23 @@ fn refute_with_checked_proof(cnf: &Cnf, dir: &std::path::Path, name: &str, binar
 /// root simplification), in text and binary form.
 #[test]
 fn unsat_proofs_are_verified_by_drat_trim() {
-    if !common::external_available("drat-trim") {
+    let Some(drat) = common::drat_trim() else {
         return;
-    }
+    };
     let dir = common::temp_dir();
     let php = common::pigeonhole(8, 7);
-    refute_with_checked_proof(&php, dir.path(), "php", false);
-    refute_with_checked_proof(&php, dir.path(), "php-binary", true);
+    refute_with_checked_proof(&drat, &php, dir.path(), "php", false);
+    refute_with_checked_proof(&drat, &php, dir.path(), "php-binary", true);
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     for round in 0..20 {
         let cnf = random_3sat(&mut rng, 60, 60 * 6);
-        refute_with_checked_proof(&cnf, dir.path(), &format!("random-{round}"), round % 2 == 1);
+        refute_with_checked_proof(
+            &drat,
+            &cnf,
+            dir.path(),
+            &format!("random-{round}"),
+            round % 2 == 1,
+        );
     }
 }
 
