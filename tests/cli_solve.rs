@@ -328,6 +328,49 @@ fn solve_jobs_output_is_that_of_one_job_in_input_order() {
     assert_eq!(out.lines().nth(40), Some("no solution"));
 }
 
+/// A file of more puzzles than `solve` takes at once (its answers go out chunk by chunk):
+/// every answer in input order, each a solution of its puzzle, the unsolvable one named in
+/// its place after the first chunk, the same with one job and two, on stdout and in a file.
+#[test]
+fn solve_answers_a_file_of_several_chunks_in_input_order() {
+    let dir = temp_dir();
+    let mut puzzles: Vec<String> = (0..4_200)
+        .map(|i| ["1...23.4..32....", ".2.1........4.2."][i % 2].to_string())
+        .collect();
+    // Two 1s in the first row: no solution.
+    puzzles[4_150] = format!("11{}", ".".repeat(14));
+    let file = write(dir.path(), "many.txt", &(puzzles.join("\n") + "\n"));
+    let one = run(&["solve", &file, "--jobs", "1"]);
+    let two = run(&["solve", &file, "--jobs", "2"]);
+    assert_exit(&one, 1);
+    assert_exit(&two, 1);
+    let text = stdout(&one);
+    assert_text_eq(&stdout(&two), &text);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), puzzles.len());
+    for (i, (line, puzzle)) in lines.iter().zip(&puzzles).enumerate() {
+        if i == 4_150 {
+            assert_eq!(*line, "no solution");
+            continue;
+        }
+        let puzzle: Grid = puzzle.parse().unwrap();
+        let solution: Grid = line.parse().unwrap();
+        assert!(
+            check_solution(&puzzle, &solution).is_valid(),
+            "puzzle {}",
+            i + 1
+        );
+    }
+    let out = dir.path().join("out.txt");
+    let to_file = run(&["solve", &file, "--jobs", "2", "-o", out.to_str().unwrap()]);
+    assert_exit(&to_file, 1);
+    assert_text_eq(&std::fs::read_to_string(&out).unwrap(), &text);
+    // Block output: one empty line between two answers, also where two chunks meet.
+    let blocks = run(&["solve", &file, "--jobs", "2", "--to", "block"]);
+    let blank = stdout(&blocks).lines().filter(|l| l.is_empty()).count();
+    assert_eq!(blank, puzzles.len() - 1);
+}
+
 /// `--load assumptions` (one cdcl solver holding the empty grid, each puzzle solved under
 /// its givens) prints what re-encoding prints: the known solutions, uniqueness verdicts
 /// and counts, across puzzles of two sizes.

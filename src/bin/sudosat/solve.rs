@@ -1,6 +1,7 @@
 //! `sudosat solve`: solve puzzles with the SAT path (encoding + backend) or a classic solver.
 
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -11,7 +12,7 @@ use sudosat::grid::{check_solution, write_grid, Format, Grid};
 use sudosat::solve::{SolveOutcome, Solver, SolverSpec};
 
 use crate::args::{OutputFormat, PuzzleInputs, SolverArgs};
-use crate::common::{write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{progress_bar, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK};
 use crate::proofs::{ProofArgs, Proved, Prover};
 
 /// Arguments of `sudosat solve`.
@@ -34,7 +35,9 @@ pub struct Args {
     /// standard error.
     #[arg(long)]
     trace: bool,
-    /// Output file (`-` = standard output, the default); written whole or not at all.
+    /// Output file (`-` = standard output, the default); written whole or not at all. The
+    /// answers go out in input order as they are found, 4,096 puzzles at a time (a file is
+    /// renamed into place when complete); with a file, a progress bar shows on a terminal.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     #[command(flatten)]
@@ -53,85 +56,96 @@ enum Answer {
     Stopped(String),
 }
 
+/// Puzzles solved between two writes of the answers: the answers of a large file go out
+/// as they come, in input order, without the whole file's answers held in memory; on
+/// several jobs, a chunk is large enough that one slow puzzle rarely idles the others.
+const CHUNK: usize = 4096;
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
+    // Every puzzle is read (and a bad one reported) before any answer is written.
     let inputs = args.input.read()?;
     let (spec, mut solver) = args.how.build(args.trace)?;
     let format = Format::from(args.format);
     let mut prover = Prover::new(&args.proofs, &spec)?;
-    let mut answers = Vec::with_capacity(inputs.len());
     let jobs = args.jobs.unwrap_or_else(sudosat::run::available_cores);
-    if jobs > 1 && prover.is_none() && !args.trace && inputs.len() > 1 {
-        // The puzzles share the cores: one thread each unless asked otherwise.
-        let mut how = args.how.clone();
-        how.sat.threads.get_or_insert(1);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .context("cannot start the solving threads")?;
-        let results: Vec<Result<(Answer, Vec<String>)>> = pool.install(|| {
-            inputs
-                .par_iter()
-                .enumerate()
-                .map_init(
-                    || how.build(false).map(|(_, solver)| solver),
-                    |solver, (i, input)| match solver {
-                        Ok(solver) => solve_one(&args, &spec, solver.as_mut(), None, i, input),
-                        Err(e) => Err(anyhow::anyhow!("{e:#}")),
-                    },
-                )
-                .collect()
-        });
-        for result in results {
-            let (answer, notes) = result?;
-            for note in notes {
-                eprintln!("{note}");
-            }
-            answers.push(answer);
-        }
+    let parallel = jobs > 1 && prover.is_none() && !args.trace && inputs.len() > 1;
+    let pool = if parallel {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .context("cannot start the solving threads")?,
+        )
     } else {
-        for (i, input) in inputs.iter().enumerate() {
-            let (answer, notes) =
-                solve_one(&args, &spec, solver.as_mut(), prover.as_mut(), i, input)?;
-            for note in notes {
-                eprintln!("{note}");
-            }
-            answers.push(answer);
-        }
-    }
+        None
+    };
+    // The puzzles share the cores: one thread each unless asked otherwise.
+    let mut how = args.how.clone();
+    how.sat.threads.get_or_insert(1);
+    // For long files only, and not over the answers on a terminal or statistics and traces,
+    // which print their own lines.
+    let answers_on_terminal = args.output.as_deref().map_or(true, |p| p == Path::new("-"))
+        && std::io::stdout().is_terminal();
+    let bar = progress_bar(
+        inputs.len(),
+        "puzzles",
+        answers_on_terminal || args.stats || args.trace || inputs.len() <= CHUNK,
+    );
     let mut all_good = true;
     write_output(args.output.as_deref(), |w| {
         if format == Format::Csv2 {
             w.write_all(b"puzzle\n")?;
         }
-        for (i, answer) in answers.iter().enumerate() {
-            if i > 0 && matches!(format, Format::Block | Format::Grid | Format::Pretty) {
-                w.write_all(b"\n")?;
+        for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
+            let first = chunk_index * CHUNK;
+            let results: Vec<Result<(Answer, Vec<String>)>> = match &pool {
+                Some(pool) => pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .enumerate()
+                        .map_init(
+                            || how.build(false).map(|(_, solver)| solver),
+                            |solver, (k, input)| match solver {
+                                Ok(solver) => {
+                                    solve_one(&args, &spec, solver.as_mut(), None, first + k, input)
+                                }
+                                Err(e) => Err(anyhow::anyhow!("{e:#}")),
+                            },
+                        )
+                        .collect()
+                }),
+                None => chunk
+                    .iter()
+                    .enumerate()
+                    .map(|(k, input)| {
+                        solve_one(
+                            &args,
+                            &spec,
+                            solver.as_mut(),
+                            prover.as_mut(),
+                            first + k,
+                            input,
+                        )
+                    })
+                    .collect(),
+            };
+            for (k, result) in results.into_iter().enumerate() {
+                let (answer, notes) = result?;
+                for note in notes {
+                    bar.suspend(|| eprintln!("{note}"));
+                }
+                if first + k > 0 && matches!(format, Format::Block | Format::Grid | Format::Pretty)
+                {
+                    w.write_all(b"\n")?;
+                }
+                all_good &= write_answer(w, &answer, format)?;
             }
-            match answer {
-                Answer::Solved(grid, count, proved) => {
-                    write_grid(w, grid, format)?;
-                    match count {
-                        None => {}
-                        Some(1) => writeln!(w, "unique{}", Proved::suffix(proved))?,
-                        Some(_) => {
-                            all_good = false;
-                            writeln!(w, "multiple (≥2)")?;
-                        }
-                    }
-                }
-                Answer::NoSolution(proved) => {
-                    all_good = false;
-                    writeln!(w, "no solution{}", Proved::suffix(proved))?;
-                }
-                Answer::Stopped(why) => {
-                    all_good = false;
-                    writeln!(w, "stopped: {why}")?;
-                }
-            }
+            bar.inc(chunk.len() as u64);
         }
         Ok(())
     })?;
+    bar.finish_and_clear();
     if let Some(prover) = prover {
         prover.finish()?;
     }
@@ -140,6 +154,35 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         EXIT_NEGATIVE
     }))
+}
+
+/// Writes one puzzle's answer; whether it is a unique solution or a solution not checked for
+/// uniqueness (anything else makes the exit code 1).
+fn write_answer(w: &mut dyn Write, answer: &Answer, format: Format) -> Result<bool> {
+    Ok(match answer {
+        Answer::Solved(grid, count, proved) => {
+            write_grid(w, grid, format)?;
+            match count {
+                None => true,
+                Some(1) => {
+                    writeln!(w, "unique{}", Proved::suffix(proved))?;
+                    true
+                }
+                Some(_) => {
+                    writeln!(w, "multiple (≥2)")?;
+                    false
+                }
+            }
+        }
+        Answer::NoSolution(proved) => {
+            writeln!(w, "no solution{}", Proved::suffix(proved))?;
+            false
+        }
+        Answer::Stopped(why) => {
+            writeln!(w, "stopped: {why}")?;
+            false
+        }
+    })
 }
 
 /// Solves puzzle `i` (0-based): its answer, and the lines for standard error (statistics,
