@@ -38,43 +38,34 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
     let (spec, mut solver) = args.how.build(false)?;
     let mut prover = Prover::new(&args.proofs, &spec)?;
-    let mut counts = Vec::with_capacity(inputs.len());
-    let mut proofs = Vec::with_capacity(inputs.len());
-    for (i, input) in inputs.iter().enumerate() {
-        args.how
-            .check_memory(&input.grid)
-            .with_context(|| input.location())?;
-        if let Some(prover) = &prover {
-            prover.ask(solver.as_mut(), i + 1);
-        }
-        let count = solver
-            .count_solutions(&input.grid, args.limit)
-            .with_context(|| input.location())?
-            .with_context(|| format!("solver `{}` cannot count solutions", solver.name()))?;
-        counts.push(count);
-        proofs.push(match &mut prover {
-            // A proof is only kept when the count ended in UNSAT (none, or unique).
-            Some(prover) => {
-                prover.collect(solver.as_mut(), i + 1, input, &verdict(count, args.limit))?
-            }
-            None => None,
-        });
-    }
+    let mut all_unique = true;
+    // Each verdict goes out as it is found (standard output, like `solve`'s answers).
     write_output(None, |w| {
-        for (&count, proved) in counts.iter().zip(&proofs) {
-            writeln!(
-                w,
-                "{}{}",
-                verdict(count, args.limit),
-                Proved::suffix(proved)
-            )?;
+        for (i, input) in inputs.iter().enumerate() {
+            args.how
+                .check_memory(&input.grid)
+                .with_context(|| input.location())?;
+            if let Some(prover) = &prover {
+                prover.ask(solver.as_mut(), i + 1);
+            }
+            let count = solver
+                .count_solutions(&input.grid, args.limit)
+                .with_context(|| input.location())?
+                .with_context(|| format!("solver `{}` cannot count solutions", solver.name()))?;
+            all_unique &= count == 1;
+            let verdict = verdict(count, args.limit);
+            let proved = match &mut prover {
+                // A proof is only kept when the count ended in UNSAT (none, or unique).
+                Some(prover) => prover.collect(solver.as_mut(), i + 1, input, &verdict)?,
+                None => None,
+            };
+            writeln!(w, "{verdict}{}", Proved::suffix(&proved))?;
         }
         Ok(())
     })?;
     if let Some(prover) = prover {
         prover.finish()?;
     }
-    let all_unique = counts.iter().all(|&c| c == 1);
     Ok(ExitCode::from(if all_unique {
         EXIT_OK
     } else {
