@@ -228,6 +228,7 @@ impl Cdcl {
             to_clear: Vec::new(),
             antecedent: Vec::new(),
             stack: Vec::new(),
+            path: Vec::new(),
             original: self.original.clone(),
             loaded: self.loaded,
             trusted: self.trusted,
