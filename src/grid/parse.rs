@@ -487,11 +487,7 @@ impl Parser<'_> {
                 return Err(self.err(
                     no,
                     column(raw, indent + i),
-                    format!(
-                        "digit {} is larger than {n} in a {n}×{n} grid (cell {})",
-                        digit_text(&body[i..], values[i]),
-                        cell_label(i, n)
-                    ),
+                    too_large(&body[i..], values[i], n, i),
                 ));
             }
             self.push(values, no);
@@ -646,13 +642,11 @@ impl Parser<'_> {
                 return Err(self.err(
                     no,
                     column(raw, at),
-                    format!(
-                        "digit {} is larger than {n} in a {n}×{n} grid (cell {})",
-                        digit_text(&raw[at..], v),
-                        cell_label(
-                            rows * n + row.iter().position(|c| c.0 == at).unwrap_or(0),
-                            n
-                        )
+                    too_large(
+                        &raw[at..],
+                        v,
+                        n,
+                        rows * n + row.iter().position(|c| c.0 == at).unwrap_or(0),
                     ),
                 ));
             }
@@ -783,11 +777,23 @@ fn grid_token(tok: &str, n: usize) -> Result<u16, String> {
 }
 
 /// A digit as written, for messages: `'5'`, `'G' (16)`, or `36` for an integer token.
-fn digit_text(written: &str, value: u16) -> String {
+/// The message for a cell symbol, written at the start of `written`, whose value is above
+/// the grid's side `n`; a letter in a grid of side 9 or less is named as not a digit there
+/// (letters stand for 10…35 only in the larger grids).
+fn too_large(written: &str, value: u16, n: usize, cell: usize) -> String {
+    let cell = cell_label(cell, n);
     match written.chars().next() {
-        Some(ch) if ch.is_ascii_alphabetic() => format!("{ch:?} ({value})"),
-        Some(ch) if value <= 9 => format!("{ch:?}"),
-        _ => value.to_string(),
+        Some(ch) if ch.is_ascii_alphabetic() && n <= 9 => format!(
+            "{ch:?} is not a digit of a {n}×{n} grid (cell {cell}); expected 1-{n} or a blank \
+             '.', '0' or '_' (letters A-Z stand for 10-35 in grids of 16×16 and up)"
+        ),
+        Some(ch) if ch.is_ascii_alphabetic() => {
+            format!("digit {ch:?} ({value}) is larger than {n} in a {n}×{n} grid (cell {cell})")
+        }
+        Some(ch) if value <= 9 => {
+            format!("digit {ch:?} is larger than {n} in a {n}×{n} grid (cell {cell})")
+        }
+        _ => format!("digit {value} is larger than {n} in a {n}×{n} grid (cell {cell})"),
     }
 }
 
@@ -983,6 +989,13 @@ mod tests {
         );
         assert!(err("1.3....1..4..2.@\n").starts_with("<text>:1:16: unexpected character '@'"));
         assert!(err("1.3....1..4..2.5\n").starts_with("<text>:1:16: digit '5' is larger than 4"));
+        assert!(err("1.3x............\n")
+            .starts_with("<text>:1:4: 'x' is not a digit of a 4×4 grid (cell r1c4); expected 1-4"));
+        assert!(err("1|2|3|4\nz|.|.|.\n-+-+-+-\n.|.|.|.\n.|.|.|.\n")
+            .starts_with("<text>:2:1: 'z' is not a digit of a 4×4 grid (cell r2c1)"));
+        let mut wide = ".".repeat(256);
+        wide.replace_range(17..18, "Z");
+        assert!(err(&wide).starts_with("<text>:1:18: digit 'Z' (35) is larger than 16"));
         assert!(err(&".".repeat(80)).starts_with("<text>:1:81: found 80 cells;"));
         assert!(err("1 0 0 0\n2 3 0\n").starts_with("<text>:2:6: row 2 has 3 values; expected 4"));
         assert!(err("1 0 0 0 0 0\n").contains("first row has 6 values"));
