@@ -405,7 +405,7 @@ fn bad_block_inputs() {
         "letter.txt",
         b"..9|.81|...\n..A|...|...\n",
         &["check", "--from", "block"],
-        "letter.txt:2:3: digit 'A' (10) is larger than 9 in a 9×9 grid (cell r2c3)",
+        "letter.txt:2:3: 'A' is not a digit of a 9×9 grid (cell r2c3); expected 1-9",
     );
 }
 
