@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -39,8 +40,9 @@ pub fn read_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Grid
 /// A puzzle read from an input, with where it starts.
 #[derive(Clone, Debug)]
 pub struct InputGrid {
-    /// The input file as named on the command line (`-` = stdin).
-    pub path: PathBuf,
+    /// The input file as named on the command line (`-` = stdin), shared by the file's
+    /// puzzles (a file of 50,000 puzzles held 50,000 copies of its name).
+    pub path: Arc<Path>,
     /// The 1-based line where the puzzle starts.
     pub line: usize,
     /// The puzzle.
@@ -77,8 +79,9 @@ pub fn read_located_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<
     let mut all = Vec::new();
     for path in paths {
         let grids = read_located_from_path(path, format)?;
+        let shared: Arc<Path> = Arc::from(path.as_path());
         all.extend(grids.into_iter().map(|g| InputGrid {
-            path: path.clone(),
+            path: Arc::clone(&shared),
             line: g.line,
             grid: g.grid,
         }));
