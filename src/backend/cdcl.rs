@@ -554,13 +554,20 @@ impl Cdcl {
         if let Some(sudoku) = &mut self.sudoku {
             sudoku.backtrack(&self.trail, len);
         }
-        for i in (len..self.trail.len()).rev() {
-            let lit = self.trail[i];
+        let Cdcl {
+            trail,
+            values,
+            phase,
+            heap,
+            activity,
+            ..
+        } = self;
+        for &lit in trail[len..].iter().rev() {
             let v = lit.var().index();
-            self.values[lit.code()] = UNSET;
-            self.values[(!lit).code()] = UNSET;
-            self.phase[v] = lit.is_positive();
-            self.heap.insert(v, &self.activity);
+            values[lit.code()] = UNSET;
+            values[(!lit).code()] = UNSET;
+            phase[v] = lit.is_positive();
+            heap.insert(v, activity);
         }
         self.trail.truncate(len);
         self.trail_lim.truncate(level as usize);
