@@ -196,6 +196,35 @@ fn solve_external_timeout_is_an_error_naming_the_command() {
     );
 }
 
+/// A solver named by a relative path is found from where sudosat was started, although it
+/// runs inside its temporary directory.
+#[cfg(unix)]
+#[test]
+fn solve_external_solver_given_by_a_relative_path() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    std::fs::create_dir(dir.path().join("bin")).unwrap();
+    // A competition-style "solver" that answers UNSAT whatever the formula: what matters is
+    // that it starts and that its answer is read.
+    let script = dir.path().join("bin/unsat.sh");
+    std::fs::write(&script, "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let puzzle = std::fs::read(fixture("thesis-4x4.txt")).unwrap();
+    for cmd in ["bin/unsat.sh", "./bin/unsat.sh"] {
+        let out = run_in(
+            dir.path(),
+            &["solve", "-", "--backend", "external", "--solver-cmd", cmd],
+            &puzzle,
+        );
+        assert_exit(&out, 1);
+        assert!(
+            stdout(&out).contains("no solution"),
+            "{cmd}: {}",
+            stderr(&out)
+        );
+    }
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();

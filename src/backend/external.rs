@@ -71,7 +71,7 @@ impl ExternalSolver {
         })?;
         Ok(ExternalSolver {
             command: command.trim().to_string(),
-            program,
+            program: resolve_program(&program),
             args: words.collect(),
             style,
             timeout: None,
@@ -223,6 +223,20 @@ impl ExternalSolver {
             format!(" (stderr: {tail})")
         }
     }
+}
+
+/// The solver's program as its process will find it. The solver runs inside its temporary
+/// directory, so a relative path with a directory part (`./cadical`, `build/kissat`), which
+/// the user means from where sudosat was started, is made absolute here; a bare name is left
+/// to the `PATH` search.
+fn resolve_program(program: &str) -> String {
+    let path = Path::new(program);
+    if path.is_absolute() || !program.contains(std::path::MAIN_SEPARATOR) {
+        return program.to_string();
+    }
+    std::path::absolute(path)
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| program.to_string())
 }
 
 /// Kills every external solver still running, with its whole process group, removes their
@@ -458,5 +472,25 @@ impl SatBackend for ExternalSolver {
         self.cnf.clear();
         self.solves = 0;
         self.millis = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_relative_program_path_is_resolved_from_the_start_directory() {
+        let here = std::env::current_dir().unwrap();
+        assert_eq!(
+            Path::new(&resolve_program("bin/solver")),
+            here.join("bin/solver")
+        );
+        assert!(Path::new(&resolve_program("./solver")).is_absolute());
+        assert!(resolve_program("./solver").ends_with("solver"));
+        // Bare names go to the PATH search; absolute paths stay.
+        assert_eq!(resolve_program("cadical"), "cadical");
+        assert_eq!(resolve_program(".hidden"), ".hidden");
+        assert_eq!(resolve_program("/usr/bin/cadical"), "/usr/bin/cadical");
     }
 }
