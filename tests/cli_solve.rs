@@ -152,6 +152,9 @@ fn solve_bad_input_and_bad_flags_exit_2() {
     assert!(stderr(&out).contains("--solver"), "{}", stderr(&out));
     let out = run(&["solve", &p, "--timeout", "-1", "--backend", "minisat"]);
     assert_exit(&out, 2);
+    let out = run(&["solve", &p, "--jobs", "0"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("--jobs"), "{}", stderr(&out));
     let out = run(&[
         "solve",
         &p,

@@ -63,12 +63,15 @@ const CHUNK: usize = 4096;
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
+    let jobs = args.jobs.unwrap_or_else(sudosat::run::available_cores);
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
     // Every puzzle is read (and a bad one reported) before any answer is written.
     let inputs = args.input.read()?;
     let (spec, mut solver) = args.how.build(args.trace)?;
     let format = Format::from(args.format);
     let mut prover = Prover::new(&args.proofs, &spec)?;
-    let jobs = args.jobs.unwrap_or_else(sudosat::run::available_cores);
     let parallel = jobs > 1 && prover.is_none() && !args.trace && inputs.len() > 1;
     let pool = if parallel {
         Some(
