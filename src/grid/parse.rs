@@ -341,6 +341,15 @@ fn column(line: &str, byte: usize) -> usize {
     line[..byte].chars().count() + 1
 }
 
+/// "1 cell", "2 cells".
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 fn valid_counts_hint(count: usize) -> String {
     let nearest = (2..=MAX_BOX_SIZE)
         .map(|b| b.pow(4))
@@ -479,7 +488,11 @@ impl Parser<'_> {
                 return Err(self.err(
                     no,
                     column(raw, indent + body.len()),
-                    format!("found {count} cells; {}", valid_counts_hint(count)),
+                    format!(
+                        "found {}; {}",
+                        plural(count, "cell"),
+                        valid_counts_hint(count)
+                    ),
                 ));
             };
             let n = b * b;
@@ -718,7 +731,11 @@ impl Parser<'_> {
                     return Err(self.err(
                         no,
                         column(raw, indent + field.len()),
-                        format!("found {count} cells; {}", valid_counts_hint(count)),
+                        format!(
+                            "found {}; {}",
+                            plural(count, "cell"),
+                            valid_counts_hint(count)
+                        ),
                     ))
                 }
             };
@@ -997,6 +1014,7 @@ mod tests {
         wide.replace_range(17..18, "Z");
         assert!(err(&wide).starts_with("<text>:1:18: digit 'Z' (35) is larger than 16"));
         assert!(err(&".".repeat(80)).starts_with("<text>:1:81: found 80 cells;"));
+        assert!(err("7\n").starts_with("<text>:1:2: found 1 cell;"));
         assert!(err("1 0 0 0\n2 3 0\n").starts_with("<text>:2:6: row 2 has 3 values; expected 4"));
         assert!(err("1 0 0 0 0 0\n").contains("first row has 6 values"));
         assert!(read("1 .. 0 0\n", Some(Format::Grid))
