@@ -291,6 +291,42 @@ fn sat_answers_like_a_competition_solver() {
 /// `sat --stats` appends the times and the backend's counters as `c` lines after the
 /// answer; the `s` line and the exit code stay those of a plain run. Three pigeons in two
 /// holes need a decision and a conflict (no clause is a unit).
+/// `sat` shares the backend flags with `solve`; those that need a puzzle are refused, not
+/// ignored.
+#[test]
+fn sat_refuses_the_flags_that_need_a_puzzle() {
+    let dir = temp_dir();
+    let cnf = write(dir.path(), "f.cnf", "p cnf 2 2\n1 2 0\n-1 0\n");
+    for flags in [
+        &["--solver", "dlx"][..],
+        &["--load", "assumptions"],
+        &["--propagate", "sudoku"],
+    ] {
+        let mut args = vec!["sat", cnf.as_str()];
+        args.extend_from_slice(flags);
+        let out = run(&args);
+        assert_exit(&out, 2);
+        assert!(
+            stderr(&out).contains(flags[0]),
+            "{flags:?}: {}",
+            stderr(&out)
+        );
+        assert!(stdout(&out).is_empty(), "{flags:?}");
+    }
+    // The flags' defaults, and `--solver sat`, are what `sat` does anyway.
+    for flags in [&["--solver", "sat"][..], &["--propagate", "auto"]] {
+        let mut args = vec!["sat", cnf.as_str()];
+        args.extend_from_slice(flags);
+        let out = run(&args);
+        assert_exit(&out, 10);
+        assert!(
+            stdout(&out).contains("s SATISFIABLE\nv -1 2"),
+            "{}",
+            stdout(&out)
+        );
+    }
+}
+
 #[test]
 fn sat_stats_are_comment_lines_after_the_answer() {
     let dir = temp_dir();

@@ -109,7 +109,8 @@ impl PuzzleInputs {
 /// `count`): one base encoding, the reduction, the at-most-one family.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EncodingArgs {
-    /// Base encoding (Lynce & Ouaknine 2006) [default: extended].
+    /// Base encoding: minimal or extended (Lynce & Ouaknine 2006), or augmented (extended
+    /// plus tdoku's row/column segments of each box) [default: extended].
     #[arg(long, value_name = "ENCODING", value_parser = named::<BaseEncoding>())]
     pub encoding: Option<BaseEncoding>,
     /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006). The default of `solve` and `count`
@@ -179,8 +180,8 @@ pub struct BackendArgs {
     /// each inference explained by a clause), `hall` or `locked` (one of the two), `none`
     /// (clauses only) or `auto` (the default: the measured best, which is clauses only on
     /// every grid size: the native pass saves conflicts but costs more per conflict than it
-    /// saves, see BENCHMARKS.md). Grids wider than 64 always use clauses only, as does `sat`
-    /// on a DIMACS file.
+    /// saves, see BENCHMARKS.md). Grids wider than 64 always use clauses only; `sat` (a
+    /// DIMACS file, no grid) takes only `auto`, which is clauses only there.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
     /// Threads of one cdcl solve (default: every core). A search still open after 2,000

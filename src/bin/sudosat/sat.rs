@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use sudosat::backend::{ProofFormat, ProofTarget, SatOutcome};
+use sudosat::backend::sudoku::Propagate;
+use sudosat::backend::{BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
 use sudosat::encode::memory_estimate;
 use sudosat::formula::FormulaSize;
@@ -43,6 +44,31 @@ pub struct Args {
     stats: bool,
 }
 
+/// Refuses the shared backend flags that only mean something for a puzzle, which `sat`
+/// would otherwise ignore silently.
+fn reject_puzzle_flags(how: &BackendArgs) -> Result<()> {
+    let command_backend = matches!(how.backend, BackendKind::External | BackendKind::Minisat);
+    if let Some(solver) = how.solver.as_deref() {
+        if solver != "sat" && !command_backend {
+            bail!(
+                "--solver {solver}: `sat` solves a DIMACS formula with a SAT backend \
+                 (--backend); classic solvers need a puzzle (`sudosat solve --solver {solver}`), \
+                 and an external command goes with --backend external --solver-cmd"
+            );
+        }
+    }
+    if how.load != LoadMode::default() {
+        bail!("--load chooses how puzzles are loaded (solve, count); `sat` reads one formula");
+    }
+    if how.propagate != Propagate::default() {
+        bail!(
+            "--propagate needs a puzzle's rows, columns and boxes (solve, count); \
+             `sat` solves a DIMACS formula with clauses only"
+        );
+    }
+    Ok(())
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let name = display_path(&args.file);
@@ -64,6 +90,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         eprintln!("sudosat: warning: {warning}");
     }
     let parse_time = parse_start.elapsed();
+    reject_puzzle_flags(&args.how)?;
     let spec = args.how.backend_spec()?.with_memory(args.max_memory);
     if spec.kind.is_embedded() {
         check_memory(&name, cnf.size(), args.max_memory)?;
