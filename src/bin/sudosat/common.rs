@@ -91,6 +91,11 @@ pub fn read_located_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<
 
 /// Writes `contents` produced by `fill` to `path` (or stdout for `-`/`None`) through a temp
 /// file in the same directory, renamed into place only on success: never a half-written file.
+///
+/// What the user names is written, not replaced: a symbolic link's target gets the output
+/// (the link stays), a device or pipe (`/dev/null`, a FIFO) is written straight into, since
+/// nothing can be renamed over it, an existing file keeps its permissions, and a read-only
+/// file is refused as a shell redirection refuses it.
 pub fn write_output(
     path: Option<&Path>,
     fill: impl FnOnce(&mut dyn Write) -> Result<()>,
@@ -99,12 +104,33 @@ pub fn write_output(
         None => write_stdout(fill),
         Some(p) if p == Path::new("-") => write_stdout(fill),
         Some(p) => {
-            let dir = p
+            let target = output_target(p)?;
+            let existing = std::fs::metadata(&target).ok();
+            if let Some(meta) = &existing {
+                if !meta.is_file() && !meta.is_dir() {
+                    return write_special(p, fill);
+                }
+                if meta.permissions().readonly() {
+                    bail!("{}: the file is read-only; not replaced", p.display());
+                }
+            }
+            let dir = target
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
                 .unwrap_or(Path::new("."));
+            if !dir.is_dir() {
+                bail!(
+                    "{}: cannot write: the directory {} does not exist",
+                    p.display(),
+                    dir.display()
+                );
+            }
             let mut tmp = output_temp_file(dir)
                 .with_context(|| format!("{}: cannot create a temporary file", dir.display()))?;
+            if let Some(meta) = existing.filter(|m| m.is_file()) {
+                // Best effort: the rename below gives the output the temp file's mode.
+                let _ = tmp.as_file().set_permissions(meta.permissions());
+            }
             let guard = crate::signals::track_output(tmp.path());
             {
                 let mut w = io::BufWriter::new(tmp.as_file_mut());
@@ -113,11 +139,45 @@ pub fn write_output(
                     .with_context(|| format!("{}: cannot write", p.display()))?;
             }
             guard
-                .finish(|| tmp.persist(p))
+                .finish(|| tmp.persist(&target))
                 .with_context(|| format!("{}: cannot write", p.display()))?;
             Ok(())
         }
     }
+}
+
+/// The file an output path names: a symbolic link (or a chain of them) is followed to the
+/// path it points at, which may not exist yet.
+fn output_target(path: &Path) -> Result<PathBuf> {
+    let mut target = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&target) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&target)
+                    .with_context(|| format!("{}: cannot read the link", path.display()))?;
+                target = match target.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(target),
+        }
+    }
+    bail!("{}: too many levels of symbolic links", path.display())
+}
+
+/// Writes into a device or pipe directly: it cannot be half-written in the sense a file
+/// can, and renaming a file over it would replace the node itself.
+fn write_special(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    let mut w = io::BufWriter::new(file);
+    fill(&mut w)?;
+    w.flush()
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    Ok(())
 }
 
 /// A temporary file for an output: created with the permissions a plain new file gets
