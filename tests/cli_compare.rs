@@ -636,7 +636,7 @@ fn a_second_ctrl_c_writes_what_was_measured_during_a_hung_solve() {
 #[test]
 fn bad_requests_exit_2_with_a_clear_message_and_write_nothing() {
     let four = fixture_path("thesis-4x4.txt");
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (&[&four, "--solvers", "dpll,dlk"], "unknown solver `dlk`"),
         (
             &[&four, "--encodings", "reduced"],
@@ -644,7 +644,18 @@ fn bad_requests_exit_2_with_a_clear_message_and_write_nothing() {
         ),
         (&[&four, "--solvers", "external"], "needs a solver command"),
         (&["missing.txt"], "missing.txt: cannot open"),
-        (&[&four, "--repeat", "0"], "--repeat must be at least 1"),
+        (
+            &[&four, "--repeat", "0"],
+            "--repeat must be between 1 and 10000",
+        ),
+        (
+            &[&four, "--repeat", "99999999999999"],
+            "--repeat must be between 1 and 10000",
+        ),
+        (
+            &[&four, "--jobs", "100000"],
+            "--jobs must be between 1 and 256",
+        ),
         (
             &[&four, "--timeout", "0"],
             "--timeout must be a positive number",

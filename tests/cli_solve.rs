@@ -152,6 +152,14 @@ fn solve_bad_input_and_bad_flags_exit_2() {
     assert!(stderr(&out).contains("--solver"), "{}", stderr(&out));
     let out = run(&["solve", &p, "--timeout", "-1", "--backend", "minisat"]);
     assert_exit(&out, 2);
+    // A limit beyond what a deadline can hold is refused, not a panic.
+    for cmd in ["solve", "count", "explain"] {
+        let out = run(&[cmd, &p, "--timeout", "1e20"]);
+        assert_exit(&out, 2);
+        assert!(stderr(&out).contains("too large"), "{}", stderr(&out));
+    }
+    let out = run(&["solve", &p, "--jobs", "100000"]);
+    assert_exit(&out, 2);
     let out = run(&["solve", &p, "--jobs", "0"]);
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("--jobs"), "{}", stderr(&out));

@@ -292,7 +292,8 @@ fn bad_requests_exit_2_with_one_line() {
             "rot90 symmetry cannot have exactly 30",
         ),
         (&["--no-unique"], "--no-unique needs a clue count"),
-        (&["--count", "0"], "--count must be at least 1"),
+        (&["--count", "0"], "--count must be between 1 and 10000000"),
+        (&["--count", "99999999999999"], "--count must be between 1"),
         (
             &["--size", "6", "--no-unique", "--clues", "900"],
             "line format cannot hold 36×36",

@@ -343,21 +343,26 @@ impl CompareConfig {
     /// Checks the counts and lists.
     ///
     /// # Errors
-    /// [`CompareError::Invalid`] for no entry, zero repeats or zero jobs.
+    /// [`CompareError::Invalid`] for no entry, or repeats or jobs out of range.
     pub fn validate(&self) -> Result<(), CompareError> {
         let invalid = |m: &str| Err(CompareError::Invalid(m.to_string()));
         if self.entries.is_empty() {
             return invalid("nothing to compare: no solver entry");
         }
-        if self.repeat == 0 {
-            return invalid("--repeat must be at least 1");
+        if !(1..=MAX_REPEAT).contains(&self.repeat) {
+            return invalid(&format!("--repeat must be between 1 and {MAX_REPEAT}"));
         }
-        if self.jobs == 0 {
-            return invalid("--jobs must be at least 1");
+        if !(1..=MAX_JOBS).contains(&self.jobs) {
+            return invalid(&format!("--jobs must be between 1 and {MAX_JOBS}"));
         }
         Ok(())
     }
 }
+
+/// The most repeats of one measurement (`--repeat`).
+pub const MAX_REPEAT: usize = 10_000;
+/// The most measurements run at once (`--jobs`): each is a thread.
+pub const MAX_JOBS: usize = 256;
 
 /// A puzzle to compare on, with where it was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -499,7 +504,8 @@ pub fn run(
     } else {
         None
     };
-    let mut runs = Vec::with_capacity(config.total_runs(puzzles.len()));
+    // Bounded: the count is the user's product of three numbers.
+    let mut runs = Vec::with_capacity(config.total_runs(puzzles.len()).min(1 << 16));
     for entry in &config.entries {
         if stop.load(Ordering::Relaxed) {
             break;

@@ -23,10 +23,18 @@ pub const EXIT_ERROR: u8 = 2;
 pub fn time_limit(secs: Option<f64>) -> Result<Option<Duration>> {
     match secs {
         None => Ok(None),
+        Some(secs) if secs > MAX_TIMEOUT_SECS => bail!(
+            "--timeout {secs:e} is too large: at most {MAX_TIMEOUT_SECS:e} seconds (about 31 \
+             years); leave it out for no limit"
+        ),
         Some(secs) if secs.is_finite() && secs > 0.0 => Ok(Some(Duration::from_secs_f64(secs))),
         Some(secs) => bail!("--timeout must be a positive number of seconds, not {secs}"),
     }
 }
+
+/// The longest time limit taken: deadlines are `Instant`s, which overflow (a panic) far
+/// below what an `f64` can say.
+const MAX_TIMEOUT_SECS: f64 = 1e9;
 
 /// Reads every puzzle of every input (`-` = stdin).
 pub fn read_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Grid>> {

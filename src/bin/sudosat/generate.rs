@@ -16,6 +16,9 @@ use sudosat::grid::{Format, Grid};
 use sudosat::solve::sat::DEFAULT_ENCODING;
 
 use crate::args::{named, OutputFormat};
+
+/// The most puzzles one run generates: they are all held in memory until written.
+const MAX_COUNT: usize = 10_000_000;
 use crate::common::{progress_bar, write_output, EXIT_NEGATIVE, EXIT_OK};
 
 /// Default cap on puzzles generated per wanted one with `--grade`.
@@ -106,8 +109,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             n = geo.side()
         );
     }
-    if args.count == 0 {
-        bail!("--count must be at least 1");
+    if !(1..=MAX_COUNT).contains(&args.count) {
+        bail!(
+            "--count must be between 1 and {MAX_COUNT} (the puzzles are held until written); \
+             run again with another --seed for more"
+        );
     }
     let seed = args.seed.unwrap_or_else(rand::random);
     if args.seed.is_none() && !args.quiet {

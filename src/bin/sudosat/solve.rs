@@ -61,11 +61,14 @@ enum Answer {
 /// several jobs, a chunk is large enough that one slow puzzle rarely idles the others.
 const CHUNK: usize = 4096;
 
+/// The most threads `--jobs` starts: each holds a solver.
+const MAX_JOBS: usize = 256;
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let jobs = args.jobs.unwrap_or_else(sudosat::run::available_cores);
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
+    let jobs = (args.jobs).unwrap_or_else(|| sudosat::run::available_cores().min(MAX_JOBS));
+    if !(1..=MAX_JOBS).contains(&jobs) {
+        bail!("--jobs must be between 1 and {MAX_JOBS}, not {jobs}");
     }
     // Every puzzle is read (and a bad one reported) before any answer is written.
     let inputs = args.input.read()?;
