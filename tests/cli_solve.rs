@@ -152,6 +152,12 @@ fn solve_bad_input_and_bad_flags_exit_2() {
     assert!(stderr(&out).contains("--solver"), "{}", stderr(&out));
     let out = run(&["solve", &p, "--timeout", "-1", "--backend", "minisat"]);
     assert_exit(&out, 2);
+    // One solution found under --limit 1 says nothing about uniqueness.
+    let empty = path("corner/empty-4x4.txt");
+    let out = run(&["count", &empty, "--limit", "1"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("--limit 1"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
     // A limit beyond what a deadline can hold is refused, not a panic.
     for cmd in ["solve", "count", "explain"] {
         let out = run(&[cmd, &p, "--timeout", "1e20"]);

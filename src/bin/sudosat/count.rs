@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
 use crate::args::{PuzzleInputs, SolverArgs};
 use crate::common::{write_output, EXIT_NEGATIVE, EXIT_OK};
@@ -13,7 +13,8 @@ use crate::proofs::{ProofArgs, Proved, Prover};
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Stop counting at this many solutions (0 = count them all).
+    /// Stop counting at this many solutions (0 = count them all; at least 2, which tells
+    /// unique from multiple).
     #[arg(long, value_name = "N", default_value_t = 2)]
     limit: u64,
     #[command(flatten)]
@@ -35,6 +36,12 @@ fn verdict(count: u64, limit: u64) -> String {
 /// Runs the subcommand: one line per puzzle (`unique`, `multiple (≥2)`, `none`); exit 0 when
 /// every puzzle has exactly one solution, 1 otherwise.
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.limit == 1 {
+        bail!(
+            "--limit 1 stops at the first solution and cannot tell unique from multiple; \
+             use 2 (the default) or more, 0 to count them all, or `sudosat solve` for one"
+        );
+    }
     let inputs = args.input.read()?;
     let (spec, mut solver) = args.how.build(false)?;
     let mut prover = Prover::new(&args.proofs, &spec)?;
