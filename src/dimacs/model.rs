@@ -144,6 +144,49 @@ fn model_lit(v: i64, num_vars: usize) -> Result<Lit, String> {
     Ok(Lit::from_dimacs(v))
 }
 
+/// The literals of a model as they are read, refusing one whose variable was already
+/// given the other value (`-8 … 8`): a solver that prints both is broken, and taking the
+/// last value would hide it.
+struct ModelLits {
+    lits: Vec<Lit>,
+    /// Per variable: 0 unseen, 1 true, 2 false.
+    value: Vec<u8>,
+}
+
+impl ModelLits {
+    fn new() -> Self {
+        ModelLits {
+            lits: Vec::new(),
+            value: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, v: i64, num_vars: usize) -> Result<(), String> {
+        let lit = model_lit(v, num_vars)?;
+        let var = v.unsigned_abs() as usize;
+        if self.value.len() <= var {
+            self.value.resize(var + 1, 0);
+        }
+        let value = if v > 0 { 1 } else { 2 };
+        match self.value[var] {
+            0 => self.value[var] = value,
+            seen if seen != value => {
+                return Err(format!(
+                    "literal {v} contradicts {} earlier in the model",
+                    -v
+                ))
+            }
+            _ => {}
+        }
+        self.lits.push(lit);
+        Ok(())
+    }
+
+    fn len(&self) -> usize {
+        self.lits.len()
+    }
+}
+
 /// Reads a MiniSat result file (`minisat in.cnf out.txt`): `SAT` then the literals ending in
 /// `0`, or `UNSAT`, or `INDET`. Variables not mentioned are false; the model covers
 /// `num_vars` variables.
@@ -159,7 +202,7 @@ pub fn read_minisat_result<R: Read>(
     let mut lines = Lines::new(reader, source_name);
     let mut status_line = None;
     let mut terminated = false;
-    let mut lits = Vec::new();
+    let mut lits = ModelLits::new();
     while lines.advance()? {
         for (i, w) in lines.words().enumerate() {
             let (column, w) = w?;
@@ -174,9 +217,9 @@ pub fn read_minisat_result<R: Read>(
             if status_line.is_some() {
                 match integer(w) {
                     Some(0) => terminated = true,
-                    Some(v) => {
-                        lits.push(model_lit(v, num_vars).map_err(|m| lines.error(line, column, m))?)
-                    }
+                    Some(v) => lits
+                        .push(v, num_vars)
+                        .map_err(|m| lines.error(line, column, m))?,
                     None => {
                         return Err(lines.error(
                             line,
@@ -213,7 +256,7 @@ pub fn read_minisat_result<R: Read>(
                 lits.len()
             ),
         )),
-        Some(_) => Ok(SolverAnswer::Sat(Model::from_lits(num_vars, lits))),
+        Some(_) => Ok(SolverAnswer::Sat(Model::from_lits(num_vars, lits.lits))),
     }
 }
 
@@ -230,7 +273,7 @@ pub fn read_competition_output<R: Read>(
 ) -> Result<SolverAnswer, DimacsError> {
     let mut lines = Lines::new(reader, source_name);
     let mut status: Option<&'static str> = None;
-    let mut lits = Vec::new();
+    let mut lits = ModelLits::new();
     let mut terminated = false;
     while lines.advance()? {
         let line = lines.line;
@@ -269,9 +312,9 @@ pub fn read_competition_output<R: Read>(
                     }
                     match literal(w) {
                         Some(0) => terminated = true,
-                        Some(v) => {
-                            lits.push(model_lit(v, num_vars).map_err(|m| lines.error(line, at, m))?)
-                        }
+                        Some(v) => lits
+                            .push(v, num_vars)
+                            .map_err(|m| lines.error(line, at, m))?,
                         None => {
                             return Err(lines.error(
                                 line,
@@ -304,7 +347,7 @@ pub fn read_competition_output<R: Read>(
                 lits.len()
             ),
         )),
-        Some(_) => Ok(SolverAnswer::Sat(Model::from_lits(num_vars, lits))),
+        Some(_) => Ok(SolverAnswer::Sat(Model::from_lits(num_vars, lits.lits))),
     }
 }
 
@@ -353,6 +396,18 @@ mod tests {
             panic!("expected SAT, got {ok:?}")
         };
         assert_eq!(model.len(), 4);
+    }
+
+    #[test]
+    fn a_variable_given_both_values_is_an_error_at_the_second() {
+        let e = read_competition_output("s SATISFIABLE\nv 1 -8 2\nv 8 0\n".as_bytes(), "o", 8)
+            .unwrap_err();
+        assert_eq!((e.line, e.column), (3, 3));
+        assert!(e.message.contains("8 contradicts -8"), "{e}");
+        let e = read_minisat_result("SAT\n8 -8 0\n".as_bytes(), "m", 8).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+        // The same literal twice is harmless.
+        assert!(read_minisat_result("SAT\n8 8 0\n".as_bytes(), "m", 8).is_ok());
     }
 
     fn lits(v: &[i64]) -> Vec<Lit> {
