@@ -1119,6 +1119,16 @@ fn bad_saved_rows_and_report_directories_are_refused() {
         std::fs::read_to_string(dir.path().join("mine/notes.txt")).unwrap(),
         "keep me"
     );
+    // An `index.html` beside other files does not make a report either.
+    std::fs::write(dir.path().join("mine/index.html"), "<html/>").unwrap();
+    let out = run_in(
+        dir.path(),
+        &["compare", "--from-csv", "runs.csv", "--report", "mine"],
+        b"",
+    );
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("notes.txt"), "{}", stderr(&out));
+    assert!(dir.path().join("mine/notes.txt").is_file());
     // An earlier report is replaced whole.
     for _ in 0..2 {
         let out = run_in(

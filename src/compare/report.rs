@@ -435,10 +435,41 @@ fn write_file(
     w.flush().map_err(io_error("report"))
 }
 
+/// Why an existing `dir` may not be replaced by a report, or `None` when it is empty or
+/// holds only files a report writes (an earlier report).
+fn not_a_report(dir: &Path) -> Option<String> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => return Some(format!("not a readable directory: {e}")),
+    };
+    let sidecar = sidecar_path(Path::new(RUNS_CSV));
+    let own = [
+        Path::new("index.html"),
+        Path::new(RUNS_CSV),
+        sidecar.as_path(),
+        Path::new(REPORT_JSON),
+        Path::new(SUMMARY_CSV),
+    ];
+    for entry in entries {
+        let Ok(entry) = entry else {
+            return Some("an entry cannot be read".to_string());
+        };
+        let name = entry.file_name();
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if !is_file || !own.contains(&Path::new(&name)) {
+            return Some(format!(
+                "it holds `{}`, which a report does not write",
+                name.to_string_lossy()
+            ));
+        }
+    }
+    None
+}
+
 /// Writes the report directory `dir`: `index.html`, `runs.csv`, `runs.meta.json`,
 /// `report.json` and `summary.csv`. Everything is written into a temporary directory beside
 /// `dir`, then renamed into place; an existing report at `dir` is replaced the same way. A
-/// `dir` that exists and holds anything but a report (no `index.html`) is refused, so no
+/// `dir` that exists and holds anything but a report's own files is refused, so no
 /// unrelated file is ever removed.
 ///
 /// # Errors
@@ -455,12 +486,9 @@ pub fn write_report(
         reason,
     };
     if dir.exists() {
-        let is_report = dir.is_dir()
-            && (dir.join("index.html").is_file()
-                || fs::read_dir(dir).is_ok_and(|mut d| d.next().is_none()));
-        if !is_report {
+        if let Some(reason) = not_a_report(dir) {
             return Err(refuse(format!(
-                "{} exists and is not a report directory (no index.html); choose another",
+                "{} exists and is not a report directory ({reason}); choose another",
                 dir.display()
             )));
         }
