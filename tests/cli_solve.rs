@@ -305,6 +305,39 @@ fn sat_answers_like_a_competition_solver() {
 /// `sat --stats` appends the times and the backend's counters as `c` lines after the
 /// answer; the `s` line and the exit code stay those of a plain run. Three pigeons in two
 /// holes need a decision and a conflict (no clause is a unit).
+/// `sat` answers `s UNKNOWN` with exit 0 only when the solver ran out of time or gave up; a
+/// solver that cannot start or fails is an error (exit 2, on stderr).
+#[cfg(unix)]
+#[test]
+fn sat_reports_a_failing_external_solver_as_an_error() {
+    let dir = temp_dir();
+    let cnf = write(dir.path(), "f.cnf", "p cnf 2 2\n1 2 0\n-1 0\n");
+    for cmd in ["/nonexistent/solver", "false"] {
+        let out = run(&["sat", &cnf, "--backend", "external", "--solver-cmd", cmd]);
+        assert_exit(&out, 2);
+        assert!(stdout(&out).contains("s UNKNOWN"), "{cmd}");
+        assert!(stderr(&out).contains(cmd), "{cmd}: {}", stderr(&out));
+    }
+    let slow = write(dir.path(), "slow.sh", "#!/bin/sh\nsleep 30\n");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::Permissions::from_mode(0o755);
+        std::fs::set_permissions(&slow, mode).unwrap();
+    }
+    let out = run(&[
+        "sat",
+        &cnf,
+        "--backend",
+        "external",
+        "--solver-cmd",
+        &slow,
+        "--timeout",
+        "0.3",
+    ]);
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("s UNKNOWN"));
+}
+
 /// `sat` shares the backend flags with `solve`; those that need a puzzle are refused, not
 /// ignored.
 #[test]

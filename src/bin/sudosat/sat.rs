@@ -8,14 +8,14 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::sudoku::Propagate;
-use sudosat::backend::{BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
+use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
 use sudosat::encode::memory_estimate;
 use sudosat::formula::FormulaSize;
 use sudosat::Cnf;
 
 use crate::args::BackendArgs;
-use crate::common::{display_path, write_output};
+use crate::common::{display_path, write_output, EXIT_ERROR};
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
@@ -117,9 +117,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.proof.is_some() {
         backend.finish_proof()?;
     }
+    // A time-out or a solver that gave up is the competition's `s UNKNOWN`, exit 0; a
+    // solver that is missing, crashed, printed garbage or a wrong model is an error (exit 2,
+    // on stderr too), with the same `s UNKNOWN` on stdout for scripts reading `s` lines.
+    let failure = match &outcome {
+        Err(BackendError::Timeout { .. } | BackendError::GaveUp { .. }) | Ok(_) => None,
+        Err(e) => Some(e.to_string()),
+    };
     let code = match &outcome {
         Ok(SatOutcome::Sat(_)) => 10,
         Ok(SatOutcome::Unsat) => 20,
+        Err(_) if failure.is_some() => EXIT_ERROR,
         Err(_) => 0,
     };
     write_output(None, |w| {
@@ -155,6 +163,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Ok(())
     })?;
+    if let Some(message) = failure {
+        eprintln!("sudosat: error: {name}: {message}");
+    }
     Ok(ExitCode::from(code))
 }
 
