@@ -338,6 +338,35 @@ fn sat_reports_a_failing_external_solver_as_an_error() {
     assert!(stdout(&out).contains("s UNKNOWN"));
 }
 
+/// `sat --proof` writes the proof only for an UNSAT answer, through a temporary file: a
+/// SAT answer or a time-out leaves neither the proof nor a temporary file.
+#[test]
+fn sat_writes_a_proof_only_for_unsat() {
+    let dir = temp_dir();
+    let sat = write(dir.path(), "sat.cnf", "p cnf 2 2\n1 2 0\n-1 0\n");
+    let unsat = write(
+        dir.path(),
+        "unsat.cnf",
+        "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n",
+    );
+    let out = run_in(dir.path(), &["sat", &sat, "--proof", "sat.drat"], b"");
+    assert_exit(&out, 10);
+    let out = run_in(dir.path(), &["sat", &unsat, "--proof", "unsat.drat"], b"");
+    assert_exit(&out, 20);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["sat.cnf", "unsat.cnf", "unsat.drat"]);
+    // The last lemma of a refutation is the empty clause.
+    let proof = std::fs::read_to_string(dir.path().join("unsat.drat")).unwrap();
+    assert_eq!(proof.lines().last(), Some("0"), "{proof}");
+    let out = run_in(dir.path(), &["sat", &unsat, "--proof", "-"], b"");
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("--proof"), "{}", stderr(&out));
+}
+
 /// `sat` shares the backend flags with `solve`; those that need a puzzle are refused, not
 /// ignored.
 #[test]

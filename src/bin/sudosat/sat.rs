@@ -26,7 +26,8 @@ pub struct Args {
     #[command(flatten)]
     how: BackendArgs,
     /// Write a DRAT proof here when the answer is UNSAT (for `drat-trim FILE.cnf P.drat`);
-    /// a backend that cannot write proofs is an error.
+    /// nothing is written for another answer. A backend that cannot write proofs is an
+    /// error.
     #[arg(long, value_name = "P.drat")]
     proof: Option<PathBuf>,
     /// With `--proof`: write binary DRAT instead of text.
@@ -42,6 +43,36 @@ pub struct Args {
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
     stats: bool,
+}
+
+/// A temporary file in the proof's directory (an absolute path: an external solver runs
+/// in a directory of its own).
+fn proof_temp_file(path: &std::path::Path) -> Result<tempfile::NamedTempFile> {
+    if path == std::path::Path::new("-") {
+        bail!("--proof needs a file name (a proof is not written to standard output)");
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !dir.is_dir() {
+        bail!(
+            "--proof {}: the directory {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    let dir = std::path::absolute(dir)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sudosat-proof-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder
+        .tempfile_in(&dir)
+        .with_context(|| format!("{}: cannot create a temporary file", dir.display()))
 }
 
 /// Refuses the shared backend flags that only mean something for a puzzle, which `sat`
@@ -96,7 +127,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         check_memory(&name, cnf.size(), args.max_memory)?;
     }
     let mut backend = spec.create()?;
-    if let Some(path) = &args.proof {
+    // The proof goes to a temporary file beside its path, renamed into place only for an
+    // UNSAT answer: a time-out, a SAT answer or a signal leaves no partial proof behind.
+    let proof_temp = match &args.proof {
+        Some(path) => Some(proof_temp_file(path)?),
+        None => None,
+    };
+    let _proof_guard = proof_temp
+        .as_ref()
+        .map(|tmp| crate::signals::track_output(tmp.path()));
+    if let (Some(path), Some(tmp)) = (&args.proof, &proof_temp) {
         let format = if args.binary_proof {
             ProofFormat::Binary
         } else {
@@ -104,7 +144,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         backend
             .set_proof(Some(ProofTarget {
-                path: path.clone(),
+                path: tmp.path().to_path_buf(),
                 format,
             }))
             .with_context(|| format!("--proof {}", path.display()))?;
@@ -114,8 +154,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let solve_start = Instant::now();
     let outcome = backend.solve();
     let solve_time = solve_start.elapsed();
-    if args.proof.is_some() {
-        backend.finish_proof()?;
+    if let (Some(path), Some(tmp)) = (&args.proof, proof_temp) {
+        backend
+            .finish_proof()
+            .with_context(|| format!("--proof {}", path.display()))?;
+        if matches!(outcome, Ok(SatOutcome::Unsat)) {
+            tmp.persist(path)
+                .with_context(|| format!("--proof {}: cannot write", path.display()))?;
+        }
     }
     // A time-out or a solver that gave up is the competition's `s UNKNOWN`, exit 0; a
     // solver that is missing, crashed, printed garbage or a wrong model is an error (exit 2,
