@@ -213,6 +213,43 @@ fn solve_external_timeout_is_an_error_naming_the_command() {
     );
 }
 
+/// An error ends the run at the puzzle that failed: the puzzles after it are not solved
+/// (they were, up to a chunk of 4,096, before the error was reported).
+#[cfg(unix)]
+#[test]
+fn solve_stops_at_the_first_failing_puzzle() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let calls = dir.path().join("calls");
+    let script = dir.path().join("failing.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho call >> '{}'\nexit 3\n", calls.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let puzzle = std::fs::read_to_string(fixture("thesis-4x4.txt")).unwrap();
+    let eight = puzzle.trim_end().to_string() + "\n";
+    let eight = eight.repeat(8);
+    let out = run_in(
+        dir.path(),
+        &[
+            "solve",
+            "-",
+            "--jobs",
+            "1",
+            "--backend",
+            "external",
+            "--solver-cmd",
+            script.to_str().unwrap(),
+        ],
+        eight.as_bytes(),
+    );
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("<stdin>:1:"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&calls).unwrap().lines().count(), 1);
+}
+
 /// A solver named by a relative path is found from where sudosat was started, although it
 /// runs inside its temporary directory.
 #[cfg(unix)]

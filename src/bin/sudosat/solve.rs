@@ -3,6 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -99,6 +100,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         answers_on_terminal || args.stats || args.trace || inputs.len() <= CHUNK,
     );
     let mut all_good = true;
+    let failed_at = AtomicUsize::new(usize::MAX);
     write_output(args.output.as_deref(), |w| {
         if format == Format::Csv2 {
             w.write_all(b"puzzle\n")?;
@@ -112,29 +114,47 @@ pub fn run(args: Args) -> Result<ExitCode> {
                         .enumerate()
                         .map_init(
                             || how.build(false).map(|(_, solver)| solver),
-                            |solver, (k, input)| match solver {
-                                Ok(solver) => {
-                                    solve_one(&args, &spec, solver.as_mut(), None, first + k, input)
+                            |solver, (k, input)| {
+                                let i = first + k;
+                                // An error ends the run: puzzles after the first failing
+                                // one are not solved. Those before it still are, so the
+                                // error reported is the first in input order, as on one job.
+                                if i > failed_at.load(Ordering::Relaxed) {
+                                    return Err(anyhow::anyhow!("skipped after an error"));
                                 }
-                                Err(e) => Err(anyhow::anyhow!("{e:#}")),
+                                let result = match solver {
+                                    Ok(solver) => {
+                                        solve_one(&args, &spec, solver.as_mut(), None, i, input)
+                                    }
+                                    Err(e) => Err(anyhow::anyhow!("{e:#}")),
+                                };
+                                if result.is_err() {
+                                    failed_at.fetch_min(i, Ordering::Relaxed);
+                                }
+                                result
                             },
                         )
                         .collect()
                 }),
-                None => chunk
-                    .iter()
-                    .enumerate()
-                    .map(|(k, input)| {
-                        solve_one(
+                None => {
+                    let mut results = Vec::with_capacity(chunk.len());
+                    for (k, input) in chunk.iter().enumerate() {
+                        let result = solve_one(
                             &args,
                             &spec,
                             solver.as_mut(),
                             prover.as_mut(),
                             first + k,
                             input,
-                        )
-                    })
-                    .collect(),
+                        );
+                        let failed = result.is_err();
+                        results.push(result);
+                        if failed {
+                            break;
+                        }
+                    }
+                    results
+                }
             };
             for (k, result) in results.into_iter().enumerate() {
                 let (answer, notes) = result?;
