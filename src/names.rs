@@ -9,6 +9,17 @@
 //! `clap::ValueEnum` from that table, so the CLI lists and checks the same names with no
 //! second list and no new dependency (strum would add one for what twenty lines do).
 
+/// A count with its noun, singular for one: `plural(1, "cell")` is "1 cell",
+/// `plural(2, "cell")` "2 cells" (for messages; every noun used takes an "s").
+pub fn plural(count: impl Into<u64>, noun: &str) -> String {
+    let count = count.into();
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 /// A name that is not one of a list, with the list (for one-line CLI errors).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} `{name}` (expected one of: {expected})")]

@@ -314,7 +314,7 @@ fn a_wrong_solution_is_reported_per_puzzle() {
     assert_exit(&out, 2);
     assert_eq!(
         stderr(&out),
-        "sudosat: error: two.txt: 2 solutions for 1 puzzles; expected one solution per puzzle, in order\n"
+        "sudosat: error: two.txt: 2 solutions for 1 puzzle; expected one solution per puzzle, in order\n"
     );
 }
 

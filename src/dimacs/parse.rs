@@ -237,7 +237,10 @@ pub fn parse_dimacs<R: Read>(
         return Err(sc.error(sc.line, sc.column, "no `p cnf` header"));
     };
     if clauses != num_clauses {
-        let message = format!("the header declares {num_clauses} clauses but {clauses} were read");
+        let message = format!(
+            "the header declares {} but {clauses} were read",
+            crate::names::plural(num_clauses as u64, "clause")
+        );
         if options.strict {
             return Err(sc.error(sc.line, sc.column, message));
         }

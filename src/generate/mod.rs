@@ -247,7 +247,7 @@ pub enum GenerateError {
         fills: u32,
     },
     /// No puzzle of the wanted grade appeared within the attempts cap.
-    #[error("no puzzle graded {grade} in {attempts} attempts; raise --max-attempts")]
+    #[error("no puzzle graded {grade} in {}; raise --max-attempts", crate::names::plural(*attempts, "attempt"))]
     GradeUnreached {
         /// The wanted grade.
         grade: grade::Grade,

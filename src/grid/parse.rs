@@ -41,6 +41,8 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
+use crate::names::plural;
+
 use super::lex::{
     self, blank_or_comment, cell_token, csv_header, integer_token, is_rule_char, line_body,
     rule_line, symbol_value, tokens,
@@ -341,15 +343,6 @@ fn column(line: &str, byte: usize) -> usize {
     line[..byte].chars().count() + 1
 }
 
-/// "1 cell", "2 cells".
-fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
-}
-
 fn valid_counts_hint(count: usize) -> String {
     let nearest = (2..=MAX_BOX_SIZE)
         .map(|b| b.pow(4))
@@ -490,7 +483,7 @@ impl Parser<'_> {
                     column(raw, indent + body.len()),
                     format!(
                         "found {}; {}",
-                        plural(count, "cell"),
+                        plural(count as u64, "cell"),
                         valid_counts_hint(count)
                     ),
                 ));
@@ -520,8 +513,9 @@ impl Parser<'_> {
                         no,
                         1,
                         format!(
-                            "the grid starting at line {start} has {rows} rows; expected {n} \
-                             (one per value of its first row)"
+                            "the grid starting at line {start} has {}; expected {n} \
+                             (one per value of its first row)",
+                            plural(rows as u64, "row")
                         ),
                     ));
                 }
@@ -538,7 +532,11 @@ impl Parser<'_> {
                     return Err(self.err(
                         no,
                         column(raw, raw.trim_end().len()),
-                        format!("first row has {count} values; {}", valid_sides_hint()),
+                        format!(
+                            "first row has {}; {}",
+                            plural(count as u64, "value"),
+                            valid_sides_hint()
+                        ),
                     ));
                 }
                 n = count;
@@ -570,9 +568,10 @@ impl Parser<'_> {
                     no,
                     column(raw, raw.trim_end().len()),
                     format!(
-                        "row {} has {in_row} values; expected {n} (ragged rows: the grid \
+                        "row {} has {}; expected {n} (ragged rows: the grid \
                          starting at line {start} has {n} per row)",
-                        rows + 1
+                        rows + 1,
+                        plural(in_row as u64, "value")
                     ),
                 ));
             }
@@ -587,7 +586,8 @@ impl Parser<'_> {
                 self.text.count + 1,
                 1,
                 format!(
-                    "end of input: the grid starting at line {start} has {rows} rows; expected {n}"
+                    "end of input: the grid starting at line {start} has {}; expected {n}",
+                    plural(rows as u64, "row")
                 ),
             ));
         }
@@ -609,7 +609,10 @@ impl Parser<'_> {
                     return Err(self.err(
                         no,
                         1,
-                        format!("the block starting at line {start} has {rows} rows; expected {n}"),
+                        format!(
+                            "the block starting at line {start} has {}; expected {n}",
+                            plural(rows as u64, "row")
+                        ),
                     ));
                 }
                 continue;
@@ -630,7 +633,11 @@ impl Parser<'_> {
                     return Err(self.err(
                         no,
                         column(raw, raw.trim_end().len()),
-                        format!("row has {n} cells; {}", valid_sides_hint()),
+                        format!(
+                            "row has {}; {}",
+                            plural(n as u64, "cell"),
+                            valid_sides_hint()
+                        ),
                     ));
                 }
                 start = no;
@@ -645,9 +652,9 @@ impl Parser<'_> {
                     no,
                     column(raw, raw.trim_end().len()),
                     format!(
-                        "row {} has {} cells; expected {n} like the first row (line {start}){hint}",
+                        "row {} has {}; expected {n} like the first row (line {start}){hint}",
                         rows + 1,
-                        row.len()
+                        plural(row.len() as u64, "cell")
                     ),
                 ));
             }
@@ -676,7 +683,8 @@ impl Parser<'_> {
                 self.text.count + 1,
                 1,
                 format!(
-                    "end of input: the block starting at line {start} has {rows} rows; expected {n}"
+                    "end of input: the block starting at line {start} has {}; expected {n}",
+                    plural(rows as u64, "row")
                 ),
             ));
         }
@@ -733,7 +741,7 @@ impl Parser<'_> {
                         column(raw, indent + field.len()),
                         format!(
                             "found {}; {}",
-                            plural(count, "cell"),
+                            plural(count as u64, "cell"),
                             valid_counts_hint(count)
                         ),
                     ))

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use sudosat::grid::{check_grid, check_solution, CheckReport, Format, Grid};
+use sudosat::names::plural;
 
 use crate::args::named;
 
@@ -43,10 +44,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let sols = read_located_inputs(std::slice::from_ref(path), args.solution_from)?;
             if sols.len() != puzzles.len() {
                 bail!(
-                    "{}: {} solutions for {} puzzles; expected one solution per puzzle, in order",
+                    "{}: {} for {}; expected one solution per puzzle, in order",
                     display_path(path),
-                    sols.len(),
-                    puzzles.len()
+                    plural(sols.len() as u64, "solution"),
+                    plural(puzzles.len() as u64, "puzzle")
                 );
             }
             Some(sols)
