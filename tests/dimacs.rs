@@ -203,6 +203,26 @@ fn encode_many_puzzles_needs_an_out_dir() {
     assert_eq!(names.len(), 9);
     assert_eq!(names[0], "puzzle-0001.cnf");
     assert_eq!(names[8], "puzzle-0009.cnf");
+
+    // A set that cannot be written whole leaves none of its files.
+    std::fs::create_dir_all(dir.path().join("blocked/puzzle-0005.cnf")).unwrap();
+    let out = run_in(dir.path(), &["encode", src, "--out-dir", "blocked"], b"");
+    assert_error(&out, &["puzzle-0005.cnf"]);
+    let left: Vec<String> = std::fs::read_dir(dir.path().join("blocked"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["puzzle-0005.cnf"]);
+}
+
+#[test]
+fn encode_refuses_to_write_over_its_puzzle_file() {
+    let dir = temp_dir();
+    let puzzle = std::fs::read(fixture("thesis-4x4.txt")).unwrap();
+    std::fs::write(dir.path().join("p.txt"), &puzzle).unwrap();
+    let out = run_in(dir.path(), &["encode", "p.txt", "-o", "./p.txt"], b"");
+    assert_error(&out, &["p.txt", "puzzle file"]);
+    assert_eq!(std::fs::read(dir.path().join("p.txt")).unwrap(), puzzle);
 }
 
 fn puzzle_from(b: usize, picks: &[(usize, u16)]) -> Grid {

@@ -1,5 +1,6 @@
 //! `sudosat encode`: puzzles to DIMACS CNF, one self-describing file per puzzle.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -34,16 +35,38 @@ pub struct Args {
     out_dir: Option<PathBuf>,
 }
 
+/// Refuses an output file that is one of the puzzle files read: the CNF would replace the
+/// puzzle (a mistyped name, not an intent).
+fn refuse_overwriting_an_input(output: &Path, inputs: &[PathBuf]) -> Result<()> {
+    let Ok(out) = std::fs::canonicalize(output) else {
+        return Ok(()); // does not exist yet
+    };
+    for input in inputs {
+        if std::fs::canonicalize(input).is_ok_and(|i| i == out) {
+            bail!(
+                "-o {}: that is the puzzle file being encoded; choose another name",
+                output.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = read_inputs(&args.puzzles, args.format)?;
     let encoding = args.encoding.encoding(EXPORT_ENCODING);
     match (&args.out_dir, puzzles.as_slice()) {
         (_, []) => bail!("no puzzle in the input"),
-        (None, [puzzle]) => write_output(args.output.as_deref(), |w| {
-            write_cnf(w, &encoding, puzzle).context("cannot write the CNF")?;
-            Ok(())
-        })?,
+        (None, [puzzle]) => {
+            if let Some(output) = &args.output {
+                refuse_overwriting_an_input(output, &args.puzzles)?;
+            }
+            write_output(args.output.as_deref(), |w| {
+                write_cnf(w, &encoding, puzzle).context("cannot write the CNF")?;
+                Ok(())
+            })?
+        }
         (None, many) => bail!(
             "{} puzzles in the input: use --out-dir DIR to write one CNF per puzzle",
             many.len()
@@ -51,14 +74,45 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (Some(dir), all) => {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("{}: cannot create the directory", dir.display()))?;
-            let width = all.len().to_string().len().max(4);
-            for (i, puzzle) in all.iter().enumerate() {
-                let path = dir.join(format!("puzzle-{:0width$}.cnf", i + 1));
-                write_output(Some(Path::new(&path)), |w| {
-                    write_cnf(w, &encoding, puzzle)
-                        .with_context(|| format!("{}: cannot write", path.display()))?;
-                    Ok(())
+            // The whole set is written into a temporary directory inside `dir` and moved
+            // into place only when every file is complete: an error leaves no part of it.
+            let staging = tempfile::Builder::new()
+                .prefix(".sudosat-")
+                .tempdir_in(dir)
+                .with_context(|| {
+                    format!("{}: cannot create a temporary directory", dir.display())
                 })?;
+            let _guard = crate::signals::track_output(staging.path());
+            let width = all.len().to_string().len().max(4);
+            let name = |i: usize| format!("puzzle-{:0width$}.cnf", i + 1);
+            for (i, puzzle) in all.iter().enumerate() {
+                let path = dir.join(name(i));
+                let file = std::fs::File::create(staging.path().join(name(i)))
+                    .with_context(|| format!("{}: cannot write", path.display()))?;
+                let mut w = std::io::BufWriter::new(file);
+                write_cnf(&mut w, &encoding, puzzle)
+                    .with_context(|| format!("{}: cannot write", path.display()))?;
+                w.flush()
+                    .with_context(|| format!("{}: cannot write", path.display()))?;
+            }
+            // A rename fails on a directory of the same name: found before any file moves.
+            if let Some(taken) = (0..all.len())
+                .map(|i| dir.join(name(i)))
+                .find(|path| path.is_dir())
+            {
+                bail!("{}: cannot write: it is a directory", taken.display());
+            }
+            for i in 0..all.len() {
+                let path = dir.join(name(i));
+                std::fs::rename(staging.path().join(name(i)), &path)
+                    .with_context(|| format!("{}: cannot write", path.display()))?;
+            }
+            if std::fs::metadata(dir.join(name(all.len()))).is_ok() {
+                eprintln!(
+                    "sudosat: note: {} also holds {} and maybe more from an earlier, longer run",
+                    dir.display(),
+                    name(all.len())
+                );
             }
         }
     }

@@ -17,7 +17,7 @@ fn outputs() -> MutexGuard<'static, Vec<PathBuf>> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Records an output temp file until the returned guard drops.
+/// Records an output temp file (or staging directory) until the returned guard drops.
 pub fn track_output(path: &Path) -> OutputGuard {
     outputs().push(path.to_path_buf());
     OutputGuard(path.to_path_buf())
@@ -89,7 +89,10 @@ mod unix {
             sudosat::backend::external::kill_running_solvers();
             let outputs = super::outputs();
             for path in outputs.iter() {
-                let _ = std::fs::remove_file(path);
+                // A temp file, or the staging directory of `encode --out-dir`.
+                if std::fs::remove_file(path).is_err() {
+                    let _ = std::fs::remove_dir_all(path);
+                }
             }
             let name = if signal == libc::SIGINT {
                 "SIGINT"
