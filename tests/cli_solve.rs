@@ -152,6 +152,20 @@ fn solve_bad_input_and_bad_flags_exit_2() {
     assert!(stderr(&out).contains("--solver"), "{}", stderr(&out));
     let out = run(&["solve", &p, "--timeout", "-1", "--backend", "minisat"]);
     assert_exit(&out, 2);
+    // A solver that prints nothing is named as such.
+    if cfg!(unix) {
+        let out = run(&["solve", &p, "--backend", "external", "--solver-cmd", "true"]);
+        assert_exit(&out, 2);
+        assert!(stderr(&out).contains("printed nothing"), "{}", stderr(&out));
+    }
+    // `decode` names both ways to give it the puzzle.
+    let out = run(&["decode", &p]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("--cnf") && stderr(&out).contains("--puzzle"),
+        "{}",
+        stderr(&out)
+    );
     // One solution found under --limit 1 says nothing about uniqueness.
     let empty = path("corner/empty-4x4.txt");
     let out = run(&["count", &empty, "--limit", "1"]);

@@ -418,7 +418,15 @@ impl SatBackend for ExternalSolver {
                         )))
                     }
                 }
-                let file = File::open(dir.path().join("stdout")).map_err(|e| self.io_error(e))?;
+                let stdout = dir.path().join("stdout");
+                if std::fs::metadata(&stdout).is_ok_and(|m| m.len() == 0) {
+                    return Err(self.bad_output(format!(
+                        "it printed nothing ({}){}",
+                        describe_status(status),
+                        Self::stderr_tail(dir.path())
+                    )));
+                }
+                let file = File::open(&stdout).map_err(|e| self.io_error(e))?;
                 dimacs::read_competition_output(file, &self.command, self.cnf.num_vars())
                     .map_err(|e| self.bad_output(e.to_string()))?
             }

@@ -21,7 +21,7 @@ pub struct Args {
     /// (detected), `-` = stdin.
     model: PathBuf,
     /// The CNF written by `sudosat encode`: puzzle and encoding are read from its comments.
-    #[arg(long, required_unless_present = "puzzle", conflicts_with = "puzzle")]
+    #[arg(long, conflicts_with = "puzzle")]
     cnf: Option<PathBuf>,
     /// The puzzle file (one puzzle), instead of --cnf.
     #[arg(long)]

@@ -104,7 +104,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let format = Format::from(args.format);
     if !format.can_hold(geo.side()) {
         bail!(
-            "the {} format cannot hold {n}×{n} grids; use --format grid or block",
+            "the {} format cannot hold {n}×{n} grids; use --to grid or block",
             format.name(),
             n = geo.side()
         );
