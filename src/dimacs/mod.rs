@@ -20,7 +20,10 @@ pub mod write;
 pub use self::model::{
     read_competition_output, read_minisat_result, read_model_auto, SolverAnswer,
 };
-pub use self::parse::{parse_dimacs, parse_dimacs_str, read_preamble, DimacsReport, ParseOptions};
+pub use self::parse::{
+    parse_dimacs, parse_dimacs_str, read_preamble, read_preamble_numbered, DimacsReport,
+    ParseOptions,
+};
 pub use self::write::{write_formula, DimacsWriter};
 
 /// A DIMACS or model file that could not be read, with its position.

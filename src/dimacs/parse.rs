@@ -18,6 +18,21 @@ use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit};
 /// # Errors
 /// An I/O error as a [`DimacsError`] at the line reached.
 pub fn read_preamble<R: Read>(reader: R, source_name: &str) -> Result<Vec<String>, DimacsError> {
+    Ok(read_preamble_numbered(reader, source_name)?
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect())
+}
+
+/// [`read_preamble`] with each comment's line number (1-based), for messages that point
+/// at a comment.
+///
+/// # Errors
+/// A [`DimacsError`] when the input cannot be read.
+pub fn read_preamble_numbered<R: Read>(
+    reader: R,
+    source_name: &str,
+) -> Result<Vec<(usize, String)>, DimacsError> {
     let mut lines = Vec::new();
     for (i, line) in BufReader::new(reader).lines().enumerate() {
         let line = line.map_err(|e| DimacsError::at(source_name, i + 1, 1, e.to_string()))?;
@@ -26,7 +41,7 @@ pub fn read_preamble<R: Read>(reader: R, source_name: &str) -> Result<Vec<String
             break;
         }
         if let Some(rest) = t.strip_prefix('c') {
-            lines.push(rest.strip_prefix(' ').unwrap_or(rest).to_string());
+            lines.push((i + 1, rest.strip_prefix(' ').unwrap_or(rest).to_string()));
         }
     }
     Ok(lines)

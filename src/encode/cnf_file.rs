@@ -4,7 +4,7 @@
 
 use std::io::{self, Read, Write};
 
-use crate::dimacs::{read_preamble, DimacsError, DimacsWriter};
+use crate::dimacs::{read_preamble_numbered, DimacsError, DimacsWriter};
 use crate::encode::{Encoding, SudokuEncoding};
 use crate::formula::FormulaSize;
 use crate::grid::Grid;
@@ -107,56 +107,89 @@ impl CnfDescription {
     pub fn from_comments<'a>(
         lines: impl IntoIterator<Item = &'a str>,
     ) -> Result<CnfDescription, String> {
+        Self::from_numbered_comments(lines.into_iter().enumerate().map(|(i, l)| (i + 1, l)))
+            .map_err(|(_, message)| message)
+    }
+
+    /// [`from_comments`](Self::from_comments) on `(line number, text)` pairs; an error
+    /// carries the line of the comment at fault (for a missing item, the line after the
+    /// last comment).
+    ///
+    /// # Errors
+    /// The line and a message naming the missing or malformed item.
+    pub fn from_numbered_comments<'a>(
+        lines: impl IntoIterator<Item = (usize, &'a str)>,
+    ) -> Result<CnfDescription, (usize, String)> {
         let mut tool = None;
         let mut encoding = None;
         let mut box_size = None;
         let mut line_form = None;
-        let mut rows: Option<Vec<u16>> = None;
-        for raw in lines {
+        let mut rows: Option<(usize, Vec<u16>)> = None;
+        let mut end = 1;
+        for (no, raw) in lines {
+            end = no + 1;
             let line = raw.trim();
             if let Some(rest) = line.strip_prefix("encoding:") {
                 let name = rest.trim();
-                encoding = Some(
-                    SudokuEncoding::from_name(name)
-                        .ok_or_else(|| format!("unknown encoding `{name}` in the comments"))?,
-                );
+                encoding =
+                    Some(SudokuEncoding::from_name(name).ok_or_else(|| {
+                        (no, format!("unknown encoding `{name}` in the comments"))
+                    })?);
             } else if let Some(rest) = line.strip_prefix("box-size:") {
-                box_size = Some(
-                    rest.trim()
-                        .parse::<usize>()
-                        .map_err(|_| format!("bad box size `{}` in the comments", rest.trim()))?,
-                );
+                let size = rest.trim().parse::<usize>().map_err(|_| {
+                    (
+                        no,
+                        format!("bad box size `{}` in the comments", rest.trim()),
+                    )
+                })?;
+                box_size = Some((no, size));
             } else if let Some(rest) = line.strip_prefix("puzzle:") {
-                line_form = Some(rest.trim().to_string());
+                line_form = Some((no, rest.trim().to_string()));
             } else if line.starts_with("puzzle-grid:") {
-                rows = Some(Vec::new());
-            } else if let (Some(rest), Some(values)) = (line.strip_prefix('|'), rows.as_mut()) {
+                rows = Some((no, Vec::new()));
+            } else if let (Some(rest), Some((_, values))) = (line.strip_prefix('|'), rows.as_mut())
+            {
                 for token in rest.split_whitespace() {
                     values.push(
                         token
                             .parse()
-                            .map_err(|_| format!("bad value `{token}` in the puzzle-grid"))?,
+                            .map_err(|_| (no, format!("bad value `{token}` in the puzzle-grid")))?,
                     );
                 }
             } else if tool.is_none() && line.starts_with("sudosat ") {
                 tool = line.split(" - ").next().map(str::to_string);
             }
         }
-        let encoding = encoding.ok_or("no `encoding:` comment: not a CNF written by sudosat")?;
-        let box_size = box_size.ok_or("no `box-size:` comment")?;
-        let puzzle = match (line_form, rows) {
-            (Some(line), _) => line
-                .parse::<Grid>()
-                .map_err(|e| format!("bad puzzle in the comments: {}", e.message))?,
-            (None, Some(values)) => {
-                Grid::from_values(values).ok_or("the puzzle-grid comment is not a full grid")?
-            }
-            (None, None) => return Err("no `puzzle:` comment".into()),
+        let encoding = encoding.ok_or_else(|| {
+            (
+                end,
+                "no `encoding:` comment: not a CNF written by sudosat".to_string(),
+            )
+        })?;
+        let (size_line, box_size) =
+            box_size.ok_or_else(|| (end, "no `box-size:` comment".to_string()))?;
+        let (puzzle_line, puzzle) = match (line_form, rows) {
+            (Some((no, line)), _) => (
+                no,
+                line.parse::<Grid>()
+                    .map_err(|e| (no, format!("bad puzzle in the comments: {}", e.message)))?,
+            ),
+            (None, Some((no, values))) => (
+                no,
+                Grid::from_values(values).ok_or_else(|| {
+                    (no, "the puzzle-grid comment is not a full grid".to_string())
+                })?,
+            ),
+            (None, None) => return Err((end, "no `puzzle:` comment".into())),
         };
         if puzzle.box_size() != box_size {
-            return Err(format!(
-                "the puzzle has box size {} but the comments say {box_size}",
-                puzzle.box_size()
+            return Err((
+                size_line,
+                format!(
+                    "the puzzle (line {puzzle_line}) has box size {} but this comment says \
+                     {box_size}",
+                    puzzle.box_size()
+                ),
             ));
         }
         Ok(CnfDescription {
@@ -175,14 +208,39 @@ pub fn read_description<R: Read>(
     reader: R,
     source_name: &str,
 ) -> Result<CnfDescription, DimacsError> {
-    let lines = read_preamble(reader, source_name)?;
-    CnfDescription::from_comments(lines.iter().map(String::as_str))
-        .map_err(|m| DimacsError::at(source_name, 1, 1, m))
+    let lines = read_preamble_numbered(reader, source_name)?;
+    CnfDescription::from_numbered_comments(lines.iter().map(|(no, text)| (*no, text.as_str())))
+        .map_err(|(line, message)| DimacsError::at(source_name, line, 1, message))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn a_bad_comment_is_named_by_its_line() {
+        let puzzle: Grid = "1.3...1..4..2.4.".parse().unwrap();
+        let text = CnfDescription::new(SudokuEncoding::ALL[0], &puzzle).to_comment_text();
+        let bad = text.replace("box-size: 2", "box-size: 3");
+        let box_line = bad
+            .lines()
+            .position(|l| l.starts_with("box-size:"))
+            .unwrap()
+            + 1;
+        let cnf: String = bad.lines().map(|l| format!("c {l}\n")).collect();
+        let e = read_description(format!("{cnf}p cnf 0 0\n").as_bytes(), "f.cnf").unwrap_err();
+        assert_eq!((e.line, e.column), (box_line, 1));
+        assert!(e.message.contains("this comment says 3"), "{e}");
+        let bad = text.replace("encoding: ", "encoding: nonsense-");
+        let enc_line = bad
+            .lines()
+            .position(|l| l.starts_with("encoding:"))
+            .unwrap()
+            + 1;
+        let cnf: String = bad.lines().map(|l| format!("c {l}\n")).collect();
+        let e = read_description(cnf.as_bytes(), "f.cnf").unwrap_err();
+        assert_eq!(e.line, enc_line);
+    }
+
     #[test]
     fn description_round_trips() {
         let puzzle: Grid = "1.3...1..4..2.4.".parse().unwrap();
