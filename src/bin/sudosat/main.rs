@@ -77,6 +77,9 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(err) => common::report_error(&err),
+        Err(err) => {
+            signals::settle();
+            common::report_error(&err)
+        }
     }
 }

@@ -43,6 +43,13 @@ impl Drop for OutputGuard {
     }
 }
 
+/// Waits, while a signal is being handled, until the handler has exited the process; at
+/// once otherwise. Called before an error is reported: an error caused by the handler
+/// killing the solvers is not the command's answer, the signal's exit code is.
+pub fn settle() {
+    drop(outputs());
+}
+
 /// Installs the handlers (once, at start-up). Failure to install is not fatal: the
 /// program then keeps the default behaviour.
 pub fn install() {
@@ -86,8 +93,10 @@ mod unix {
                 }
             }
             let signal = i32::from(byte);
-            sudosat::backend::external::kill_running_solvers();
+            // The lock first: a solve failing because its solver was killed here must not
+            // report that as an error and exit before this thread does (see `settle`).
             let outputs = super::outputs();
+            sudosat::backend::external::kill_running_solvers();
             for path in outputs.iter() {
                 // A temp file, or the staging directory of `encode --out-dir`.
                 if std::fs::remove_file(path).is_err() {
