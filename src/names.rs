@@ -10,11 +10,13 @@
 //! second list and no new dependency (strum would add one for what twenty lines do).
 
 /// A count with its noun, singular for one: `plural(1, "cell")` is "1 cell",
-/// `plural(2, "cell")` "2 cells" (for messages; every noun used takes an "s").
-pub fn plural(count: impl Into<u64>, noun: &str) -> String {
-    let count = count.into();
-    if count == 1 {
+/// `plural(2, "cell")` "2 cells", `plural(3, "guess")` "3 guesses" (for messages; the
+/// nouns used take "s", or "es" after an "s").
+pub fn plural<T: std::fmt::Display + PartialEq + From<u8>>(count: T, noun: &str) -> String {
+    if count == T::from(1) {
         format!("1 {noun}")
+    } else if noun.ends_with('s') {
+        format!("{count} {noun}es")
     } else {
         format!("{count} {noun}s")
     }
@@ -109,3 +111,16 @@ macro_rules! named_enum {
     };
 }
 pub(crate) use named_enum;
+
+#[cfg(test)]
+mod tests {
+    use super::plural;
+
+    #[test]
+    fn plural_is_singular_for_one_only() {
+        assert_eq!(plural(1usize, "cell"), "1 cell");
+        assert_eq!(plural(0usize, "cell"), "0 cells");
+        assert_eq!(plural(2u64, "guess"), "2 guesses");
+        assert_eq!(plural(1u32, "guess"), "1 guess");
+    }
+}

@@ -202,11 +202,8 @@ fn solve_bad_input_and_bad_flags_exit_2() {
 #[cfg(unix)]
 #[test]
 fn solve_external_timeout_is_an_error_naming_the_command() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir();
-    let script = dir.path().join("slow.sh");
-    std::fs::write(&script, "#!/bin/sh\nsleep 30\n").unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = common::write_script(dir.path(), "slow.sh", "#!/bin/sh\nsleep 30\n");
     let p = path("thesis-4x4.txt");
     let cmd = script.to_str().unwrap();
     let out = run(&[
@@ -232,16 +229,13 @@ fn solve_external_timeout_is_an_error_naming_the_command() {
 #[cfg(unix)]
 #[test]
 fn solve_stops_at_the_first_failing_puzzle() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir();
     let calls = dir.path().join("calls");
-    let script = dir.path().join("failing.sh");
-    std::fs::write(
-        &script,
-        format!("#!/bin/sh\necho call >> '{}'\nexit 3\n", calls.display()),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = common::write_script(
+        dir.path(),
+        "failing.sh",
+        &format!("#!/bin/sh\necho call >> '{}'\nexit 3\n", calls.display()),
+    );
     let puzzle = std::fs::read_to_string(fixture("thesis-4x4.txt")).unwrap();
     let eight = puzzle.trim_end().to_string() + "\n";
     let eight = eight.repeat(8);
@@ -269,14 +263,15 @@ fn solve_stops_at_the_first_failing_puzzle() {
 #[cfg(unix)]
 #[test]
 fn solve_external_solver_given_by_a_relative_path() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir();
     std::fs::create_dir(dir.path().join("bin")).unwrap();
     // A competition-style "solver" that answers UNSAT whatever the formula: what matters is
     // that it starts and that its answer is read.
-    let script = dir.path().join("bin/unsat.sh");
-    std::fs::write(&script, "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n").unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    common::write_script(
+        dir.path(),
+        "bin/unsat.sh",
+        "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n",
+    );
     let puzzle = std::fs::read(fixture("thesis-4x4.txt")).unwrap();
     for cmd in ["bin/unsat.sh", "./bin/unsat.sh"] {
         let out = run_in(
@@ -369,19 +364,15 @@ fn sat_reports_a_failing_external_solver_as_an_error() {
         assert!(stdout(&out).contains("s UNKNOWN"), "{cmd}");
         assert!(stderr(&out).contains(cmd), "{cmd}: {}", stderr(&out));
     }
-    let slow = write(dir.path(), "slow.sh", "#!/bin/sh\nsleep 30\n");
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::Permissions::from_mode(0o755);
-        std::fs::set_permissions(&slow, mode).unwrap();
-    }
+    let slow = common::write_script(dir.path(), "slow.sh", "#!/bin/sh\nsleep 30\n");
+    let slow = slow.to_str().unwrap();
     let out = run(&[
         "sat",
         &cnf,
         "--backend",
         "external",
         "--solver-cmd",
-        &slow,
+        slow,
         "--timeout",
         "0.3",
     ]);

@@ -204,6 +204,18 @@ fn encode_many_puzzles_needs_an_out_dir() {
     assert_eq!(names[0], "puzzle-0001.cnf");
     assert_eq!(names[8], "puzzle-0009.cnf");
 
+    // A shorter set over it replaces its first file and names what is left of the longer.
+    let one = fixture("sudoku-4-1-line.txt");
+    let out = run_in(
+        dir.path(),
+        &["encode", one.to_str().unwrap(), "--out-dir", "out"],
+        b"",
+    );
+    assert_exit(&out, 0);
+    assert!(stderr(&out).contains("puzzle-0002.cnf"), "{}", stderr(&out));
+    let first = std::fs::read_to_string(dir.path().join("out/puzzle-0001.cnf")).unwrap();
+    assert!(first.contains("box-size: 2"), "{first}");
+
     // A set that cannot be written whole leaves none of its files.
     std::fs::create_dir_all(dir.path().join("blocked/puzzle-0005.cnf")).unwrap();
     let out = run_in(dir.path(), &["encode", src, "--out-dir", "blocked"], b"");

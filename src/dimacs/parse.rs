@@ -254,7 +254,7 @@ pub fn parse_dimacs<R: Read>(
     if clauses != num_clauses {
         let message = format!(
             "the header declares {} but {clauses} were read",
-            crate::names::plural(num_clauses as u64, "clause")
+            crate::names::plural(num_clauses, "clause")
         );
         if options.strict {
             return Err(sc.error(sc.line, sc.column, message));

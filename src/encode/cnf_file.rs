@@ -220,25 +220,20 @@ mod tests {
     fn a_bad_comment_is_named_by_its_line() {
         let puzzle: Grid = "1.3...1..4..2.4.".parse().unwrap();
         let text = CnfDescription::new(SudokuEncoding::ALL[0], &puzzle).to_comment_text();
-        let bad = text.replace("box-size: 2", "box-size: 3");
-        let box_line = bad
-            .lines()
-            .position(|l| l.starts_with("box-size:"))
-            .unwrap()
-            + 1;
-        let cnf: String = bad.lines().map(|l| format!("c {l}\n")).collect();
-        let e = read_description(format!("{cnf}p cnf 0 0\n").as_bytes(), "f.cnf").unwrap_err();
-        assert_eq!((e.line, e.column), (box_line, 1));
-        assert!(e.message.contains("this comment says 3"), "{e}");
-        let bad = text.replace("encoding: ", "encoding: nonsense-");
-        let enc_line = bad
-            .lines()
-            .position(|l| l.starts_with("encoding:"))
-            .unwrap()
-            + 1;
-        let cnf: String = bad.lines().map(|l| format!("c {l}\n")).collect();
+        // The comments with one edited, as a CNF, and the line of the edited comment.
+        let edited = |from: &str, to: &str| {
+            let bad = text.replace(from, to);
+            let line = bad.lines().position(|l| l.starts_with(to)).unwrap() + 1;
+            let cnf: String = bad.lines().map(|l| format!("c {l}\n")).collect();
+            (format!("{cnf}p cnf 0 0\n"), line)
+        };
+        let (cnf, line) = edited("box-size: 2", "box-size: 3");
         let e = read_description(cnf.as_bytes(), "f.cnf").unwrap_err();
-        assert_eq!(e.line, enc_line);
+        assert_eq!((e.line, e.column), (line, 1));
+        assert!(e.message.contains("this comment says 3"), "{e}");
+        let (cnf, line) = edited("encoding: ", "encoding: nonsense-");
+        let e = read_description(cnf.as_bytes(), "f.cnf").unwrap_err();
+        assert_eq!(e.line, line);
     }
 
     #[test]

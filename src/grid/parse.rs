@@ -483,7 +483,7 @@ impl Parser<'_> {
                     column(raw, indent + body.len()),
                     format!(
                         "found {}; {}",
-                        plural(count as u64, "cell"),
+                        plural(count, "cell"),
                         valid_counts_hint(count)
                     ),
                 ));
@@ -515,7 +515,7 @@ impl Parser<'_> {
                         format!(
                             "the grid starting at line {start} has {}; expected {n} \
                              (one per value of its first row)",
-                            plural(rows as u64, "row")
+                            plural(rows, "row")
                         ),
                     ));
                 }
@@ -534,7 +534,7 @@ impl Parser<'_> {
                         column(raw, raw.trim_end().len()),
                         format!(
                             "first row has {}; {}",
-                            plural(count as u64, "value"),
+                            plural(count, "value"),
                             valid_sides_hint()
                         ),
                     ));
@@ -571,7 +571,7 @@ impl Parser<'_> {
                         "row {} has {}; expected {n} (ragged rows: the grid \
                          starting at line {start} has {n} per row)",
                         rows + 1,
-                        plural(in_row as u64, "value")
+                        plural(in_row, "value")
                     ),
                 ));
             }
@@ -587,7 +587,7 @@ impl Parser<'_> {
                 1,
                 format!(
                     "end of input: the grid starting at line {start} has {}; expected {n}",
-                    plural(rows as u64, "row")
+                    plural(rows, "row")
                 ),
             ));
         }
@@ -611,7 +611,7 @@ impl Parser<'_> {
                         1,
                         format!(
                             "the block starting at line {start} has {}; expected {n}",
-                            plural(rows as u64, "row")
+                            plural(rows, "row")
                         ),
                     ));
                 }
@@ -633,11 +633,7 @@ impl Parser<'_> {
                     return Err(self.err(
                         no,
                         column(raw, raw.trim_end().len()),
-                        format!(
-                            "row has {}; {}",
-                            plural(n as u64, "cell"),
-                            valid_sides_hint()
-                        ),
+                        format!("row has {}; {}", plural(n, "cell"), valid_sides_hint()),
                     ));
                 }
                 start = no;
@@ -654,7 +650,7 @@ impl Parser<'_> {
                     format!(
                         "row {} has {}; expected {n} like the first row (line {start}){hint}",
                         rows + 1,
-                        plural(row.len() as u64, "cell")
+                        plural(row.len(), "cell")
                     ),
                 ));
             }
@@ -684,7 +680,7 @@ impl Parser<'_> {
                 1,
                 format!(
                     "end of input: the block starting at line {start} has {}; expected {n}",
-                    plural(rows as u64, "row")
+                    plural(rows, "row")
                 ),
             ));
         }
@@ -741,7 +737,7 @@ impl Parser<'_> {
                         column(raw, indent + field.len()),
                         format!(
                             "found {}; {}",
-                            plural(count as u64, "cell"),
+                            plural(count, "cell"),
                             valid_counts_hint(count)
                         ),
                     ))
@@ -801,7 +797,6 @@ fn grid_token(tok: &str, n: usize) -> Result<u16, String> {
     }
 }
 
-/// A digit as written, for messages: `'5'`, `'G' (16)`, or `36` for an integer token.
 /// The message for a cell symbol, written at the start of `written`, whose value is above
 /// the grid's side `n`; a letter in a grid of side 9 or less is named as not a digit there
 /// (letters stand for 10…35 only in the larger grids).

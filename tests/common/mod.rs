@@ -186,6 +186,16 @@ pub fn temp_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary directory")
 }
 
+/// Writes an executable shell script `dir/name` (a stand-in solver or checker).
+#[cfg(unix)]
+pub fn write_script(dir: &Path, name: &str, text: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
 /// The DRAT checker: `$SUDOSAT_DRAT_TRIM` or `drat-trim` on PATH. When neither: panics if
 /// `SUDOSAT_REQUIRE_EXTERNAL=1` (CI), else prints why the test is skipped and returns `None`.
 pub fn drat_trim() -> Option<PathBuf> {

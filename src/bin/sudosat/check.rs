@@ -46,8 +46,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 bail!(
                     "{}: {} for {}; expected one solution per puzzle, in order",
                     display_path(path),
-                    plural(sols.len() as u64, "solution"),
-                    plural(puzzles.len() as u64, "puzzle")
+                    plural(sols.len(), "solution"),
+                    plural(puzzles.len(), "puzzle")
                 );
             }
             Some(sols)
@@ -125,11 +125,11 @@ fn print_invalid(
     what: &str,
 ) -> Result<()> {
     let count = report.violations.len();
-    let plural = if count == 1 { "" } else { "s" };
     writeln!(
         out,
-        "{}: invalid: {what}: {count} violation{plural}",
-        puzzle.location()
+        "{}: invalid: {what}: {}",
+        puzzle.location(),
+        plural(count, "violation")
     )?;
     let geometry = solution.unwrap_or(puzzle).grid.geometry();
     for v in report.violations.iter().take(MAX_SHOWN) {

@@ -122,19 +122,7 @@ pub fn write_output(
                     bail!("{}: the file is read-only; not replaced", p.display());
                 }
             }
-            let dir = target
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            if !dir.is_dir() {
-                bail!(
-                    "{}: cannot write: the directory {} does not exist",
-                    p.display(),
-                    dir.display()
-                );
-            }
-            let mut tmp = output_temp_file(dir)
-                .with_context(|| format!("{}: cannot create a temporary file", dir.display()))?;
+            let mut tmp = temp_file_beside(&target)?;
             if let Some(meta) = existing.filter(|m| m.is_file()) {
                 // Best effort: the rename below gives the output the temp file's mode.
                 let _ = tmp.as_file().set_permissions(meta.permissions());
@@ -188,10 +176,26 @@ fn write_special(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<()>) -
     Ok(())
 }
 
-/// A temporary file for an output: created with the permissions a plain new file gets
-/// (0666 less the umask), not the owner-only ones of temporary files, since it is renamed
-/// into place as the output itself.
-fn output_temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+/// A temporary file in `path`'s directory, to be renamed over `path` when complete. Its
+/// name is absolute (an external solver writing it runs in a directory of its own), and it
+/// has the permissions a plain new file gets (0666 less the umask), not the owner-only ones
+/// of temporary files, since it becomes the output itself.
+///
+/// # Errors
+/// A missing directory, named, or a temporary file that cannot be created.
+pub fn temp_file_beside(path: &Path) -> Result<tempfile::NamedTempFile> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        bail!(
+            "{}: cannot write: the directory {} does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    let dir = std::path::absolute(dir)?;
     let mut builder = tempfile::Builder::new();
     builder.prefix(".sudosat-");
     #[cfg(unix)]
@@ -199,7 +203,9 @@ fn output_temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    builder.tempfile_in(dir)
+    builder
+        .tempfile_in(&dir)
+        .with_context(|| format!("{}: cannot create a temporary file", dir.display()))
 }
 
 fn write_stdout(fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {

@@ -16,10 +16,10 @@ use sudosat::grid::{Format, Grid};
 use sudosat::solve::sat::DEFAULT_ENCODING;
 
 use crate::args::{named, OutputFormat};
+use crate::common::{progress_bar, write_output, EXIT_NEGATIVE, EXIT_OK};
 
 /// The most puzzles one run generates: they are all held in memory until written.
 const MAX_COUNT: usize = 10_000_000;
-use crate::common::{progress_bar, write_output, EXIT_NEGATIVE, EXIT_OK};
 
 /// Default cap on puzzles generated per wanted one with `--grade`.
 const DEFAULT_MAX_ATTEMPTS: u32 = 500;

@@ -15,7 +15,7 @@ use sudosat::formula::FormulaSize;
 use sudosat::Cnf;
 
 use crate::args::BackendArgs;
-use crate::common::{display_path, write_output, EXIT_ERROR};
+use crate::common::{display_path, temp_file_beside, write_output, EXIT_ERROR};
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
@@ -43,36 +43,6 @@ pub struct Args {
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
     stats: bool,
-}
-
-/// A temporary file in the proof's directory (an absolute path: an external solver runs
-/// in a directory of its own).
-fn proof_temp_file(path: &std::path::Path) -> Result<tempfile::NamedTempFile> {
-    if path == std::path::Path::new("-") {
-        bail!("--proof needs a file name (a proof is not written to standard output)");
-    }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    if !dir.is_dir() {
-        bail!(
-            "--proof {}: the directory {} does not exist",
-            path.display(),
-            dir.display()
-        );
-    }
-    let dir = std::path::absolute(dir)?;
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".sudosat-proof-");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    builder
-        .tempfile_in(&dir)
-        .with_context(|| format!("{}: cannot create a temporary file", dir.display()))
 }
 
 /// Refuses the shared backend flags that only mean something for a puzzle, which `sat`
@@ -130,7 +100,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // The proof goes to a temporary file beside its path, renamed into place only for an
     // UNSAT answer: a time-out, a SAT answer or a signal leaves no partial proof behind.
     let proof_temp = match &args.proof {
-        Some(path) => Some(proof_temp_file(path)?),
+        Some(path) if path == std::path::Path::new("-") => {
+            bail!("--proof needs a file name (a proof is not written to standard output)")
+        }
+        Some(path) => Some(temp_file_beside(path)?),
         None => None,
     };
     let _proof_guard = proof_temp

@@ -67,7 +67,9 @@ const MAX_JOBS: usize = 256;
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let jobs = (args.jobs).unwrap_or_else(|| sudosat::run::available_cores().min(MAX_JOBS));
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| sudosat::run::available_cores().min(MAX_JOBS));
     if !(1..=MAX_JOBS).contains(&jobs) {
         bail!("--jobs must be between 1 and {MAX_JOBS}, not {jobs}");
     }

@@ -23,6 +23,7 @@ mod x_wing;
 use std::time::Duration;
 
 use crate::grid::{check_solution, Cell, Digit, DigitSet, Geometry, Grid};
+use crate::names::plural;
 use crate::run::Counters;
 use crate::Error;
 
@@ -235,19 +236,17 @@ impl HumanLog {
             .iter()
             .map(|(s, k)| format!("{} ×{k}", s.name()))
             .collect();
-        let plural =
-            |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
         format!(
             "summary: {}: {}; hardest: {}; {}, {}",
-            plural(self.steps.len() as u64, "step", "steps"),
+            plural(self.steps.len(), "step"),
             if used.is_empty() {
                 "no strategy used".to_string()
             } else {
                 used.join(", ")
             },
             self.hardest().map_or("none", |s| s.name()),
-            plural(self.guesses(), "guess", "guesses"),
-            plural(self.backtracks(), "backtrack", "backtracks")
+            plural(self.guesses(), "guess"),
+            plural(self.backtracks(), "backtrack")
         )
     }
 }
