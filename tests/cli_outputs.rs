@@ -1,6 +1,7 @@
 //! Output files: `-o` writes what the user names without replacing it by something else. A
 //! symbolic link's target gets the output, a pipe is written into (not renamed over), an
-//! existing file keeps its mode, a read-only file and a missing directory are refused.
+//! existing file keeps its mode, a read-only file and a missing directory are refused. A
+//! closed stdout (`| head`) is a clean exit.
 
 #![cfg(unix)]
 
@@ -98,4 +99,38 @@ fn a_missing_directory_is_named() {
         err.contains("no-such-dir") && err.contains("does not exist") && !err.contains(".sudosat-"),
         "{err}"
     );
+}
+
+/// Runs `sudosat ARGS` with its stdout a pipe whose reader is gone before anything is
+/// written (as in `sudosat … | head` after head exits), and returns the exit status and
+/// stderr.
+fn run_into_closed_pipe(args: &[&str]) -> (std::process::ExitStatus, String) {
+    let mut child = common::sudosat()
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sudosat starts");
+    // Solving the fixture takes milliseconds; the reader is closed long before the output.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("sudosat runs");
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_stdout_is_a_clean_exit_for_every_output() {
+    let hardest = path("hardest-20.txt");
+    for args in [
+        vec!["solve", hardest.as_str()],
+        vec!["compare", hardest.as_str(), "--csv", "-"],
+        vec!["compare", hardest.as_str(), "--json", "-"],
+    ] {
+        let (status, err) = run_into_closed_pipe(&args);
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("error"), "{args:?}: {err}");
+    }
 }

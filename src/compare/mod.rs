@@ -102,12 +102,13 @@ pub enum CompareError {
     #[error("--scatter: no entry `{0}` in this comparison (entries: {1})")]
     UnknownEntry(String, String),
     /// A CSV or JSON output could not be written.
-    #[error("cannot write the {what} output: {reason}")]
+    #[error("cannot write the {what} output: {source}")]
     Output {
-        /// `CSV` or `JSON`.
+        /// `CSV`, `JSON` or `report`.
         what: &'static str,
-        /// Why.
-        reason: String,
+        /// Why; an I/O error keeps its kind, so a closed pipe can be told apart.
+        #[source]
+        source: std::io::Error,
     },
 }
 

@@ -205,18 +205,14 @@ impl CsvRun {
 /// # Errors
 /// [`CompareError::Output`] on a write error.
 pub fn write_csv(w: &mut dyn Write, runs: &[Run]) -> Result<(), CompareError> {
-    let fail = |e: csv::Error| CompareError::Output {
-        what: "CSV",
-        reason: e.to_string(),
-    };
     let mut out = csv::Writer::from_writer(w);
     if runs.is_empty() {
-        out.write_record(CSV_COLUMNS).map_err(fail)?;
+        out.write_record(CSV_COLUMNS).map_err(csv_error)?;
     }
     for run in runs {
-        out.serialize(CsvRun::from(run)).map_err(fail)?;
+        out.serialize(CsvRun::from(run)).map_err(csv_error)?;
     }
-    out.flush().map_err(|e| fail(e.into()))
+    out.flush().map_err(|e| csv_error(e.into()))
 }
 
 /// Reads the runs of a CSV [`write_csv`] wrote; `source` names it in errors.
@@ -485,10 +481,6 @@ struct SummaryRecord<'a> {
 /// # Errors
 /// [`CompareError::Output`] on a write error.
 pub fn write_summary_csv(w: &mut dyn Write, analysis: &Analysis) -> Result<(), CompareError> {
-    let fail = |e: csv::Error| CompareError::Output {
-        what: "CSV",
-        reason: e.to_string(),
-    };
     let mut out = csv::Writer::from_writer(w);
     let overall = analysis.summary.iter().chain([&analysis.virtual_best]);
     let grouped = analysis
@@ -515,9 +507,9 @@ pub fn write_summary_csv(w: &mut dyn Write, analysis: &Analysis) -> Result<(), C
             par2_us: s.par2_us,
             par2_limit_s: analysis.par2_limit_s,
         })
-        .map_err(fail)?;
+        .map_err(csv_error)?;
     }
-    out.flush().map_err(|e| fail(e.into()))
+    out.flush().map_err(|e| csv_error(e.into()))
 }
 
 /// The sidecar of a CSV file: `runs.csv` → `runs.meta.json`.
@@ -536,10 +528,26 @@ struct Report<'a> {
     analysis: &'a Analysis,
 }
 
-fn json_error(e: impl std::fmt::Display) -> CompareError {
+/// A CSV writer's error with its I/O error unwrapped, so its kind (a closed pipe) shows.
+fn csv_error(e: csv::Error) -> CompareError {
+    let source = if e.is_io_error() {
+        match e.into_kind() {
+            csv::ErrorKind::Io(io) => io,
+            _ => unreachable!("is_io_error"),
+        }
+    } else {
+        std::io::Error::other(e)
+    };
+    CompareError::Output {
+        what: "CSV",
+        source,
+    }
+}
+
+fn json_error(e: impl Into<std::io::Error>) -> CompareError {
     CompareError::Output {
         what: "JSON",
-        reason: e.to_string(),
+        source: e.into(),
     }
 }
 

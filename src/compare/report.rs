@@ -406,7 +406,7 @@ fn write_report_json(
     write_json(&mut full, comparison, analysis, Some(provenance))?;
     let fail = |e: serde_json::Error| CompareError::Output {
         what: "JSON",
-        reason: e.to_string(),
+        source: e.into(),
     };
     let mut doc: serde_json::Value = serde_json::from_slice(&full).map_err(fail)?;
     if let Some(map) = doc.as_object_mut() {
@@ -417,10 +417,7 @@ fn write_report_json(
 }
 
 fn io_error(what: &'static str) -> impl Fn(std::io::Error) -> CompareError {
-    move |e| CompareError::Output {
-        what,
-        reason: e.to_string(),
-    }
+    move |source| CompareError::Output { what, source }
 }
 
 /// Writes `file` in `dir` with `fill`.
@@ -483,7 +480,7 @@ pub fn write_report(
 ) -> Result<(), CompareError> {
     let refuse = |reason: String| CompareError::Output {
         what: "report",
-        reason,
+        source: std::io::Error::other(reason),
     };
     if dir.exists() {
         if let Some(reason) = not_a_report(dir) {

@@ -219,10 +219,14 @@ fn write_stdout(fill: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<()> {
 /// Prints an error on one line to stderr and returns the error exit code; a closed stdout
 /// (broken pipe, e.g. `| head`) is a clean exit.
 pub fn report_error(err: &anyhow::Error) -> ExitCode {
-    if let Some(io_err) = err.downcast_ref::<io::Error>() {
-        if io_err.kind() == io::ErrorKind::BrokenPipe {
-            return ExitCode::from(EXIT_OK);
-        }
+    // The closed pipe may sit under a library error (a CSV writer's, compare's output).
+    let closed_pipe = err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    });
+    if closed_pipe {
+        return ExitCode::from(EXIT_OK);
     }
     let chain: Vec<String> = err.chain().map(|e| e.to_string()).collect();
     let mut line = String::new();
