@@ -1,5 +1,5 @@
 //! DIMACS in and out through the real binary: bad CNF and model files give one positioned
-//! line and exit 2; UNSAT answers exit 1; encode → parse round trips.
+//! line and exit 2; UNSAT answers exit 1, UNKNOWN ones exit 2; encode → parse round trips.
 
 mod common;
 
@@ -70,6 +70,16 @@ fn unsat_answers_exit_1() {
         let out = decode(dir.path(), "p.cnf", model);
         assert_exit(&out, 1);
         assert!(stdout(&out).contains("no solution"));
+    }
+}
+
+#[test]
+fn unknown_answers_are_errors_not_no_solution() {
+    let dir = setup();
+    for model in ["INDET\n", "s UNKNOWN\n"] {
+        let out = decode(dir.path(), "p.cnf", model);
+        assert_error(&out, &["m.txt", "gave up (UNKNOWN", "no model"]);
+        assert!(!stdout(&out).contains("no solution"));
     }
 }
 

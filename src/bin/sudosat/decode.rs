@@ -38,7 +38,7 @@ pub struct Args {
 }
 
 /// Runs the subcommand: exit 0 with the grid, 1 when the solver found no solution, 2 when
-/// the model is not a solution of the puzzle.
+/// the model is not a solution of the puzzle or the solver gave up (UNKNOWN).
 pub fn run(args: Args) -> Result<ExitCode> {
     let (puzzle, encoding) = match (&args.cnf, &args.puzzle) {
         (Some(cnf), _) => {
@@ -90,9 +90,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             println!("no solution: the solver answered UNSAT");
             return Ok(ExitCode::from(EXIT_NEGATIVE));
         }
+        // Not "no solution": a script reading exit 1 as UNSAT must not take a time-out for it.
         SolverAnswer::Unknown => {
-            println!("no answer: the solver gave up (UNKNOWN)");
-            return Ok(ExitCode::from(EXIT_NEGATIVE));
+            bail!("{model_name}: the solver gave up (UNKNOWN, e.g. a time-out): no model to decode")
         }
     };
     if model.len() > map.num_vars() {
