@@ -318,6 +318,34 @@ fn a_wrong_solution_is_reported_per_puzzle() {
     );
 }
 
+#[test]
+fn standard_input_named_twice_is_refused_by_every_command() {
+    let puzzle = std::fs::read(fixture("thesis-4x4.txt")).unwrap();
+    let dir = temp_dir();
+    for args in [
+        &["check", "-", "--solution", "-"][..],
+        &["check", "-", "-"],
+        &["solve", "-", "-"],
+        &["encode", "-", "-"],
+        &["compare", "-", "-"],
+        &["decode", "--puzzle", "-", "-"],
+    ] {
+        let out = run_in(dir.path(), args, &puzzle);
+        assert_exit(&out, 2);
+        assert_eq!(
+            stderr(&out),
+            "sudosat: error: standard input (`-`) is named 2 times; it can be read only once\n",
+            "{args:?}"
+        );
+    }
+    // Once is fine.
+    assert_exit(&run_in(dir.path(), &["check", "-"], &puzzle), 0);
+    // decode reads a CNF twice (comments, then clauses), so a file is asked for.
+    let out = run_in(dir.path(), &["decode", "--cnf", "-", "m.txt"], b"");
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("--cnf -: the CNF is read twice"));
+}
+
 /// Writes `content` to `name` in a fresh directory, runs `sudosat ARGS name` there and
 /// asserts exit 2 with exactly one stderr line starting `sudosat: error: PREFIX`.
 fn assert_bad(name: &str, content: &[u8], args: &[&str], prefix: &str) {

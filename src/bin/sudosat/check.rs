@@ -12,7 +12,8 @@ use sudosat::names::plural;
 use crate::args::named;
 
 use crate::common::{
-    display_path, inputs_or_stdin, read_located_inputs, InputGrid, EXIT_NEGATIVE, EXIT_OK,
+    display_path, inputs_or_stdin, read_located_inputs, stdin_at_most_once, InputGrid,
+    EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Violations printed per grid before the rest are summarised.
@@ -38,7 +39,9 @@ pub struct Args {
 /// Runs the subcommand: one line per grid, its violations indented below it, a summary;
 /// exit 0 when every grid is valid, 1 otherwise.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let puzzles = read_located_inputs(&inputs_or_stdin(&args.files), args.from)?;
+    let inputs = inputs_or_stdin(&args.files);
+    stdin_at_most_once(inputs.iter().chain(&args.solution).map(PathBuf::as_path))?;
+    let puzzles = read_located_inputs(&inputs, args.from)?;
     let solutions = match &args.solution {
         Some(path) => {
             let sols = read_located_inputs(std::slice::from_ref(path), args.solution_from)?;

@@ -38,6 +38,7 @@ const MAX_TIMEOUT_SECS: f64 = 1e9;
 
 /// Reads every puzzle of every input (`-` = stdin).
 pub fn read_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Grid>> {
+    stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
     let mut all = Vec::new();
     for path in paths {
         all.extend(read_puzzles_from_path(path, format)?);
@@ -82,8 +83,19 @@ pub fn inputs_or_stdin(paths: &[PathBuf]) -> Vec<PathBuf> {
     }
 }
 
+/// Refuses a command line that names standard input (`-`) twice, e.g. as the puzzles and
+/// as their solutions: the second reader would see it empty and report "empty input".
+pub fn stdin_at_most_once<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Result<()> {
+    let named = paths.into_iter().filter(|p| *p == Path::new("-")).count();
+    if named > 1 {
+        bail!("standard input (`-`) is named {named} times; it can be read only once");
+    }
+    Ok(())
+}
+
 /// Reads every puzzle of every input (`-` = stdin), keeping where each one starts.
 pub fn read_located_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<InputGrid>> {
+    stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
     let mut all = Vec::new();
     for path in paths {
         let grids = read_located_from_path(path, format)?;

@@ -21,8 +21,8 @@ use sudosat::solve::SolverOptions;
 
 use crate::args::{named, PuzzleInputs};
 use crate::common::{
-    display_path, progress_bar, read_located_inputs, report_error, time_limit, write_output,
-    EXIT_NEGATIVE, EXIT_OK,
+    display_path, progress_bar, read_located_inputs, report_error, stdin_at_most_once, time_limit,
+    write_output, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
@@ -386,8 +386,10 @@ fn lock(measured: &Mutex<Vec<Run>>) -> MutexGuard<'_, Vec<Run>> {
 
 /// Every puzzle of every input (at most `limit` per file), with where it starts.
 fn read_puzzles(input: &PuzzleInputs, limit: Option<usize>) -> Result<Vec<Puzzle>> {
+    let paths = input.paths();
+    stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
     let mut puzzles = Vec::new();
-    for path in input.paths() {
+    for path in paths {
         let mut inputs = read_located_inputs(std::slice::from_ref(&path), input.from)?;
         if let Some(limit) = limit {
             inputs.truncate(limit);

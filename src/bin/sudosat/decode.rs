@@ -11,7 +11,7 @@ use sudosat::formula::CountingSink;
 use sudosat::grid::{write_grid, Format};
 
 use crate::args::{named, EncodingArgs};
-use crate::common::{read_inputs, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{read_inputs, stdin_at_most_once, EXIT_NEGATIVE, EXIT_OK};
 use crate::encode::EXPORT_ENCODING;
 
 /// Arguments of `sudosat decode`.
@@ -40,7 +40,18 @@ pub struct Args {
 /// Runs the subcommand: exit 0 with the grid, 1 when the solver found no solution, 2 when
 /// the model is not a solution of the puzzle or the solver gave up (UNKNOWN).
 pub fn run(args: Args) -> Result<ExitCode> {
+    stdin_at_most_once(
+        [&args.model]
+            .into_iter()
+            .chain(&args.cnf)
+            .chain(&args.puzzle)
+            .map(PathBuf::as_path),
+    )?;
     let (puzzle, encoding) = match (&args.cnf, &args.puzzle) {
+        (Some(cnf), _) if cnf.as_os_str() == "-" => {
+            // The file is read twice: its comments, then every clause.
+            bail!("--cnf -: the CNF is read twice, so it must be a file, not standard input")
+        }
         (Some(cnf), _) => {
             let name = cnf.display().to_string();
             let file = File::open(cnf).with_context(|| format!("{name}: cannot open"))?;
