@@ -319,6 +319,31 @@ fn a_wrong_solution_is_reported_per_puzzle() {
 }
 
 #[test]
+fn a_kaggle_csv_is_solved_to_its_own_solutions_column() {
+    // The first rows of the public 1M-puzzle Kaggle set: puzzle and solution per line.
+    let rows = [
+        (
+            "004300209005009001070060043006002087190007400050083000600000105003508690042910300",
+            "864371259325849761971265843436192587198657432257483916689734125713528694542916378",
+        ),
+        (
+            "040100050107003960520008000000000017000906800803050620090060543600080700250097100",
+            "346179258187523964529648371965832417472916835813754629798261543631485792254397186",
+        ),
+    ];
+    let mut csv = String::from("quizzes,solutions\r\n");
+    for (quiz, solution) in rows {
+        csv += &format!("{quiz},{solution}\r\n");
+    }
+    let dir = temp_dir();
+    std::fs::write(dir.path().join("kaggle.csv"), csv).unwrap();
+    let out = run_in(dir.path(), &["solve", "kaggle.csv"], b"");
+    assert_exit(&out, 0);
+    let expected: Vec<&str> = rows.iter().map(|(_, solution)| *solution).collect();
+    assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
 fn standard_input_named_twice_is_refused_by_every_command() {
     let puzzle = std::fs::read(fixture("thesis-4x4.txt")).unwrap();
     let dir = temp_dir();
@@ -495,7 +520,7 @@ fn bad_csv2_inputs() {
         "header.csv",
         format!("{}\n", "0".repeat(162)).as_bytes(),
         &["check", "--from", "csv2"],
-        "header.csv:1:1: expected the csv2 header line `puzzle`",
+        "header.csv:1:1: expected a CSV header line naming a `puzzle` (or `quizzes`) column",
     );
 }
 

@@ -8,10 +8,11 @@
 //! parser stopped at.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, tag_no_case, take_till, take_till1, take_while, take_while1};
-use nom::character::complete::{anychar, char, digit1};
-use nom::combinator::{all_consuming, eof, map_opt, map_res, value, verify};
-use nom::sequence::{preceded, tuple};
+use nom::bytes::complete::{tag, take_till, take_till1, take_while, take_while1};
+use nom::character::complete::{anychar, char, digit1, satisfy};
+use nom::combinator::{all_consuming, eof, map_opt, map_res, recognize, value, verify};
+use nom::multi::separated_list1;
+use nom::sequence::{delimited, pair, preceded, tuple};
 use nom::IResult;
 
 use super::Digit;
@@ -105,11 +106,40 @@ pub(super) fn rule_line(t: &str) -> bool {
     line.is_ok()
 }
 
-/// The csv2 header: `puzzle` (any case) as the first comma-separated field.
+/// The names a CSV header may give the puzzle column: ours (`puzzle`) and those of the
+/// public Kaggle sets (`quizzes,solutions`; `id,puzzle,solution,clues,difficulty`).
+const PUZZLE_COLUMNS: [&str; 4] = ["puzzle", "puzzles", "quizzes", "quiz"];
+
+/// One field of a CSV header line: a name (a letter, then letters, digits, `_` or `-`),
+/// optionally in double quotes, with spaces around. Names start with a letter so that a
+/// puzzle line with a comment (`1.3.…,puzzle`) is not taken for a header.
+fn header_field(t: &str) -> Lexed<'_, &str> {
+    let name = || {
+        recognize(pair(
+            satisfy(|c| c.is_ascii_alphabetic()),
+            take_while(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
+        ))
+    };
+    let quoted = delimited(char('"'), name(), char('"'));
+    delimited(space, alt((quoted, name())), space)(t)
+}
+
+/// The 0-based puzzle column of a CSV header line (`puzzle`, `puzzles`, `quizzes` or
+/// `quiz`, any case, quoted or not), or `None` when `t` is no such header.
+pub(super) fn csv_header_column(t: &str) -> Option<usize> {
+    let fields: Lexed<'_, Vec<&str>> =
+        all_consuming(separated_list1(tag(","), header_field))(t.trim_end());
+    let (_, fields) = fields.ok()?;
+    fields.iter().position(|f| {
+        PUZZLE_COLUMNS
+            .iter()
+            .any(|name| f.eq_ignore_ascii_case(name))
+    })
+}
+
+/// A CSV header with a puzzle column ([`csv_header_column`]).
 pub(super) fn csv_header(t: &str) -> bool {
-    let header: Lexed<'_, _> =
-        tuple((space, tag_no_case("puzzle"), space, alt((eof, tag(",")))))(t);
-    header.is_ok()
+    csv_header_column(t).is_some()
 }
 
 /// The next token after separators (whitespace, and column rules when `rules_separate`),
@@ -226,7 +256,16 @@ mod tests {
     #[test]
     fn csv2_header_rules_and_cells() {
         assert!(csv_header(" Puzzle ,solution"));
-        assert!(!csv_header("puzzles"));
+        assert_eq!(csv_header_column("puzzle"), Some(0));
+        assert_eq!(csv_header_column("quizzes,solutions"), Some(0));
+        assert_eq!(
+            csv_header_column("id,puzzle,solution,clues,difficulty"),
+            Some(1)
+        );
+        assert_eq!(csv_header_column("\"id\", \"Quizzes\"\r"), Some(1));
+        assert_eq!(csv_header_column("id,solution"), None);
+        assert_eq!(csv_header_column("puzzle solver"), None);
+        assert_eq!(csv_header_column("1.3.,puzzle"), None);
         assert!(rule_line("------+-------"));
         assert!(!rule_line("| |"));
         let (rest, digits) = csv2_field("0102x");

@@ -13,12 +13,16 @@
 //!   only between bands of boxes).
 //! - **grid**: n lines of n whitespace-separated integers, `0` or `.` blank.
 //! - **csv2**: a `puzzle` header line, then one puzzle per line, two decimal digits per cell
-//!   (`00` blank); only the first comma-separated field is read; grids up to 81×81.
+//!   (`00` blank); grids up to 81×81. Read more widely: any CSV header naming a `puzzle`,
+//!   `puzzles`, `quizzes` or `quiz` column (the Kaggle sets' `quizzes,solutions` and
+//!   `id,puzzle,solution,clues,difficulty`), then that field of each line, double quotes
+//!   allowed, as csv2 cells or, when it has b⁴ characters, as `line` symbols (2·b⁴ is never
+//!   a b⁴).
 //!
 //! # Detecting the format
 //! When no format is given, the first line that is neither blank nor a comment decides,
 //! for the whole input, in this order:
-//! 1. `puzzle` (the csv2 header, any case) → **csv2**;
+//! 1. a CSV header with a puzzle column (`puzzle`, `quizzes`, …, any case) → **csv2**;
 //! 2. its leading run of cell symbols has b⁴ cells (16, 81, 256, 625, …) → **line** — except
 //!    that 16 symbols (a 4×4 line *or* a 16×16 block row) is a **block** row when the first
 //!    16 such lines use a symbol above 4, which no 4×4 puzzle can;
@@ -44,8 +48,8 @@ use std::path::{Path, PathBuf};
 use crate::names::plural;
 
 use super::lex::{
-    self, blank_or_comment, cell_token, csv_header, integer_token, is_rule_char, line_body,
-    rule_line, symbol_value, tokens,
+    self, blank_or_comment, cell_token, csv_header, csv_header_column, integer_token, is_rule_char,
+    line_body, rule_line, symbol_value, tokens,
 };
 use super::{box_size_of_cell_count, box_size_of_side, Format, Grid, MAX_BOX_SIZE};
 
@@ -446,6 +450,50 @@ impl Parser<'_> {
         self.out.push(LocatedGrid { grid, line });
     }
 
+    /// The cells of a `line`-format body starting at byte `offset` of `raw`: symbols only,
+    /// b⁴ of them, none above n.
+    fn line_cells(
+        &self,
+        no: usize,
+        raw: &str,
+        offset: usize,
+        body: &str,
+    ) -> Result<Vec<u16>, ParseError> {
+        let mut values = Vec::with_capacity(body.len());
+        let rest = lex::symbols(body, &mut values);
+        if let Some(ch) = rest.chars().next() {
+            return Err(self.err(
+                no,
+                column(raw, offset + body.len() - rest.len()),
+                format!(
+                    "unexpected character {ch:?}; expected a digit 1-9, a letter \
+                     A-Z for 10-35, or a blank '.', '0' or '_'"
+                ),
+            ));
+        }
+        let count = values.len();
+        let Some(b) = box_size_of_cell_count(count) else {
+            return Err(self.err(
+                no,
+                column(raw, offset + body.len()),
+                format!(
+                    "found {}; {}",
+                    plural(count, "cell"),
+                    valid_counts_hint(count)
+                ),
+            ));
+        };
+        let n = b * b;
+        if let Some(i) = values.iter().position(|&v| v as usize > n) {
+            return Err(self.err(
+                no,
+                column(raw, offset + i),
+                too_large(&body[i..], values[i], n, i),
+            ));
+        }
+        Ok(values)
+    }
+
     fn lines(&mut self) -> Result<(), ParseError> {
         for (no, raw) in self.text.iter() {
             if blank_or_comment(raw) {
@@ -464,38 +512,7 @@ impl Parser<'_> {
                     ),
                 ));
             }
-            let mut values = Vec::with_capacity(body.len());
-            let rest = lex::symbols(body, &mut values);
-            if let Some(ch) = rest.chars().next() {
-                return Err(self.err(
-                    no,
-                    column(raw, indent + body.len() - rest.len()),
-                    format!(
-                        "unexpected character {ch:?}; expected a digit 1-9, a letter \
-                         A-Z for 10-35, or a blank '.', '0' or '_'"
-                    ),
-                ));
-            }
-            let count = values.len();
-            let Some(b) = box_size_of_cell_count(count) else {
-                return Err(self.err(
-                    no,
-                    column(raw, indent + body.len()),
-                    format!(
-                        "found {}; {}",
-                        plural(count, "cell"),
-                        valid_counts_hint(count)
-                    ),
-                ));
-            };
-            let n = b * b;
-            if let Some(i) = values.iter().position(|&v| v as usize > n) {
-                return Err(self.err(
-                    no,
-                    column(raw, indent + i),
-                    too_large(&body[i..], values[i], n, i),
-                ));
-            }
+            let values = self.line_cells(no, raw, indent, body)?;
             self.push(values, no);
         }
         Ok(())
@@ -687,93 +704,146 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// A CSV with a header naming the puzzle column: our csv2 (`puzzle`, two digits per
+    /// cell) or the public Kaggle sets (`quizzes,solutions`, one symbol per cell, as in
+    /// `line`). Each field is read by its length: b⁴ symbols is a line, 2·b⁴ digits is csv2
+    /// (no length is both).
     fn csv2(&mut self) -> Result<(), ParseError> {
-        let mut header = false;
+        let mut column_index = None;
         for (no, raw) in self.text.iter() {
             let t = raw.trim();
             if t.is_empty() {
                 continue;
             }
-            if !header {
-                if !csv_header(t) {
+            let Some(index) = column_index else {
+                let Some(index) = csv_header_column(t) else {
                     return Err(self.err(
                         no,
                         1,
                         format!(
-                            "expected the csv2 header line `puzzle`, found {:?}",
+                            "expected a CSV header line naming a `puzzle` (or `quizzes`) \
+                             column, found {:?}",
                             short(t)
                         ),
                     ));
-                }
-                header = true;
+                };
+                column_index = Some(index);
                 continue;
-            }
-            let indent = raw.len() - raw.trim_start().len();
-            let field = t.split(',').next().unwrap_or("").trim_end();
-            let (rest, _) = lex::csv2_field(field);
-            if let Some(ch) = rest.chars().next() {
-                return Err(self.err(
-                    no,
-                    column(raw, indent + field.len() - rest.len()),
-                    format!("unexpected character {ch:?}; csv2 cells are two decimal digits"),
-                ));
-            }
-            if field.len() % 2 == 1 {
-                return Err(self.err(
-                    no,
-                    column(raw, indent + field.len() - 1),
-                    format!(
-                        "odd number of digits ({}); csv2 needs exactly two digits per cell",
-                        field.len()
-                    ),
-                ));
-            }
-            let count = field.len() / 2;
-            let b = match box_size_of_cell_count(count) {
-                Some(b) if count <= MAX_CELLS => b,
-                _ => {
-                    return Err(self.err(
-                        no,
-                        column(raw, indent + field.len()),
-                        format!(
-                            "found {}; {}",
-                            plural(count, "cell"),
-                            valid_counts_hint(count)
-                        ),
-                    ))
-                }
             };
-            let n = b * b;
-            if n >= 100 {
+            let Some((offset, field)) = csv_field(raw, index) else {
                 return Err(self.err(
                     no,
-                    1,
-                    format!("csv2 holds grids up to 81×81 (two digits per cell), not {n}×{n}"),
-                ));
-            }
-            let mut values = Vec::with_capacity(count);
-            lex::csv2_cells(field, &mut values);
-            if let Some((i, &v)) = values.iter().enumerate().find(|(_, &v)| v as usize > n) {
-                return Err(self.err(
-                    no,
-                    column(raw, indent + 2 * i),
+                    column(raw, raw.trim_end().len()),
                     format!(
-                        "value {v} is larger than {n} in a {n}×{n} grid (cell {})",
-                        cell_label(i, n)
+                        "{}; the header puts the puzzle in field {}",
+                        plural(raw.split(',').count(), "field"),
+                        index + 1
                     ),
                 ));
-            }
+            };
+            let values = if is_cell_count(field.len()) {
+                self.line_cells(no, raw, offset, field)?
+            } else {
+                self.csv2_cells(no, raw, offset, field)?
+            };
             self.push(values, no);
         }
-        if header && self.out.is_empty() {
+        if column_index.is_some() && self.out.is_empty() {
             return Err(self.err(
                 self.text.count + 1,
                 1,
-                "end of input: a csv2 header but no puzzle lines",
+                "end of input: a CSV header but no puzzle lines",
             ));
         }
         Ok(())
     }
+
+    /// The cells of a two-digits-per-cell csv2 field starting at byte `offset` of `raw`.
+    fn csv2_cells(
+        &self,
+        no: usize,
+        raw: &str,
+        offset: usize,
+        field: &str,
+    ) -> Result<Vec<u16>, ParseError> {
+        let (rest, _) = lex::csv2_field(field);
+        if let Some(ch) = rest.chars().next() {
+            return Err(self.err(
+                no,
+                column(raw, offset + field.len() - rest.len()),
+                format!(
+                    "unexpected character {ch:?}; csv2 cells are two decimal digits (or a \
+                     field of b⁴ one-symbol cells, as in the line format)"
+                ),
+            ));
+        }
+        if field.len() % 2 == 1 {
+            return Err(self.err(
+                no,
+                column(raw, offset + field.len() - 1),
+                format!(
+                    "odd number of digits ({}); csv2 needs exactly two digits per cell",
+                    field.len()
+                ),
+            ));
+        }
+        let count = field.len() / 2;
+        let b = match box_size_of_cell_count(count) {
+            Some(b) if count <= MAX_CELLS => b,
+            _ => {
+                return Err(self.err(
+                    no,
+                    column(raw, offset + field.len()),
+                    format!(
+                        "found {}; {}",
+                        plural(count, "cell"),
+                        valid_counts_hint(count)
+                    ),
+                ))
+            }
+        };
+        let n = b * b;
+        if n >= 100 {
+            return Err(self.err(
+                no,
+                1,
+                format!("csv2 holds grids up to 81×81 (two digits per cell), not {n}×{n}"),
+            ));
+        }
+        let mut values = Vec::with_capacity(count);
+        lex::csv2_cells(field, &mut values);
+        if let Some((i, &v)) = values.iter().enumerate().find(|(_, &v)| v as usize > n) {
+            return Err(self.err(
+                no,
+                column(raw, offset + 2 * i),
+                format!(
+                    "value {v} is larger than {n} in a {n}×{n} grid (cell {})",
+                    cell_label(i, n)
+                ),
+            ));
+        }
+        Ok(values)
+    }
+}
+
+/// The `index`-th comma-separated field of `raw` (0-based), trimmed and without double
+/// quotes, with its byte offset; `None` when the line has fewer fields.
+fn csv_field(raw: &str, index: usize) -> Option<(usize, &str)> {
+    let mut start = 0;
+    for (i, field) in raw.split(',').enumerate() {
+        if i == index {
+            let lead = field.len() - field.trim_start().len();
+            let mut body = field.trim();
+            let mut offset = start + lead;
+            if body.len() >= 2 && body.starts_with('"') && body.ends_with('"') {
+                body = &body[1..body.len() - 1];
+                offset += 1;
+            }
+            return Some((offset, body));
+        }
+        start += field.len() + 1;
+    }
+    None
 }
 
 /// The largest side n.
@@ -987,6 +1057,27 @@ mod tests {
         let grids = read(text, None).unwrap();
         assert_eq!(grids.len(), 2);
         assert_eq!(grids[1].to_line().unwrap(), ".2.1........4.2.");
+    }
+
+    #[test]
+    fn csv_with_a_named_puzzle_column_in_either_cell_form() {
+        let line = "1.3....1..4..2.4";
+        let kaggle = format!("quizzes,solutions\n{},x\n", line.replace('.', "0"));
+        let radcliffe = format!("id,puzzle,solution,clues,difficulty\r\n1,{line},x,5,0.0\r\n");
+        let quoted = format!("\"id\",\"Puzzle\"\n\"7\", \"{line}\"\n");
+        let two_digits = "id,puzzle\n1,01000000000000000000000000000004\n";
+        for text in [kaggle.as_str(), &radcliffe, &quoted] {
+            let grids = read(text, None).unwrap();
+            assert_eq!(grids, read(line, None).unwrap(), "{text}");
+        }
+        assert_eq!(read(two_digits, None).unwrap()[0].values()[15], 4);
+        assert_eq!(
+            err("id,puzzle\n1\n"),
+            "<text>:2:2: 1 field; the header puts the puzzle in field 2"
+        );
+        assert!(err("quizzes\n1.3....1..4..2.x\n").starts_with("<text>:2:16: 'x' is not a digit"));
+        // A comment after a line puzzle is no header.
+        assert_eq!(read(&format!("{line},puzzle\n"), None).unwrap().len(), 1);
     }
 
     #[test]
