@@ -388,7 +388,12 @@ fn detect(text: &Text) -> Option<Format> {
     }
     // block rows and grid rows carry no comments: look before any `#`, `;` or `,`
     let head = t.split(['#', ';', ',']).next().unwrap_or("");
-    if head.chars().any(is_rule_char) {
+    // `-1` is a negative number (which the grid reader then names), not a rule.
+    let negative = |at: usize| head[at + 1..].starts_with(|c: char| c.is_ascii_digit());
+    if head
+        .char_indices()
+        .any(|(at, c)| is_rule_char(c) && !(c == '-' && negative(at)))
+    {
         return Some(Format::Block);
     }
     let toks: Vec<&str> = tokens(head, false).map(|(_, tok)| tok).collect();
@@ -408,7 +413,12 @@ fn detect(text: &Text) -> Option<Format> {
                 .all(|c| c.is_ascii_digit() || c == '.' || c == '_')
         };
         let integer = |tok: &&str| tok.len() > 1 && tok.bytes().all(|b| b.is_ascii_digit());
-        if toks.iter().all(numeric) && toks.iter().any(integer) {
+        let negative = |tok: &&str| {
+            tok.strip_prefix('-')
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        };
+        let numbers = toks.iter().all(|tok| numeric(tok) || negative(tok));
+        if numbers && (toks.iter().any(integer) || toks.iter().any(negative)) {
             return Some(Format::Grid);
         }
         if toks
@@ -861,6 +871,11 @@ fn grid_token(tok: &str, n: usize) -> Result<u16, String> {
             "{tok:?} is not one cell: in the grid format every cell, blanks included, is its \
              own whitespace-separated token ('0' or '.')"
         )),
+        None if tok.len() > 1 && tok.starts_with('-') && integer_token(&tok[1..]).is_some() => {
+            Err(format!(
+                "negative number {tok:?}; a cell is a digit from 1, with '0' or '.' for a blank"
+            ))
+        }
         None => Err(format!(
             "unexpected {tok:?}; expected an integer 0-{n} or '.' for a blank"
         )),
@@ -1078,6 +1093,20 @@ mod tests {
         assert!(err("quizzes\n1.3....1..4..2.x\n").starts_with("<text>:2:16: 'x' is not a digit"));
         // A comment after a line puzzle is no header.
         assert_eq!(read(&format!("{line},puzzle\n"), None).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_negative_number_is_named_not_taken_for_a_rule() {
+        for text in ["1 . -1 .\n", "1 2 . . -12 .\n"] {
+            assert!(
+                err(text).contains("negative number \"-1"),
+                "{text}: {}",
+                err(text)
+            );
+        }
+        // A rule line still makes a block.
+        assert_eq!(detect_format("12|34\n--+--\n"), Some(Format::Block));
+        assert_eq!(detect_format("1 2 | 3 4\n"), Some(Format::Block));
     }
 
     #[test]
