@@ -54,14 +54,28 @@ pub enum Error {
         /// The budget in bytes.
         budget: u64,
     },
-    /// A grid-level solver reached its time limit ([`crate::solve::Solver::set_time_limit`]).
-    #[error("solver `{solver}` timed out after {limit:?}")]
+    /// A solver reached its time limit ([`crate::solve::Solver::set_time_limit`]).
+    #[error("solver `{solver}` timed out after {limit:?}{}", overran(took))]
     TimedOut {
         /// The solver's name.
         solver: String,
         /// The limit.
         limit: std::time::Duration,
+        /// How long the puzzle took, when a step that cannot be interrupted (encoding,
+        /// loading a formula) made it run more than a second past the limit.
+        took: Option<std::time::Duration>,
     },
+}
+
+/// The tail of a time-out message that ran well past its limit.
+fn overran(took: &Option<std::time::Duration>) -> String {
+    match took {
+        Some(took) => format!(
+            " (it stopped only after {:.1}s: encoding and loading a formula are not interrupted)",
+            took.as_secs_f64()
+        ),
+        None => String::new(),
+    }
 }
 
 impl Error {
@@ -80,6 +94,7 @@ impl From<TimedOut> for Error {
         Error::TimedOut {
             solver: t.solver,
             limit: t.limit,
+            took: None,
         }
     }
 }

@@ -484,3 +484,27 @@ fn backend_names_parse() {
     }
     assert!("glucose".parse::<BackendKind>().is_err());
 }
+
+/// The time limit covers the whole puzzle, encoding and loading included: a limit that
+/// has passed before the backend starts is a time-out naming the full limit, for every
+/// embedded backend, even where the root propagation alone would solve the puzzle (which,
+/// with the limit counted from the backend's start, it did).
+#[test]
+fn the_time_limit_counts_from_the_encoding() {
+    let puzzle = read(&fixture("thesis-4x4.txt")).remove(0);
+    let limit = Duration::from_nanos(1);
+    for kind in [BackendKind::Cdcl, BackendKind::Dpll, BackendKind::Varisat] {
+        let mut solver = SatSolver::new(
+            SudokuEncoding::from_name("extended+reduced").unwrap(),
+            BackendSpec::new(kind),
+        );
+        solver.set_time_limit(Some(limit));
+        let err = solver.solve(&puzzle).unwrap_err();
+        assert!(err.is_timeout(), "{kind:?}: {err}");
+        assert!(err.to_string().ends_with("timed out after 1ns"), "{err}");
+        // The limit lifted, the same solver solves it.
+        solver.set_time_limit(None);
+        let grid = solved(solver.solve(&puzzle).unwrap().outcome);
+        assert!(check_solution(&puzzle, &grid).is_valid());
+    }
+}

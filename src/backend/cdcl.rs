@@ -1708,6 +1708,8 @@ impl Cdcl {
     }
 
     fn solve_inner(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
+        // From the start: loading a large formula is part of the time a solve takes.
+        let deadline = Deadline::after(self.time_limit);
         self.solves += 1;
         self.failed.clear();
         self.reserve_pending()
@@ -1725,7 +1727,6 @@ impl Cdcl {
         if self.inconsistent {
             return Ok(SatOutcome::Unsat);
         }
-        let deadline = Deadline::after(self.time_limit);
         if self.propagate().is_some() {
             self.refuted();
             return Ok(SatOutcome::Unsat);

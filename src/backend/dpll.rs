@@ -660,8 +660,7 @@ impl Dpll {
         self.assign(lit);
     }
 
-    fn search(&mut self) -> Search {
-        let deadline = Deadline::after(self.time_limit);
+    fn search(&mut self, deadline: Deadline) -> Search {
         let lookahead = self.lookahead.resolve(self.num_vars);
         if lookahead == Lookahead::Full && !self.probe_all(&deadline) {
             return Search::Unsat;
@@ -878,6 +877,8 @@ impl SatBackend for Dpll {
     }
 
     fn solve(&mut self) -> Result<SatOutcome, BackendError> {
+        // From the start: loading a large formula is part of the time a solve takes.
+        let deadline = Deadline::after(self.time_limit);
         self.solves += 1;
         self.reserve_pending()
             .map_err(|source| BackendError::OutOfMemory {
@@ -892,7 +893,7 @@ impl SatBackend for Dpll {
             return Ok(SatOutcome::Unsat);
         }
         self.fallback_next = 0;
-        match self.search() {
+        match self.search(deadline) {
             Search::Sat => {}
             Search::Unsat => {
                 // The search is exhausted: UNSAT for good, also after more clauses.

@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 
 pub use crate::backend::LoadMode;
 use crate::backend::{
-    BackendSpec, CellDigit, ProofTarget, Propagate, SatBackend, SatOutcome, SudokuStructure,
+    BackendError, BackendSpec, CellDigit, ProofTarget, Propagate, SatBackend, SatOutcome,
+    SudokuStructure,
 };
 use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
@@ -127,6 +128,9 @@ pub struct SatSolver {
     proof_formula: Option<Cnf>,
     /// The proof of the last answer, when it was UNSAT.
     proven: Option<ProvenUnsat>,
+    /// When the current puzzle's load began: its first solve gets what is left of the
+    /// time limit, so the limit covers encoding and loading too.
+    load_started: Option<Instant>,
 }
 
 /// An UNSAT answer of the SAT path with its DRAT proof ([`Solver::take_proof`]).
@@ -164,6 +168,7 @@ impl SatSolver {
             proof_request: None,
             proof_formula: None,
             proven: None,
+            load_started: None,
         }
     }
 
@@ -224,6 +229,7 @@ impl SatSolver {
     /// [`LoadMode::Assumptions`], makes sure the empty grid of its size is loaded, sets
     /// `self.assumptions` to its givens and returns `None` (the map is `self.loaded`).
     fn load(&mut self, puzzle: &Grid) -> Result<Option<VarMap>, Error> {
+        self.load_started = Some(Instant::now());
         if self.backend.is_none() {
             let mut backend = self.spec.create()?;
             backend.set_time_limit(self.time_limit);
@@ -322,8 +328,34 @@ impl SatSolver {
         self.backend.as_deref_mut().expect("loaded")
     }
 
+    /// One backend solve. The first after a load gets the time limit less the time the
+    /// load took (a 100×100 empty grid takes seconds to encode), and a time-out reports
+    /// the whole limit, with how long the puzzle really took when an uninterruptible step
+    /// (encoding; splr loading its clauses) ran far past it.
     fn timed_solve(&mut self) -> Result<SatOutcome, Error> {
         let start = Instant::now();
+        let load_started = self.load_started.take();
+        let limit = self.time_limit;
+        let timed_out = |solver: String, started: Option<Instant>| {
+            let took = started.map_or(start, |s| s).elapsed();
+            Error::TimedOut {
+                solver,
+                limit: limit.unwrap_or_default(),
+                // Past a second over the limit, say so: the message would be wrong.
+                took: (took > limit.unwrap_or_default() + Duration::from_secs(1)).then_some(took),
+            }
+        };
+        let shortened = match (limit, load_started) {
+            (Some(limit), Some(started)) => {
+                let spent = started.elapsed();
+                if spent >= limit {
+                    return Err(timed_out(self.backend().name(), Some(started)));
+                }
+                self.backend().set_time_limit(Some(limit - spent));
+                true
+            }
+            _ => false,
+        };
         let assumptions = std::mem::take(&mut self.assumptions);
         let outcome = if assumptions.is_empty() {
             self.backend().solve()
@@ -331,12 +363,20 @@ impl SatSolver {
             self.backend().solve_under(&assumptions)
         };
         self.assumptions = assumptions;
+        if shortened {
+            self.backend().set_time_limit(limit);
+        }
         self.stats.solve_time += start.elapsed();
         if outcome.is_err() {
             // A time-out or failure still reports the work done until then.
             self.stats.backend = self.backend().counters();
         }
-        Ok(outcome?)
+        match outcome {
+            Err(BackendError::Timeout { solver, .. }) if limit.is_some() => {
+                Err(timed_out(solver, load_started))
+            }
+            outcome => Ok(outcome?),
+        }
     }
 
     /// Decodes a model with the puzzle's own map, or with the loaded empty grid's (then
