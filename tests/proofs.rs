@@ -20,7 +20,7 @@ use sudosat::{ClauseSink, Cnf, Grid, Lit};
 
 use common::{
     assert_exit, cnf_of, drat_trim, drat_verifies, external_available, path, pigeonhole,
-    read_fixture, run_in, stdout, temp_dir,
+    read_fixture, run_in, stdout, temp_dir, write_script,
 };
 
 /// Every backend to try: each kind (the DPLL at each lookahead), external ones whose binary
@@ -417,14 +417,51 @@ fn uniqueness_proofs_of_65_puzzles_are_verified() {
 
 /// A certifier that rejects everything, as drat-trim says it.
 fn rejecting_certifier(dir: &Path) -> PathBuf {
-    let script = dir.join("reject.sh");
-    std::fs::write(&script, "#!/bin/sh\necho 's NOT VERIFIED'\nexit 1\n").unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    script
+    write_script(
+        dir,
+        "reject.sh",
+        "#!/bin/sh\necho 's NOT VERIFIED'\nexit 1\n",
+    )
+}
+
+#[test]
+fn a_certifier_past_its_time_limit_is_stopped_and_an_error() {
+    let dir = temp_dir();
+    std::fs::write(
+        dir.path().join("in.txt"),
+        format!("{}\n", clashing_puzzle().to_line().unwrap()),
+    )
+    .unwrap();
+    let hanging = write_script(dir.path(), "hang.sh", "#!/bin/sh\nexec sleep 60\n");
+    let quick = write_script(dir.path(), "quick.sh", "#!/bin/sh\necho 's VERIFIED'\n");
+    let solve = |certifier: &Path, proofs: &str| {
+        let certify = format!("{} {{cnf}} {{proof}}", certifier.display());
+        let args = [
+            "solve",
+            "in.txt",
+            "--proof-dir",
+            proofs,
+            "--certify",
+            &certify,
+            "--certify-timeout",
+            "0.2",
+        ];
+        run_in(dir.path(), &args, b"")
+    };
+    let out = solve(&hanging, "hung");
+    assert_exit(&out, 2);
+    let err = common::stderr(&out);
+    assert!(
+        err.contains("--certify-timeout of 200ms, and was stopped"),
+        "{err}"
+    );
+    // A checker within the limit verifies as before.
+    let out = solve(&quick, "quick");
+    assert_exit(&out, 1);
+    assert_eq!(
+        stdout(&out),
+        "no solution (proof: quick/puzzle-1.drat, verified)\n"
+    );
 }
 
 #[test]

@@ -21,14 +21,19 @@ pub const EXIT_ERROR: u8 = 2;
 /// # Errors
 /// A time-out that is not a positive number.
 pub fn time_limit(secs: Option<f64>) -> Result<Option<Duration>> {
+    time_limit_of("--timeout", secs)
+}
+
+/// [`time_limit`] for the option `flag`, which the messages name.
+pub fn time_limit_of(flag: &str, secs: Option<f64>) -> Result<Option<Duration>> {
     match secs {
         None => Ok(None),
         Some(secs) if secs > MAX_TIMEOUT_SECS => bail!(
-            "--timeout {secs:e} is too large: at most {MAX_TIMEOUT_SECS:e} seconds (about 31 \
+            "{flag} {secs:e} is too large: at most {MAX_TIMEOUT_SECS:e} seconds (about 31 \
              years); leave it out for no limit"
         ),
         Some(secs) if secs.is_finite() && secs > 0.0 => Ok(Some(Duration::from_secs_f64(secs))),
-        Some(secs) => bail!("--timeout must be a positive number of seconds, not {secs}"),
+        Some(secs) => bail!("{flag} must be a positive number of seconds, not {secs}"),
     }
 }
 

@@ -2,9 +2,10 @@
 //! and "unique" verdict of the SAT path, the formula it refutes, an index, and an optional
 //! independent check of each proof (e.g. `drat-trim {cnf} {proof}`).
 
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::ProofTarget;
@@ -14,7 +15,8 @@ use sudosat::solve::sat::ProvenUnsat;
 use sudosat::solve::{Solver, SolverSpec};
 use sudosat::{ClauseSink, Grid};
 
-use crate::common::{display_path, write_output, InputGrid};
+use crate::common::{display_path, time_limit_of, write_output, InputGrid};
+use wait_timeout::ChildExt;
 
 /// The proof options `solve` and `count` share.
 #[derive(clap::Args, Debug, Clone)]
@@ -30,6 +32,10 @@ pub struct ProofArgs {
     /// A rejected proof is an error (exit 2).
     #[arg(long, value_name = "CMD", requires = "proof_dir")]
     pub certify: Option<String>,
+    /// A time limit for each --certify run, in seconds: a checker still running then is
+    /// stopped and the command fails (default: none; drat-trim also has its own `-t`).
+    #[arg(long, value_name = "SECS", requires = "certify")]
+    pub certify_timeout: Option<f64>,
 }
 
 /// One row of `index.csv`.
@@ -47,6 +53,7 @@ struct IndexRow {
 pub struct Prover {
     dir: PathBuf,
     certify: Option<String>,
+    certify_timeout: Option<Duration>,
     rows: Vec<IndexRow>,
 }
 
@@ -80,6 +87,7 @@ impl Prover {
         Ok(Some(Prover {
             dir: dir.clone(),
             certify: args.certify.clone(),
+            certify_timeout: time_limit_of("--certify-timeout", args.certify_timeout)?,
             rows: Vec::new(),
         }))
     }
@@ -122,7 +130,7 @@ impl Prover {
             .with_context(|| format!("{}: cannot write", proof.display()))?;
         let mut suffix = format!(" (proof: {}", proof.display());
         if let Some(command) = &self.certify {
-            if certify(command, &cnf, &proof)? {
+            if certify(command, &cnf, &proof, self.certify_timeout)? {
                 suffix.push_str(", verified");
             } else {
                 bail!(
@@ -193,7 +201,7 @@ fn write_proven_cnf(
 /// Runs the certifier on one proof: `true` when it prints `s VERIFIED`, `false` on another
 /// `s` line; without one, whether it exits 0. (drat-trim prints its verdict as an `s` line,
 /// and exits 1 on a formula holding the empty clause even though it prints `s VERIFIED`.)
-fn certify(command: &str, cnf: &Path, proof: &Path) -> Result<bool> {
+fn certify(command: &str, cnf: &Path, proof: &Path, limit: Option<Duration>) -> Result<bool> {
     let mut words = command.split_whitespace().map(|word| {
         word.replace("{cnf}", &cnf.to_string_lossy())
             .replace("{proof}", &proof.to_string_lossy())
@@ -201,19 +209,47 @@ fn certify(command: &str, cnf: &Path, proof: &Path) -> Result<bool> {
     let Some(program) = words.next() else {
         bail!("--certify needs a command, e.g. \"drat-trim {{cnf}} {{proof}}\"");
     };
-    let output = Command::new(&program)
+    // The output goes to a file, not a pipe: a checker filling a pipe nobody reads while
+    // we wait for its exit would never finish.
+    let mut output = tempfile::tempfile().context("--certify: cannot create a temporary file")?;
+    let mut child = Command::new(&program)
         .args(words)
         .stdin(Stdio::null())
+        .stdout(
+            output
+                .try_clone()
+                .context("--certify: cannot create a temporary file")?,
+        )
         .stderr(Stdio::null())
-        .output()
+        .spawn()
         .with_context(|| format!("--certify: `{command}` could not be started"))?;
-    let text = String::from_utf8_lossy(&output.stdout);
+    let waited = match limit {
+        Some(limit) => child.wait_timeout(limit),
+        None => child.wait().map(Some),
+    };
+    let status = waited.with_context(|| format!("--certify: waiting for `{command}`"))?;
+    let Some(status) = status else {
+        let _ = child.kill();
+        let _ = child.wait();
+        bail!(
+            "--certify: `{command}` was still checking {} after the --certify-timeout of \
+             {limit:?}, and was stopped",
+            proof.display(),
+            limit = limit.unwrap_or_default()
+        );
+    };
+    let mut text = Vec::new();
+    output
+        .seek(SeekFrom::Start(0))
+        .and_then(|_| output.read_to_end(&mut text))
+        .with_context(|| format!("--certify: cannot read the output of `{command}`"))?;
+    let text = String::from_utf8_lossy(&text);
     let status_line = text
         .split(['\n', '\r'])
         .map(str::trim)
         .find(|line| line.starts_with("s "));
     Ok(match status_line {
         Some(line) => line == "s VERIFIED",
-        None => output.status.success(),
+        None => status.success(),
     })
 }
