@@ -420,3 +420,21 @@ fn grade_words_and_csv_columns() {
     assert_exit(&out, 1);
     assert!(stdout(&out).contains("no solution"), "{}", stdout(&out));
 }
+
+#[test]
+fn grade_stops_at_its_time_limit_and_names_the_puzzle() {
+    // An empty 64×64 grid: grading it guesses for far longer than a minute.
+    let empty = format!("{}\n", vec![vec!["0"; 64].join(" "); 64].join("\n"));
+    let dir = common::temp_dir();
+    std::fs::write(dir.path().join("empty64.txt"), empty).unwrap();
+    let out = common::run_in(
+        dir.path(),
+        &["grade", "empty64.txt", "--timeout", "0.05"],
+        b"",
+    );
+    assert_exit(&out, 2);
+    assert_eq!(
+        stderr(&out),
+        "sudosat: error: empty64.txt:1: solver `human` timed out after 50ms\n"
+    );
+}

@@ -9,8 +9,9 @@
 //! of one grade can still be ordered.
 
 use crate::grid::Grid;
-use crate::solve::human::{solve_logged, HumanLog, Strategy};
-use crate::solve::SolveOutcome;
+use crate::solve::human::{solve_logged, solve_logged_until, HumanLog, Strategy};
+use crate::solve::{Deadline, SolveOutcome};
+use crate::Error;
 
 crate::names::named_enum! {
     /// A difficulty grade: the hardest kind of step a human solver needs (`--grade`).
@@ -130,6 +131,19 @@ impl GradeReport {
 pub fn grade(puzzle: &Grid) -> GradeReport {
     let run = solve_logged(puzzle);
     GradeReport::from_log(&run.log, matches!(run.outcome, SolveOutcome::Solved(_)))
+}
+
+/// [`grade`] that gives up when `deadline` passes (guessing on a large sparse grid can
+/// take minutes).
+///
+/// # Errors
+/// [`Error::TimedOut`] once the deadline has passed.
+pub fn grade_until(puzzle: &Grid, deadline: Deadline) -> Result<GradeReport, Error> {
+    let run = solve_logged_until(puzzle, deadline)?;
+    Ok(GradeReport::from_log(
+        &run.log,
+        matches!(run.outcome, SolveOutcome::Solved(_)),
+    ))
 }
 
 #[cfg(test)]

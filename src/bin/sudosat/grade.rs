@@ -3,13 +3,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use rayon::prelude::*;
-use sudosat::generate::grade::{grade, GradeReport};
-use sudosat::solve::Strategy;
+use sudosat::generate::grade::{grade_until, GradeReport};
+use sudosat::solve::{Deadline, Strategy};
 
 use crate::args::PuzzleInputs;
-use crate::common::{write_output, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{time_limit, write_output, EXIT_NEGATIVE, EXIT_OK};
 
 /// Arguments of `sudosat grade`.
 #[derive(clap::Args, Debug)]
@@ -19,6 +19,10 @@ pub struct Args {
     /// One CSV row per puzzle (stable columns, header first) instead of one line of words.
     #[arg(long)]
     csv: bool,
+    /// Time limit in seconds per puzzle (guessing can take minutes on a large sparse
+    /// grid); past it the command fails, naming the puzzle.
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
     /// Output file (written whole or not at all); standard output when not given.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -33,7 +37,11 @@ fn column(strategy: Strategy) -> String {
 /// every puzzle was solved, 1 when some has no solution (graded from the attempt anyway).
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = args.input.read()?;
-    let reports: Vec<GradeReport> = puzzles.par_iter().map(|p| grade(&p.grid)).collect();
+    let limit = time_limit(args.timeout)?;
+    let reports = puzzles
+        .par_iter()
+        .map(|p| grade_until(&p.grid, Deadline::after(limit)).with_context(|| p.location()))
+        .collect::<Result<Vec<GradeReport>>>()?;
     write_output(args.output.as_deref(), |w| {
         if args.csv {
             let mut csv = csv::Writer::from_writer(w);
