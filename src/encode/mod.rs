@@ -253,8 +253,8 @@ impl Encoding for SudokuEncoding {
         self.encode_into(puzzle, sink)
     }
 
-    /// Closed forms for the base encodings; a counting pass for the reduced ones (over the
-    /// groups only, with each family's closed form, when the family is not pairwise).
+    /// Closed forms for the base encodings; for the reduced ones, a pass over the groups'
+    /// sizes, each group counted by its family's closed form.
     fn size(&self, puzzle: &Grid) -> FormulaSize {
         let g = puzzle.num_givens();
         match (self.is_classic(), self.reduced) {

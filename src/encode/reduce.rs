@@ -15,7 +15,7 @@
 //! would be lost by filtering; here they yield the empty clause, so the formula is UNSAT.
 
 use super::BaseEncoding;
-use crate::formula::{ClauseSink, CountingSink, FormulaSize, Lit, Var};
+use crate::formula::{ClauseSink, FormulaSize, Lit, Var};
 use crate::grid::{Cell, DigitSet, Grid};
 
 /// The free variables of a puzzle: for each cell, the digits neither given nor excluded by
@@ -155,13 +155,58 @@ pub(crate) fn emit<S: ClauseSink + ?Sized>(
     }
 }
 
-/// Size of the reduced form of `base` for `puzzle`, by a counting pass (no clause stored).
+/// Size of the reduced form of `base` for `puzzle`, from the sizes of the groups [`emit`]
+/// walks: a group of k free literals gives its "at least one" clause (k literals) and
+/// k(k−1)/2 binary clauses. Counting the clauses one by one took 8.5 s on an empty
+/// 400×400 grid (51·10⁹ clauses); this is linear in the free variables.
 pub fn reduced_size(puzzle: &Grid, base: BaseEncoding) -> FormulaSize {
     let free = FreeVars::of(puzzle);
-    let mut counter = CountingSink::default();
-    emit(puzzle, &free, base, &mut counter);
-    counter.size.vars = free.len();
-    counter.size
+    let extended = base == BaseEncoding::Extended;
+    let geo = puzzle.geometry();
+    let pairs = |k: usize| k * k.saturating_sub(1) / 2;
+    let mut size = FormulaSize {
+        vars: free.len(),
+        ..FormulaSize::default()
+    };
+    let mut group = |k: usize, at_least_one: bool, at_most_one: bool| {
+        if at_least_one {
+            size.clauses += 1;
+            size.literals += k;
+        }
+        if at_most_one {
+            size.clauses += pairs(k);
+            size.literals += 2 * pairs(k);
+        }
+    };
+    for cell in geo.cells() {
+        if puzzle.get(cell).is_none() {
+            group(free.cell_vars(cell).len(), true, extended);
+        }
+    }
+    let mut counts = vec![0usize; geo.side() + 1];
+    for unit in geo.units() {
+        let mut placed = DigitSet::EMPTY;
+        counts.fill(0);
+        for &cell in geo.unit_cells(unit) {
+            match puzzle.get(cell) {
+                Some(d) => {
+                    placed.insert(d);
+                }
+                None => {
+                    for i in free.cell_vars(cell) {
+                        counts[free.digits[i] as usize] += 1;
+                    }
+                }
+            }
+        }
+        for d in geo.digits().filter(|&d| !placed.contains(d)) {
+            group(counts[d.get()], extended, true);
+        }
+    }
+    if free.contradictory {
+        group(0, true, false);
+    }
+    size
 }
 
 #[cfg(test)]
