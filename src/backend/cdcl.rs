@@ -26,8 +26,8 @@
 //!   hardest-375). *Stable* mode restarts after 1,024 × Luby(k) conflicts (Luby, Sinclair
 //!   & Zuckerman 1993) and decides each variable's *target phase*, its value in the
 //!   longest conflict-free trail since the last rephasing. Each mode keeps its own LBD
-//!   averages. Every 1,000 · k conflicts the saved phases are reset to the *best* phases (the longest conflict-free trail since the
-//!   last such reset). Focused mode alone never finished `sudoku-64-1` (300 CPU s); with the
+//!   averages. Every 1,000 · k conflicts the saved phases are reset to the *best* phases
+//!   (the longest conflict-free trail since the last such reset). Focused mode alone never finished `sudoku-64-1` (300 CPU s); with the
 //!   stable runs it takes 3–23 s on four isomorphic copies (CaDiCaL 27–136 s), and the
 //!   gecode 25×25 set with copies 2.3× less time;
 //! - **learnt-clause database**: clauses rated by their literal block distance (LBD, the
