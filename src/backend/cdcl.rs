@@ -23,12 +23,12 @@
 //!   clauses get worse: the LBD average of the last ~32 conflicts exceeds 1.4 × that of the
 //!   last ~4,096 (Audemard & Simon 2012, "Refining restarts strategies for SAT and UNSAT",
 //!   CP, whose margin is 1.25; measured against Luby × 100: 19 % less time on
-//!   hardest-375). *Stable* mode restarts after 1,024 × Luby(k) conflicts (Luby, Sinclair
-//!   & Zuckerman 1993) and decides each variable's *target phase*, its value in the
-//!   longest conflict-free trail since the last rephasing. Each mode keeps its own LBD
-//!   averages. Every 1,000 · k conflicts the saved phases are reset to the *best* phases
-//!   (the longest conflict-free trail since the last such reset). Focused mode alone never finished `sudoku-64-1` (300 CPU s); with the
-//!   stable runs it takes 3–23 s on four isomorphic copies (CaDiCaL 27–136 s), and the
+//!   hardest-375). *Stable* mode restarts after 1,024 × Luby(k) conflicts (Luby, Sinclair &
+//!   Zuckerman 1993) and decides each variable's *target phase*, its value in the longest
+//!   conflict-free trail since the last rephasing. Each mode keeps its own LBD averages. Every
+//!   1,000 · k conflicts the saved phases are reset to the *best* phases (the longest conflict-free
+//!   trail since the last such reset). Focused mode alone never finished `sudoku-64-1` (300 CPU s);
+//!   with the stable runs it takes 3–23 s on four isomorphic copies (CaDiCaL 27–136 s), and the
 //!   gecode 25×25 set with copies 2.3× less time;
 //! - **learnt-clause database**: clauses rated by their literal block distance (LBD, the
 //!   number of decision levels among their literals; Audemard & Simon 2009, "Predicting
