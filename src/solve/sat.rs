@@ -128,8 +128,9 @@ pub struct SatSolver {
     proof_formula: Option<Cnf>,
     /// The proof of the last answer, when it was UNSAT.
     proven: Option<ProvenUnsat>,
-    /// When the current puzzle's load began: its first solve gets what is left of the
-    /// time limit, so the limit covers encoding and loading too.
+    /// When the current puzzle's encoding began (set by every load, the clash proof's
+    /// included): its first solve gets what is left of the time limit, so the limit
+    /// covers encoding and loading too.
     load_started: Option<Instant>,
 }
 
@@ -229,7 +230,6 @@ impl SatSolver {
     /// [`LoadMode::Assumptions`], makes sure the empty grid of its size is loaded, sets
     /// `self.assumptions` to its givens and returns `None` (the map is `self.loaded`).
     fn load(&mut self, puzzle: &Grid) -> Result<Option<VarMap>, Error> {
-        self.load_started = Some(Instant::now());
         if self.backend.is_none() {
             let mut backend = self.spec.create()?;
             backend.set_time_limit(self.time_limit);
@@ -246,6 +246,7 @@ impl SatSolver {
             return self.encode_alone(puzzle, self.encoding).map(Some);
         }
         let start = Instant::now();
+        self.load_started = Some(start);
         let reload = match &self.loaded {
             Some((map, size)) => {
                 map.puzzle().side() != puzzle.side() || self.retired_literals > size.literals
@@ -306,6 +307,7 @@ impl SatSolver {
             backend.set_proof(Some(target.clone()))?;
         }
         let start = Instant::now();
+        self.load_started = Some(start);
         self.formula.clear();
         let map = encoding.encode_into(puzzle, &mut self.formula);
         self.formula.set_num_vars(map.num_vars());
@@ -337,7 +339,7 @@ impl SatSolver {
         let load_started = self.load_started.take();
         let limit = self.time_limit;
         let timed_out = |solver: String, started: Option<Instant>| {
-            let took = started.map_or(start, |s| s).elapsed();
+            let took = started.unwrap_or(start).elapsed();
             Error::TimedOut {
                 solver,
                 limit: limit.unwrap_or_default(),
