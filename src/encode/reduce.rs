@@ -117,7 +117,27 @@ pub(crate) fn emit<S: ClauseSink + ?Sized>(
         }
     }
     // Units × digits not placed there: pairwise ≤ 1 over the free cells, and ≥ 1.
-    let mut buckets: Vec<Vec<Lit>> = vec![Vec::new(); n + 1];
+    for_each_unit_digit(puzzle, free, |cells| {
+        for (k, &a) in cells.iter().enumerate() {
+            for &b in &cells[k + 1..] {
+                sink.add_clause(&[!a, !b]);
+            }
+        }
+        if extended {
+            sink.add_clause(cells);
+        }
+    });
+    if free.contradictory {
+        sink.add_clause(&[]);
+    }
+}
+
+/// Calls `each` with every unit × digit not given in that unit: the free literals of that
+/// digit in the unit's cells, in cell order. The groups both [`emit`] and [`reduced_size`]
+/// are made of.
+fn for_each_unit_digit(puzzle: &Grid, free: &FreeVars, mut each: impl FnMut(&[Lit])) {
+    let geo = puzzle.geometry();
+    let mut buckets: Vec<Vec<Lit>> = vec![Vec::new(); geo.side() + 1];
     for unit in geo.units() {
         let mut placed = DigitSet::EMPTY;
         for bucket in &mut buckets {
@@ -130,28 +150,14 @@ pub(crate) fn emit<S: ClauseSink + ?Sized>(
                 }
                 None => {
                     for i in free.cell_vars(cell) {
-                        buckets[free.digits[i] as usize].push(pos(i));
+                        buckets[free.digits[i] as usize].push(Var::from_index(i).positive());
                     }
                 }
             }
         }
-        for d in geo.digits() {
-            if placed.contains(d) {
-                continue;
-            }
-            let cells = &buckets[d.get()];
-            for (k, &a) in cells.iter().enumerate() {
-                for &b in &cells[k + 1..] {
-                    sink.add_clause(&[!a, !b]);
-                }
-            }
-            if extended {
-                sink.add_clause(cells);
-            }
+        for d in geo.digits().filter(|&d| !placed.contains(d)) {
+            each(&buckets[d.get()]);
         }
-    }
-    if free.contradictory {
-        sink.add_clause(&[]);
     }
 }
 
@@ -183,26 +189,7 @@ pub fn reduced_size(puzzle: &Grid, base: BaseEncoding) -> FormulaSize {
             group(free.cell_vars(cell).len(), true, extended);
         }
     }
-    let mut counts = vec![0usize; geo.side() + 1];
-    for unit in geo.units() {
-        let mut placed = DigitSet::EMPTY;
-        counts.fill(0);
-        for &cell in geo.unit_cells(unit) {
-            match puzzle.get(cell) {
-                Some(d) => {
-                    placed.insert(d);
-                }
-                None => {
-                    for i in free.cell_vars(cell) {
-                        counts[free.digits[i] as usize] += 1;
-                    }
-                }
-            }
-        }
-        for d in geo.digits().filter(|&d| !placed.contains(d)) {
-            group(counts[d.get()], extended, true);
-        }
-    }
+    for_each_unit_digit(puzzle, &free, |cells| group(cells.len(), extended, true));
     if free.contradictory {
         group(0, true, false);
     }

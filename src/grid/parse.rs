@@ -460,6 +460,22 @@ impl Parser<'_> {
         self.out.push(LocatedGrid { grid, line });
     }
 
+    /// The side n of a grid of `count` cells, or the "found N cells" error at `column`.
+    fn side_of(&self, count: usize, no: usize, column: usize) -> Result<usize, ParseError> {
+        match box_size_of_cell_count(count) {
+            Some(b) if count <= MAX_CELLS => Ok(b * b),
+            _ => Err(self.err(
+                no,
+                column,
+                format!(
+                    "found {}; {}",
+                    plural(count, "cell"),
+                    valid_counts_hint(count)
+                ),
+            )),
+        }
+    }
+
     /// The cells of a `line`-format body starting at byte `offset` of `raw`: symbols only,
     /// b⁴ of them, none above n.
     fn line_cells(
@@ -481,19 +497,7 @@ impl Parser<'_> {
                 ),
             ));
         }
-        let count = values.len();
-        let Some(b) = box_size_of_cell_count(count) else {
-            return Err(self.err(
-                no,
-                column(raw, offset + body.len()),
-                format!(
-                    "found {}; {}",
-                    plural(count, "cell"),
-                    valid_counts_hint(count)
-                ),
-            ));
-        };
-        let n = b * b;
+        let n = self.side_of(values.len(), no, column(raw, offset + body.len()))?;
         if let Some(i) = values.iter().position(|&v| v as usize > n) {
             return Err(self.err(
                 no,
@@ -798,21 +802,7 @@ impl Parser<'_> {
             ));
         }
         let count = field.len() / 2;
-        let b = match box_size_of_cell_count(count) {
-            Some(b) if count <= MAX_CELLS => b,
-            _ => {
-                return Err(self.err(
-                    no,
-                    column(raw, offset + field.len()),
-                    format!(
-                        "found {}; {}",
-                        plural(count, "cell"),
-                        valid_counts_hint(count)
-                    ),
-                ))
-            }
-        };
-        let n = b * b;
+        let n = self.side_of(count, no, column(raw, offset + field.len()))?;
         if n >= 100 {
             return Err(self.err(
                 no,
