@@ -101,3 +101,28 @@ impl From<TimedOut> for Error {
 
 /// `Result` with the crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_time_out_that_overran_says_how_long_it_took() {
+        let timed_out = |took| Error::TimedOut {
+            solver: "splr".to_string(),
+            limit: Duration::from_secs(2),
+            took,
+        };
+        assert_eq!(
+            timed_out(None).to_string(),
+            "solver `splr` timed out after 2s"
+        );
+        assert_eq!(
+            timed_out(Some(Duration::from_millis(56_900))).to_string(),
+            "solver `splr` timed out after 2s (it stopped only after 56.9s: encoding and \
+             loading a formula are not interrupted)"
+        );
+        assert!(timed_out(None).is_timeout());
+    }
+}
