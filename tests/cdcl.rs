@@ -88,8 +88,7 @@ fn refutes_pigeonhole_9_into_8() {
     let counters = cdcl.counters();
     assert!(counters.get("restarts").unwrap() > 0, "{counters}");
     assert!(counters.get("deleted").unwrap() > 0, "{counters}");
-    // Past 1,000 conflicts the search leaves focused mode for a stable run, and past 3,000
-    // it rephases.
+    // Past 1,000 conflicts the search leaves focused mode for a stable run and rephases.
     assert!(counters.get("mode_switches").unwrap() > 0, "{counters}");
     assert!(counters.get("rephases").unwrap() > 0, "{counters}");
 }

@@ -100,13 +100,8 @@ const BINARY_MINIMIZE_MAX: usize = 30;
 const FIRST_MODE_RUN: u64 = 1_000;
 /// Stable-mode restarts come after this many conflicts times the Luby sequence.
 const STABLE_RESTART_UNIT: u64 = 1_024;
-/// Conflicts before the first rephasing; the k-th interval is k times as long. 3,000
-/// rather than 1,000: over 132 gecode 25×25 draws in two independent sets, one thread,
-/// 272.3 against 293.8 CPU s in total (geometric mean −20 % on one set, −8 % on the
-/// other), generated 64×64 grids 7.0 against 7.5 s, 64-1 and its isomorphs 32.0 against
-/// 33.3 s, random 3-SAT the same conflicts; generated 49×49 1.9 against 1.6 s (one grid).
-/// 2,000 helped on one set only, 500 and 4,000 hurt (BENCHMARKS.md, fifteenth session).
-const REPHASE_INTERVAL: u64 = 3_000;
+/// Conflicts before the first rephasing; the k-th interval is k times as long.
+const REPHASE_INTERVAL: u64 = 1_000;
 
 /// Conflicts or decisions between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
