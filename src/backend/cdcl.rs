@@ -100,7 +100,9 @@ const BINARY_MINIMIZE_MAX: usize = 30;
 const FIRST_MODE_RUN: u64 = 1_000;
 /// Stable-mode restarts come after this many conflicts times the Luby sequence.
 const STABLE_RESTART_UNIT: u64 = 1_024;
-/// Conflicts before the first rephasing; the k-th interval is k times as long.
+/// Conflicts before the first rephasing; the k-th interval is k times as long. 3,000 took
+/// 7 % less CPU on one thread over 132 gecode 25×25 draws but 8 % more wall time on the
+/// default two-thread path over 72 of them (BENCHMARKS.md, fifteenth session).
 const REPHASE_INTERVAL: u64 = 1_000;
 
 /// Conflicts or decisions between two looks at the clock.
