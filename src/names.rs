@@ -1,5 +1,5 @@
 //! Names of the things a user chooses (solvers, backends, encodings, formats, …), each list
-//! in one table: [`named_enum!`] declares an enum with its names, and [`UnknownName`] is the
+//! in one table: `named_enum!` declares an enum with its names, and [`UnknownName`] is the
 //! one error of every lookup. A leaf module, below everything else.
 //!
 //! Why a macro and not clap's `ValueEnum` derive: the library needs the names without the

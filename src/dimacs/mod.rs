@@ -9,7 +9,7 @@
 //! This module knows formulas only ([`crate::formula`]), not Sudoku: the self-describing
 //! files of a puzzle are written and read by [`crate::encode::cnf_file`].
 //!
-//! - [`write`]: the streaming [`DimacsWriter`] and [`write_formula`];
+//! - [`mod@write`]: the streaming [`DimacsWriter`] and [`write_formula`];
 //! - [`parse`]: [`parse_dimacs`] and [`read_preamble`];
 //! - [`model`]: [`read_minisat_result`], [`read_competition_output`], [`read_model_auto`].
 

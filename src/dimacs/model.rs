@@ -1,7 +1,7 @@
 //! Solver model readers: MiniSat result files and SAT-competition `s`/`v` output.
 //!
 //! Both read line by line (a 225×225 model is a 100 MB line or thousands of `v` lines, never
-//! held twice) and split each line with small nom parsers ([`word`], [`literal`]); the
+//! held twice) and split each line with small nom parsers (`word`, `literal`); the
 //! positions in errors are 1-based byte columns, as the DIMACS parser's.
 
 use std::io::{BufRead, BufReader, Read};

@@ -17,7 +17,7 @@
 //! [`AmoFamily::size`], which the tests check against the clause stream for every k up to
 //! 100. The auxiliary variables are not functionally defined by the group (an auxiliary
 //! may be true when no literal of its group is), so a model counter must project onto the
-//! cell variables, as [`crate::solve::SatSolver`]'s blocking clauses do.
+//! cell variables, as [`crate::solve::sat::SatSolver`]'s blocking clauses do.
 
 use crate::formula::{ClauseSink, Lit, Var};
 

@@ -161,7 +161,7 @@ fn for_each_unit_digit(puzzle: &Grid, free: &FreeVars, mut each: impl FnMut(&[Li
     }
 }
 
-/// Size of the reduced form of `base` for `puzzle`, from the sizes of the groups [`emit`]
+/// Size of the reduced form of `base` for `puzzle`, from the sizes of the groups `emit`
 /// walks: a group of k free literals gives its "at least one" clause (k literals) and
 /// k(k−1)/2 binary clauses. Counting the clauses one by one took 8.5 s on an empty
 /// 400×400 grid (51·10⁹ clauses); this is linear in the free variables.
