@@ -8,10 +8,10 @@
 //!
 //! - **propagation**: binary clauses in per-literal implication lists; longer clauses with two
 //!   watched literals, each watch carrying a *blocker* literal that skips satisfied clauses
-//!   without touching the clause arena; a clause of more than 10 literals
-//!   keeps where its last search for a replacement watch stopped and resumes there (Gent
-//!   2013, "Optimal implementation of watched literals and more general techniques", JAIR
-//!   48): 11 % less CPU over 132 gecode 25×25 draws, 21 % over ten of `sudoku-64-1`;
+//!   without touching the clause arena; a clause of more than 10 literals keeps where its
+//!   last search for a replacement watch stopped and resumes there (Gent 2013, "Optimal
+//!   implementation of watched literals and more general techniques", JAIR 48): 11 % less
+//!   CPU over 132 gecode 25×25 draws, 21 % over ten of `sudoku-64-1`;
 //! - **conflict analysis**: the first unique implication point, the learnt clause minimised by
 //!   removing literals implied by the others (Sörensson & Biere 2009, "Minimizing learned
 //!   clauses", SAT), then by resolution with the asserting literal's binary clauses
@@ -75,8 +75,10 @@ const BINARY_REASON: u32 = 1 << 31;
 /// Arena words before a clause's literals: its length, its flags and LBD, then where the
 /// last search for a replacement watch stopped.
 const HEADER: usize = 3;
-/// The third header word.
+/// The header word that holds that position.
 const SEARCH_POS: usize = 2;
+/// A clause's first literal that is not watched: where a search for a replacement starts.
+const FIRST_UNWATCHED: usize = 2;
 /// Clauses up to this long are searched from their third literal: the saved position
 /// would save little and cost a write.
 const SHORT_CLAUSE: usize = 10;
@@ -726,17 +728,16 @@ impl Cdcl {
                 // (Gent 2013, "Optimal implementation of watched literals and more general
                 // techniques", JAIR 48) instead of rescanning from its start each time.
                 let found = if clause.len() <= SHORT_CLAUSE {
-                    not_false(clause, 2, clause.len())
+                    not_false(clause, FIRST_UNWATCHED, clause.len())
                 } else {
                     // SAFETY: the position word is a header word (`SEARCH_POS < HEADER`),
-                    // outside `clause`. It holds an index in `2..len` (set by `attach_new`,
-                    // reset when the clause shrinks); were it not, `clause[k]` would panic.
+                    // outside `clause`. It holds an index in `FIRST_UNWATCHED..len` (set by
+                    // `attach_new`, reset when the clause shrinks); were it not, `clause[k]`
+                    // would panic.
                     let pos = unsafe { &mut *arena.as_mut_ptr().add(c + SEARCH_POS) };
                     let start = *pos as usize;
-                    let found = match not_false(clause, start, clause.len()) {
-                        None => not_false(clause, 2, start),
-                        some => some,
-                    };
+                    let found = not_false(clause, start, clause.len())
+                        .or_else(|| not_false(clause, FIRST_UNWATCHED, start));
                     if let Some(k) = found {
                         *pos = k as u32;
                     }
@@ -1153,7 +1154,7 @@ impl Cdcl {
         self.arena.push(lits.len() as u32);
         self.arena
             .push(if learnt { LEARNT } else { 0 } | lbd.min(1 << 20) << LBD_SHIFT);
-        self.arena.push(2);
+        self.arena.push(FIRST_UNWATCHED as u32);
         self.arena.extend(lits.iter().map(|l| l.code() as u32));
         self.watch(c);
         if learnt {
@@ -1302,7 +1303,7 @@ impl Cdcl {
                         continue;
                     }
                     self.arena[ci] = lits.len() as u32;
-                    self.arena[ci + SEARCH_POS] = 2;
+                    self.arena[ci + SEARCH_POS] = FIRST_UNWATCHED as u32;
                     for (k, l) in lits.iter().enumerate() {
                         self.arena[ci + HEADER + k] = l.code() as u32;
                     }
@@ -2214,7 +2215,10 @@ mod tests {
                 assert!(solver.propagate().is_none());
                 assert_eq!(solver.value(x[0]), UNSET, "x0 implied early");
                 let pos = solver.arena[c as usize + SEARCH_POS] as usize;
-                assert!((2..14).contains(&pos), "position {pos} out of the clause");
+                assert!(
+                    (FIRST_UNWATCHED..14).contains(&pos),
+                    "position {pos} out of the clause"
+                );
             }
             solver.new_decision_level();
             solver.assign(!x[last], NO_REASON);
