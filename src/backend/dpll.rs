@@ -1013,7 +1013,7 @@ impl SatBackend for Dpll {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -1097,7 +1097,7 @@ mod tests {
 
     /// Checks a text DRAT proof of `cnf` by forward RUP checking: every lemma follows from
     /// the formula and the lemmas kept so far, and the empty clause is derived.
-    fn check_proof(cnf: &Cnf, proof: &str) -> Result<(), String> {
+    pub(crate) fn check_proof(cnf: &Cnf, proof: &str) -> Result<(), String> {
         let mut clauses: Vec<Vec<Lit>> = cnf.clauses().map(|c| c.to_vec()).collect();
         for (i, line) in proof.lines().enumerate() {
             let (delete, body) = match line.strip_prefix("d ") {

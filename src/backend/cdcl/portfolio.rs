@@ -12,7 +12,12 @@
 //! would on one thread: two threads cost a puzzle at most the contention of sharing the
 //! machine, never a worse draw. Each copy starts from everything the solver has learnt so
 //! far; copy `i > 0` gets its VSIDS activities shaken by up to one bump of noise, which
-//! reorders the many near-equal ones, and odd copies start in the other search mode. The
+//! reorders the many near-equal ones, and odd copies start in the other search mode and
+//! *shrink* their learnt clauses (Feng & Bacchus 2020; `Cdcl::shrink`). Shrinking is a
+//! different way of learning rather than a better one: on one thread it took 25–32 % less
+//! CPU over 132 gecode 25×25 draws but 5–240× more conflicts on sparse 16×16 puzzles in
+//! the minimal encoding (BENCHMARKS.md, sixteenth session); as a second member it adds the
+//! first kind of draw without risking the second. The
 //! first member with an answer stops the others at their next look at the clock, and its
 //! state becomes the solver's, learnt clauses included, so an incremental solve (blocking
 //! clauses, assumptions) goes on from it.
@@ -77,6 +82,7 @@ impl Cdcl {
             .collect();
         self.stop = Some(Arc::clone(&stop));
         let conflicts_before = self.conflicts;
+        let shrinking = self.shrinking.enabled;
         let winner = AtomicUsize::new(usize::MAX);
         let finish = |index: usize, ended: &Ended| {
             if ended.is_answer() {
@@ -131,6 +137,8 @@ impl Cdcl {
             }
         };
         self.stop = None;
+        // The next solve starts as this one did: member 0's way of learning.
+        self.shrinking.enabled = shrinking;
         self.portfolios = portfolios;
         self.portfolio_conflicts = portfolio_conflicts;
         ended
@@ -184,7 +192,8 @@ impl Cdcl {
 
     /// Member `index` (> 0) of a portfolio searches differently from member 0: its
     /// activities get up to one bump of noise, which reorders the many near-equal ones, and
-    /// odd members switch to the other search mode at their first restart.
+    /// odd members switch to the other search mode at their first restart and shrink their
+    /// learnt clauses.
     fn diversify(&mut self, index: usize) {
         let mut noise = ChaCha8Rng::seed_from_u64(index as u64);
         for activity in &mut self.activity {
@@ -197,6 +206,7 @@ impl Cdcl {
         }
         if index % 2 == 1 {
             self.modes.next_switch = self.conflicts;
+            self.shrinking.enabled = true;
         }
     }
 
@@ -225,6 +235,7 @@ impl Cdcl {
             level_stamp: self.level_stamp.clone(),
             stamp: self.stamp,
             learnt: Vec::new(),
+            shrinking: self.shrinking.clone(),
             to_clear: Vec::new(),
             antecedent: Vec::new(),
             stack: Vec::new(),
