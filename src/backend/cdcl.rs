@@ -16,9 +16,12 @@
 //!   removing literals implied by the others (Sörensson & Biere 2009, "Minimizing learned
 //!   clauses", SAT), then by resolution with the asserting literal's binary clauses
 //!   (glucose; Audemard & Simon 2009), non-chronological backjumping to the second-highest
-//!   level. In the odd members of a portfolio (module `portfolio`) the clause is also
-//!   *shrunk* (Feng & Bacchus 2020, "Clause size reduction with all-UIP learning", SAT;
-//!   CaDiCaL's `shrink`): a level's literals replaced by their UIP;
+//!   level. On formulas of the extended Sudoku encodings, and in the odd members of a
+//!   portfolio on any formula, the clause is also *shrunk* (Feng & Bacchus 2020, "Clause
+//!   size reduction with all-UIP learning", SAT; CaDiCaL's `shrink`): a level's literals
+//!   replaced by their UIP. On one thread that took 25–32 % less CPU on gecode 25×25
+//!   draws but up to 240× more conflicts on sparse 16×16 puzzles in the minimal encoding,
+//!   where it stays off (BENCHMARKS.md, sixteenth session);
 //! - **branching**: VSIDS (a binary heap of variable activities, bumped for every variable seen
 //!   in analysis, decayed by 0.95 per conflict) with phase saving (Pipatsrisawat & Darwiche
 //!   2007, "A lightweight component caching scheme for satisfiability solvers", SAT);
@@ -60,6 +63,7 @@ use crate::backend::sudoku::{Explanations, Propagate, SudokuPropagator, SudokuSt
 use crate::backend::{
     check_model_from, BackendError, DratWriter, ProofTarget, SatBackend, SatOutcome,
 };
+use crate::encode::{BaseEncoding, SudokuEncoding};
 use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
 use crate::run::{Counters, Deadline};
 
@@ -441,8 +445,9 @@ pub struct Cdcl {
 /// Learnt-clause shrinking's state ([`Cdcl::shrink`]).
 #[derive(Clone, Default)]
 struct Shrinking {
-    /// Whether learnt clauses are shrunk: only in odd portfolio members, never on one
-    /// thread (module `portfolio` says why).
+    /// Whether learnt clauses are shrunk: on the extended Sudoku encodings
+    /// ([`SatBackend::set_sudoku_encoding`]) and in odd portfolio members; not on the
+    /// minimal encoding nor, on one thread, on a formula of unknown origin.
     enabled: bool,
     /// Per variable: the round (one per level tried) that marked it.
     mark: Vec<u32>,
@@ -2061,6 +2066,10 @@ impl SatBackend for Cdcl {
         true
     }
 
+    fn set_sudoku_encoding(&mut self, encoding: SudokuEncoding) {
+        self.shrinking.enabled = encoding.base != BaseEncoding::Minimal;
+    }
+
     fn set_structure(&mut self, structure: &SudokuStructure) {
         self.structure = Some(structure.clone());
         self.sudoku = None;
@@ -2136,6 +2145,7 @@ impl SatBackend for Cdcl {
         self.proof = None;
         self.sudoku = None;
         self.structure = None;
+        self.shrinking.enabled = false;
         self.next_reduce = FIRST_REDUCE;
         self.reduce_interval = FIRST_REDUCE;
         self.averages = LbdAverages::default();

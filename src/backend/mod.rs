@@ -13,6 +13,7 @@ pub mod varisat;
 
 use std::time::Duration;
 
+use crate::encode::SudokuEncoding;
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
 pub use crate::run::Counters;
 
@@ -208,6 +209,13 @@ pub trait SatBackend: ClauseSink + Send {
     /// Backends without it ignore it.
     fn set_structure(&mut self, structure: &SudokuStructure) {
         let _ = structure;
+    }
+
+    /// Tells the backend which Sudoku encoding made the formula (already added or about to
+    /// be), so that it can learn the way that measured best on it; cleared by
+    /// [`SatBackend::reset`]. Backends without such a choice ignore it.
+    fn set_sudoku_encoding(&mut self, encoding: SudokuEncoding) {
+        let _ = encoding;
     }
 
     /// Asks for a DRAT proof ([`proof`]) of the formula's unsatisfiability, written to

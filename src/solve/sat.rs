@@ -67,15 +67,17 @@ fn trust_encoding(backend: &mut dyn SatBackend, map: &VarMap, clauses: usize) {
     }
 }
 
-/// Tells `backend` which variable is which (cell, digit) of `map`'s puzzle, for native
-/// propagation; nothing when none runs on this grid (off, `auto`, or wider
-/// than the propagator takes: the n³ table of a 400×400 grid would cost 512 MB for nothing).
+/// Tells `backend` the puzzle's encoding and, for native propagation, which variable is
+/// which (cell, digit) of `map`'s puzzle; the latter not when none runs on this grid (off,
+/// `auto`, or wider than the propagator takes: the n³ table of a 400×400 grid would cost
+/// 512 MB for nothing).
 fn give_structure(
     backend: &mut dyn SatBackend,
     map: &VarMap,
     encoding: SudokuEncoding,
     propagate: Propagate,
 ) {
+    backend.set_sudoku_encoding(encoding);
     let puzzle = map.puzzle();
     let n = puzzle.side();
     if propagate.on_side(n).is_none() {

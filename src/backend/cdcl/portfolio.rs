@@ -13,11 +13,11 @@
 //! machine, never a worse draw. Each copy starts from everything the solver has learnt so
 //! far; copy `i > 0` gets its VSIDS activities shaken by up to one bump of noise, which
 //! reorders the many near-equal ones, and odd copies start in the other search mode and
-//! *shrink* their learnt clauses (Feng & Bacchus 2020; `Cdcl::shrink`). Shrinking is a
-//! different way of learning rather than a better one: on one thread it took 25–32 % less
-//! CPU over 132 gecode 25×25 draws but 5–240× more conflicts on sparse 16×16 puzzles in
-//! the minimal encoding (BENCHMARKS.md, sixteenth session); as a second member it adds the
-//! first kind of draw without risking the second. The
+//! *shrink* their learnt clauses (Feng & Bacchus 2020; `Cdcl::shrink`), which member 0
+//! does only on the extended Sudoku encodings: on the minimal one (and maybe on other
+//! formulas) shrinking made some searches 5–240× longer, so there a second member adds
+//! the other kind of draw without risking member 0's (BENCHMARKS.md, sixteenth session).
+//! The
 //! first member with an answer stops the others at their next look at the clock, and its
 //! state becomes the solver's, learnt clauses included, so an incremental solve (blocking
 //! clauses, assumptions) goes on from it.
