@@ -483,6 +483,50 @@ fn sat_stats_are_comment_lines_after_the_answer() {
     );
 }
 
+/// `sat` on a CNF that `encode` wrote learns as `solve` does on that encoding: cdcl
+/// shrinks learnt clauses on the extended encoding and not on the minimal one; the models
+/// decode to the puzzle's solution.
+#[test]
+fn sat_learns_by_the_encoding_its_comments_name() {
+    let dir = temp_dir();
+    let puzzle = write(
+        dir.path(),
+        "p.txt",
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3\n",
+    );
+    let shrink_tries = |cnf: &str| -> u64 {
+        let out = run(&["sat", cnf, "--threads", "1", "--stats"]);
+        assert_exit(&out, 10);
+        let text = stdout(&out);
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("c shrink_tries: "))
+            .unwrap_or_else(|| panic!("no shrink_tries in\n{text}"));
+        let model = dir.path().join("model.txt");
+        std::fs::write(&model, &text).unwrap();
+        let decoded = run(&["decode", "--cnf", cnf, model.to_str().unwrap()]);
+        assert_exit(&decoded, 0);
+        assert!(
+            stdout(&decoded).contains(
+                "621943758783615492594728361142879635357461289869532174238197546916354827475286913"
+            ),
+            "{}",
+            stdout(&decoded)
+        );
+        line.parse().unwrap()
+    };
+    let mut tries = Vec::new();
+    for encoding in ["extended", "minimal"] {
+        let cnf = dir.path().join(format!("{encoding}.cnf"));
+        let cnf = cnf.to_str().unwrap();
+        let out = run(&["encode", "--encoding", encoding, &puzzle, "-o", cnf]);
+        assert_exit(&out, 0);
+        tries.push(shrink_tries(cnf));
+    }
+    assert!(tries[0] > 0, "{tries:?}");
+    assert_eq!(tries[1], 0);
+}
+
 /// `--jobs 3` solves on three threads but prints what `--jobs 1` prints, in input order:
 /// the same grids and uniqueness verdicts on stdout, the same puzzles' statistics lines in
 /// the same order on stderr (their timings aside), and the same exit code, also when a

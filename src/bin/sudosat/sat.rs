@@ -1,6 +1,7 @@
 //! `sudosat sat`: a plain SAT solver on any DIMACS file, answering like a SAT-competition
 //! solver (`s`/`v` lines; exit 10 SAT, 20 UNSAT, 0 unknown), with a DRAT proof of an UNSAT
-//! answer on request (`--proof`).
+//! answer on request (`--proof`). A file that `encode` wrote names its encoding in its
+//! comments, and the backend is told it, so that cdcl learns as it would in `solve`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use sudosat::backend::sudoku::Propagate;
 use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
-use sudosat::encode::memory_estimate;
+use sudosat::encode::{memory_estimate, read_description};
 use sudosat::formula::FormulaSize;
 use sudosat::Cnf;
 
@@ -121,6 +122,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 format,
             }))
             .with_context(|| format!("--proof {}", path.display()))?;
+    }
+    // A CNF that `encode` wrote names its encoding in its comments: the backend then solves
+    // it as `solve` would (cdcl learns differently on the minimal encoding). A file that
+    // does not describe a puzzle is a plain formula, not an error.
+    if args.file != std::path::Path::new("-") {
+        let file = std::fs::File::open(&args.file).with_context(|| name.clone())?;
+        if let Ok(description) = read_description(file, &name) {
+            backend.set_sudoku_encoding(description.encoding);
+        }
     }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
     backend.add_formula(&mut cnf);
