@@ -17,10 +17,9 @@
 //! does only on the extended Sudoku encodings: on the minimal one (and maybe on other
 //! formulas) shrinking made some searches 5–240× longer, so there a second member adds
 //! the other kind of draw without risking member 0's (BENCHMARKS.md, sixteenth session).
-//! The
-//! first member with an answer stops the others at their next look at the clock, and its
-//! state becomes the solver's, learnt clauses included, so an incremental solve (blocking
-//! clauses, assumptions) goes on from it.
+//! The first member with an answer stops the others at their next look at the clock, and
+//! its state becomes the solver's, learnt clauses included (its way of learning excepted),
+//! so an incremental solve (blocking clauses, assumptions) goes on from it.
 //!
 //! Each member copies the solver, so the portfolio takes as many members as fit in half
 //! the memory the system reports available (none: the solve goes on on one thread); on the
