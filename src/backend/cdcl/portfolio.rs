@@ -323,6 +323,9 @@ mod tests {
             }
             forked += portfolios(&cdcl);
             assert!(cdcl.stop.is_none(), "the winner leaves its portfolio");
+            // A plain formula: only the odd members shrink, and the next solve starts
+            // as member 0 did, whichever member won.
+            assert!(!cdcl.shrinking.enabled, "a member's way of learning stayed");
         }
         assert!(sat > 5 && unsat > 5, "{sat} SAT, {unsat} UNSAT");
         assert!(forked > 20, "only {forked} solves ran a portfolio");
