@@ -483,9 +483,9 @@ fn sat_stats_are_comment_lines_after_the_answer() {
     );
 }
 
-/// `sat` on a CNF that `encode` wrote learns as `solve` does on that encoding: cdcl
-/// shrinks learnt clauses on the extended encoding and not on the minimal one; the models
-/// decode to the puzzle's solution.
+/// `sat` on a CNF that `encode` wrote, as a file or on standard input, learns as `solve`
+/// does on that encoding: cdcl shrinks learnt clauses on the extended encoding and not on
+/// the minimal one; the models decode to the puzzle's solution.
 #[test]
 fn sat_learns_by_the_encoding_its_comments_name() {
     let dir = temp_dir();
@@ -494,17 +494,19 @@ fn sat_learns_by_the_encoding_its_comments_name() {
         "p.txt",
         "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3\n",
     );
-    let shrink_tries = |cnf: &str| -> u64 {
-        let out = run(&["sat", cnf, "--threads", "1", "--stats"]);
+    // `sat` on `cnf` (from standard input with `-`): its shrink tries, the model checked.
+    let shrink_tries = |cnf: &str, from_stdin: bool| -> u64 {
+        let flags = ["--threads", "1", "--stats"];
+        let out = if from_stdin {
+            let text = std::fs::read(cnf).unwrap();
+            run_in(dir.path(), &[&["sat", "-"][..], &flags].concat(), &text)
+        } else {
+            run(&[&["sat", cnf][..], &flags].concat())
+        };
         assert_exit(&out, 10);
         let text = stdout(&out);
-        let line = text
-            .lines()
-            .find_map(|l| l.strip_prefix("c shrink_tries: "))
-            .unwrap_or_else(|| panic!("no shrink_tries in\n{text}"));
-        let model = dir.path().join("model.txt");
-        std::fs::write(&model, &text).unwrap();
-        let decoded = run(&["decode", "--cnf", cnf, model.to_str().unwrap()]);
+        let model = write(dir.path(), "model.txt", &text);
+        let decoded = run(&["decode", "--cnf", cnf, &model]);
         assert_exit(&decoded, 0);
         assert!(
             stdout(&decoded).contains(
@@ -513,18 +515,28 @@ fn sat_learns_by_the_encoding_its_comments_name() {
             "{}",
             stdout(&decoded)
         );
-        line.parse().unwrap()
+        text.lines()
+            .find_map(|l| l.strip_prefix("c shrink_tries: "))
+            .unwrap_or_else(|| panic!("no shrink_tries in\n{text}"))
+            .parse()
+            .unwrap()
     };
-    let mut tries = Vec::new();
-    for encoding in ["extended", "minimal"] {
+    for (encoding, shrinks) in [("extended", true), ("minimal", false)] {
         let cnf = dir.path().join(format!("{encoding}.cnf"));
         let cnf = cnf.to_str().unwrap();
-        let out = run(&["encode", "--encoding", encoding, &puzzle, "-o", cnf]);
-        assert_exit(&out, 0);
-        tries.push(shrink_tries(cnf));
+        assert_exit(
+            &run(&["encode", "--encoding", encoding, &puzzle, "-o", cnf]),
+            0,
+        );
+        for from_stdin in [false, true] {
+            let tries = shrink_tries(cnf, from_stdin);
+            assert_eq!(
+                tries > 0,
+                shrinks,
+                "{encoding}, stdin {from_stdin}: {tries}"
+            );
+        }
     }
-    assert!(tries[0] > 0, "{tries:?}");
-    assert_eq!(tries[1], 0);
 }
 
 /// `--jobs 3` solves on three threads but prints what `--jobs 1` prints, in input order:

@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use sudosat::backend::sudoku::Propagate;
 use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
-use sudosat::encode::{memory_estimate, read_description};
+use sudosat::encode::{memory_estimate, CnfDescription};
 use sudosat::formula::FormulaSize;
 use sudosat::Cnf;
 
@@ -126,11 +126,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // A CNF that `encode` wrote names its encoding in its comments: the backend then solves
     // it as `solve` would (cdcl learns differently on the minimal encoding). A file that
     // does not describe a puzzle is a plain formula, not an error.
-    if args.file != std::path::Path::new("-") {
-        let file = std::fs::File::open(&args.file).with_context(|| name.clone())?;
-        if let Ok(description) = read_description(file, &name) {
-            backend.set_sudoku_encoding(description.encoding);
-        }
+    if let Ok(description) =
+        CnfDescription::from_comments(report.preamble.iter().map(String::as_str))
+    {
+        backend.set_sudoku_encoding(description.encoding);
     }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
     backend.add_formula(&mut cnf);
