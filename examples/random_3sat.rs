@@ -6,6 +6,9 @@
 //! ```sh
 //! cargo run --release --example random_3sat -- 200 150 cdcl,varisat
 //! ```
+//!
+//! With `RANDOM_3SAT_DUMP=DIR` the formulas are also written as `DIR/000.cnf` … for
+//! external solvers (BENCHMARKS.md, "Random 3-SAT at the threshold").
 
 use std::time::{Duration, Instant};
 
@@ -32,6 +35,14 @@ fn main() {
             cnf
         })
         .collect();
+    if let Some(dir) = std::env::var_os("RANDOM_3SAT_DUMP") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).expect("the dump directory");
+        for (i, cnf) in formulas.iter().enumerate() {
+            let file = std::fs::File::create(dir.join(format!("{i:03}.cnf"))).expect("a file");
+            sudosat::dimacs::write_formula(std::io::BufWriter::new(file), cnf).expect("written");
+        }
+    }
     let mut answers: Option<Vec<bool>> = None;
     println!("backend,formulas,vars,sat,unsat,total_ms,mean_us");
     for name in names.split(',') {
