@@ -508,3 +508,26 @@ fn the_time_limit_counts_from_the_encoding() {
         assert!(check_solution(&puzzle, &grid).is_valid());
     }
 }
+
+/// A count's solves share the puzzle's time limit: each blocking-clause solve gets what
+/// the earlier ones left. (Each once got the whole limit, so a count of many solutions ran
+/// far past it: 100,000 solutions of the empty 9×9 grid take seconds, each solve
+/// microseconds.) The limit lifted, the same solver counts them.
+#[test]
+fn the_solves_of_a_count_share_its_time_limit() {
+    let empty = Grid::empty(3).unwrap();
+    let mut solver = SatSolver::new(
+        SudokuEncoding::from_name("extended+reduced").unwrap(),
+        BackendSpec::new(BackendKind::Cdcl),
+    );
+    solver.set_time_limit(Some(Duration::from_millis(200)));
+    let err = solver.solutions(&empty, 100_000).unwrap_err();
+    assert!(err.is_timeout(), "{err}");
+    assert!(err.to_string().ends_with("timed out after 200ms"), "{err}");
+    solver.set_time_limit(None);
+    let grids = solver.solutions(&empty, 50).unwrap();
+    assert_eq!(grids.len(), 50);
+    for grid in &grids {
+        assert!(check_solution(&empty, grid).is_valid());
+    }
+}

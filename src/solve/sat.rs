@@ -131,8 +131,8 @@ pub struct SatSolver {
     /// The proof of the last answer, when it was UNSAT.
     proven: Option<ProvenUnsat>,
     /// When the current puzzle's encoding began (set by every load, the clash proof's
-    /// included): its first solve gets what is left of the time limit, so the limit
-    /// covers encoding and loading too.
+    /// included): each solve of the puzzle gets what is left of the time limit, so the
+    /// limit covers encoding and loading too, and a count's solves share it.
     load_started: Option<Instant>,
 }
 
@@ -332,13 +332,14 @@ impl SatSolver {
         self.backend.as_deref_mut().expect("loaded")
     }
 
-    /// One backend solve. The first after a load gets the time limit less the time the
-    /// load took (a 100×100 empty grid takes seconds to encode), and a time-out reports
-    /// the whole limit, with how long the puzzle really took when an uninterruptible step
-    /// (encoding; splr loading its clauses) ran far past it.
+    /// One backend solve. It gets the time limit less the time since the puzzle's load
+    /// began (a 100×100 empty grid takes seconds to encode; a count has made earlier
+    /// solves), and a time-out reports the whole limit, with how long the puzzle really
+    /// took when an uninterruptible step (encoding; splr loading its clauses) ran far past
+    /// it.
     fn timed_solve(&mut self) -> Result<SatOutcome, Error> {
         let start = Instant::now();
-        let load_started = self.load_started.take();
+        let load_started = self.load_started;
         let limit = self.time_limit;
         let timed_out = |solver: String, started: Option<Instant>| {
             let took = started.unwrap_or(start).elapsed();

@@ -158,8 +158,10 @@ pub struct BackendArgs {
     /// the grids that need search; dpll is the built-in plain DPLL of the literature.
     #[arg(long, value_name = "BACKEND", default_value_t = BackendKind::DEFAULT, value_parser = named::<BackendKind>())]
     pub backend: BackendKind,
-    /// Time limit in seconds of each solve: an external solver process is killed, the
-    /// built-in solvers stop (varisat cannot be interrupted and ignores it).
+    /// Time limit in seconds of each puzzle (or formula), counted from the start of its
+    /// encoding; the solves of one `count` or `--unique` check share it. An external
+    /// solver process is killed, the built-in solvers stop (varisat cannot be interrupted
+    /// and ignores it).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// Lookahead of the dpll backend: none (unit propagation only), clause (probe the
