@@ -68,7 +68,6 @@ use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var
 use crate::run::{Counters, Deadline};
 
 mod portfolio;
-mod walk;
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;
@@ -195,14 +194,6 @@ impl LbdAverages {
     fn getting_worse(&self) -> bool {
         self.fast > RESTART_MARGIN * self.slow
     }
-}
-
-/// Temporary tuning hook (experiments only).
-pub(crate) fn tune(name: &str, default: f64) -> f64 {
-    std::env::var(format!("SUDOSAT_{name}"))
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … at `i` (from 1).
@@ -449,8 +440,6 @@ pub struct Cdcl {
     /// Portfolios run, and the conflicts of all their members, the losers' included.
     portfolios: u64,
     portfolio_conflicts: u64,
-    /// Local search for phases at rephasing (module `walk`): buffers and counters.
-    walker: walk::Walker,
 }
 
 /// Learnt-clause shrinking's state ([`Cdcl::shrink`]).
@@ -1591,9 +1580,6 @@ impl Cdcl {
             self.phase.copy_from_slice(&modes.best_phase);
             modes.best_assigned = 0;
             modes.target_assigned = 0;
-            if tune("WALK", 1.0) != 0.0 {
-                self.walk();
-            }
         }
     }
 
@@ -2115,9 +2101,6 @@ impl SatBackend for Cdcl {
             ("explanations", self.native_clauses),
             ("portfolios", self.portfolios),
             ("portfolio_conflicts", self.portfolio_conflicts),
-            ("walks", self.walker.walks),
-            ("walk_flips", self.walker.flips),
-            ("walk_models", self.walker.models),
             (
                 "hall_removals",
                 self.sudoku.as_ref().map_or(0, |s| s.counters.hall),
@@ -2167,7 +2150,6 @@ impl SatBackend for Cdcl {
         self.reduce_interval = FIRST_REDUCE;
         self.averages = LbdAverages::default();
         self.modes = Modes::default();
-        self.walker = walk::Walker::default();
         for counter in [
             &mut self.solves,
             &mut self.decisions,

@@ -277,7 +277,6 @@ impl Cdcl {
             stop: None,
             portfolios: self.portfolios,
             portfolio_conflicts: self.portfolio_conflicts,
-            walker: self.walker.clone(),
         }
     }
 }
