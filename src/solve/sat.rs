@@ -416,9 +416,11 @@ impl SatSolver {
     }
 
     /// Counts solutions up to `limit` (0 = no limit) and returns them all, each checked.
+    /// The time limit ([`Solver::set_time_limit`]) covers the whole count: each solve gets
+    /// what the encoding and the earlier solves left.
     ///
     /// # Errors
-    /// A backend failure, or a model that does not decode to a solution.
+    /// A backend failure, a time-out, or a model that does not decode to a solution.
     pub fn solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Vec<Grid>, Error> {
         if !check_grid(puzzle).is_valid() {
             self.prove_clash(puzzle)?;
