@@ -16,10 +16,10 @@
 //!   removing literals implied by the others (Sörensson & Biere 2009, "Minimizing learned
 //!   clauses", SAT), then by resolution with the asserting literal's binary clauses
 //!   (glucose; Audemard & Simon 2009), non-chronological backjumping to the second-highest
-//!   level. On formulas of the extended Sudoku encodings, and in the odd members of a
-//!   portfolio on any formula, the clause is also *shrunk* (Feng & Bacchus 2020, "Clause
-//!   size reduction with all-UIP learning", SAT; CaDiCaL's `shrink`): a level's literals
-//!   replaced by their UIP. On one thread that took 25–32 % less CPU on gecode 25×25
+//!   level. On formulas of the extended and augmented Sudoku encodings, and in the odd
+//!   members of a portfolio on any formula, the clause is also *shrunk* (Feng & Bacchus
+//!   2020, "Clause size reduction with all-UIP learning", SAT; CaDiCaL's `shrink`): a
+//!   level's literals replaced by their UIP. On one thread that took 25–32 % less CPU on gecode 25×25
 //!   draws but up to 240× more conflicts on sparse 16×16 puzzles in the minimal encoding,
 //!   where it stays off (BENCHMARKS.md, sixteenth session);
 //! - **branching**: VSIDS (a binary heap of variable activities, bumped for every variable seen
@@ -445,7 +445,7 @@ pub struct Cdcl {
 /// Learnt-clause shrinking's state ([`Cdcl::shrink`]).
 #[derive(Clone, Default)]
 struct Shrinking {
-    /// Whether learnt clauses are shrunk: on the extended Sudoku encodings
+    /// Whether learnt clauses are shrunk: on the extended and augmented Sudoku encodings
     /// ([`SatBackend::set_sudoku_encoding`]) and in odd portfolio members; not on the
     /// minimal encoding nor, on one thread, on a formula of unknown origin.
     enabled: bool,

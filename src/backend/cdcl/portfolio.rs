@@ -14,9 +14,10 @@
 //! far; copy `i > 0` gets its VSIDS activities shaken by up to one bump of noise, which
 //! reorders the many near-equal ones, and odd copies start in the other search mode and
 //! *shrink* their learnt clauses (Feng & Bacchus 2020; `Cdcl::shrink`), which member 0
-//! does only on the extended Sudoku encodings: on the minimal one (and maybe on other
-//! formulas) shrinking made some searches 5–240× longer, so there a second member adds
-//! the other kind of draw without risking member 0's (BENCHMARKS.md, sixteenth session).
+//! does only on the extended and augmented encodings: on the minimal one (and maybe on
+//! other formulas) shrinking made some searches 5–240× longer, so there a second member
+//! adds the other kind of draw without risking member 0's (BENCHMARKS.md, sixteenth
+//! session).
 //! The first member with an answer stops the others at their next look at the clock, and
 //! its state becomes the solver's, learnt clauses included (its way of learning excepted),
 //! so an incremental solve (blocking clauses, assumptions) goes on from it.
