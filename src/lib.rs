@@ -22,6 +22,7 @@ mod error;
 pub mod formula;
 pub mod generate;
 pub mod grid;
+pub mod input;
 pub mod names;
 pub mod run;
 pub mod solve;

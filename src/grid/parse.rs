@@ -196,7 +196,8 @@ pub fn read_located<R: Read>(
     Ok(parser.out)
 }
 
-/// Reads every puzzle from a file, or from standard input when `path` is `-`.
+/// Reads every puzzle from a file, or from standard input when `path` is `-`; gzip, bzip2
+/// and xz compressed inputs are decompressed ([`crate::input`]).
 ///
 /// # Errors
 /// A [`ParseError`]; an unreadable file is reported without a position.
@@ -218,13 +219,18 @@ pub fn read_located_from_path(
     path: &Path,
     format: Option<Format>,
 ) -> Result<Vec<LocatedGrid>, ParseError> {
+    let read = |source: &Source, reader: &mut dyn Read| {
+        let (_, plain) = crate::input::decompressed(reader)
+            .map_err(|e| ParseError::at(source, 0, 0, format!("cannot read: {e}")))?;
+        read_located(plain, source, format)
+    };
     if path == Path::new("-") {
-        return read_located(std::io::stdin().lock(), &Source::Stdin, format);
+        return read(&Source::Stdin, &mut std::io::stdin().lock());
     }
     let source = Source::Path(path.to_path_buf());
-    let file = std::fs::File::open(path)
+    let mut file = std::fs::File::open(path)
         .map_err(|e| ParseError::at(&source, 0, 0, format!("cannot open: {e}")))?;
-    read_located(file, &source, format)
+    read(&source, &mut file)
 }
 
 /// The format [`read_puzzles`] would pick for `text` (see the [module docs](self));

@@ -1,6 +1,5 @@
 //! `sudosat decode`: a SAT solver's model back into a checked grid.
 
-use std::fs::File;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,6 +8,7 @@ use sudosat::dimacs::{parse_dimacs, read_model_auto, ParseOptions, SolverAnswer}
 use sudosat::encode::{read_description, Encoding};
 use sudosat::formula::CountingSink;
 use sudosat::grid::{write_grid, Format};
+use sudosat::input::open;
 
 use crate::args::{named, EncodingArgs};
 use crate::common::{read_inputs, stdin_at_most_once, EXIT_NEGATIVE, EXIT_OK};
@@ -54,10 +54,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         (Some(cnf), _) => {
             let name = cnf.display().to_string();
-            let file = File::open(cnf).with_context(|| format!("{name}: cannot open"))?;
+            let file = open(cnf).with_context(|| format!("{name}: cannot open"))?;
             let d = read_description(file, &name)?;
             // Check the whole file, so a damaged CNF is reported rather than trusted.
-            let file = File::open(cnf).with_context(|| format!("{name}: cannot open"))?;
+            let file = open(cnf).with_context(|| format!("{name}: cannot open"))?;
             let mut counter = CountingSink::default();
             let report = parse_dimacs(file, &name, &mut counter, ParseOptions::default())?;
             for warning in &report.warnings {
@@ -90,9 +90,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let map = encoding.var_map(&puzzle);
     let model_name = args.model.display().to_string();
     let answer = if args.model.as_os_str() == "-" {
-        read_model_auto(std::io::stdin().lock(), "<stdin>", map.num_vars())?
+        read_model_auto(open(&args.model)?, "<stdin>", map.num_vars())?
     } else {
-        let file = File::open(&args.model).with_context(|| format!("{model_name}: cannot open"))?;
+        let file = open(&args.model).with_context(|| format!("{model_name}: cannot open"))?;
         read_model_auto(file, &model_name, map.num_vars())?
     };
     let model = match answer {

@@ -21,7 +21,8 @@ use crate::common::{display_path, temp_file_beside, write_output, EXIT_ERROR};
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The DIMACS CNF file (`-` = standard input).
+    /// The DIMACS CNF file (`-` = standard input), plain or compressed with gzip, bzip2
+    /// or xz (told by its first bytes).
     #[arg(value_name = "FILE.cnf")]
     file: PathBuf,
     #[command(flatten)]
@@ -76,17 +77,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let name = display_path(&args.file);
     let parse_start = Instant::now();
     let mut cnf = Cnf::new();
-    let report = if args.file == std::path::Path::new("-") {
-        parse_dimacs(
-            std::io::stdin().lock(),
-            &name,
-            &mut cnf,
-            ParseOptions::default(),
-        )?
-    } else {
-        let file = std::fs::File::open(&args.file).with_context(|| name.clone())?;
-        parse_dimacs(file, &name, &mut cnf, ParseOptions::default())?
-    };
+    // gzip, bzip2 and xz files (competition benchmarks come as `.cnf.xz`) are read as
+    // they are, as MiniSat, CaDiCaL and Kissat read them.
+    let input = sudosat::input::open(&args.file).with_context(|| name.clone())?;
+    let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())?;
     cnf.set_num_vars(report.declared.0);
     for warning in &report.warnings {
         eprintln!("sudosat: warning: {warning}");

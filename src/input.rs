@@ -1,0 +1,266 @@
+//! Inputs that may be compressed. SAT competition benchmarks come as `.cnf.xz` (older sets
+//! as `.bz2` or `.gz`), and MiniSat, CaDiCaL and Kissat read them as they are; so do
+//! `sudosat`'s readers of formulas, models and puzzles. A file or standard input whose first
+//! bytes are a gzip, bzip2 or xz header is decompressed as it is read, whatever its name:
+//! the header, not the extension, decides, so `xz -dc` piped in and the `.xz` file itself
+//! read the same. Concatenated streams (`cat a.gz b.gz`, multi-stream xz) are read to the
+//! end, as `gzip -d` and `xz -d` read them.
+//!
+//! Decompression is the `compression` feature (on by default; flate2, bzip2 and liblzma).
+//! Without it a compressed input is an error that says so, never bytes fed to a parser.
+
+use std::fmt;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// How an input's bytes are compressed, told by their first bytes (the formats' magic
+/// numbers: RFC 1952 for gzip, the bzip2 and xz file format specifications).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Compression {
+    /// Plain bytes.
+    None,
+    /// gzip (`1f 8b`).
+    Gzip,
+    /// bzip2 (`BZh` and a block-size digit).
+    Bzip2,
+    /// xz (`fd 37 7a 58 5a 00`).
+    Xz,
+}
+
+impl Compression {
+    /// The longest header [`Compression::detect`] looks at.
+    pub const HEADER_LEN: usize = 6;
+
+    /// The compression whose header `head` starts with ([`Compression::None`] for any other
+    /// bytes, including a `head` too short to hold a header).
+    pub fn detect(head: &[u8]) -> Compression {
+        match head {
+            [0x1f, 0x8b, ..] => Compression::Gzip,
+            [b'B', b'Z', b'h', b'1'..=b'9', ..] => Compression::Bzip2,
+            [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Compression::Xz,
+            _ => Compression::None,
+        }
+    }
+
+    /// The format's name: `gzip`, `bzip2`, `xz`, or `uncompressed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::None => "uncompressed",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+        }
+    }
+}
+
+impl fmt::Display for Compression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `reader`'s bytes, decompressed when they start with a gzip, bzip2 or xz header, with the
+/// compression found. A read error of the decompressor (damaged or truncated data) names
+/// the format: "damaged xz data: …".
+///
+/// # Errors
+/// An error reading the first bytes, or (without the `compression` feature) a compressed
+/// input.
+pub fn decompressed<'a, R: Read + 'a>(
+    mut reader: R,
+) -> io::Result<(Compression, Box<dyn Read + 'a>)> {
+    let mut head = [0u8; Compression::HEADER_LEN];
+    let mut filled = 0;
+    // A pipe may deliver the header in pieces: read until it is whole or the input ends.
+    while filled < head.len() {
+        match reader.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(k) => filled += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let kind = Compression::detect(&head[..filled]);
+    let whole = io::Cursor::new(head).take(filled as u64).chain(reader);
+    let plain: Box<dyn Read + 'a> = match kind {
+        Compression::None => return Ok((kind, Box::new(whole))),
+        _ => decoder(kind, whole)?,
+    };
+    Ok((kind, Box::new(Labelled { inner: plain, kind })))
+}
+
+/// Opens `path` (`-` = standard input) for reading through [`decompressed`].
+///
+/// # Errors
+/// The file cannot be opened or its first bytes read, or it is compressed and the
+/// `compression` feature is off.
+pub fn open(path: &Path) -> io::Result<Box<dyn Read>> {
+    if path == Path::new("-") {
+        Ok(decompressed(io::stdin().lock())?.1)
+    } else {
+        Ok(decompressed(std::fs::File::open(path)?)?.1)
+    }
+}
+
+#[cfg(feature = "compression")]
+fn decoder<'a, R: Read + 'a>(kind: Compression, reader: R) -> io::Result<Box<dyn Read + 'a>> {
+    // The decoders read through their own buffers; the multi-stream ones read concatenated
+    // streams to the end instead of stopping after the first.
+    let reader = io::BufReader::with_capacity(1 << 16, reader);
+    Ok(match kind {
+        Compression::None => Box::new(reader),
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(reader)),
+        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(reader)),
+        Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(reader)),
+    })
+}
+
+#[cfg(not(feature = "compression"))]
+fn decoder<'a, R: Read + 'a>(kind: Compression, _reader: R) -> io::Result<Box<dyn Read + 'a>> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        format!(
+            "{kind}-compressed input, and this build reads none (the `compression` feature \
+             is off): decompress it first"
+        ),
+    ))
+}
+
+/// A decompressor whose errors say which format failed.
+struct Labelled<R> {
+    inner: R,
+    kind: Compression,
+}
+
+impl<R: Read> Read for Labelled<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).map_err(|e| {
+            let kind = match e.kind() {
+                io::ErrorKind::Interrupted => return e,
+                // A truncated stream is data that ends too soon, not a device error.
+                io::ErrorKind::UnexpectedEof => io::ErrorKind::InvalidData,
+                kind => kind,
+            };
+            io::Error::new(kind, format!("damaged {} data: {e}", self.kind))
+        })
+    }
+}
+
+#[cfg(all(test, feature = "compression"))]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    const TEXT: &str = "c a formula\np cnf 3 2\n1 -2 0\n2 3 0\n";
+
+    fn compress(kind: Compression, bytes: &[u8]) -> Vec<u8> {
+        match kind {
+            Compression::None => bytes.to_vec(),
+            Compression::Gzip => {
+                let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+                e.write_all(bytes).unwrap();
+                e.finish().unwrap()
+            }
+            Compression::Bzip2 => {
+                let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::best());
+                e.write_all(bytes).unwrap();
+                e.finish().unwrap()
+            }
+            Compression::Xz => {
+                let mut e = liblzma::write::XzEncoder::new(Vec::new(), 6);
+                e.write_all(bytes).unwrap();
+                e.finish().unwrap()
+            }
+        }
+    }
+
+    fn read_all(bytes: &[u8]) -> (Compression, io::Result<String>) {
+        let (kind, mut reader) = decompressed(bytes).unwrap();
+        let mut text = String::new();
+        let result = reader.read_to_string(&mut text).map(|_| text);
+        (kind, result)
+    }
+
+    const ALL: [Compression; 4] = [
+        Compression::None,
+        Compression::Gzip,
+        Compression::Bzip2,
+        Compression::Xz,
+    ];
+
+    #[test]
+    fn every_format_reads_back_the_same_text() {
+        for kind in ALL {
+            let (found, text) = read_all(&compress(kind, TEXT.as_bytes()));
+            assert_eq!(found, kind);
+            assert_eq!(text.unwrap(), TEXT, "{kind}");
+        }
+    }
+
+    #[test]
+    fn concatenated_streams_are_read_to_the_end() {
+        for kind in [Compression::Gzip, Compression::Bzip2, Compression::Xz] {
+            let mut bytes = compress(kind, b"p cnf 3 2\n");
+            bytes.extend(compress(kind, b"1 -2 0\n2 3 0\n"));
+            assert_eq!(
+                read_all(&bytes).1.unwrap(),
+                "p cnf 3 2\n1 -2 0\n2 3 0\n",
+                "{kind}"
+            );
+        }
+    }
+
+    #[test]
+    fn damaged_or_truncated_data_is_an_error_naming_the_format() {
+        let long: String = (1..2000).map(|i| format!("{i} -{} 0\n", i + 1)).collect();
+        for kind in [Compression::Gzip, Compression::Bzip2, Compression::Xz] {
+            let bytes = compress(kind, long.as_bytes());
+            let truncated = &bytes[..bytes.len() / 2];
+            let err = read_all(truncated).1.unwrap_err();
+            assert!(
+                err.to_string().starts_with(&format!("damaged {kind} data")),
+                "{kind}: {err}"
+            );
+            let mut flipped = bytes.clone();
+            let middle = flipped.len() / 2;
+            flipped[middle] ^= 0x55;
+            flipped[middle + 1] ^= 0xaa;
+            let err = read_all(&flipped).1.unwrap_err();
+            assert!(err.to_string().contains(kind.name()), "{kind}: {err}");
+        }
+    }
+
+    #[test]
+    fn short_and_plain_inputs_pass_through() {
+        for text in ["", "1", "BZh", "\x1f", "p cnf 0 0\n"] {
+            let (kind, result) = read_all(text.as_bytes());
+            assert_eq!((kind, result.unwrap().as_str()), (Compression::None, text));
+        }
+        // "BZh" without a block-size digit is text, not bzip2.
+        assert_eq!(Compression::detect(b"BZhx"), Compression::None);
+        assert_eq!(Compression::detect(b"BZh9"), Compression::Bzip2);
+    }
+
+    /// A header delivered one byte per read (a slow pipe) is still recognised.
+    #[test]
+    fn a_header_split_over_reads_is_recognised() {
+        struct OneByte<'a>(&'a [u8]);
+        impl Read for OneByte<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                match (self.0.split_first(), buf.first_mut()) {
+                    (Some((&b, rest)), Some(slot)) => {
+                        *slot = b;
+                        self.0 = rest;
+                        Ok(1)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        let bytes = compress(Compression::Xz, TEXT.as_bytes());
+        let (kind, mut reader) = decompressed(OneByte(&bytes)).unwrap();
+        let mut text = String::new();
+        reader.read_to_string(&mut text).unwrap();
+        assert_eq!((kind, text.as_str()), (Compression::Xz, TEXT));
+    }
+}

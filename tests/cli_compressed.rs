@@ -1,0 +1,128 @@
+//! Compressed inputs through the real binary: the fixtures in `tests/fixtures/compressed/`
+//! were made by the system's `xz -9`, `gzip -9 -n` and `bzip2 -9` from shipped plain files
+//! (`cnf/9x9/inkala.extended-reduced.cnf`, `tests/fixtures/17clue-40.txt`,
+//! `tests/fixtures/hardest-20.txt`), so these tests read what the standard tools write.
+#![cfg(feature = "compression")]
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use common::{assert_exit, fixture, run, run_in, stderr, stdout, temp_dir};
+use sudosat::grid::{check_solution, read_puzzles, Source};
+
+fn compressed(name: &str) -> PathBuf {
+    fixture("compressed").join(name)
+}
+
+fn plain_cnf() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("cnf/9x9/inkala.extended-reduced.cnf")
+}
+
+fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// The `v` lines of a `sat` run that answered SAT.
+fn model_lines(out: &std::process::Output) -> String {
+    assert_exit(out, 10);
+    stdout(out)
+        .lines()
+        .filter(|l| l.starts_with('v'))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn sat_reads_xz_gzip_and_bzip2_formulas_as_the_plain_file() {
+    let plain_out = run(&["sat", arg(&plain_cnf())]);
+    let header = stdout(&plain_out).lines().next().unwrap().to_string();
+    let plain = model_lines(&plain_out);
+    assert!(plain.ends_with(" 0"), "{plain}");
+    for ext in ["xz", "gz", "bz2"] {
+        let file = compressed(&format!("inkala.extended-reduced.cnf.{ext}"));
+        let out = run(&["sat", arg(&file)]);
+        // The same formula (the header line gives its variables and clauses) and the same
+        // model: Inkala's puzzle has one solution, and every variable is a (cell, digit).
+        assert_eq!(stdout(&out).lines().next(), Some(header.as_str()), "{ext}");
+        assert_eq!(model_lines(&out), plain, "{ext}");
+    }
+}
+
+#[test]
+fn sat_reads_a_compressed_formula_from_standard_input() {
+    let bytes = std::fs::read(compressed("inkala.extended-reduced.cnf.xz")).unwrap();
+    let dir = temp_dir();
+    let out = run_in(dir.path(), &["sat", "-"], &bytes);
+    assert_eq!(
+        model_lines(&out),
+        model_lines(&run(&["sat", arg(&plain_cnf())]))
+    );
+}
+
+#[test]
+fn a_truncated_compressed_file_is_an_error_naming_the_file_and_format() {
+    let dir = temp_dir();
+    for (ext, format) in [("xz", "xz"), ("gz", "gzip"), ("bz2", "bzip2")] {
+        let bytes =
+            std::fs::read(compressed(&format!("inkala.extended-reduced.cnf.{ext}"))).unwrap();
+        let cut = dir.path().join(format!("cut.cnf.{ext}"));
+        std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+        let out = run(&["sat", arg(&cut)]);
+        assert_exit(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains(arg(&cut)), "{ext}: {err}");
+        assert!(
+            err.contains(&format!("damaged {format} data")),
+            "{ext}: {err}"
+        );
+        // No answer is printed for a formula read only in part.
+        assert!(!stdout(&out).contains("s SATISFIABLE"), "{ext}");
+    }
+}
+
+#[test]
+fn solve_reads_compressed_puzzle_files_and_checks_every_answer() {
+    for (name, plain) in [
+        ("17clue-40.txt.gz", "17clue-40.txt"),
+        ("hardest-20.txt.xz", "hardest-20.txt"),
+    ] {
+        let out = run(&["solve", arg(&compressed(name))]);
+        assert_exit(&out, 0);
+        let expected = run(&["solve", arg(&fixture(plain))]);
+        assert_eq!(stdout(&out), stdout(&expected), "{name}");
+        let puzzles = read_puzzles(
+            std::fs::File::open(fixture(plain)).unwrap(),
+            &Source::Text,
+            None,
+        )
+        .unwrap();
+        let solutions = read_puzzles(stdout(&out).as_bytes(), &Source::Text, None).unwrap();
+        assert_eq!(solutions.len(), puzzles.len(), "{name}");
+        for (puzzle, solution) in puzzles.iter().zip(&solutions) {
+            assert!(check_solution(puzzle, solution).is_valid(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn decode_reads_a_compressed_formula_and_model() {
+    let dir = temp_dir();
+    let out = run(&["sat", arg(&plain_cnf())]);
+    assert_exit(&out, 10);
+    let model = dir.path().join("model.txt.gz");
+    let mut gz = flate2::write::GzEncoder::new(
+        std::fs::File::create(&model).unwrap(),
+        flate2::Compression::default(),
+    );
+    gz.write_all(&out.stdout).unwrap();
+    gz.finish().unwrap();
+    let cnf = compressed("inkala.extended-reduced.cnf.bz2");
+    let decoded = run(&["decode", "--cnf", arg(&cnf), arg(&model)]);
+    assert_exit(&decoded, 0);
+    let solution = std::fs::read_to_string(fixture("solutions/inkala-line.txt")).unwrap();
+    let grid = read_puzzles(stdout(&decoded).as_bytes(), &Source::Text, None).unwrap();
+    let expected = read_puzzles(solution.as_bytes(), &Source::Text, None).unwrap();
+    assert_eq!(grid, expected);
+}
