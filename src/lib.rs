@@ -16,13 +16,13 @@
 
 pub mod backend;
 pub mod compare;
+pub mod compression;
 pub mod dimacs;
 pub mod encode;
 mod error;
 pub mod formula;
 pub mod generate;
 pub mod grid;
-pub mod input;
 pub mod names;
 pub mod run;
 pub mod solve;

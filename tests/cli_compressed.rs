@@ -2,14 +2,16 @@
 //! were made by the system's `xz -9`, `gzip -9 -n` and `bzip2 -9` from shipped plain files
 //! (`cnf/9x9/inkala.extended-reduced.cnf`, `tests/fixtures/17clue-40.txt`,
 //! `tests/fixtures/hardest-20.txt`), so these tests read what the standard tools write.
+//! Outputs named `*.xz`, `*.gz` or `*.bz2` are written compressed.
 #![cfg(feature = "compression")]
 
 mod common;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use common::{assert_exit, fixture, run, run_in, stderr, stdout, temp_dir};
+use sudosat::compression::{decompressed, Compression};
 use sudosat::grid::{check_solution, read_puzzles, Source};
 
 fn compressed(name: &str) -> PathBuf {
@@ -125,4 +127,74 @@ fn decode_reads_a_compressed_formula_and_model() {
     let grid = read_puzzles(stdout(&decoded).as_bytes(), &Source::Text, None).unwrap();
     let expected = read_puzzles(solution.as_bytes(), &Source::Text, None).unwrap();
     assert_eq!(grid, expected);
+}
+
+#[test]
+fn an_output_named_gz_bz2_or_xz_is_written_compressed() {
+    let dir = temp_dir();
+    let golden = std::fs::read(plain_cnf()).unwrap();
+    let source = fixture("inkala-line.txt");
+    for (ext, kind) in [
+        ("xz", Compression::Xz),
+        ("gz", Compression::Gzip),
+        ("bz2", Compression::Bzip2),
+    ] {
+        let out_name = format!("inkala.cnf.{ext}");
+        let out = run_in(
+            dir.path(),
+            &[
+                "encode",
+                arg(&source),
+                "--encoding",
+                "extended",
+                "--reduce",
+                "-o",
+                &out_name,
+            ],
+            b"",
+        );
+        assert_exit(&out, 0);
+        let bytes = std::fs::read(dir.path().join(&out_name)).unwrap();
+        let (found, mut reader) = decompressed(bytes.as_slice()).unwrap();
+        assert_eq!(found, kind);
+        let mut text = Vec::new();
+        reader.read_to_end(&mut text).unwrap();
+        // The golden file of `cnf/`, byte for byte, inside the compressed stream.
+        assert!(text == golden, "{ext}: not the golden CNF");
+        // And the binary reads its own output back.
+        let out = run_in(dir.path(), &["sat", &out_name], b"");
+        assert_eq!(
+            model_lines(&out),
+            model_lines(&run(&["sat", arg(&plain_cnf())]))
+        );
+    }
+}
+
+#[test]
+fn a_compressed_compare_csv_is_read_back_by_from_csv() {
+    let dir = temp_dir();
+    let source = fixture("hardest-20.txt");
+    let out = run_in(
+        dir.path(),
+        &[
+            "compare",
+            arg(&source),
+            "--solvers",
+            "cdcl",
+            "--csv",
+            "runs.csv.gz",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let bytes = std::fs::read(dir.path().join("runs.csv.gz")).unwrap();
+    assert_eq!(Compression::detect(&bytes), Compression::Gzip);
+    let back = run_in(dir.path(), &["compare", "--from-csv", "runs.csv.gz"], b"");
+    assert_exit(&back, 0);
+    let row = stdout(&back)
+        .lines()
+        .find(|l| l.starts_with("cdcl/"))
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    // 20 runs, 20 solved: the rows written are the rows read.
+    assert_eq!(row.as_deref(), Some("cdcl/extended+reduced 20 20"));
 }

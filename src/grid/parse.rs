@@ -197,7 +197,7 @@ pub fn read_located<R: Read>(
 }
 
 /// Reads every puzzle from a file, or from standard input when `path` is `-`; gzip, bzip2
-/// and xz compressed inputs are decompressed ([`crate::input`]).
+/// and xz compressed inputs are decompressed ([`crate::compression`]).
 ///
 /// # Errors
 /// A [`ParseError`]; an unreadable file is reported without a position.
@@ -220,7 +220,7 @@ pub fn read_located_from_path(
     format: Option<Format>,
 ) -> Result<Vec<LocatedGrid>, ParseError> {
     let read = |source: &Source, reader: &mut dyn Read| {
-        let (_, plain) = crate::input::decompressed(reader)
+        let (_, plain) = crate::compression::decompressed(reader)
             .map_err(|e| ParseError::at(source, 0, 0, format!("cannot read: {e}")))?;
         read_located(plain, source, format)
     };

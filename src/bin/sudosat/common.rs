@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use sudosat::compression::{self, Compression};
 use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
 
 /// Exit code for "every answer valid / solved".
@@ -120,7 +121,8 @@ pub fn read_located_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<
 /// What the user names is written, not replaced: a symbolic link's target gets the output
 /// (the link stays), a device or pipe (`/dev/null`, a FIFO) is written straight into, since
 /// nothing can be renamed over it, an existing file keeps its permissions, and a read-only
-/// file is refused as a shell redirection refuses it.
+/// file is refused as a shell redirection refuses it. A file named `*.gz`, `*.bz2` or `*.xz`
+/// is written compressed.
 pub fn write_output(
     path: Option<&Path>,
     fill: impl FnOnce(&mut dyn Write) -> Result<()>,
@@ -146,9 +148,12 @@ pub fn write_output(
             }
             let guard = crate::signals::track_output(tmp.path());
             {
-                let mut w = io::BufWriter::new(tmp.as_file_mut());
+                // `out.cnf.xz`, `out.txt.gz`: compressed as the name says.
+                let kind = Compression::for_path(p);
+                let mut w = compression::Writer::new(kind, io::BufWriter::new(tmp.as_file_mut()))
+                    .with_context(|| format!("{}: cannot write", p.display()))?;
                 fill(&mut w)?;
-                w.flush()
+                w.finish()
                     .with_context(|| format!("{}: cannot write", p.display()))?;
             }
             guard

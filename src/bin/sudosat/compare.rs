@@ -258,13 +258,14 @@ fn load_saved(
     command_line: Vec<String>,
 ) -> Result<(Comparison, Provenance)> {
     let name = display_path(csv);
-    let file = std::fs::File::open(csv).with_context(|| format!("{name}: cannot open"))?;
+    // `--csv runs.csv.gz` wrote it compressed; read it back the same way.
+    let file = sudosat::compression::open(csv).with_context(|| format!("{name}: cannot open"))?;
     let runs = output::read_csv(std::io::BufReader::new(file), &name)?;
     let sidecar = output::sidecar_path(csv);
     let mut meta = if sidecar.is_file() {
         let side_name = display_path(&sidecar);
-        let file =
-            std::fs::File::open(&sidecar).with_context(|| format!("{side_name}: cannot open"))?;
+        let file = sudosat::compression::open(&sidecar)
+            .with_context(|| format!("{side_name}: cannot open"))?;
         output::read_meta(std::io::BufReader::new(file), &side_name)?
     } else {
         eprintln!(

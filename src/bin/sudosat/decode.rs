@@ -4,11 +4,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use sudosat::compression::open;
 use sudosat::dimacs::{parse_dimacs, read_model_auto, ParseOptions, SolverAnswer};
 use sudosat::encode::{read_description, Encoding};
 use sudosat::formula::CountingSink;
 use sudosat::grid::{write_grid, Format};
-use sudosat::input::open;
 
 use crate::args::{named, EncodingArgs};
 use crate::common::{read_inputs, stdin_at_most_once, EXIT_NEGATIVE, EXIT_OK};

@@ -79,7 +79,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut cnf = Cnf::new();
     // gzip, bzip2 and xz files (competition benchmarks come as `.cnf.xz`) are read as
     // they are, as MiniSat, CaDiCaL and Kissat read them.
-    let input = sudosat::input::open(&args.file).with_context(|| name.clone())?;
+    let input = sudosat::compression::open(&args.file).with_context(|| name.clone())?;
     let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())?;
     cnf.set_num_vars(report.declared.0);
     for warning in &report.warnings {
