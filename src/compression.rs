@@ -201,6 +201,8 @@ impl<W: Write> Writer<W> {
     /// # Errors
     /// A write error of the writer underneath.
     pub fn finish(self) -> io::Result<W> {
+        // One arm only without the `compression` feature.
+        #[allow(clippy::infallible_destructuring_match)]
         let mut out = match self.inner {
             WriterKind::Plain(out) => out,
             #[cfg(feature = "compression")]
