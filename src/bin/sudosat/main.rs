@@ -8,6 +8,7 @@ mod compare;
 mod convert;
 mod count;
 mod decode;
+mod docs;
 mod encode;
 mod explain;
 mod generate;
@@ -20,7 +21,7 @@ mod solve;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Sudoku of any box size as SAT: parse, encode, solve, decode, check.
 #[derive(Parser, Debug)]
@@ -56,6 +57,10 @@ enum Command {
     Grade(grade::Args),
     /// Compare encodings, backends and solvers on puzzle files.
     Compare(compare::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(docs::CompletionsArgs),
+    /// Print the manual page of sudosat or of one subcommand, or write them all (--dir).
+    Man(docs::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +79,8 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Completions(args) => docs::completions(args, Cli::command()),
+        Command::Man(args) => docs::man(args, Cli::command()),
     };
     match result {
         Ok(code) => code,
