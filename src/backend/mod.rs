@@ -361,6 +361,9 @@ pub struct BackendSpec {
     /// solver only into what the solver leaves of it. `None`: half the memory the system
     /// reports available.
     pub memory: Option<u64>,
+    /// Seed of cdcl's search ([`Cdcl::with_seed`]; ignored by the other backends): 0, the
+    /// default, is the search without a seed; each other seed is another draw of it.
+    pub seed: u64,
 }
 
 impl BackendSpec {
@@ -375,6 +378,7 @@ impl BackendSpec {
             propagate: Propagate::default(),
             threads: 1,
             memory: None,
+            seed: 0,
         }
     }
 
@@ -432,7 +436,8 @@ impl BackendSpec {
             BackendKind::Cdcl => Box::new(
                 Cdcl::with_options(self.lookahead, self.propagate)
                     .with_threads(self.threads)
-                    .with_memory_budget(self.memory),
+                    .with_memory_budget(self.memory)
+                    .with_seed(self.seed),
             ),
             BackendKind::Dpll => Box::new(Dpll::with_lookahead(self.lookahead)),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),

@@ -261,7 +261,11 @@ pub fn entries(
         match item {
             SolverItem::Sat(backend) => {
                 out.extend(encodings.iter().map(|&encoding| SolverSpec::Sat {
-                    backend: backend.clone(),
+                    // The classic solvers' seed is cdcl's too (`--seed`).
+                    backend: BackendSpec {
+                        seed: options.seed,
+                        ..backend.clone()
+                    },
                     encoding,
                 }))
             }
@@ -812,6 +816,24 @@ mod tests {
         for name in ClassicKind::NAMES {
             assert!(crate::solve::classic_solver(name, &SolverOptions::default()).is_some());
         }
+    }
+
+    #[test]
+    fn the_seed_reaches_the_sat_entries_and_the_classic_ones() {
+        let solvers = parse_solvers("cdcl,hill").unwrap();
+        let encodings = parse_encodings("extended+reduced").unwrap();
+        let options = SolverOptions {
+            seed: 42,
+            ..SolverOptions::default()
+        };
+        let seeds: Vec<u64> = entries(&solvers, &encodings, &options)
+            .iter()
+            .map(|entry| match entry {
+                SolverSpec::Sat { backend, .. } => backend.seed,
+                SolverSpec::Classic { options, .. } => options.seed,
+            })
+            .collect();
+        assert_eq!(seeds, [42, 42]);
     }
 
     #[test]

@@ -195,7 +195,9 @@ impl Cdcl {
     /// odd members switch to the other search mode at their first restart and shrink their
     /// learnt clauses.
     fn diversify(&mut self, index: usize) {
-        let mut noise = ChaCha8Rng::seed_from_u64(index as u64);
+        // Seed 0 keeps the noise of a solver without a seed.
+        let mut noise =
+            ChaCha8Rng::seed_from_u64(index as u64 ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         for activity in &mut self.activity {
             *activity += self.var_inc * noise.gen::<f64>();
         }
@@ -270,6 +272,7 @@ impl Cdcl {
             explanations: self.explanations.clone(),
             modes: self.modes.clone(),
             threads: self.threads,
+            seed: self.seed,
             fork_at: u64::MAX,
             fork_by: u64::MAX,
             fork_after: self.fork_after,

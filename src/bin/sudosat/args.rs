@@ -249,7 +249,10 @@ pub struct SolverArgs {
     /// the solver leaves of it.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<u64>,
-    /// Seed of the randomised classic solvers (backtrack-random, hill).
+    /// Seed of the randomised classic solvers (backtrack-random, hill) and of cdcl's
+    /// search: with a seed other than 0, cdcl takes its first decisions in a seeded random
+    /// order instead of the variables' order, another draw of the same search (the answer
+    /// is the same; on a hard grid the time is not).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     /// Work cap of the classic solvers: assignments (backtrack), iterations (hill, default
@@ -339,7 +342,10 @@ impl SolverArgs {
         if name == "sat" {
             return Ok(SolverSpec::Sat {
                 encoding: self.encoding(),
-                backend: self.sat.backend_spec()?.with_memory(self.max_memory),
+                backend: BackendSpec {
+                    seed: self.seed,
+                    ..self.sat.backend_spec()?.with_memory(self.max_memory)
+                },
             });
         }
         if !(0.0..=1.0).contains(&self.beta) {

@@ -97,7 +97,8 @@ pub struct Args {
     /// plot, JSON and report from them. `--timeout` then sets the PAR-2 limit.
     #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["limit", "repeat", "jobs"])]
     from_csv: Option<PathBuf>,
-    /// Seed of the randomised classic solvers (backtrack-random, hill).
+    /// Seed of the randomised classic solvers (backtrack-random, hill) and of cdcl's
+    /// search (see `sudosat solve --seed`).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Memory budget of the SAT entries, e.g. 512M or 8G (default half the memory
