@@ -100,12 +100,32 @@ pub fn decompressed<'a, R: Read + 'a>(
         }
     }
     let kind = Compression::detect(&head[..filled]);
+    if let Some(format) = unread_format(&head[..filled]) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{format} data, which is not read here (gzip, bzip2 and xz are): unpack it first"
+            ),
+        ));
+    }
     let whole = io::Cursor::new(head).take(filled as u64).chain(reader);
     let plain: Box<dyn Read + 'a> = match kind {
         Compression::None => return Ok((kind, Box::new(whole))),
         _ => decoder(kind, whole)?,
     };
     Ok((kind, Box::new(Labelled { inner: plain, kind })))
+}
+
+/// The name of a compressed or archive format that is not read, from its magic number, so
+/// that such a file is named for what it is rather than reported as bad text.
+fn unread_format(head: &[u8]) -> Option<&'static str> {
+    match head {
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => Some("zstd"),
+        [b'P', b'K', 0x03, 0x04, ..] => Some("zip"),
+        [0x04, 0x22, 0x4d, 0x18, ..] => Some("lz4"),
+        [b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c] => Some("7-zip"),
+        _ => None,
+    }
 }
 
 /// Opens `path` (`-` = standard input) for reading through [`decompressed`].
@@ -356,6 +376,22 @@ mod tests {
         // "BZh" without a block-size digit is text, not bzip2.
         assert_eq!(Compression::detect(b"BZhx"), Compression::None);
         assert_eq!(Compression::detect(b"BZh9"), Compression::Bzip2);
+    }
+
+    #[test]
+    fn formats_not_read_are_named() {
+        for (bytes, name) in [
+            (&[0x28, 0xb5, 0x2f, 0xfd, 0x04, 0x00][..], "zstd"),
+            (b"PK\x03\x04\x14\x00", "zip"),
+            (&[0x04, 0x22, 0x4d, 0x18, 0x64, 0x40][..], "lz4"),
+            (&[b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c][..], "7-zip"),
+        ] {
+            let err = decompressed(bytes).err().expect("an error");
+            assert!(
+                err.to_string().starts_with(&format!("{name} data")),
+                "{err}"
+            );
+        }
     }
 
     #[test]

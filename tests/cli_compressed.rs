@@ -198,3 +198,21 @@ fn a_compressed_compare_csv_is_read_back_by_from_csv() {
     // 20 runs, 20 solved: the rows written are the rows read.
     assert_eq!(row.as_deref(), Some("cdcl/extended+reduced 20 20"));
 }
+
+#[test]
+fn a_format_not_read_is_named_not_parsed() {
+    let dir = temp_dir();
+    // The zstd frame magic and a few bytes: what `zstd` writes first.
+    let zstd = dir.path().join("f.cnf.zst");
+    std::fs::write(&zstd, [0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x00, 0x01, 0x00]).unwrap();
+    for args in [vec!["sat", arg(&zstd)], vec!["solve", arg(&zstd)]] {
+        let out = run(&args);
+        assert_exit(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains(arg(&zstd)), "{args:?}: {err}");
+        assert!(
+            err.contains("zstd data, which is not read here"),
+            "{args:?}: {err}"
+        );
+    }
+}
