@@ -1229,3 +1229,37 @@ fn chromium_renders_the_report() {
     assert!(dom.contains("virtual-best"));
     assert!(dom.contains("dpll/extended+reduced"));
 }
+
+/// `--vary-seed`: repeat r runs with seed S + r − 1, so cdcl's repeats of one puzzle are
+/// different searches to the same checked answer; without it they are one search.
+#[test]
+fn vary_seed_turns_cdcl_repeats_into_draws() {
+    let file = fixture("hardest-20.txt");
+    let file = file.to_str().unwrap();
+    let decisions = |extra: &[&str]| -> Vec<Vec<u64>> {
+        let mut args = vec![file, "--solvers", "cdcl", "--repeat", "3", "--seed", "5"];
+        args.extend_from_slice(extra);
+        let compared = compare(&args, 0);
+        let runs = compared.runs();
+        assert_eq!(runs.len(), 60);
+        runs.chunks(3)
+            .map(|repeats| {
+                repeats
+                    .iter()
+                    .map(|r| {
+                        assert_eq!(r["outcome"], "solved");
+                        assert_eq!(r["checked"], true);
+                        r["counters"]["decisions"].as_u64().expect("decisions")
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let same = decisions(&[]);
+    assert!(same.iter().all(|r| r.iter().all(|&d| d == r[0])), "{same:?}");
+    let drawn = decisions(&["--vary-seed"]);
+    // Repeat 1 keeps seed 5; the others are seeds 6 and 7.
+    assert!(drawn.iter().zip(&same).all(|(d, s)| d[0] == s[0]));
+    let varied = drawn.iter().filter(|r| r[1] != r[0] || r[2] != r[0]).count();
+    assert!(varied >= 10, "only {varied} of 20 puzzles drew other searches");
+}

@@ -322,6 +322,10 @@ pub struct CompareConfig {
     /// Puzzles solved at once: 1 runs everything on the calling thread; more uses a
     /// dedicated pool of that many threads (each solve still runs, and is timed, on one).
     pub jobs: usize,
+    /// Whether repeat r runs with the entry's seed plus r − 1 ([`SolverSpec::with_seed_offset`])
+    /// on a solver built for it, instead of the same solver and seed each time: cdcl's
+    /// repeats are then draws of its search, not timings of one path.
+    pub vary_seed: bool,
 }
 
 impl CompareConfig {
@@ -332,6 +336,7 @@ impl CompareConfig {
             repeat: 1,
             timeout: None,
             jobs: 1,
+            vary_seed: false,
         }
     }
 
@@ -578,7 +583,19 @@ fn run_puzzle(
             break;
         }
         let mut row = blank_row(puzzle, index, entry, repeat);
-        measure(solver, entry, &puzzle.grid, config.timeout, &mut row);
+        if config.vary_seed {
+            let seeded = entry.with_seed_offset(repeat as u64 - 1);
+            let mut fresh = seeded.build(config.timeout);
+            measure(
+                fresh.as_mut(),
+                &seeded,
+                &puzzle.grid,
+                config.timeout,
+                &mut row,
+            );
+        } else {
+            measure(solver, entry, &puzzle.grid, config.timeout, &mut row);
+        }
         on_run(&row);
         runs.push(row);
     }
@@ -854,6 +871,37 @@ mod tests {
                 "varisat/extended+reduced"
             ]
         );
+    }
+
+    #[test]
+    fn vary_seed_makes_repeats_draws_with_the_same_answers() {
+        let inkala = puzzle(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
+        let solvers = parse_solvers("cdcl").unwrap();
+        let encodings = parse_encodings("extended+reduced").unwrap();
+        let mut config =
+            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()));
+        config.repeat = 4;
+        let decisions = |config: &CompareConfig| -> Vec<u64> {
+            let puzzles = [inkala.clone()];
+            let result = run(&puzzles, config, &AtomicBool::new(false), &|_| {}).unwrap();
+            assert_eq!(result.runs.len(), 4);
+            result
+                .runs
+                .iter()
+                .map(|r| {
+                    assert_eq!((r.outcome, r.checked), (Outcome::Solved, true));
+                    r.counters.get("decisions").expect("cdcl counts decisions")
+                })
+                .collect()
+        };
+        let same = decisions(&config);
+        assert!(same.iter().all(|&d| d == same[0]), "{same:?}");
+        config.vary_seed = true;
+        let drawn = decisions(&config);
+        assert_eq!(drawn[0], same[0], "repeat 1 runs with the seed given");
+        assert!(drawn[1..].iter().any(|&d| d != same[0]), "{drawn:?}");
     }
 
     #[test]

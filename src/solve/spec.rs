@@ -50,6 +50,18 @@ impl Default for SolverSpec {
 }
 
 impl SolverSpec {
+    /// The same solver with its seed moved on by `offset` (cdcl's [`BackendSpec::seed`],
+    /// or the classic solvers' [`SolverOptions::seed`]): `compare --vary-seed` runs repeat
+    /// r with offset r − 1. Solvers without randomness ignore it.
+    pub fn with_seed_offset(&self, offset: u64) -> SolverSpec {
+        let mut spec = self.clone();
+        match &mut spec {
+            SolverSpec::Sat { backend, .. } => backend.seed = backend.seed.wrapping_add(offset),
+            SolverSpec::Classic { options, .. } => options.seed = options.seed.wrapping_add(offset),
+        }
+        spec
+    }
+
     /// A classic solver with default options.
     pub fn classic(kind: ClassicKind) -> SolverSpec {
         SolverSpec::Classic {

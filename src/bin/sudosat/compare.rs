@@ -57,6 +57,11 @@ pub struct Args {
     /// puzzle's solved repeats.
     #[arg(long, value_name = "R", default_value_t = 1)]
     repeat: usize,
+    /// Run repeat r with seed S + r − 1 (S = `--seed`) on a solver built for it: cdcl's
+    /// repeats (and the randomised classic solvers') are then draws of the search, and the
+    /// summaries' medians are medians over seeds, instead of timings of one path.
+    #[arg(long)]
+    vary_seed: bool,
     /// Time limit in seconds of each solve; a run past it is reported as `timeout` and the
     /// comparison goes on (varisat cannot be interrupted: it is timed and reported after).
     #[arg(long, value_name = "SECS")]
@@ -95,7 +100,7 @@ pub struct Args {
     /// Measure nothing: read the runs of an earlier `--csv` (and its sidecar
     /// NAME.meta.json, for the time limit, entry order and machine) and write the table,
     /// plot, JSON and report from them. `--timeout` then sets the PAR-2 limit.
-    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["limit", "repeat", "jobs"])]
+    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["limit", "repeat", "jobs", "vary_seed"])]
     from_csv: Option<PathBuf>,
     /// Seed of the randomised classic solvers (backtrack-random, hill) and of cdcl's
     /// search (see `sudosat solve --seed`).
@@ -170,6 +175,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         repeat: args.repeat,
         timeout: time_limit(args.timeout)?,
         jobs: args.jobs,
+        vary_seed: args.vary_seed,
     };
     config.validate()?;
     let labels: Vec<String> = config.entries.iter().map(|e| e.label()).collect();
