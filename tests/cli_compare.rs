@@ -1256,10 +1256,19 @@ fn vary_seed_turns_cdcl_repeats_into_draws() {
             .collect()
     };
     let same = decisions(&[]);
-    assert!(same.iter().all(|r| r.iter().all(|&d| d == r[0])), "{same:?}");
+    assert!(
+        same.iter().all(|r| r.iter().all(|&d| d == r[0])),
+        "{same:?}"
+    );
     let drawn = decisions(&["--vary-seed"]);
     // Repeat 1 keeps seed 5; the others are seeds 6 and 7.
     assert!(drawn.iter().zip(&same).all(|(d, s)| d[0] == s[0]));
-    let varied = drawn.iter().filter(|r| r[1] != r[0] || r[2] != r[0]).count();
-    assert!(varied >= 10, "only {varied} of 20 puzzles drew other searches");
+    let varied = drawn
+        .iter()
+        .filter(|r| r[1] != r[0] || r[2] != r[0])
+        .count();
+    assert!(
+        varied >= 10,
+        "only {varied} of 20 puzzles drew other searches"
+    );
 }

@@ -12,6 +12,10 @@
 //! second argument after the input; any other solver command marks where its proof file goes
 //! with `{proof}` (and may mark the input with `{cnf}`, else it comes last). MiniSat 2.2
 //! cannot write proofs.
+//!
+//! `{seed}` in a command becomes the seed of the solve ([`ExternalSolver::with_seed`]:
+//! `--seed`, and per repeat with `compare --vary-seed`), e.g. `cadical -q --seed={seed}`,
+//! so that an external solver's repeats are draws of its search as cdcl's are.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -51,12 +55,16 @@ pub struct ExternalSolver {
     millis: u64,
     /// The proof asked for ([`SatBackend::set_proof`]).
     proof: Option<ProofTarget>,
+    /// What `{seed}` in the command becomes.
+    seed: u64,
 }
 
 /// The placeholder for the proof file in a solver command.
 pub const PROOF_PLACEHOLDER: &str = "{proof}";
 /// The placeholder for the input file in a solver command (else the input comes last).
 pub const CNF_PLACEHOLDER: &str = "{cnf}";
+/// The placeholder for the seed in a solver command (`--seed`).
+pub const SEED_PLACEHOLDER: &str = "{seed}";
 
 impl ExternalSolver {
     /// A solver from a command line (split on whitespace: program then arguments).
@@ -80,7 +88,14 @@ impl ExternalSolver {
             solves: 0,
             millis: 0,
             proof: None,
+            seed: 0,
         })
+    }
+
+    /// With `seed` for the command's `{seed}` placeholders (0 when not set).
+    pub fn with_seed(mut self, seed: u64) -> ExternalSolver {
+        self.seed = seed;
+        self
     }
 
     /// How this solver writes proofs: `Some(true)` with a `{proof}` placeholder,
@@ -107,6 +122,7 @@ impl ExternalSolver {
         };
         let fill = |arg: &str| -> std::ffi::OsString {
             let arg = arg.replace(CNF_PLACEHOLDER, &input.to_string_lossy());
+            let arg = arg.replace(SEED_PLACEHOLDER, &self.seed.to_string());
             arg.replace(PROOF_PLACEHOLDER, &proof_path.to_string_lossy())
                 .into()
         };
@@ -500,5 +516,33 @@ mod tests {
         assert_eq!(resolve_program("cadical"), "cadical");
         assert_eq!(resolve_program(".hidden"), ".hidden");
         assert_eq!(resolve_program("/usr/bin/cadical"), "/usr/bin/cadical");
+    }
+
+    #[test]
+    fn placeholders_are_filled_in_and_the_input_placed() {
+        let dir = Path::new("/tmp/d");
+        let input = Path::new("/tmp/d/in.cnf");
+        let args = |command: &str, seed: u64| -> Vec<String> {
+            ExternalSolver::new(command, OutputStyle::Competition)
+                .unwrap()
+                .with_seed(seed)
+                .arguments(input, dir)
+                .into_iter()
+                .map(|a| a.into_string().unwrap())
+                .collect()
+        };
+        assert_eq!(
+            args("cadical -q --seed={seed}", 42),
+            ["-q", "--seed=42", "/tmp/d/in.cnf"]
+        );
+        assert_eq!(
+            args("kissat --seed={seed}", 0),
+            ["--seed=0", "/tmp/d/in.cnf"]
+        );
+        assert_eq!(
+            args("solver {cnf} -s {seed}", 7),
+            ["/tmp/d/in.cnf", "-s", "7"]
+        );
+        assert_eq!(args("picosat", 7), ["/tmp/d/in.cnf"]);
     }
 }

@@ -361,8 +361,9 @@ pub struct BackendSpec {
     /// solver only into what the solver leaves of it. `None`: half the memory the system
     /// reports available.
     pub memory: Option<u64>,
-    /// Seed of cdcl's search ([`Cdcl::with_seed`]; ignored by the other backends): 0, the
-    /// default, is the search without a seed; each other seed is another draw of it.
+    /// Seed of cdcl's search ([`Cdcl::with_seed`]) and of an external command's `{seed}`
+    /// placeholder (ignored by the other backends): 0, the default, is cdcl's search
+    /// without a seed; each other seed is another draw of it.
     pub seed: u64,
 }
 
@@ -444,7 +445,9 @@ impl BackendSpec {
             BackendKind::Splr => Box::new(SplrBackend::new()),
             BackendKind::Minisat => {
                 let command = self.command.as_deref().unwrap_or("minisat");
-                Box::new(ExternalSolver::new(command, OutputStyle::MinisatFile)?)
+                Box::new(
+                    ExternalSolver::new(command, OutputStyle::MinisatFile)?.with_seed(self.seed),
+                )
             }
             BackendKind::External => {
                 let command = self.command.as_deref().ok_or_else(|| BackendError::Spawn {
@@ -452,7 +455,9 @@ impl BackendSpec {
                     reason: "the external backend needs a solver command (e.g. \"cadical -q\")"
                         .to_string(),
                 })?;
-                Box::new(ExternalSolver::new(command, OutputStyle::Competition)?)
+                Box::new(
+                    ExternalSolver::new(command, OutputStyle::Competition)?.with_seed(self.seed),
+                )
             }
         };
         backend.set_time_limit(self.timeout);
