@@ -36,6 +36,11 @@ fn model_lines(out: &std::process::Output) -> String {
         .join("\n")
 }
 
+/// The model `sat` prints for the plain golden CNF.
+fn plain_model() -> String {
+    model_lines(&run(&["sat", arg(&plain_cnf())]))
+}
+
 #[test]
 fn sat_reads_xz_gzip_and_bzip2_formulas_as_the_plain_file() {
     let plain_out = run(&["sat", arg(&plain_cnf())]);
@@ -57,10 +62,7 @@ fn sat_reads_a_compressed_formula_from_standard_input() {
     let bytes = std::fs::read(compressed("inkala.extended-reduced.cnf.xz")).unwrap();
     let dir = temp_dir();
     let out = run_in(dir.path(), &["sat", "-"], &bytes);
-    assert_eq!(
-        model_lines(&out),
-        model_lines(&run(&["sat", arg(&plain_cnf())]))
-    );
+    assert_eq!(model_lines(&out), plain_model());
 }
 
 #[test]
@@ -163,10 +165,7 @@ fn an_output_named_gz_bz2_or_xz_is_written_compressed() {
         assert!(text == golden, "{ext}: not the golden CNF");
         // And the binary reads its own output back.
         let out = run_in(dir.path(), &["sat", &out_name], b"");
-        assert_eq!(
-            model_lines(&out),
-            model_lines(&run(&["sat", arg(&plain_cnf())]))
-        );
+        assert_eq!(model_lines(&out), plain_model());
     }
 }
 
