@@ -252,7 +252,8 @@ pub struct SolverArgs {
     /// Seed of the randomised classic solvers (backtrack-random, hill) and of cdcl's
     /// search: with a seed other than 0, cdcl takes its first decisions in a seeded random
     /// order instead of the variables' order, another draw of the same search (the answer
-    /// is the same; on a hard grid the time is not).
+    /// is the same; on a hard grid the time is not). An external solver's command gets it
+    /// where it says `{seed}` (`--solver-cmd "cadical -q --seed={seed}"`).
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     /// Work cap of the classic solvers: assignments (backtrack), iterations (hill, default

@@ -90,7 +90,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let map = encoding.var_map(&puzzle);
     let model_name = args.model.display().to_string();
     let answer = if args.model.as_os_str() == "-" {
-        read_model_auto(open(&args.model)?, "<stdin>", map.num_vars())?
+        read_model_auto(
+            open(&args.model).context("<stdin>")?,
+            "<stdin>",
+            map.num_vars(),
+        )?
     } else {
         let file = open(&args.model).with_context(|| format!("{model_name}: cannot open"))?;
         read_model_auto(file, &model_name, map.num_vars())?

@@ -45,7 +45,8 @@ pub struct Args {
     max_memory: Option<u64>,
     /// Seed of cdcl's search: other than 0, its first decisions come in a seeded random
     /// order instead of the variables' order, another draw of the same search (as
-    /// MiniSat's `-rnd-seed`, CaDiCaL's `--seed`).
+    /// MiniSat's `-rnd-seed`, CaDiCaL's `--seed`). An external solver's command gets it
+    /// where it says `{seed}`.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
