@@ -420,6 +420,32 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Damaged streams are errors, never panics or hangs: any bytes after each header,
+        /// and any single byte of a real stream changed.
+        #[test]
+        fn arbitrary_bytes_after_a_header_are_read_or_refused(
+            tail in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300),
+            flip in 0usize..4096,
+            byte in proptest::prelude::any::<u8>(),
+        ) {
+            for kind in [Compression::Gzip, Compression::Bzip2, Compression::Xz] {
+                let mut bytes = compress(kind, &[])[..Compression::HEADER_LEN].to_vec();
+                bytes.extend(&tail);
+                let (found, mut reader) = decompressed(bytes.as_slice()).unwrap();
+                proptest::prop_assert_eq!(found, kind);
+                let _ = reader.read_to_end(&mut Vec::new());
+                let mut real = compress(kind, TEXT.as_bytes());
+                let at = flip % real.len();
+                real[at] = byte;
+                let opened = decompressed(real.as_slice());
+                if let Ok((_, mut reader)) = opened {
+                    let _ = reader.read_to_end(&mut Vec::new());
+                }
+            }
+        }
+    }
+
     /// A header delivered one byte per read (a slow pipe) is still recognised.
     #[test]
     fn a_header_split_over_reads_is_recognised() {
