@@ -215,3 +215,35 @@ fn a_format_not_read_is_named_not_parsed() {
         );
     }
 }
+
+#[test]
+fn encode_out_dir_compresses_every_file_when_asked() {
+    let dir = temp_dir();
+    let source = fixture("17clue-40.txt");
+    for extra in [
+        &[][..],
+        &["--compress", "gz"][..],
+        &["--compress", "bz2"][..],
+    ] {
+        let mut args = vec!["encode", arg(&source), "--reduce", "--out-dir"];
+        args.push(if extra.is_empty() { "plain" } else { extra[1] });
+        args.extend_from_slice(extra);
+        assert_exit(&run_in(dir.path(), &args, b""), 0);
+    }
+    for i in 1..=40 {
+        let plain = std::fs::read(dir.path().join(format!("plain/puzzle-{i:04}.cnf"))).unwrap();
+        for (sub, kind) in [("gz", Compression::Gzip), ("bz2", Compression::Bzip2)] {
+            let file = dir.path().join(format!("{sub}/puzzle-{i:04}.cnf.{sub}"));
+            let bytes = std::fs::read(&file).unwrap();
+            let (found, mut reader) = decompressed(bytes.as_slice()).unwrap();
+            let mut text = Vec::new();
+            reader.read_to_end(&mut text).unwrap();
+            assert_eq!(found, kind);
+            assert!(text == plain, "{}: not the plain CNF", file.display());
+        }
+    }
+    // Only the 40 files (and no temporary directory) in each.
+    for sub in ["plain", "gz", "bz2"] {
+        assert_eq!(std::fs::read_dir(dir.path().join(sub)).unwrap().count(), 40);
+    }
+}

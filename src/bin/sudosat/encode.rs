@@ -1,10 +1,10 @@
 //! `sudosat encode`: puzzles to DIMACS CNF, one self-describing file per puzzle.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use sudosat::compression::{self, Compression};
 use sudosat::encode::write_cnf;
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::grid::Format;
@@ -33,6 +33,10 @@ pub struct Args {
     /// Directory for one CNF per puzzle, named `puzzle-0001.cnf`, … (created if missing).
     #[arg(long)]
     out_dir: Option<PathBuf>,
+    /// With `--out-dir`: write each CNF compressed, named `puzzle-0001.cnf.gz` (or
+    /// `.bz2`, `.xz`). A single `-o` output is compressed by its name instead.
+    #[arg(long, value_name = "FORMAT", requires = "out_dir", value_parser = ["gz", "bz2", "xz"])]
+    compress: Option<String>,
 }
 
 /// Refuses an output file that is one of the puzzle files read: the CNF would replace the
@@ -84,15 +88,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 })?;
             let _guard = crate::signals::track_output(staging.path());
             let width = all.len().to_string().len().max(4);
-            let name = |i: usize| format!("puzzle-{:0width$}.cnf", i + 1);
+            let suffix = match &args.compress {
+                Some(extension) => format!(".cnf.{extension}"),
+                None => ".cnf".to_string(),
+            };
+            let kind = Compression::for_path(Path::new(&suffix));
+            let name = |i: usize| format!("puzzle-{:0width$}{suffix}", i + 1);
             for (i, puzzle) in all.iter().enumerate() {
                 let path = dir.join(name(i));
                 let file = std::fs::File::create(staging.path().join(name(i)))
                     .with_context(|| format!("{}: cannot write", path.display()))?;
-                let mut w = std::io::BufWriter::new(file);
+                let mut w = compression::Writer::new(kind, std::io::BufWriter::new(file))
+                    .with_context(|| format!("{}: cannot write", path.display()))?;
                 write_cnf(&mut w, &encoding, puzzle)
                     .with_context(|| format!("{}: cannot write", path.display()))?;
-                w.flush()
+                w.finish()
                     .with_context(|| format!("{}: cannot write", path.display()))?;
             }
             // A rename fails on a directory of the same name: found before any file moves.
