@@ -194,6 +194,13 @@ pub struct BackendArgs {
     /// thread; `compare` always uses one.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Seed of cdcl's search (and, in `solve` and `count`, of the randomised classic
+    /// solvers: backtrack-random, hill): with a seed other than 0, cdcl takes its first decisions in a seeded random
+    /// order instead of the variables' order, another draw of the same search (the answer
+    /// is the same; on a hard grid the time is not). An external solver's command gets it
+    /// where it says `{seed}` (`--solver-cmd "cadical -q --seed={seed}"`).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
 }
 
 impl BackendArgs {
@@ -223,6 +230,7 @@ impl BackendArgs {
             load: self.load,
             propagate: self.propagate,
             threads: self.threads.unwrap_or_else(sudosat::run::available_cores),
+            seed: self.seed,
             ..BackendSpec::new(self.backend)
         })
     }
@@ -249,13 +257,6 @@ pub struct SolverArgs {
     /// the solver leaves of it.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<u64>,
-    /// Seed of the randomised classic solvers (backtrack-random, hill) and of cdcl's
-    /// search: with a seed other than 0, cdcl takes its first decisions in a seeded random
-    /// order instead of the variables' order, another draw of the same search (the answer
-    /// is the same; on a hard grid the time is not). An external solver's command gets it
-    /// where it says `{seed}` (`--solver-cmd "cadical -q --seed={seed}"`).
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
     /// Work cap of the classic solvers: assignments (backtrack), iterations (hill, default
     /// 2,000,000), expansions (best-first, fifo); reaching it answers "stopped".
     #[arg(long, value_name = "N")]
@@ -343,10 +344,7 @@ impl SolverArgs {
         if name == "sat" {
             return Ok(SolverSpec::Sat {
                 encoding: self.encoding(),
-                backend: BackendSpec {
-                    seed: self.seed,
-                    ..self.sat.backend_spec()?.with_memory(self.max_memory)
-                },
+                backend: self.sat.backend_spec()?.with_memory(self.max_memory),
             });
         }
         if !(0.0..=1.0).contains(&self.beta) {
@@ -378,7 +376,7 @@ impl SolverArgs {
     /// The classic solvers' options the flags select.
     pub fn solver_options(&self, trace: bool) -> SolverOptions {
         SolverOptions {
-            seed: self.seed,
+            seed: self.sat.seed,
             max_iterations: self.max_iterations,
             backtrack_order: self.order,
             hill_objective: self.objective,

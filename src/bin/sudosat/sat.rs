@@ -9,9 +9,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::sudoku::Propagate;
-use sudosat::backend::{
-    BackendError, BackendKind, BackendSpec, LoadMode, ProofFormat, ProofTarget, SatOutcome,
-};
+use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
 use sudosat::encode::{memory_estimate, CnfDescription};
 use sudosat::formula::FormulaSize;
@@ -43,12 +41,6 @@ pub struct Args {
     /// what the solver leaves of it.
     #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
     max_memory: Option<u64>,
-    /// Seed of cdcl's search: other than 0, its first decisions come in a seeded random
-    /// order instead of the variables' order, another draw of the same search (as
-    /// MiniSat's `-rnd-seed`, CaDiCaL's `--seed`). An external solver's command gets it
-    /// where it says `{seed}`.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    seed: u64,
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
@@ -95,10 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let parse_time = parse_start.elapsed();
     reject_puzzle_flags(&args.how)?;
-    let spec = BackendSpec {
-        seed: args.seed,
-        ..args.how.backend_spec()?.with_memory(args.max_memory)
-    };
+    let spec = args.how.backend_spec()?.with_memory(args.max_memory);
     if spec.kind.is_embedded() {
         check_memory(&name, cnf.size(), args.max_memory)?;
     }
