@@ -52,7 +52,12 @@ impl Compression {
     /// The compression a file name asks for by its extension: `.gz`, `.bz2` or `.xz`
     /// (any case); [`Compression::None`] for any other name.
     pub fn for_path(path: &Path) -> Compression {
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        Compression::from_extension(path.extension().and_then(|e| e.to_str()).unwrap_or(""))
+    }
+
+    /// The compression a file extension (without the dot, any case) names: `gz`, `bz2`,
+    /// `xz`; [`Compression::None`] for any other.
+    pub fn from_extension(extension: &str) -> Compression {
         match extension.to_ascii_lowercase().as_str() {
             "gz" => Compression::Gzip,
             "bz2" => Compression::Bzip2,
@@ -109,10 +114,10 @@ pub fn decompressed<'a, R: Read + 'a>(
         ));
     }
     let whole = io::Cursor::new(head).take(filled as u64).chain(reader);
-    let plain: Box<dyn Read + 'a> = match kind {
-        Compression::None => return Ok((kind, Box::new(whole))),
-        _ => decoder(kind, whole)?,
-    };
+    if kind == Compression::None {
+        return Ok((kind, Box::new(whole)));
+    }
+    let plain = decoder(kind, whole)?;
     Ok((kind, Box::new(Labelled { inner: plain, kind })))
 }
 
@@ -141,6 +146,7 @@ pub fn open(path: &Path) -> io::Result<Box<dyn Read>> {
     }
 }
 
+/// The decompressor of `kind` ([`decompressed`] passes plain bytes on without one).
 #[cfg(feature = "compression")]
 fn decoder<'a, R: Read + 'a>(kind: Compression, reader: R) -> io::Result<Box<dyn Read + 'a>> {
     // The decoders read through their own buffers; the multi-stream ones read concatenated
@@ -184,8 +190,7 @@ impl<W: Write> Writer<W> {
     /// A writer that compresses into `out` as `kind` says.
     ///
     /// # Errors
-    /// A compressed `kind` without the `compression` feature; xz's encoder failing to
-    /// start (out of memory).
+    /// A compressed `kind` without the `compression` feature.
     pub fn new(kind: Compression, out: W) -> io::Result<Writer<W>> {
         let inner = match kind {
             Compression::None => WriterKind::Plain(out),

@@ -88,11 +88,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 })?;
             let _guard = crate::signals::track_output(staging.path());
             let width = all.len().to_string().len().max(4);
-            let suffix = match &args.compress {
-                Some(extension) => format!(".cnf.{extension}"),
-                None => ".cnf".to_string(),
+            let (suffix, kind) = match &args.compress {
+                Some(extension) => (
+                    format!(".cnf.{extension}"),
+                    Compression::from_extension(extension),
+                ),
+                None => (".cnf".to_string(), Compression::None),
             };
-            let kind = Compression::for_path(Path::new(&suffix));
             let name = |i: usize| format!("puzzle-{:0width$}{suffix}", i + 1);
             for (i, puzzle) in all.iter().enumerate() {
                 let path = dir.join(name(i));
