@@ -24,37 +24,59 @@ use super::reduce::FreeVars;
 use crate::formula::{Lit, Var};
 use crate::grid::{DigitSet, Grid};
 
-/// A segment of one digit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Segment {
-    /// Fixed by the givens (reduced encodings only).
-    Fixed(bool),
-    /// A variable and the open literals of its cells.
-    Open(Lit, Vec<Lit>),
-}
-
-impl Segment {
-    fn lit(&self) -> Option<Lit> {
-        match self {
-            Segment::Open(s, _) => Some(*s),
-            Segment::Fixed(value) => {
-                debug_assert!(!value, "a true segment lies in a unit whose digit is given");
-                None
-            }
-        }
-    }
-}
-
 /// The segment variables of a puzzle: row-segments (row r, box column j) then
 /// column-segments (column c, box row i), digit fastest, numbered from `first`.
+///
+/// Only each segment's variable is kept; its cells' literals are gathered again when the
+/// clauses are emitted. Storing them took 2n³ literals plus a vector per segment: 930 MB
+/// on an empty 400×400 grid, for what one more walk over the cells recomputes.
 pub(crate) struct Segments {
     b: usize,
     n: usize,
-    /// `rows[(r·b + j)·n + d − 1]`.
-    rows: Vec<Segment>,
+    reduced: bool,
+    /// `rows[(r·b + j)·n + d − 1]`: the segment's literal, `None` when the givens fix it
+    /// (reduced encodings only; a fixed segment in a unit that needs it is false).
+    rows: Vec<Option<Lit>>,
     /// `cols[(c·b + i)·n + d − 1]`.
-    cols: Vec<Segment>,
+    cols: Vec<Option<Lit>>,
     count: usize,
+}
+
+/// Walks the segments of every line (rows when `line_is_row`, else columns) band by band:
+/// `visit(line, buckets)` gets, per digit d, the open literals of d in the segment's cells
+/// (`buckets[d]`, cells in order), after the digits given in the segment were left out
+/// (reduced encodings) and the line's placed digits noted by the caller.
+fn for_each_segment(
+    puzzle: &Grid,
+    free: &FreeVars,
+    reduced: bool,
+    line_is_row: bool,
+    mut visit: impl FnMut(usize, &[Vec<Lit>]),
+) {
+    let geo = puzzle.geometry();
+    let (b, n) = (geo.box_size(), geo.side());
+    let mut buckets: Vec<Vec<Lit>> = vec![Vec::new(); n + 1];
+    for line in 0..n {
+        for band in 0..b {
+            for bucket in &mut buckets {
+                bucket.clear();
+            }
+            for k in band * b..band * b + b {
+                let cell = if line_is_row {
+                    geo.cell(line, k)
+                } else {
+                    geo.cell(k, line)
+                };
+                if reduced && puzzle.get(cell).is_some() {
+                    continue;
+                }
+                for i in free.cell_range(cell) {
+                    buckets[free.digits[i] as usize].push(Var::from_index(i).positive());
+                }
+            }
+            visit(line, &buckets);
+        }
+    }
 }
 
 impl Segments {
@@ -74,45 +96,18 @@ impl Segments {
         let mut next = first;
         let mut build = |line_is_row: bool, placed: &[DigitSet]| {
             let mut out = Vec::with_capacity(n * b * n);
-            let mut buckets: Vec<Vec<Lit>> = vec![Vec::new(); n + 1];
-            for (line, placed) in placed.iter().enumerate() {
-                for band in 0..b {
-                    for bucket in &mut buckets {
-                        bucket.clear();
-                    }
-                    let mut given_here = DigitSet::EMPTY;
-                    for k in band * b..band * b + b {
-                        let cell = if line_is_row {
-                            geo.cell(line, k)
-                        } else {
-                            geo.cell(k, line)
-                        };
-                        match puzzle.get(cell) {
-                            Some(d) if reduced => {
-                                given_here.insert(d);
-                            }
-                            _ => {
-                                for i in free.cell_range(cell) {
-                                    buckets[free.digits[i] as usize]
-                                        .push(Var::from_index(i).positive());
-                                }
-                            }
-                        }
-                    }
-                    for d in geo.digits() {
-                        let segment = if placed.contains(d) {
-                            Segment::Fixed(given_here.contains(d))
-                        } else if buckets[d.get()].is_empty() {
-                            Segment::Fixed(false)
-                        } else {
-                            let s = Var::from_index(next).positive();
-                            next += 1;
-                            Segment::Open(s, buckets[d.get()].clone())
-                        };
-                        out.push(segment);
+            for_each_segment(puzzle, free, reduced, line_is_row, |line, buckets| {
+                for d in geo.digits() {
+                    // A segment of a line whose d is given is fixed (true only if the given
+                    // lies in it, and then no group asks for it); so is one without open d.
+                    if placed[line].contains(d) || buckets[d.get()].is_empty() {
+                        out.push(None);
+                    } else {
+                        out.push(Some(Var::from_index(next).positive()));
+                        next += 1;
                     }
                 }
-            }
+            });
             out
         };
         let rows = build(true, &row_placed);
@@ -120,6 +115,7 @@ impl Segments {
         Segments {
             b,
             n,
+            reduced,
             rows,
             cols,
             count: next - first,
@@ -133,20 +129,32 @@ impl Segments {
 
     /// Streams the definitions and the exactly-one groups. `placed[u]` holds the digits
     /// given in unit u (empty sets for the unreduced encodings).
-    pub fn emit<G: GroupSink + ?Sized>(&self, puzzle: &Grid, placed: &[DigitSet], out: &mut G) {
+    pub fn emit<G: GroupSink + ?Sized>(
+        &self,
+        puzzle: &Grid,
+        free: &FreeVars,
+        placed: &[DigitSet],
+        out: &mut G,
+    ) {
         let geo = puzzle.geometry();
         let (b, n) = (self.b, self.n);
         let mut clause: Vec<Lit> = Vec::with_capacity(b + 1);
-        for segment in self.rows.iter().chain(&self.cols) {
-            if let Segment::Open(s, cells) = segment {
-                for &x in cells {
-                    out.clause(&[!x, *s]);
+        for (line_is_row, lits) in [(true, &self.rows), (false, &self.cols)] {
+            let mut at = 0;
+            for_each_segment(puzzle, free, self.reduced, line_is_row, |_, buckets| {
+                for (&segment, cells) in lits[at..at + n].iter().zip(&buckets[1..]) {
+                    if let Some(s) = segment {
+                        for &x in cells {
+                            out.clause(&[!x, s]);
+                        }
+                        clause.clear();
+                        clause.push(!s);
+                        clause.extend_from_slice(cells);
+                        out.clause(&clause);
+                    }
                 }
-                clause.clear();
-                clause.push(!*s);
-                clause.extend_from_slice(cells);
-                out.clause(&clause);
-            }
+                at += n;
+            });
         }
         let mut group: Vec<Lit> = Vec::with_capacity(2 * b);
         let exactly_one = |group: &[Lit], out: &mut G| {
@@ -163,19 +171,19 @@ impl Segments {
                 group.clear();
                 match kind {
                     crate::grid::UnitKind::Row => {
-                        group.extend((0..b).filter_map(|j| self.rows[at(index, j)].lit()));
+                        group.extend((0..b).filter_map(|j| self.rows[at(index, j)]));
                         exactly_one(&group, out);
                     }
                     crate::grid::UnitKind::Column => {
-                        group.extend((0..b).filter_map(|i| self.cols[at(index, i)].lit()));
+                        group.extend((0..b).filter_map(|i| self.cols[at(index, i)]));
                         exactly_one(&group, out);
                     }
                     crate::grid::UnitKind::Box => {
                         let (bi, bj) = (index / b, index % b);
-                        group.extend((0..b).filter_map(|k| self.rows[at(bi * b + k, bj)].lit()));
+                        group.extend((0..b).filter_map(|k| self.rows[at(bi * b + k, bj)]));
                         exactly_one(&group, out);
                         group.clear();
-                        group.extend((0..b).filter_map(|k| self.cols[at(bj * b + k, bi)].lit()));
+                        group.extend((0..b).filter_map(|k| self.cols[at(bj * b + k, bi)]));
                         exactly_one(&group, out);
                     }
                 }

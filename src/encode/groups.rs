@@ -158,7 +158,7 @@ impl Layout {
             }
         }
         if let Some(segments) = &self.segments {
-            segments.emit(puzzle, &self.placed, out);
+            segments.emit(puzzle, &self.free, &self.placed, out);
         }
         if !reduced {
             for (cell, d) in puzzle.givens() {
