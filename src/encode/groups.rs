@@ -212,6 +212,59 @@ pub(crate) fn encode<S: ClauseSink + ?Sized>(
     layout.map(puzzle, enc, end - first)
 }
 
+/// The groups of one encoding of one puzzle by length, whatever the at-most-one family:
+/// the plain clauses counted, the at-most-one groups as a histogram of their lengths.
+/// Every family's size follows from it without another walk.
+pub(crate) struct GroupShape {
+    plain: FormulaSize,
+    /// `amo_lengths[k]`: at-most-one groups of k literals.
+    amo_lengths: Vec<usize>,
+    first_aux: usize,
+}
+
+impl GroupSink for GroupShape {
+    fn clause(&mut self, lits: &[Lit]) {
+        self.plain.clauses += 1;
+        self.plain.literals += lits.len();
+    }
+
+    fn at_most_one(&mut self, lits: &[Lit]) {
+        if self.amo_lengths.len() <= lits.len() {
+            self.amo_lengths.resize(lits.len() + 1, 0);
+        }
+        self.amo_lengths[lits.len()] += 1;
+    }
+}
+
+impl GroupShape {
+    /// One walk over the groups of `enc` (its family does not matter).
+    pub(crate) fn of(puzzle: &Grid, enc: &SudokuEncoding) -> GroupShape {
+        let layout = Layout::of(puzzle, enc);
+        let mut shape = GroupShape {
+            plain: FormulaSize::default(),
+            amo_lengths: Vec::new(),
+            first_aux: layout.first_aux(),
+        };
+        layout.walk(puzzle, enc, &mut shape);
+        shape
+    }
+
+    /// The size with the at-most-one groups written in `family`.
+    pub(crate) fn size(&self, family: AmoFamily) -> FormulaSize {
+        let mut size = FormulaSize {
+            vars: self.first_aux,
+            ..self.plain
+        };
+        for (k, &groups) in self.amo_lengths.iter().enumerate() {
+            let s = family.size(k);
+            size.clauses += groups * s.clauses;
+            size.literals += groups * s.literals();
+            size.vars += groups * s.aux;
+        }
+        size
+    }
+}
+
 /// The size of `enc` for `puzzle` by a walk over the groups (no clause is generated).
 pub(crate) fn size(puzzle: &Grid, enc: &SudokuEncoding) -> FormulaSize {
     Layout::of(puzzle, enc).count(puzzle, enc).size
@@ -322,6 +375,27 @@ mod tests {
                 assert_eq!(enc.var_map(&puzzle), map, "{} {puzzle}", enc.name());
                 assert_eq!(cnf.num_vars(), map.num_vars(), "{} {puzzle}", enc.name());
                 assert!(counter.size.vars <= map.num_vars());
+            }
+        }
+    }
+
+    #[test]
+    fn one_shape_gives_every_family_its_size() {
+        for puzzle in puzzles() {
+            for enc in SudokuEncoding::all_families() {
+                let shape = GroupShape::of(
+                    &puzzle,
+                    &SudokuEncoding {
+                        amo: AmoFamily::Pairwise,
+                        ..enc
+                    },
+                );
+                assert_eq!(
+                    shape.size(enc.amo),
+                    enc.size(&puzzle),
+                    "{} {puzzle}",
+                    enc.name()
+                );
             }
         }
     }

@@ -60,6 +60,29 @@ pub trait Encoding: Send + Sync {
     }
 }
 
+/// The sizes of several encodings of one puzzle, as [`Encoding::size`] gives each, with one
+/// walk over the groups per reduced base encoding however many at-most-one families share
+/// it (the unreduced ones are closed forms).
+pub fn sizes_of(puzzle: &Grid, encodings: &[SudokuEncoding]) -> Vec<FormulaSize> {
+    let mut shapes: Vec<(BaseEncoding, groups::GroupShape)> = Vec::new();
+    encodings
+        .iter()
+        .map(|enc| {
+            if !enc.reduced {
+                return enc.size(puzzle);
+            }
+            let at = match shapes.iter().position(|(base, _)| *base == enc.base) {
+                Some(at) => at,
+                None => {
+                    shapes.push((enc.base, groups::GroupShape::of(puzzle, enc)));
+                    shapes.len() - 1
+                }
+            };
+            shapes[at].1.size(enc.amo)
+        })
+        .collect()
+}
+
 /// Bytes a solve needs for a formula of this size, estimated: the flat clause store
 /// ([`Cnf`]: 4 bytes a literal, 8 a clause), the backend's own copy with clause headers,
 /// and its watch lists (two per clause) and per-variable arrays.
@@ -261,6 +284,28 @@ impl Encoding for SudokuEncoding {
             (_, false) => base_size(self, puzzle.box_size(), g),
             (true, true) => reduced_size(puzzle, self.base),
             (false, true) => groups::size(puzzle, self),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_of_matches_each_encodings_own_size() {
+        let encodings: Vec<SudokuEncoding> = SudokuEncoding::all_families().into_iter().rev().collect();
+        for text in [
+            "1.3...1..4..2.4.",
+            "11..............",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        ] {
+            let puzzle: Grid = text.parse().unwrap();
+            let sizes = sizes_of(&puzzle, &encodings);
+            assert_eq!(sizes.len(), encodings.len());
+            for (enc, size) in encodings.iter().zip(sizes) {
+                assert_eq!(size, enc.size(&puzzle), "{} {text}", enc.name());
+            }
         }
     }
 }

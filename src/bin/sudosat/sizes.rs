@@ -68,8 +68,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let mut givens = 0;
         for (i, puzzle) in puzzles.iter().enumerate() {
             givens += puzzle.num_givens();
-            for (k, enc) in encodings.iter().enumerate() {
-                let s = enc.size(puzzle);
+            let sizes = sudosat::encode::sizes_of(puzzle, &encodings);
+            for (k, (enc, &s)) in encodings.iter().zip(&sizes).enumerate() {
                 totals[k].vars += s.vars;
                 totals[k].clauses += s.clauses;
                 totals[k].literals += s.literals;
