@@ -15,11 +15,14 @@
 //! ```
 //!
 //! Targets: `grid` (auto-detection and every format), `dimacs`, `minisat` (MiniSat result
-//! files), `competition` (`s`/`v` lines, and the auto-detecting model reader).
+//! files), `competition` (`s`/`v` lines, and the auto-detecting model reader),
+//! `compressed` (gzip, bzip2 and xz streams, damaged or not, through the grid reader and
+//! the DIMACS parser).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashSet;
 use std::fs;
+use std::io::Read;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -83,7 +86,7 @@ fn note_alloc(size: usize) {
 #[global_allocator]
 static ALLOC: GuardedAlloc = GuardedAlloc;
 
-const TARGETS: [&str; 4] = ["grid", "dimacs", "minisat", "competition"];
+const TARGETS: [&str; 5] = ["grid", "dimacs", "minisat", "competition", "compressed"];
 
 /// Runs one target on one input; the returned string is the outcome class.
 fn run_target(target: &str, data: &[u8]) -> String {
@@ -107,9 +110,39 @@ fn run_target(target: &str, data: &[u8]) -> String {
             let b = answer_class(read_model_auto(data, "<fuzz>", 10));
             format!("{a}|{b}")
         }
+        "compressed" => compressed_class(data),
         _ => unreachable!("target checked in main"),
     }
 }
+
+/// What a decompressed input reads as, as `sudosat` reads files: the grid reader and the
+/// DIMACS parser, each behind [`sudosat::compression::decompressed`]. At most
+/// [`PLAIN_LIMIT`] decompressed bytes are read: a small input may inflate to gigabytes,
+/// which is a large file, not a parser fault.
+fn compressed_class(data: &[u8]) -> String {
+    let grid = match sudosat::compression::decompressed(data) {
+        Err(e) => class_of(&e.to_string()),
+        Ok((kind, reader)) => match read_puzzles(reader.take(PLAIN_LIMIT), &Source::Text, None) {
+            Ok(grids) => format!("{kind} ok{}", grids.len().min(3)),
+            Err(e) => format!("{kind} {}", class_of(&e.message)),
+        },
+    };
+    let dimacs = match sudosat::compression::decompressed(data) {
+        Err(e) => class_of(&e.to_string()),
+        Ok((_, reader)) => {
+            let mut cnf = Cnf::new();
+            let options = ParseOptions::default();
+            match parse_dimacs(reader.take(PLAIN_LIMIT), "<fuzz>", &mut cnf, options) {
+                Ok(_) => "ok".into(),
+                Err(e) => class_of(&e.to_string()),
+            }
+        }
+    };
+    format!("{grid}|{dimacs}")
+}
+
+/// Decompressed bytes the `compressed` target reads at most.
+const PLAIN_LIMIT: u64 = 16 << 20;
 
 /// The grid target's parts: auto-detection, each format, and `detect_format` alone.
 const GRID_PARTS: [&str; 6] = ["auto", "line", "block", "grid", "csv2", "detect"];

@@ -247,3 +247,31 @@ fn encode_out_dir_compresses_every_file_when_asked() {
         assert_eq!(std::fs::read_dir(dir.path().join(sub)).unwrap().count(), 40);
     }
 }
+
+#[test]
+fn decode_names_stdin_when_the_model_there_cannot_be_read() {
+    let cnf = compressed("inkala.extended-reduced.cnf.gz");
+    let dir = temp_dir();
+    // zstd's magic number: a format named and refused before any model line is read.
+    let zstd = run_in(
+        dir.path(),
+        &["decode", "--cnf", arg(&cnf), "-"],
+        &[0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0],
+    );
+    assert_exit(&zstd, 2);
+    assert!(
+        stderr(&zstd).contains("<stdin>: zstd data"),
+        "{}",
+        stderr(&zstd)
+    );
+    // A gzip stream cut short: the decompressor's error, again under stdin's name.
+    let out = run(&["sat", arg(&plain_cnf())]);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&out.stdout).unwrap();
+    let mut bytes = gz.finish().unwrap();
+    bytes.truncate(bytes.len() / 2);
+    let cut = run_in(dir.path(), &["decode", "--cnf", arg(&cnf), "-"], &bytes);
+    assert_exit(&cut, 2);
+    assert!(stderr(&cut).contains("<stdin>"), "{}", stderr(&cut));
+    assert!(stderr(&cut).contains("gzip"), "{}", stderr(&cut));
+}

@@ -3,6 +3,7 @@
 //! crashed, hung or blew up memory must now be clean errors.
 
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use sudosat::dimacs::{
@@ -98,4 +99,46 @@ fn model_inputs_never_panic_and_findings_are_errors() {
             }
         }
     }
+}
+
+#[test]
+fn compressed_inputs_never_panic_and_seeds_decompress() {
+    let mut seeds_ok = 0;
+    for path in inputs("compressed") {
+        let data = fs::read(&path).unwrap();
+        // As the fuzzer reads them: each reader behind the decompressor, 16 MiB at most.
+        let grids = sudosat::compression::decompressed(data.as_slice()).map(|(_, reader)| {
+            read_puzzles(reader.take(16 << 20), &Source::Text, None).map_err(|e| e.message)
+        });
+        let mut cnf = Cnf::new();
+        let dimacs = sudosat::compression::decompressed(data.as_slice()).map(|(_, reader)| {
+            parse_dimacs(
+                reader.take(16 << 20),
+                "fuzz",
+                &mut cnf,
+                ParseOptions::default(),
+            )
+            .map_err(|e| e.to_string())
+        });
+        if is_finding(&path) {
+            continue;
+        }
+        // Seeds are whole streams of puzzles or formulas.
+        if path.to_string_lossy().contains(".cnf.") {
+            assert!(
+                matches!(dimacs, Ok(Ok(_))),
+                "seed {}: {dimacs:?}",
+                path.display()
+            );
+            assert!(cnf.num_clauses() > 0, "{}", path.display());
+        } else {
+            assert!(
+                matches!(&grids, Ok(Ok(g)) if !g.is_empty()),
+                "seed {}: {grids:?}",
+                path.display()
+            );
+        }
+        seeds_ok += 1;
+    }
+    assert!(seeds_ok >= 8, "only {seeds_ok} compressed seeds");
 }
