@@ -1272,3 +1272,33 @@ fn vary_seed_turns_cdcl_repeats_into_draws() {
         "only {varied} of 20 puzzles drew other searches"
     );
 }
+
+#[test]
+fn strict_makes_a_failed_run_exit_1_and_names_it() {
+    let dir = temp_dir();
+    let missing = dir.path().join("no-such-solver");
+    let four = fixture_path("thesis-4x4.txt");
+    let failing = format!("dpll,external:{}", missing.display());
+    // Without --strict a failure is a result: exit 0.
+    let lenient = run_in(dir.path(), &["compare", "-q", &four, "--solvers", &failing], b"");
+    assert_exit(&lenient, 0);
+    let strict = run_in(
+        dir.path(),
+        &["compare", "-q", &four, "--solvers", &failing, "--strict"],
+        b"",
+    );
+    assert_exit(&strict, 1);
+    let message = stderr(&strict);
+    assert!(message.contains("1 of 2 runs failed (--strict)"), "{message}");
+    assert!(message.contains("no-such-solver"), "{message}");
+    assert!(message.contains("could not be started"), "{message}");
+    // The summary is written all the same.
+    assert!(stdout(&strict).contains("virtual-best"));
+    // Nothing failed: --strict changes nothing.
+    let fine = run_in(
+        dir.path(),
+        &["compare", "-q", &four, "--solvers", "dpll,dlx", "--strict"],
+        b"",
+    );
+    assert_exit(&fine, 0);
+}

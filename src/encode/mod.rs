@@ -294,7 +294,8 @@ mod tests {
 
     #[test]
     fn sizes_of_matches_each_encodings_own_size() {
-        let encodings: Vec<SudokuEncoding> = SudokuEncoding::all_families().into_iter().rev().collect();
+        let encodings: Vec<SudokuEncoding> =
+            SudokuEncoding::all_families().into_iter().rev().collect();
         for text in [
             "1.3...1..4..2.4.",
             "11..............",

@@ -13,7 +13,7 @@ use sudosat::compare::output::{Meta, Provenance};
 use sudosat::compare::report::{self, ReportOptions};
 use sudosat::compare::summary::{self, Analysis, TableStyle};
 use sudosat::compare::{
-    self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Puzzle, Run,
+    self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
 };
 use sudosat::encode::{check_memory_budget, Encoding};
 use sudosat::solve::sat::DEFAULT_ENCODING;
@@ -117,14 +117,20 @@ pub struct Args {
     /// Print the summary as Markdown tables (as in BENCHMARKS.md) instead of aligned text.
     #[arg(long)]
     markdown: bool,
+    /// Exit 1 also when a run failed (a solver that could not start, crashed, or printed
+    /// what is not an answer), naming the first failure: for scripts and CI, where a
+    /// misconfigured solver must not pass as a result.
+    #[arg(long)]
+    strict: bool,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
 }
 
 /// Runs the subcommand: exit 0 when every run was made (time-outs, failures and stops are
-/// results), 1 when some solver gave a wrong answer, 130 when interrupted (the outputs
-/// still hold what was measured), 2 for bad arguments or input.
+/// results), 1 when some solver gave a wrong answer (or, with `--strict`, some run
+/// failed), 130 when interrupted (the outputs still hold what was measured), 2 for bad
+/// arguments or input.
 pub fn run(args: Args) -> Result<ExitCode> {
     let command_line: Vec<String> = std::env::args().collect();
     let to_stdout = [&args.csv, &args.json, &args.plot]
@@ -148,6 +154,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             TableStyle::Text
         },
         table_to_stderr: to_stdout > 0,
+        strict: args.strict,
         provenance: Provenance::here(command_line.clone()),
     };
     if let Some(csv) = &args.from_csv {
@@ -316,6 +323,8 @@ struct Outputs {
     style: TableStyle,
     /// The summary goes to stderr when a file output takes stdout (`-`).
     table_to_stderr: bool,
+    /// A failed run makes the exit code 1 (`--strict`).
+    strict: bool,
     /// The command line, machine and version of the measurement.
     provenance: Provenance,
 }
@@ -376,6 +385,25 @@ impl Outputs {
                 comparison.puzzles * comparison.solvers.len() * comparison.repeat
             );
             return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        }
+        let failed: Vec<&Run> = comparison
+            .runs
+            .iter()
+            .filter(|r| r.outcome == Outcome::Failed)
+            .collect();
+        if self.strict {
+            if let Some(first) = failed.first() {
+                eprintln!(
+                    "sudosat: {} of {} runs failed (--strict); the first: {} on {}:{}: {}",
+                    failed.len(),
+                    comparison.runs.len(),
+                    first.solver,
+                    first.file,
+                    first.line,
+                    first.error.as_deref().unwrap_or("no message")
+                );
+                return Ok(ExitCode::from(EXIT_NEGATIVE));
+            }
         }
         Ok(ExitCode::from(if comparison.has_wrong_answer() {
             EXIT_NEGATIVE
