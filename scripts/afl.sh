@@ -7,7 +7,7 @@
 #
 # Usage: scripts/afl.sh [SECONDS] [TARGET...]
 #   SECONDS  wall time per target (default 1800)
-#   TARGET   grid dimacs minisat competition (default: all four)
+#   TARGET   grid dimacs minisat competition compressed (default: all five)
 #
 # Seeds: tests/fuzz/<target>/corpus. AFL's state goes to target/afl/<target>/; crashes
 # and hangs are copied to tests/fuzz/<target>/crash-afl-* / hang-afl-*, which
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET=${1:-1800}
 shift || true
-TARGETS=("${@:-grid dimacs minisat competition}")
+TARGETS=("${@:-grid dimacs minisat competition compressed}")
 read -r -a TARGETS <<<"${TARGETS[*]}"
 
 (cd fuzz/afl && cargo afl build --release)

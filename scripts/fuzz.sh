@@ -4,7 +4,7 @@
 # Usage: scripts/fuzz.sh [CPU_SECONDS] [TARGET...]
 #   CPU_SECONDS  CPU time per target (default 1800: the 30 minutes a release asks for;
 #                CPU, not wall time, since the driver runs niced beside other work)
-#   TARGET       grid dimacs minisat competition (default: all four)
+#   TARGET       grid dimacs minisat competition compressed (default: all five)
 # Environment: SEED (default: the date), JOBS (targets run at once, default 1).
 #
 # Findings are saved under tests/fuzz/<target>/ as crash-*, hang-*, memory-*, slow-*;
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET=${1:-1800}
 shift || true
-TARGETS=("${@:-grid dimacs minisat competition}")
+TARGETS=("${@:-grid dimacs minisat competition compressed}")
 read -r -a TARGETS <<<"${TARGETS[*]}"
 SEED=${SEED:-$(date +%s)}
 JOBS=${JOBS:-1}
