@@ -1,6 +1,8 @@
 //! Run-time vocabulary shared by every solver layer: work [`Counters`] and the cooperative
 //! [`Deadline`].
 //!
+//! Also the machine's limits a run checks against: cores, memory and disk space.
+//!
 //! A leaf module: it imports nothing from the crate, so both [`crate::backend`] (SAT level)
 //! and [`crate::solve`] (grid level) use it without importing each other.
 
@@ -38,6 +40,37 @@ pub fn available_memory() -> Option<u64> {
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     kib.checked_mul(1024)
+}
+
+/// The bytes an unprivileged process may still write on the file system holding `dir`
+/// (`statvfs`: available blocks × fragment size), if the system says. The environment
+/// variable `SUDOSAT_ASSUME_FREE_BYTES` overrides it: for tests, and for file systems
+/// that misreport (some network mounts report 0).
+pub fn available_disk(dir: &std::path::Path) -> Option<u64> {
+    if let Some(bytes) = std::env::var_os("SUDOSAT_ASSUME_FREE_BYTES") {
+        return bytes.to_str()?.parse().ok();
+    }
+    statvfs_available(dir)
+}
+
+#[cfg(unix)]
+fn statvfs_available(dir: &std::path::Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stat = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `path` is NUL-terminated and `stat` is written by the call before it is read.
+    let stat = unsafe {
+        if libc::statvfs(path.as_ptr(), stat.as_mut_ptr()) != 0 {
+            return None;
+        }
+        stat.assume_init()
+    };
+    (stat.f_bavail as u64).checked_mul(stat.f_frsize as u64)
+}
+
+#[cfg(not(unix))]
+fn statvfs_available(_dir: &std::path::Path) -> Option<u64> {
+    None
 }
 
 /// A cooperative time limit: a solver's hot loop asks [`Deadline::expired`] every so many

@@ -1280,7 +1280,11 @@ fn strict_makes_a_failed_run_exit_1_and_names_it() {
     let four = fixture_path("thesis-4x4.txt");
     let failing = format!("dpll,external:{}", missing.display());
     // Without --strict a failure is a result: exit 0.
-    let lenient = run_in(dir.path(), &["compare", "-q", &four, "--solvers", &failing], b"");
+    let lenient = run_in(
+        dir.path(),
+        &["compare", "-q", &four, "--solvers", &failing],
+        b"",
+    );
     assert_exit(&lenient, 0);
     let strict = run_in(
         dir.path(),
@@ -1289,7 +1293,10 @@ fn strict_makes_a_failed_run_exit_1_and_names_it() {
     );
     assert_exit(&strict, 1);
     let message = stderr(&strict);
-    assert!(message.contains("1 of 2 runs failed (--strict)"), "{message}");
+    assert!(
+        message.contains("1 of 2 runs failed (--strict)"),
+        "{message}"
+    );
     assert!(message.contains("no-such-solver"), "{message}");
     assert!(message.contains("could not be started"), "{message}");
     // The summary is written all the same.

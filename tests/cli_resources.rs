@@ -199,3 +199,64 @@ fn generate_with_the_sat_counter_within_budget_generates_a_unique_puzzle() {
         puzzles[0]
     );
 }
+
+/// `sudosat encode ARGS` in `dir` with the free disk space taken as `free` bytes.
+fn encode_with_free_space(dir: &std::path::Path, free: u64, args: &[&str]) -> std::process::Output {
+    common::sudosat()
+        .arg("encode")
+        .args(args)
+        .current_dir(dir)
+        .env("SUDOSAT_ASSUME_FREE_BYTES", free.to_string())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("sudosat runs")
+}
+
+#[test]
+fn a_cnf_that_cannot_fit_on_the_disk_is_refused_before_anything_is_written() {
+    let dir = common::temp_dir();
+    let puzzle = path("sudoku-25-1.txt");
+    // The extended encoding of this 25×25 puzzle: 752,753 clauses, about 13 MB of DIMACS.
+    let out = encode_with_free_space(dir.path(), 1_000_000, &[&puzzle, "-o", "p.cnf"]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("p.cnf: the CNF would take about"), "{err}");
+    assert!(err.contains("752753 clauses"), "{err}");
+    assert!(
+        err.contains("has 1.0 MB free; nothing was written"),
+        "{err}"
+    );
+    assert!(err.contains("--reduce"), "{err}");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing left"
+    );
+    // One CNF per puzzle: refused before the directory is made.
+    let out = encode_with_free_space(dir.path(), 1_000_000, &[&puzzle, "--out-dir", "cnfs"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("cnfs: the CNF would take"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("cnfs").exists());
+    // What fits is written: the same CNF with room for it, reduced, compressed, to stdout.
+    let fits = encode_with_free_space(dir.path(), 100_000_000, &[&puzzle, "-o", "p.cnf"]);
+    assert_exit(&fits, 0);
+    let written = std::fs::metadata(dir.path().join("p.cnf")).unwrap().len();
+    assert!(
+        (1_000_000..100_000_000).contains(&written),
+        "{written} bytes"
+    );
+    for args in [
+        vec![puzzle.as_str(), "-o", "r.cnf", "--reduce"],
+        vec![puzzle.as_str(), "-o", "p.cnf.xz"],
+        vec![puzzle.as_str()],
+    ] {
+        let out = encode_with_free_space(dir.path(), 1_000_000, &args);
+        assert_exit(&out, 0);
+    }
+    assert!(std::fs::metadata(dir.path().join("r.cnf")).unwrap().len() < 1_000_000);
+}

@@ -5,9 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use sudosat::compression::{self, Compression};
-use sudosat::encode::write_cnf;
+use sudosat::encode::{dimacs_bytes_estimate, write_cnf, Encoding};
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
-use sudosat::grid::Format;
+use sudosat::formula::FormulaSize;
+use sudosat::grid::{Format, Grid};
 
 use crate::args::{named, EncodingArgs};
 use crate::common::{read_inputs, write_output, EXIT_OK};
@@ -39,6 +40,76 @@ pub struct Args {
     compress: Option<String>,
 }
 
+/// Refuses, before anything is written, plain CNF output that cannot fit in the free space
+/// of `dir`: an unreduced 225×225 grid is ~100 GB of DIMACS, and writing stopped only when
+/// the disk was full, 150 s later, with the disk full for every other process meanwhile.
+/// The estimate ([`dimacs_bytes_estimate`]) falls short of the file, so what it refuses
+/// would not have fitted; what it lets through may still fail, as before, with nothing
+/// left behind.
+fn check_disk_space(
+    shown: &Path,
+    dir: &Path,
+    encoding: &SudokuEncoding,
+    puzzles: &[Grid],
+) -> Result<()> {
+    let Some(free) = sudosat::run::available_disk(dir) else {
+        return Ok(()); // the system does not say: write and see
+    };
+    let mut total = FormulaSize::default();
+    let mut needed: u64 = 0;
+    for puzzle in puzzles {
+        // The closed-form unreduced size bounds the reduced one: the counting pass of a
+        // reduced encoding runs only when that bound does not fit.
+        let bound = sudosat::encode::base_size(encoding, puzzle.box_size(), puzzle.num_givens());
+        let size = if encoding.reduced && dimacs_bytes_estimate(bound) > free {
+            encoding.size(puzzle)
+        } else {
+            bound
+        };
+        total.clauses += size.clauses;
+        total.literals += size.literals;
+        needed = needed.saturating_add(dimacs_bytes_estimate(size));
+    }
+    if needed <= free {
+        return Ok(());
+    }
+    let approx = |bytes: u64| match bytes {
+        b if b >= 1_000_000_000 => format!("{:.1} GB", b as f64 / 1e9),
+        b if b >= 1_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+        b => format!("{b} bytes"),
+    };
+    let what = if puzzles.len() == 1 {
+        "the CNF would take".to_string()
+    } else {
+        format!("the {} CNFs would take", puzzles.len())
+    };
+    let reduce = if encoding.reduced {
+        ""
+    } else {
+        ", or reduce it (--reduce)"
+    };
+    bail!(
+        "{}: {what} about {} ({} clauses, {} literals) and {} has {} free; nothing was \
+         written. Write it compressed (a name ending .xz or .gz, or --compress with \
+         --out-dir){reduce}, or elsewhere",
+        shown.display(),
+        approx(needed),
+        total.clauses,
+        total.literals,
+        dir.display(),
+        approx(free)
+    )
+}
+
+/// The directory a file output lands in (its temp file goes beside it), through a symlink.
+fn directory_of(path: &Path) -> PathBuf {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    match real.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// Refuses an output file that is one of the puzzle files read: the CNF would replace the
 /// puzzle (a mistyped name, not an intent).
 fn refuse_overwriting_an_input(output: &Path, inputs: &[PathBuf]) -> Result<()> {
@@ -65,6 +136,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (None, [puzzle]) => {
             if let Some(output) = &args.output {
                 refuse_overwriting_an_input(output, &args.puzzles)?;
+                let plain = Compression::for_path(output) == Compression::None;
+                // Not stdout, a device or a pipe (`-o /dev/null`): only files fill a disk.
+                let special = std::fs::metadata(output).is_ok_and(|m| !m.is_file());
+                if output != Path::new("-") && plain && !special {
+                    let dir = directory_of(output);
+                    check_disk_space(output, &dir, &encoding, std::slice::from_ref(puzzle))?;
+                }
             }
             write_output(args.output.as_deref(), |w| {
                 write_cnf(w, &encoding, puzzle).context("cannot write the CNF")?;
@@ -76,6 +154,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             many.len()
         ),
         (Some(dir), all) => {
+            if args.compress.is_none() {
+                // Before the directory is created: a refusal leaves nothing behind.
+                let existing = dir
+                    .ancestors()
+                    .find(|d| d.is_dir())
+                    .unwrap_or(Path::new("."));
+                check_disk_space(dir, existing, &encoding, all)?;
+            }
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("{}: cannot create the directory", dir.display()))?;
             // The whole set is written into a temporary directory inside `dir` and moved
