@@ -406,7 +406,7 @@ fn grade_words_and_csv_columns() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "file,line,givens,solved,grade,score,hardest,guesses,backtracks,naked_single,\
+        "file,line,givens,solved,solutions,grade,score,hardest,guesses,backtracks,naked_single,\
          hidden_single,naked_pair,naked_triple,naked_quad,hidden_pair,hidden_triple,\
          hidden_quad,pointing_pair,box_line_reduction,x_wing,unique_rectangle_type_1"
     );
@@ -419,6 +419,36 @@ fn grade_words_and_csv_columns() {
     );
     assert_exit(&out, 1);
     assert!(stdout(&out).contains("no solution"), "{}", stdout(&out));
+}
+
+#[test]
+fn grade_counts_solutions_and_names_a_puzzle_that_is_not_unique() {
+    // An empty 4×4 grid (288 solutions), one with clashing givens, and a proper puzzle.
+    let input = b"................\n11..............\n.2.1........4.2.\n";
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = common::run_in(dir, &["grade", "--csv", "-"], input);
+    assert_exit(&out, 1);
+    let mut reader = csv::Reader::from_reader(&out.stdout[..]);
+    let header = reader.headers().unwrap().clone();
+    let col = header.iter().position(|h| h == "solutions").unwrap();
+    let solutions: Vec<String> = reader
+        .records()
+        .map(|r| r.unwrap()[col].to_string())
+        .collect();
+    assert_eq!(solutions, ["2+", "0", "1"]);
+    let out = common::run_in(dir, &["grade", "-"], input);
+    assert_exit(&out, 1);
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert!(
+        lines[0].contains(", not unique: 2 or more solutions (score"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains(", no solution (score"), "{}", lines[1]);
+    assert!(!lines[2].contains("solution"), "{}", lines[2]);
+    // Only the proper puzzle: exit 0.
+    let out = common::run_in(dir, &["grade", "-"], b".2.1........4.2.\n");
+    assert_exit(&out, 0);
 }
 
 #[test]

@@ -5,8 +5,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
+use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::generate::grade::{grade_until, GradeReport};
-use sudosat::solve::{Deadline, Strategy};
+use sudosat::grid::Grid;
+use sudosat::solve::sat::DEFAULT_ENCODING;
+use sudosat::solve::{Deadline, SolverSpec, Strategy};
 
 use crate::args::PuzzleInputs;
 use crate::common::{time_limit, write_output, EXIT_NEGATIVE, EXIT_OK};
@@ -33,15 +36,65 @@ fn column(strategy: Strategy) -> String {
     strategy.name().replace([' ', '-'], "_").to_lowercase()
 }
 
+/// How many solutions a graded puzzle has: a grade means little for a puzzle without
+/// exactly one (graders such as HoDoKu refuse those), and the unique-rectangle steps the
+/// human solver takes assume one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Solutions {
+    None,
+    One,
+    Several,
+}
+
+impl Solutions {
+    /// The CSV field: `0`, `1` or `2+`.
+    fn field(self) -> &'static str {
+        match self {
+            Solutions::None => "0",
+            Solutions::One => "1",
+            Solutions::Several => "2+",
+        }
+    }
+}
+
+/// Counts `puzzle`'s solutions up to two with the default SAT path on one thread (the
+/// puzzles run in parallel), within what is left of `deadline`.
+fn solutions(puzzle: &Grid, deadline: Deadline, started: std::time::Instant) -> Result<Solutions> {
+    let left = deadline
+        .limit()
+        .map(|l| l.saturating_sub(started.elapsed()));
+    let spec = SolverSpec::Sat {
+        encoding: DEFAULT_ENCODING,
+        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(1),
+    };
+    let count = spec.build(left).count_solutions(puzzle, 2)?.unwrap_or(0);
+    Ok(match count {
+        0 => Solutions::None,
+        1 => Solutions::One,
+        _ => Solutions::Several,
+    })
+}
+
+/// The grade of one puzzle and its solutions, both within `limit`.
+fn grade_one(
+    puzzle: &Grid,
+    limit: Option<std::time::Duration>,
+) -> Result<(GradeReport, Solutions)> {
+    let (started, deadline) = (std::time::Instant::now(), Deadline::after(limit));
+    let report = grade_until(puzzle, deadline)?;
+    Ok((report, solutions(puzzle, deadline, started)?))
+}
+
 /// Runs the subcommand: puzzles graded in parallel, printed in input order; exit 0 when
-/// every puzzle was solved, 1 when some has no solution (graded from the attempt anyway).
+/// every puzzle has exactly one solution, 1 when some has none or several (graded from
+/// the attempt anyway).
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = args.input.read()?;
     let limit = time_limit(args.timeout)?;
-    let reports = puzzles
+    let graded = puzzles
         .par_iter()
-        .map(|p| grade_until(&p.grid, Deadline::after(limit)).with_context(|| p.location()))
-        .collect::<Result<Vec<GradeReport>>>()?;
+        .map(|p| grade_one(&p.grid, limit).with_context(|| p.location()))
+        .collect::<Result<Vec<(GradeReport, Solutions)>>>()?;
     write_output(args.output.as_deref(), |w| {
         if args.csv {
             let mut csv = csv::Writer::from_writer(w);
@@ -50,6 +103,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 "line",
                 "givens",
                 "solved",
+                "solutions",
                 "grade",
                 "score",
                 "hardest",
@@ -60,12 +114,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .to_vec();
             header.extend(Strategy::ALL.iter().map(|&s| column(s)));
             csv.write_record(&header)?;
-            for (p, r) in puzzles.iter().zip(&reports) {
+            for (p, (r, solutions)) in puzzles.iter().zip(&graded) {
                 let mut row = vec![
                     p.path.display().to_string(),
                     p.line.to_string(),
                     p.grid.num_givens().to_string(),
                     r.solved.to_string(),
+                    solutions.field().to_string(),
                     r.grade.to_string(),
                     r.score.to_string(),
                     r.hardest.map_or(String::new(), |s| s.name().to_string()),
@@ -77,22 +132,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             csv.flush()?;
         } else {
-            for (p, r) in puzzles.iter().zip(&reports) {
-                writeln!(w, "{}: {}", p.location(), describe(r))?;
+            for (p, (r, solutions)) in puzzles.iter().zip(&graded) {
+                writeln!(w, "{}: {}", p.location(), describe(r, *solutions))?;
             }
         }
         Ok(())
     })?;
-    let unsolved = reports.iter().any(|r| !r.solved);
-    Ok(ExitCode::from(if unsolved {
+    let improper = graded.iter().any(|(_, s)| *s != Solutions::One);
+    Ok(ExitCode::from(if improper {
         EXIT_NEGATIVE
     } else {
         EXIT_OK
     }))
 }
 
-/// One line of words: grade, score, hardest step, guesses, steps per strategy.
-fn describe(r: &GradeReport) -> String {
+/// One line of words: grade (and the solutions, unless exactly one), score, hardest step,
+/// guesses, steps per strategy.
+fn describe(r: &GradeReport, solutions: Solutions) -> String {
     let steps: Vec<String> = r
         .counts
         .iter()
@@ -101,7 +157,11 @@ fn describe(r: &GradeReport) -> String {
     format!(
         "{}{} (score {}); hardest: {}; {} guesses, {} backtracks; steps: {}",
         r.grade,
-        if r.solved { "" } else { ", no solution" },
+        match solutions {
+            Solutions::One => "",
+            Solutions::None => ", no solution",
+            Solutions::Several => ", not unique: 2 or more solutions",
+        },
         r.score,
         r.hardest.map_or("none", |s| s.name()),
         r.guesses,
