@@ -7,8 +7,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::compression::{self, Compression};
 use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
+use sudosat::run::Deadline;
+use sudosat::solve::sat::DEFAULT_ENCODING;
+use sudosat::solve::SolverSpec;
 
 /// Exit code for "every answer valid / solved".
 pub const EXIT_OK: u8 = 0;
@@ -279,4 +283,50 @@ pub fn progress_bar(len: usize, unit: &str, hidden: bool) -> indicatif::Progress
         bar.set_style(style);
     }
     bar
+}
+
+/// How many solutions a puzzle has, for `grade` and `explain`: a grade means little for a
+/// puzzle without exactly one (graders such as HoDoKu refuse those), and the human
+/// solver's unique-rectangle steps assume one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solutions {
+    /// No solution.
+    None,
+    /// Exactly one.
+    One,
+    /// Two or more.
+    Several,
+}
+
+impl Solutions {
+    /// The CSV field: `0`, `1` or `2+`.
+    pub fn field(self) -> &'static str {
+        match self {
+            Solutions::None => "0",
+            Solutions::One => "1",
+            Solutions::Several => "2+",
+        }
+    }
+}
+
+/// Counts `puzzle`'s solutions up to two with the default SAT path on one thread (the
+/// puzzles run in parallel), within what is left of `deadline`.
+pub fn solutions(
+    puzzle: &Grid,
+    deadline: Deadline,
+    started: std::time::Instant,
+) -> Result<Solutions> {
+    let left = deadline
+        .limit()
+        .map(|l| l.saturating_sub(started.elapsed()));
+    let spec = SolverSpec::Sat {
+        encoding: DEFAULT_ENCODING,
+        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(1),
+    };
+    let count = spec.build(left).count_solutions(puzzle, 2)?.unwrap_or(0);
+    Ok(match count {
+        0 => Solutions::None,
+        1 => Solutions::One,
+        _ => Solutions::Several,
+    })
 }

@@ -3,14 +3,17 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
-use sudosat::grid::{write_grid, Format};
+use sudosat::grid::{write_grid, Format, Grid};
 use sudosat::solve::human::{solve_logged_until, HumanRun};
 use sudosat::solve::{Deadline, SolveOutcome};
 
 use crate::args::{OutputFormat, PuzzleInputs};
-use crate::common::{time_limit, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{
+    solutions, time_limit, write_output, InputGrid, Solutions, EXIT_NEGATIVE, EXIT_OK,
+};
 
 /// Arguments of `sudosat explain`.
 #[derive(clap::Args, Debug)]
@@ -31,23 +34,33 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
+/// The human solver's run on `puzzle` and, when it solved it, how many solutions there are
+/// (up to two), both within `limit`.
+fn explain_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(HumanRun, Solutions)> {
+    let (started, deadline) = (std::time::Instant::now(), Deadline::after(limit));
+    let run = solve_logged_until(puzzle, deadline)?;
+    // Only a solved puzzle can have another solution worth a note.
+    let unique = match run.outcome {
+        SolveOutcome::Solved(_) => solutions(puzzle, deadline, started)?,
+        _ => Solutions::None,
+    };
+    Ok((run, unique))
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
     let limit = time_limit(args.timeout)?;
     let runs = inputs
         .iter()
-        .map(|input| {
-            solve_logged_until(&input.grid, Deadline::after(limit))
-                .with_context(|| input.location())
-        })
-        .collect::<Result<Vec<HumanRun>>>()?;
+        .map(|input| explain_one(&input.grid, limit).with_context(|| input.location()))
+        .collect::<Result<Vec<(HumanRun, Solutions)>>>()?;
     let all_solved = runs
         .iter()
-        .all(|run| matches!(run.outcome, SolveOutcome::Solved(_)));
+        .all(|(run, _)| matches!(run.outcome, SolveOutcome::Solved(_)));
     let format = Format::from(args.format);
     write_output(args.output.as_deref(), |w| {
-        for (i, (input, run)) in inputs.iter().zip(&runs).enumerate() {
+        for (i, (input, (run, unique))) in inputs.iter().zip(&runs).enumerate() {
             if inputs.len() > 1 {
                 if i > 0 {
                     writeln!(w)?;
@@ -55,6 +68,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 writeln!(w, "puzzle {} ({})", i + 1, input.location())?;
             }
             write_explanation(w, input, run, format, args.summary_only)?;
+            if *unique == Solutions::Several {
+                writeln!(
+                    w,
+                    "note: this puzzle has 2 or more solutions; the one above is one of them, \
+                     and a step that assumes a unique solution (unique rectangle) may not hold"
+                )?;
+            }
         }
         Ok(())
     })?;

@@ -5,14 +5,12 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
-use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::generate::grade::{grade_until, GradeReport};
 use sudosat::grid::Grid;
-use sudosat::solve::sat::DEFAULT_ENCODING;
-use sudosat::solve::{Deadline, SolverSpec, Strategy};
+use sudosat::solve::{Deadline, Strategy};
 
 use crate::args::PuzzleInputs;
-use crate::common::{time_limit, write_output, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{solutions, time_limit, write_output, Solutions, EXIT_NEGATIVE, EXIT_OK};
 
 /// Arguments of `sudosat grade`.
 #[derive(clap::Args, Debug)]
@@ -34,45 +32,6 @@ pub struct Args {
 /// The CSV column name of a strategy's step count.
 fn column(strategy: Strategy) -> String {
     strategy.name().replace([' ', '-'], "_").to_lowercase()
-}
-
-/// How many solutions a graded puzzle has: a grade means little for a puzzle without
-/// exactly one (graders such as HoDoKu refuse those), and the unique-rectangle steps the
-/// human solver takes assume one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Solutions {
-    None,
-    One,
-    Several,
-}
-
-impl Solutions {
-    /// The CSV field: `0`, `1` or `2+`.
-    fn field(self) -> &'static str {
-        match self {
-            Solutions::None => "0",
-            Solutions::One => "1",
-            Solutions::Several => "2+",
-        }
-    }
-}
-
-/// Counts `puzzle`'s solutions up to two with the default SAT path on one thread (the
-/// puzzles run in parallel), within what is left of `deadline`.
-fn solutions(puzzle: &Grid, deadline: Deadline, started: std::time::Instant) -> Result<Solutions> {
-    let left = deadline
-        .limit()
-        .map(|l| l.saturating_sub(started.elapsed()));
-    let spec = SolverSpec::Sat {
-        encoding: DEFAULT_ENCODING,
-        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(1),
-    };
-    let count = spec.build(left).count_solutions(puzzle, 2)?.unwrap_or(0);
-    Ok(match count {
-        0 => Solutions::None,
-        1 => Solutions::One,
-        _ => Solutions::Several,
-    })
 }
 
 /// The grade of one puzzle and its solutions, both within `limit`.
