@@ -313,14 +313,21 @@ fn explain_errors_exit_2_with_one_line() {
 #[test]
 fn explain_notes_a_puzzle_with_several_solutions() {
     let dir = temp_dir();
-    let out = run_in(dir.path(), &["explain", "--summary-only"], b"................\n");
+    let out = run_in(
+        dir.path(),
+        &["explain", "--summary-only"],
+        b"................\n",
+    );
     assert_exit(&out, 0);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     let grid: Grid = lines[1].parse().unwrap();
     assert!(check_solution(&"................".parse().unwrap(), &grid).is_valid());
-    assert!(lines[2].starts_with("note: this puzzle has 2 or more solutions"), "{text}");
+    assert!(
+        lines[2].starts_with("note: this puzzle has 2 or more solutions"),
+        "{text}"
+    );
     // A unique puzzle gets no note.
     let out = run(&["explain", "--summary-only", &path("debian-fiendish.txt")]);
     assert!(!stdout(&out).contains("note:"), "{}", stdout(&out));

@@ -598,3 +598,49 @@ fn cli_sat_writes_text_and_binary_proofs_and_refuses_where_it_cannot() {
         assert!(!dir.path().join("no.drat").exists());
     }
 }
+
+#[test]
+fn cli_sat_compresses_a_proof_named_gz_bz2_or_xz() {
+    use std::io::Read;
+    let dir = temp_dir();
+    let cnf = dir.path().join("ph.cnf");
+    write_formula(std::fs::File::create(&cnf).unwrap(), &pigeonhole(5, 4)).unwrap();
+    let prove = |name: &str, binary: bool| {
+        let mut args = vec!["sat", "ph.cnf", "--threads", "1", "--proof", name];
+        if binary {
+            args.push("--binary-proof");
+        }
+        let out = run_in(dir.path(), &args, b"");
+        assert_exit(&out, 20);
+        std::fs::read(dir.path().join(name)).unwrap()
+    };
+    for binary in [false, true] {
+        let plain = prove("plain.drat", binary);
+        assert!(!plain.is_empty());
+        for ext in ["gz", "bz2", "xz"] {
+            let name = format!("p.drat.{ext}");
+            let packed = prove(&name, binary);
+            let (kind, mut reader) = sudosat::compression::decompressed(&packed[..]).unwrap();
+            let expected = sudosat::compression::Compression::from_extension(ext);
+            assert_eq!(kind, expected, "{name}");
+            let mut unpacked = Vec::new();
+            reader.read_to_end(&mut unpacked).unwrap();
+            assert_eq!(unpacked, plain, "{name} binary={binary}");
+        }
+        if let Some(drat) = drat_trim() {
+            let unpacked = dir.path().join("unpacked.drat");
+            std::fs::write(&unpacked, &plain).unwrap();
+            assert!(drat_verifies(&drat, &cnf, &unpacked), "binary={binary}");
+        }
+    }
+    // No UNSAT answer, no proof file, compressed or not.
+    let sat = dir.path().join("sat.cnf");
+    std::fs::write(&sat, "p cnf 2 1\n1 2 0\n").unwrap();
+    let out = run_in(
+        dir.path(),
+        &["sat", "sat.cnf", "--proof", "none.drat.gz"],
+        b"",
+    );
+    assert_exit(&out, 10);
+    assert!(!dir.path().join("none.drat.gz").exists());
+}

@@ -10,6 +10,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use sudosat::backend::sudoku::Propagate;
 use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
+use sudosat::compression::Compression;
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
 use sudosat::encode::{memory_estimate, CnfDescription};
 use sudosat::formula::FormulaSize;
@@ -28,8 +29,9 @@ pub struct Args {
     #[command(flatten)]
     how: BackendArgs,
     /// Write a DRAT proof here when the answer is UNSAT (for `drat-trim FILE.cnf P.drat`);
-    /// nothing is written for another answer. A backend that cannot write proofs is an
-    /// error.
+    /// nothing is written for another answer. A name ending .gz, .bz2 or .xz is written
+    /// compressed (drat-trim reads plain files: unpack it first). A backend that cannot
+    /// write proofs is an error.
     #[arg(long, value_name = "P.drat")]
     proof: Option<PathBuf>,
     /// With `--proof`: write binary DRAT instead of text.
@@ -135,8 +137,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .finish_proof()
             .with_context(|| format!("--proof {}", path.display()))?;
         if matches!(outcome, Ok(SatOutcome::Unsat)) {
-            tmp.persist(path)
-                .with_context(|| format!("--proof {}: cannot write", path.display()))?;
+            if Compression::for_path(path) == Compression::None {
+                tmp.persist(path)
+                    .with_context(|| format!("--proof {}: cannot write", path.display()))?;
+            } else {
+                // The solver writes plain DRAT as it goes; packed afterwards, as every output
+                // named so is, through another temp file renamed into place.
+                let mut plain = std::fs::File::open(tmp.path())
+                    .with_context(|| format!("--proof {}: cannot read back", path.display()))?;
+                write_output(Some(path), |w| {
+                    std::io::copy(&mut plain, w)
+                        .with_context(|| format!("--proof {}: cannot write", path.display()))?;
+                    Ok(())
+                })?;
+            }
         }
     }
     // A time-out or a solver that gave up is the competition's `s UNKNOWN`, exit 0; a
