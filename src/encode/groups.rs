@@ -41,27 +41,6 @@ impl<S: ClauseSink + ?Sized> GroupSink for Emit<'_, S> {
     }
 }
 
-/// Counts the groups' clauses, literals and auxiliaries from the family's closed form.
-struct Count {
-    family: AmoFamily,
-    size: FormulaSize,
-    aux: usize,
-}
-
-impl GroupSink for Count {
-    fn clause(&mut self, lits: &[Lit]) {
-        self.size.clauses += 1;
-        self.size.literals += lits.len();
-    }
-
-    fn at_most_one(&mut self, lits: &[Lit]) {
-        let s = self.family.size(lits.len());
-        self.size.clauses += s.clauses;
-        self.size.literals += s.literals();
-        self.aux += s.aux;
-    }
-}
-
 /// The cell variables of an encoding: the free ones when reduced, all n³ otherwise (in the
 /// base numbering `cell·n + d − 1`).
 fn cell_vars(puzzle: &Grid, reduced: bool) -> FreeVars {
@@ -170,15 +149,15 @@ impl Layout {
         }
     }
 
-    fn count(&self, puzzle: &Grid, enc: &SudokuEncoding) -> Count {
-        let mut count = Count {
-            family: enc.amo,
-            size: FormulaSize::default(),
-            aux: 0,
+    /// The groups' shape (a walk; the family does not matter).
+    fn shape(&self, puzzle: &Grid, enc: &SudokuEncoding) -> GroupShape {
+        let mut shape = GroupShape {
+            plain: FormulaSize::default(),
+            amo_lengths: Vec::new(),
+            first_aux: self.first_aux(),
         };
-        self.walk(puzzle, enc, &mut count);
-        count.size.vars = self.first_aux() + count.aux;
-        count
+        self.walk(puzzle, enc, &mut shape);
+        shape
     }
 
     fn map(self, puzzle: &Grid, enc: &SudokuEncoding, aux: usize) -> VarMap {
@@ -239,14 +218,7 @@ impl GroupSink for GroupShape {
 impl GroupShape {
     /// One walk over the groups of `enc` (its family does not matter).
     pub(crate) fn of(puzzle: &Grid, enc: &SudokuEncoding) -> GroupShape {
-        let layout = Layout::of(puzzle, enc);
-        let mut shape = GroupShape {
-            plain: FormulaSize::default(),
-            amo_lengths: Vec::new(),
-            first_aux: layout.first_aux(),
-        };
-        layout.walk(puzzle, enc, &mut shape);
-        shape
+        Layout::of(puzzle, enc).shape(puzzle, enc)
     }
 
     /// The size with the at-most-one groups written in `family`.
@@ -267,13 +239,14 @@ impl GroupShape {
 
 /// The size of `enc` for `puzzle` by a walk over the groups (no clause is generated).
 pub(crate) fn size(puzzle: &Grid, enc: &SudokuEncoding) -> FormulaSize {
-    Layout::of(puzzle, enc).count(puzzle, enc).size
+    GroupShape::of(puzzle, enc).size(enc.amo)
 }
 
 /// The map of `enc` for `puzzle`, with its auxiliary count (a walk, no clause generated).
 pub(crate) fn var_map(puzzle: &Grid, enc: &SudokuEncoding) -> VarMap {
     let layout = Layout::of(puzzle, enc);
-    let aux = layout.count(puzzle, enc).aux;
+    let shape = layout.shape(puzzle, enc);
+    let aux = shape.size(enc.amo).vars - shape.first_aux;
     layout.map(puzzle, enc, aux)
 }
 
