@@ -280,3 +280,64 @@ proptest! {
         prop_assert_eq!(back, expected);
     }
 }
+
+/// The `s` line and the `c failed assumptions:` line (if any) of a `sat` run.
+fn answer_and_failed(out: &std::process::Output) -> (String, Option<String>) {
+    let text = stdout(out);
+    let s = text
+        .lines()
+        .find(|l| l.starts_with("s "))
+        .unwrap()
+        .to_string();
+    let failed = text
+        .lines()
+        .find_map(|l| l.strip_prefix("c failed assumptions: "))
+        .map(str::to_string);
+    (s, failed)
+}
+
+#[test]
+fn sat_solves_under_assumptions_and_names_the_failed_ones() {
+    let dir = temp_dir();
+    // x1 → x3, and x1 ∨ x2.
+    std::fs::write(dir.path().join("a.cnf"), "p cnf 3 2\n1 2 0\n-1 3 0\n").unwrap();
+    let sat = |assume: &str, backend: &str| {
+        let out = run_in(
+            dir.path(),
+            &["sat", "a.cnf", "--backend", backend, "--assume", assume],
+            b"",
+        );
+        (out.status.code(), answer_and_failed(&out))
+    };
+    // Satisfiable under -2 3: the model keeps them.
+    let out = run_in(dir.path(), &["sat", "a.cnf", "--assume", "-2,3"], b"");
+    assert_exit(&out, 10);
+    assert!(stdout(&out).contains("v 1 -2 3\n"), "{}", stdout(&out));
+    // 1 and -3 clash through the first clause pair: both are named, the irrelevant 2 not.
+    let (code, (s, failed)) = sat("1 2 -3", "cdcl");
+    assert_eq!((code, s.as_str()), (Some(20), "s UNSATISFIABLE"));
+    let mut named: Vec<i64> = failed
+        .unwrap()
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    named.sort();
+    assert_eq!(named, [-3, 0, 1]);
+    // A backend without assumptions gives the same answer from unit clauses.
+    let (code, (s, failed)) = sat("1 2 -3", "dpll");
+    assert_eq!((code, s.as_str()), (Some(20), "s UNSATISFIABLE"));
+    assert!(failed.unwrap().starts_with("not named"));
+    for assume in ["-1 -2", "1 -3", "-1 2 3", "-2"] {
+        let (cdcl, dpll) = (sat(assume, "cdcl"), sat(assume, "dpll"));
+        assert_eq!((cdcl.0, &cdcl.1 .0), (dpll.0, &dpll.1 .0), "{assume}");
+    }
+    // Bad literals are refused before solving.
+    for (assume, message) in [
+        ("4", "above the formula's 3 variables"),
+        ("0", "not a literal"),
+    ] {
+        let out = run_in(dir.path(), &["sat", "a.cnf", "--assume", assume], b"");
+        assert_exit(&out, 2);
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+}

@@ -14,7 +14,7 @@ use sudosat::compression::Compression;
 use sudosat::dimacs::{parse_dimacs, ParseOptions};
 use sudosat::encode::{memory_estimate, CnfDescription};
 use sudosat::formula::FormulaSize;
-use sudosat::Cnf;
+use sudosat::{ClauseSink, Cnf, Lit};
 
 use crate::args::BackendArgs;
 use crate::common::{display_path, temp_file_beside, write_output, EXIT_ERROR};
@@ -43,6 +43,17 @@ pub struct Args {
     /// what the solver leaves of it.
     #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
     max_memory: Option<u64>,
+    /// Solve under these assumptions: DIMACS literals taken as true for this solve only,
+    /// separated by spaces or commas (`--assume "3 -17"`; repeatable). UNSAT then means
+    /// UNSAT under them, and a `c failed assumptions:` line names those the formula refutes
+    /// (cdcl). Other backends take them as unit clauses: the same answer, none named.
+    #[arg(
+        long,
+        value_name = "LITS",
+        allow_hyphen_values = true,
+        conflicts_with = "proof"
+    )]
+    assume: Vec<String>,
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
@@ -74,6 +85,28 @@ fn reject_puzzle_flags(how: &BackendArgs) -> Result<()> {
     Ok(())
 }
 
+/// The literals of `--assume`, each checked against the formula's variables.
+fn parse_assumptions(items: &[String], num_vars: usize) -> Result<Vec<Lit>> {
+    let mut lits = Vec::new();
+    for token in items.iter().flat_map(|item| item.split([' ', ',', '\t'])) {
+        if token.is_empty() {
+            continue;
+        }
+        let number: i64 = token
+            .parse()
+            .ok()
+            .filter(|&n: &i64| n != 0)
+            .with_context(|| {
+                format!("--assume: `{token}` is not a literal (a non-zero integer)")
+            })?;
+        if number.unsigned_abs() > num_vars as u64 {
+            bail!("--assume: literal {number} is above the formula's {num_vars} variables");
+        }
+        lits.push(Lit::from_dimacs(number));
+    }
+    Ok(lits)
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let name = display_path(&args.file);
@@ -89,6 +122,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let parse_time = parse_start.elapsed();
     reject_puzzle_flags(&args.how)?;
+    let assumptions = parse_assumptions(&args.assume, cnf.num_vars())?;
     let spec = args.how.backend_spec()?.with_memory(args.max_memory);
     if spec.kind.is_embedded() {
         check_memory(&name, cnf.size(), args.max_memory)?;
@@ -128,10 +162,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
         backend.set_sudoku_encoding(description.encoding);
     }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
+    let under_assumptions = backend.supports_assumptions();
+    if !under_assumptions {
+        // The same answer from unit clauses; only the failed ones cannot be named.
+        for &lit in &assumptions {
+            cnf.add_clause(&[lit]);
+        }
+    }
     backend.add_formula(&mut cnf);
     let solve_start = Instant::now();
-    let outcome = backend.solve();
+    let outcome = if under_assumptions {
+        backend.solve_under(&assumptions)
+    } else {
+        backend.solve()
+    };
     let solve_time = solve_start.elapsed();
+    let failed = match &outcome {
+        Ok(SatOutcome::Unsat) if !assumptions.is_empty() && under_assumptions => {
+            Some(backend.failed_assumptions())
+        }
+        _ => None,
+    };
     if let (Some(path), Some(tmp)) = (&args.proof, proof_temp) {
         backend
             .finish_proof()
@@ -184,7 +235,25 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
                 writeln!(w, "v 0")?;
             }
-            Ok(SatOutcome::Unsat) => writeln!(w, "s UNSATISFIABLE")?,
+            Ok(SatOutcome::Unsat) => {
+                writeln!(w, "s UNSATISFIABLE")?;
+                match &failed {
+                    Some(lits) if lits.is_empty() => {
+                        writeln!(w, "c failed assumptions: none (UNSAT without them)")?
+                    }
+                    Some(lits) => {
+                        let words: Vec<String> =
+                            lits.iter().map(|l| l.to_dimacs().to_string()).collect();
+                        writeln!(w, "c failed assumptions: {} 0", words.join(" "))?;
+                    }
+                    None if !assumptions.is_empty() => writeln!(
+                        w,
+                        "c failed assumptions: not named ({} takes them as unit clauses)",
+                        backend.name()
+                    )?,
+                    None => {}
+                }
+            }
             Err(e) => {
                 writeln!(w, "c error: {e}")?;
                 writeln!(w, "s UNKNOWN")?;
