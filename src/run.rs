@@ -120,6 +120,15 @@ impl Deadline {
         self.limit
     }
 
+    /// The time left (zero once passed; `None`: no limit), for a later step that shares
+    /// the deadline under its own time limit.
+    pub fn remaining(&self) -> Option<Duration> {
+        match (self.start, self.limit) {
+            (Some(start), Some(limit)) => Some(limit.saturating_sub(start.elapsed())),
+            _ => None,
+        }
+    }
+
     /// The time-out a solver reports when the deadline has passed (it converts into
     /// [`crate::Error::TimedOut`]).
     pub fn timed_out(&self, solver: &str) -> TimedOut {
@@ -137,4 +146,26 @@ pub struct TimedOut {
     pub solver: String,
     /// The limit.
     pub limit: Duration,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remaining_counts_down_to_zero() {
+        assert_eq!(Deadline::NONE.remaining(), None);
+        let long = Deadline::after(Some(Duration::from_secs(3600)));
+        let left = long.remaining().unwrap();
+        assert!(left <= Duration::from_secs(3600) && left > Duration::from_secs(3500));
+        let passed = Deadline::after(Some(Duration::ZERO));
+        assert_eq!(passed.remaining(), Some(Duration::ZERO));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn statvfs_reports_space_for_a_directory_and_none_for_a_missing_one() {
+        assert!(statvfs_available(std::path::Path::new(".")).is_some_and(|b| b > 0));
+        assert_eq!(statvfs_available(std::path::Path::new("/no/such/dir")), None);
+    }
 }

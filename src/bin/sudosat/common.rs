@@ -311,19 +311,15 @@ impl Solutions {
 
 /// Counts `puzzle`'s solutions up to two with the default SAT path on one thread (the
 /// puzzles run in parallel), within what is left of `deadline`.
-pub fn solutions(
-    puzzle: &Grid,
-    deadline: Deadline,
-    started: std::time::Instant,
-) -> Result<Solutions> {
-    let left = deadline
-        .limit()
-        .map(|l| l.saturating_sub(started.elapsed()));
+pub fn solutions(puzzle: &Grid, deadline: Deadline) -> Result<Solutions> {
     let spec = SolverSpec::Sat {
         encoding: DEFAULT_ENCODING,
         backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(1),
     };
-    let count = spec.build(left).count_solutions(puzzle, 2)?.unwrap_or(0);
+    let count = spec
+        .build(deadline.remaining())
+        .count_solutions(puzzle, 2)?
+        .unwrap_or(0);
     Ok(match count {
         0 => Solutions::None,
         1 => Solutions::One,

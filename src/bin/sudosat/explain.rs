@@ -37,11 +37,11 @@ pub struct Args {
 /// The human solver's run on `puzzle` and, when it solved it, how many solutions there are
 /// (up to two), both within `limit`.
 fn explain_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(HumanRun, Solutions)> {
-    let (started, deadline) = (std::time::Instant::now(), Deadline::after(limit));
+    let deadline = Deadline::after(limit);
     let run = solve_logged_until(puzzle, deadline)?;
     // Only a solved puzzle can have another solution worth a note.
     let unique = match run.outcome {
-        SolveOutcome::Solved(_) => solutions(puzzle, deadline, started)?,
+        SolveOutcome::Solved(_) => solutions(puzzle, deadline)?,
         _ => Solutions::None,
     };
     Ok((run, unique))

@@ -39,9 +39,9 @@ fn grade_one(
     puzzle: &Grid,
     limit: Option<std::time::Duration>,
 ) -> Result<(GradeReport, Solutions)> {
-    let (started, deadline) = (std::time::Instant::now(), Deadline::after(limit));
+    let deadline = Deadline::after(limit);
     let report = grade_until(puzzle, deadline)?;
-    Ok((report, solutions(puzzle, deadline, started)?))
+    Ok((report, solutions(puzzle, deadline)?))
 }
 
 /// Runs the subcommand: puzzles graded in parallel, printed in input order; exit 0 when
