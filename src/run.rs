@@ -166,6 +166,9 @@ mod tests {
     #[test]
     fn statvfs_reports_space_for_a_directory_and_none_for_a_missing_one() {
         assert!(statvfs_available(std::path::Path::new(".")).is_some_and(|b| b > 0));
-        assert_eq!(statvfs_available(std::path::Path::new("/no/such/dir")), None);
+        assert_eq!(
+            statvfs_available(std::path::Path::new("/no/such/dir")),
+            None
+        );
     }
 }

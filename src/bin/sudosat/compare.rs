@@ -386,12 +386,12 @@ impl Outputs {
             );
             return Ok(ExitCode::from(EXIT_INTERRUPTED));
         }
-        let failed: Vec<&Run> = comparison
-            .runs
-            .iter()
-            .filter(|r| r.outcome == Outcome::Failed)
-            .collect();
         if self.strict {
+            let failed: Vec<&Run> = comparison
+                .runs
+                .iter()
+                .filter(|r| r.outcome == Outcome::Failed)
+                .collect();
             if let Some(first) = failed.first() {
                 eprintln!(
                     "sudosat: {} of {} runs failed (--strict); the first: {} on {}:{}: {}",
