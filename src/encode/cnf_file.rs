@@ -6,7 +6,7 @@ use std::io::{self, Read, Write};
 
 use crate::dimacs::{read_preamble_numbered, DimacsError, DimacsWriter};
 use crate::encode::{Encoding, SudokuEncoding};
-use crate::formula::FormulaSize;
+use crate::formula::{ClauseSink, FormulaSize, Lit};
 use crate::grid::Grid;
 
 /// Writes the self-describing DIMACS file of `puzzle` under `encoding`: the
@@ -20,14 +20,61 @@ pub fn write_cnf<W: Write>(
     encoding: &SudokuEncoding,
     puzzle: &Grid,
 ) -> io::Result<FormulaSize> {
+    write_cnf_with_progress(out, encoding, puzzle, |_, _| {})
+}
+
+/// Clauses between two calls of [`write_cnf_with_progress`]'s `progress`.
+pub const PROGRESS_EVERY: usize = 1 << 20;
+
+/// [`write_cnf`], calling `progress(written, total)` with the clauses written so far every
+/// [`PROGRESS_EVERY`] clauses and once at the end: for a progress bar on the largest
+/// grids, whose unreduced files take minutes to write.
+///
+/// # Errors
+/// Any I/O error of `out`.
+pub fn write_cnf_with_progress<W: Write>(
+    out: W,
+    encoding: &SudokuEncoding,
+    puzzle: &Grid,
+    progress: impl FnMut(usize, usize),
+) -> io::Result<FormulaSize> {
     let size = encoding.size(puzzle);
     let mut w = DimacsWriter::new(io::BufWriter::with_capacity(1 << 16, out));
     w.comment(&CnfDescription::new(*encoding, puzzle).to_comment_text());
     w.header(size.vars, size.clauses);
-    encoding.encode(puzzle, &mut w);
+    let mut observed = Observed {
+        inner: &mut w,
+        written: 0,
+        total: size.clauses,
+        progress,
+    };
+    encoding.encode(puzzle, &mut observed);
+    (observed.progress)(observed.written, size.clauses);
     debug_assert_eq!(w.clauses_written(), size.clauses);
     w.finish()?;
     Ok(size)
+}
+
+/// A sink that counts the clauses it passes on and reports every [`PROGRESS_EVERY`].
+struct Observed<'a, S: ClauseSink, F: FnMut(usize, usize)> {
+    inner: &'a mut S,
+    written: usize,
+    total: usize,
+    progress: F,
+}
+
+impl<S: ClauseSink, F: FnMut(usize, usize)> ClauseSink for Observed<'_, S, F> {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.inner.add_clause(clause);
+        self.written += 1;
+        if self.written % PROGRESS_EVERY == 0 {
+            (self.progress)(self.written, self.total);
+        }
+    }
+
+    fn reserve_vars(&mut self, num_vars: usize) {
+        self.inner.reserve_vars(num_vars);
+    }
 }
 
 /// The bytes of the DIMACS clauses of a formula of this size, estimated for a check before
@@ -273,6 +320,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn progress_counts_every_clause_and_the_file_is_the_same() {
+        // An empty 36×36 grid, extended: 3.3 M clauses, three reports before the last.
+        let puzzle = Grid::empty(6).unwrap();
+        let enc = SudokuEncoding::ALL[1];
+        let mut plain = Vec::new();
+        write_cnf(&mut plain, &enc, &puzzle).unwrap();
+        let mut observed = Vec::new();
+        let mut calls = Vec::new();
+        let size = write_cnf_with_progress(&mut observed, &enc, &puzzle, |done, total| {
+            calls.push((done, total))
+        })
+        .unwrap();
+        assert_eq!(observed, plain);
+        let expected: Vec<(usize, usize)> = (1..=size.clauses / PROGRESS_EVERY)
+            .map(|k| (k * PROGRESS_EVERY, size.clauses))
+            .chain([(size.clauses, size.clauses)])
+            .collect();
+        assert_eq!(calls, expected);
+        assert_eq!(calls.len(), 4);
     }
 
     #[test]

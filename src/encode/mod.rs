@@ -21,7 +21,10 @@ mod reduce;
 mod varmap;
 
 pub use amo::{AmoFamily, AmoSize};
-pub use cnf_file::{dimacs_bytes_estimate, read_description, write_cnf, CnfDescription};
+pub use cnf_file::{
+    dimacs_bytes_estimate, read_description, write_cnf, write_cnf_with_progress, CnfDescription,
+    PROGRESS_EVERY,
+};
 pub use extended::{encode_extended, extended_size};
 pub use groups::base_size;
 pub use minimal::{base_var, encode_minimal, minimal_size};

@@ -5,13 +5,13 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use sudosat::compression::{self, Compression};
-use sudosat::encode::{dimacs_bytes_estimate, write_cnf, Encoding};
+use sudosat::encode::{dimacs_bytes_estimate, write_cnf, write_cnf_with_progress, Encoding};
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::formula::FormulaSize;
 use sudosat::grid::{Format, Grid};
 
 use crate::args::{named, EncodingArgs};
-use crate::common::{read_inputs, write_output, EXIT_OK};
+use crate::common::{progress_bar, read_inputs, write_output, EXIT_OK};
 
 /// The encoding `encode` and `decode` use where the flags are silent: extended, not reduced
 /// (see `--reduce`).
@@ -38,6 +38,18 @@ pub struct Args {
     /// `.bz2`, `.xz`). A single `-o` output is compressed by its name instead.
     #[arg(long, value_name = "FORMAT", requires = "out_dir", value_parser = ["gz", "bz2", "xz"])]
     compress: Option<String>,
+}
+
+/// The progress bar of one large CNF: clauses written, in thousands separated for reading
+/// (a 100×100 grid writes 198,046,585), and the time left.
+fn clause_bar(total: usize) -> indicatif::ProgressBar {
+    let bar = progress_bar(total, "clauses", false);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} clauses  eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
 }
 
 /// Refuses, before anything is written, plain CNF output that cannot fit in the free space
@@ -145,7 +157,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             }
             write_output(args.output.as_deref(), |w| {
-                write_cnf(w, &encoding, puzzle).context("cannot write the CNF")?;
+                // A bar only once a million clauses are written (a 64×64 grid and up),
+                // and only on a terminal.
+                let mut bar = None;
+                let progress = |done: usize, total: usize| {
+                    bar.get_or_insert_with(|| clause_bar(total))
+                        .set_position(done as u64);
+                };
+                write_cnf_with_progress(w, &encoding, puzzle, progress)
+                    .context("cannot write the CNF")?;
+                if let Some(bar) = bar {
+                    bar.finish_and_clear();
+                }
                 Ok(())
             })?
         }
@@ -182,6 +205,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 None => (".cnf".to_string(), Compression::None),
             };
             let name = |i: usize| format!("puzzle-{:0width$}{suffix}", i + 1);
+            let bar = progress_bar(all.len(), "puzzles", all.len() < 2);
             for (i, puzzle) in all.iter().enumerate() {
                 let path = dir.join(name(i));
                 let file = std::fs::File::create(staging.path().join(name(i)))
@@ -192,7 +216,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     .with_context(|| format!("{}: cannot write", path.display()))?;
                 w.finish()
                     .with_context(|| format!("{}: cannot write", path.display()))?;
+                bar.inc(1);
             }
+            bar.finish_and_clear();
             // A rename fails on a directory of the same name: found before any file moves.
             if let Some(taken) = (0..all.len())
                 .map(|i| dir.join(name(i)))
