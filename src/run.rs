@@ -45,7 +45,8 @@ pub fn available_memory() -> Option<u64> {
 /// The bytes an unprivileged process may still write on the file system holding `dir`
 /// (`statvfs`: available blocks × fragment size), if the system says. The environment
 /// variable `SUDOSAT_ASSUME_FREE_BYTES` overrides it: for tests, and for file systems
-/// that misreport (some network mounts report 0).
+/// that misreport (some network mounts report 0). A value that is not a number counts as
+/// "the system does not say", so the check is skipped rather than the write refused.
 pub fn available_disk(dir: &std::path::Path) -> Option<u64> {
     if let Some(bytes) = std::env::var_os("SUDOSAT_ASSUME_FREE_BYTES") {
         return bytes.to_str()?.parse().ok();

@@ -43,9 +43,9 @@ pub(crate) struct Segments {
 }
 
 /// Walks the segments of every line (rows when `line_is_row`, else columns) band by band:
-/// `visit(line, buckets)` gets, per digit d, the open literals of d in the segment's cells
-/// (`buckets[d]`, cells in order), after the digits given in the segment were left out
-/// (reduced encodings) and the line's placed digits noted by the caller.
+/// `visit(line, buckets)` gets, per digit d, the literals of d in the segment's cells
+/// (`buckets[d]`, cells in order; a cell holding a given is left out when `reduced`).
+/// Which of the line's digits are placed, and so fix a segment, is the caller's to say.
 fn for_each_segment(
     puzzle: &Grid,
     free: &FreeVars,
