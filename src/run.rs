@@ -42,6 +42,15 @@ pub fn available_memory() -> Option<u64> {
     kib.checked_mul(1024)
 }
 
+/// A byte count for messages: `93.1 GB`, `4.2 MB`, `812 bytes` (decimal units, as `df -H`).
+pub fn approx_bytes(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1_000_000_000 => format!("{:.1} GB", b as f64 / 1e9),
+        b if b >= 1_000_000 => format!("{:.1} MB", b as f64 / 1e6),
+        b => format!("{b} bytes"),
+    }
+}
+
 /// The bytes an unprivileged process may still write on the file system holding `dir`
 /// (`statvfs`: available blocks × fragment size), if the system says. The environment
 /// variable `SUDOSAT_ASSUME_FREE_BYTES` overrides it: for tests, and for file systems

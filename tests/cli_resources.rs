@@ -263,3 +263,40 @@ fn a_cnf_that_cannot_fit_on_the_disk_is_refused_before_anything_is_written() {
     }
     assert!(std::fs::metadata(dir.path().join("r.cnf")).unwrap().len() < 1_000_000);
 }
+
+/// `solve` with an external solver, its temporary directories under `tmp`, with `free`
+/// bytes said to be free there; the solver command is never started when the check refuses.
+fn external_solve_with_free_space(tmp: &std::path::Path, free: u64) -> std::process::Output {
+    common::sudosat()
+        .args(["solve", &path("17clue-1-line.txt"), "--backend", "external"])
+        .args(["--solver-cmd", "sudosat-no-such-solver -q"])
+        .env("TMPDIR", tmp)
+        .env("SUDOSAT_ASSUME_FREE_BYTES", free.to_string())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("sudosat runs")
+}
+
+#[test]
+fn an_external_solvers_input_that_cannot_fit_is_refused_before_it_is_written() {
+    let tmp = common::temp_dir();
+    let out = external_solve_with_free_space(tmp.path(), 1000);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("17clue-1-line.txt:1"), "{err}");
+    assert!(err.contains("its input CNF would take about"), "{err}");
+    assert!(err.contains("has 1000 bytes free"), "{err}");
+    assert!(err.contains("TMPDIR"), "{err}");
+    assert_eq!(
+        std::fs::read_dir(tmp.path()).unwrap().count(),
+        0,
+        "no temporary directory left"
+    );
+    // With room, the check lets it through to the solver, which is then found missing.
+    let out = external_solve_with_free_space(tmp.path(), 1_000_000_000);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains("could not be started"), "{err}");
+    assert!(!err.contains("would take about"), "{err}");
+}

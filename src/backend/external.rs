@@ -27,7 +27,8 @@ use wait_timeout::ChildExt;
 use crate::backend::proof::{ProofFormat, ProofTarget};
 use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
 use crate::dimacs;
-use crate::formula::{ClauseSink, Cnf, Lit};
+use crate::encode::dimacs_bytes_estimate;
+use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit};
 use crate::run::Counters;
 
 /// How an external solver reports its answer.
@@ -182,7 +183,34 @@ impl ExternalSolver {
     }
 
     /// Runs the solver on the formula in `dir` and returns its exit status.
+    /// Refuses, before the input is written, a formula whose DIMACS (and the model the
+    /// solver prints back) cannot fit beside it: writing would fill the disk for every
+    /// other process and fail anyway.
+    fn check_disk_space(&self, dir: &Path) -> Result<(), BackendError> {
+        let Some(free) = crate::run::available_disk(dir) else {
+            return Ok(()); // the system does not say: write and see
+        };
+        let vars = self.cnf.num_vars();
+        let model = FormulaSize {
+            vars,
+            clauses: 0,
+            literals: vars,
+        };
+        let needed =
+            dimacs_bytes_estimate(self.cnf.size()).saturating_add(dimacs_bytes_estimate(model));
+        if needed <= free {
+            return Ok(());
+        }
+        Err(BackendError::NoDiskSpace {
+            solver: self.name(),
+            needed,
+            free,
+            dir: dir.parent().unwrap_or(dir).display().to_string(),
+        })
+    }
+
     fn run(&self, dir: &Path) -> Result<ExitStatus, BackendError> {
+        self.check_disk_space(dir)?;
         let input = dir.join("in.cnf");
         {
             let file = File::create(&input).map_err(|e| self.io_error(e))?;

@@ -111,6 +111,23 @@ pub enum BackendError {
         #[source]
         source: std::io::Error,
     },
+    /// An external solver's input would not fit on the disk of its temporary directory.
+    #[error(
+        "solver `{solver}`: its input CNF would take about {} and {dir} has {} free; \
+         nothing was written. Point TMPDIR at a roomier place",
+        crate::run::approx_bytes(*needed),
+        crate::run::approx_bytes(*free)
+    )]
+    NoDiskSpace {
+        /// The solver.
+        solver: String,
+        /// The bytes estimated for the input and the model.
+        needed: u64,
+        /// The bytes free there.
+        free: u64,
+        /// Where the temporary directory would go.
+        dir: String,
+    },
 }
 
 /// A SAT solver: takes clauses (as a [`ClauseSink`]), answers SAT with a model or UNSAT.

@@ -85,11 +85,7 @@ fn check_disk_space(
     if needed <= free {
         return Ok(());
     }
-    let approx = |bytes: u64| match bytes {
-        b if b >= 1_000_000_000 => format!("{:.1} GB", b as f64 / 1e9),
-        b if b >= 1_000_000 => format!("{:.1} MB", b as f64 / 1e6),
-        b => format!("{b} bytes"),
-    };
+    let approx = sudosat::run::approx_bytes;
     let what = if puzzles.len() == 1 {
         "the CNF would take".to_string()
     } else {
