@@ -32,8 +32,8 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudosat::dimacs::{
-    parse_dimacs, read_competition_output, read_minisat_result, read_model_auto, ParseOptions,
-    SolverAnswer,
+    parse_cubes, parse_dimacs, read_competition_output, read_minisat_result, read_model_auto,
+    ParseOptions, SolverAnswer,
 };
 use sudosat::grid::{read_puzzles, Format, Source};
 use sudosat::Cnf;
@@ -99,10 +99,19 @@ fn run_target(target: &str, data: &[u8]) -> String {
         "dimacs" => {
             let mut cnf = Cnf::new();
             let strict = data.first().is_some_and(|b| b & 1 == 1);
-            match parse_dimacs(data, "<fuzz>", &mut cnf, ParseOptions { strict }) {
+            let formula = match parse_dimacs(data, "<fuzz>", &mut cnf, ParseOptions { strict }) {
+                Ok(report) if report.incremental => {
+                    format!("inc{}", report.cubes.len().min(3))
+                }
                 Ok(report) => format!("ok{}", report.warnings.len()),
                 Err(e) => class_of(&e.to_string()),
-            }
+            };
+            // The same bytes as a cube file (`sat --cubes`).
+            let cubes = match parse_cubes(data, "<fuzz>", 10) {
+                Ok(cubes) => format!("cubes{}", cubes.len().min(3)),
+                Err(e) => class_of(&e.to_string()),
+            };
+            format!("{formula}|{cubes}")
         }
         "minisat" => answer_class(read_minisat_result(data, "<fuzz>", 10)),
         "competition" => {

@@ -341,3 +341,140 @@ fn sat_solves_under_assumptions_and_names_the_failed_ones() {
         assert!(stderr(&out).contains(message), "{}", stderr(&out));
     }
 }
+
+/// The literals of the `v` lines of a `sat` run (or of any solver printing them).
+fn model_lits(text: &str) -> Vec<i64> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .flat_map(|l| l.split_whitespace().map(|w| w.parse::<i64>().unwrap()))
+        .filter(|&l| l != 0)
+        .collect()
+}
+
+#[test]
+fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
+    let dir = temp_dir();
+    let puzzle = fixture("17clue-1-line.txt");
+    let out = run_in(
+        dir.path(),
+        &[
+            "encode",
+            puzzle.to_str().unwrap(),
+            "--reduce",
+            "-o",
+            "p.cnf",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    // In the reduced encoding variables 1..=5 are the candidates of cell (1,1), in order:
+    // one cube each covers every solution, and only the solution's digit is satisfiable.
+    let cnf_text = std::fs::read_to_string(dir.path().join("p.cnf")).unwrap();
+    assert!(
+        cnf_text.contains("\n1 2 3 4 5 0\n"),
+        "cell (1,1) has 5 candidates"
+    );
+    let cubes: String = (1..=5).map(|v| format!("a {v} 0\n")).collect();
+    std::fs::write(dir.path().join("cubes.txt"), &cubes).unwrap();
+    let clauses: String = cnf_text
+        .lines()
+        .filter(|l| !l.starts_with('c') && !l.starts_with('p'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(
+        dir.path().join("p.icnf"),
+        format!("p inccnf\n{clauses}{cubes}"),
+    )
+    .unwrap();
+    let answer = |args: &[&str]| {
+        let out = run_in(dir.path(), args, b"");
+        assert_exit(&out, 10);
+        let text = stdout(&out);
+        let cube_line = text
+            .lines()
+            .find(|l| l.starts_with("c cube "))
+            .map(str::to_string);
+        (cube_line, model_lits(&text), text)
+    };
+    let (line, model, text) = answer(&["sat", "p.cnf", "--cubes", "cubes.txt"]);
+    let digit = model
+        .iter()
+        .copied()
+        .find(|&l| (1..=5).contains(&l))
+        .unwrap();
+    assert_eq!(
+        line.as_deref(),
+        Some(format!("c cube {digit} of 5 satisfiable: a {digit} 0").as_str())
+    );
+    // The model is the puzzle's solution.
+    std::fs::write(dir.path().join("m.txt"), &text).unwrap();
+    let out = run_in(dir.path(), &["decode", "--cnf", "p.cnf", "m.txt"], b"");
+    assert_exit(&out, 0);
+    let solution: Grid = stdout(&out).trim().parse().unwrap();
+    let given = &common::read_fixture("17clue-1-line.txt")[0];
+    assert!(sudosat::grid::check_solution(given, &solution).is_valid());
+    // The same cube and model from the inccnf file, and from dpll (a solver afresh per cube).
+    let expected = (line.clone(), model.clone());
+    for args in [
+        &["sat", "p.icnf"][..],
+        &["sat", "p.icnf", "--backend", "dpll"],
+        &["sat", "p.cnf", "--cubes", "cubes.txt", "--backend", "dpll"],
+    ] {
+        let (line, model, _) = answer(args);
+        assert_eq!((line, model), expected, "{args:?}");
+    }
+    if common::external_available("cadical") {
+        let out = std::process::Command::new("cadical")
+            .args(["-q", "p.icnf"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(10));
+        assert_eq!(model_lits(&stdout(&out)), model, "cadical on p.icnf");
+        let cmd = ["--backend", "external", "--solver-cmd", "cadical -q"];
+        let (line, model, _) =
+            answer(&[&["sat", "p.cnf", "--cubes", "cubes.txt"][..], &cmd].concat());
+        assert_eq!((line, model), expected, "cadical a cube at a time");
+    }
+    // Without the solution's cube every cube is UNSAT, for both kinds of backend.
+    let others: String = (1..=5)
+        .filter(|&v| v != digit)
+        .map(|v| format!("a {v} 0\n"))
+        .collect();
+    std::fs::write(dir.path().join("others.txt"), others).unwrap();
+    for backend in ["cdcl", "dpll"] {
+        let args = [
+            "sat",
+            "p.cnf",
+            "--cubes",
+            "others.txt",
+            "--backend",
+            backend,
+        ];
+        let out = run_in(dir.path(), &args, b"");
+        assert_exit(&out, 20);
+        let text = stdout(&out);
+        assert!(
+            text.contains("c all 4 cubes unsatisfiable\ns UNSATISFIABLE\n"),
+            "{text}"
+        );
+    }
+    // What cannot go together, and a bad cube, are errors before solving.
+    std::fs::write(dir.path().join("bad.txt"), "a 1 0\na 2 999 0\n").unwrap();
+    for (args, message) in [
+        (
+            &["sat", "p.icnf", "--cubes", "cubes.txt"][..],
+            "has cubes of its own",
+        ),
+        (&["sat", "p.icnf", "--proof", "p.drat"], "--proof"),
+        (
+            &["sat", "p.cnf", "--cubes", "bad.txt"],
+            "bad.txt:2:5: literal 999 is above the formula's 303 variables",
+        ),
+    ] {
+        let out = run_in(dir.path(), args, b"");
+        assert_exit(&out, 2);
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+    assert!(!dir.path().join("p.drat").exists());
+}

@@ -7,7 +7,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use sudosat::dimacs::{
-    parse_dimacs, read_competition_output, read_minisat_result, read_model_auto, ParseOptions,
+    parse_cubes, parse_dimacs, read_competition_output, read_minisat_result, read_model_auto,
+    ParseOptions,
 };
 use sudosat::grid::{read_puzzles, Format, Source};
 use sudosat::Cnf;
@@ -68,9 +69,15 @@ fn dimacs_inputs_never_panic() {
         let data = fs::read(&path).unwrap();
         let mut cnf = Cnf::new();
         let result = parse_dimacs(data.as_slice(), "fuzz", &mut cnf, ParseOptions::default());
-        if !is_finding(&path) && path.extension().is_some_and(|e| e == "cnf") {
+        let cubes = parse_cubes(data.as_slice(), "fuzz", 10);
+        if !is_finding(&path) && path.extension().is_some_and(|e| e == "cnf" || e == "icnf") {
             let report = result.unwrap_or_else(|e| panic!("seed {}: {e}", path.display()));
             assert_eq!(report.size.clauses, cnf.num_clauses());
+            assert_eq!(report.incremental, path.extension().unwrap() == "icnf");
+        }
+        if !is_finding(&path) && path.extension().is_some_and(|e| e == "cubes") {
+            let cubes = cubes.unwrap_or_else(|e| panic!("seed {}: {e}", path.display()));
+            assert!(!cubes.is_empty(), "{}", path.display());
         }
     }
 }

@@ -163,12 +163,111 @@ pub struct DimacsReport {
     pub preamble: Vec<String>,
     /// Non-fatal problems (header/count mismatch), each positioned.
     pub warnings: Vec<String>,
+    /// Whether the header was `p inccnf` (incremental CNF, as CaDiCaL reads it): no
+    /// counts, the variables are the highest one used, and cubes may follow the clauses.
+    pub incremental: bool,
+    /// The cubes of a `p inccnf` file (`a LITS 0` lines after the clauses), in order:
+    /// the formula is to be solved under each in turn (cube and conquer; Heule, Kullmann,
+    /// Wieringa & Biere 2011).
+    pub cubes: Vec<Vec<Lit>>,
+}
+
+/// The highest variable index the parsers accept when no header bounds it (`p inccnf`,
+/// cube files): as for a header's counts.
+const MAX_VARS: u64 = u32::MAX as u64 / 2;
+
+/// What a `p` line declares.
+enum Header {
+    /// `p cnf VARS CLAUSES`.
+    Cnf(usize, usize),
+    /// `p inccnf`: clauses, then cubes.
+    Incremental,
+}
+
+/// Reads the literals of a cube after its `a`, up to its `0` (it may span lines), each at
+/// most `max_var` in magnitude (`limit` says what bounds it, for the message).
+fn read_cube<R: Read>(
+    sc: &mut Scanner<R>,
+    start: (usize, usize),
+    max_var: u64,
+    limit: &dyn Fn() -> String,
+) -> Result<Vec<Lit>, DimacsError> {
+    let mut cube = Vec::new();
+    loop {
+        match sc.next_token()? {
+            Some((Token::Int(0), ..)) => return Ok(cube),
+            Some((Token::Int(v), line, column, _)) => {
+                if v.unsigned_abs() > max_var {
+                    return Err(sc.error(
+                        line,
+                        column,
+                        format!("literal {v} is above {}", limit()),
+                    ));
+                }
+                cube.push(Lit::from_dimacs(v));
+            }
+            Some((Token::Word(w), line, column, _)) => {
+                return Err(sc.error(line, column, format!("expected a literal, found `{w}`")))
+            }
+            None => {
+                return Err(sc.error(
+                    start.0,
+                    start.1,
+                    "the cube starting here is not terminated by `0` at the end of the input",
+                ))
+            }
+        }
+    }
+}
+
+/// Reads a file of cubes, one `a LITS 0` line each (march_cu's output, or the cube part of
+/// a `p inccnf` file), for a formula of `num_vars` variables. Comment lines are skipped.
+///
+/// # Errors
+/// A [`DimacsError`] at the first line that is not a cube or a comment, a literal above
+/// `num_vars`, or a cube without its `0`.
+pub fn parse_cubes<R: Read>(
+    reader: R,
+    source_name: &str,
+    num_vars: usize,
+) -> Result<Vec<Vec<Lit>>, DimacsError> {
+    let mut sc = Scanner::new(reader, source_name);
+    let mut cubes = Vec::new();
+    while let Some((token, line, column, first)) = sc.next_token()? {
+        match token {
+            Token::Word(w) if first && w.starts_with('c') => {
+                sc.rest_of_line()?;
+            }
+            Token::Word(w) if first && w == "a" => {
+                cubes.push(read_cube(
+                    &mut sc,
+                    (line, column),
+                    num_vars as u64,
+                    &|| format!("the formula's {num_vars} variables"),
+                )?);
+            }
+            other => {
+                let found = match other {
+                    Token::Int(v) => v.to_string(),
+                    Token::Word(w) => w,
+                };
+                return Err(sc.error(
+                    line,
+                    column,
+                    format!("expected a cube (`a LITS 0`), found `{found}`"),
+                ));
+            }
+        }
+    }
+    Ok(cubes)
 }
 
 /// Parses DIMACS CNF from `reader`, streaming each clause into `sink`.
 ///
 /// Accepts comment lines anywhere, clauses spanning lines, CRLF line ends and tabs, and the
-/// `%` end marker of the SATLIB files. The header is required before the first clause; a
+/// `%` end marker of the SATLIB files. A `p inccnf` header (incremental CNF) takes clauses
+/// without counts, then cubes (`a LITS 0`) into [`DimacsReport::cubes`]; a clause after a
+/// cube is an error there, as in CaDiCaL. The header is required before the first clause; a
 /// literal above its variable count, a missing final `0`, a junk token, a negative count or
 /// a second header is an error. A clause count that differs from the header's is a warning
 /// in the report, or an error with [`ParseOptions::strict`].
@@ -188,6 +287,9 @@ pub fn parse_dimacs<R: Read>(
     let mut clause_start = (0, 0);
     let mut clauses = 0usize;
     let mut literals = 0usize;
+    // With `p inccnf`: the highest variable so far, and how many the sink was told of.
+    let mut top_var = 0usize;
+    let mut reserved = 0usize;
     while let Some((token, line, column, first)) = sc.next_token()? {
         match token {
             Token::Word(w) if first && w.starts_with('c') => {
@@ -205,8 +307,37 @@ pub fn parse_dimacs<R: Read>(
                 if clauses > 0 || !clause.is_empty() {
                     return Err(sc.error(line, column, "the `p cnf` header comes after clauses"));
                 }
-                header = Some(parse_header(&mut sc)?);
-                sink.reserve_vars(header.unwrap().0);
+                header = Some(match parse_header(&mut sc)? {
+                    Header::Cnf(vars, clauses) => (vars, clauses),
+                    Header::Incremental => {
+                        report.incremental = true;
+                        (MAX_VARS as usize, 0)
+                    }
+                });
+                if !report.incremental {
+                    sink.reserve_vars(header.unwrap().0);
+                }
+            }
+            Token::Word(w) if first && w == "a" => {
+                if !report.incremental {
+                    return Err(sc.error(
+                        line,
+                        column,
+                        "a cube (`a`) in a `p cnf` file: cubes need a `p inccnf` header",
+                    ));
+                }
+                if !clause.is_empty() {
+                    return Err(sc.error(
+                        clause_start.0,
+                        clause_start.1,
+                        "the clause starting here is not terminated by `0` before the cube",
+                    ));
+                }
+                let cube = read_cube(&mut sc, (line, column), MAX_VARS, &|| {
+                    format!("the largest variable, {MAX_VARS}")
+                })?;
+                top_var = top_var.max(cube.iter().map(|l| l.var().index() + 1).max().unwrap_or(0));
+                report.cubes.push(cube);
             }
             Token::Word(w) if w == "%" => break,
             Token::Word(w) => {
@@ -217,19 +348,36 @@ pub fn parse_dimacs<R: Read>(
                     return Err(sc.error(line, column, "a clause before the `p cnf` header"));
                 };
                 if v == 0 {
+                    if report.incremental {
+                        let top = clause.iter().map(|l| l.var().index() + 1).max();
+                        top_var = top_var.max(top.unwrap_or(0));
+                        if top_var > reserved {
+                            sink.reserve_vars(top_var);
+                            reserved = top_var;
+                        }
+                    }
                     sink.add_clause(&clause);
                     clauses += 1;
                     literals += clause.len();
                     clause.clear();
                 } else {
                     if v.unsigned_abs() as usize > num_vars {
-                        return Err(sc.error(
-                            line,
-                            column,
-                            format!("literal {v} is above the header's {num_vars} variables"),
-                        ));
+                        let message = if report.incremental {
+                            format!("literal {v} is above the largest variable, {MAX_VARS}")
+                        } else {
+                            format!("literal {v} is above the header's {num_vars} variables")
+                        };
+                        return Err(sc.error(line, column, message));
                     }
                     if clause.is_empty() {
+                        if !report.cubes.is_empty() {
+                            return Err(sc.error(
+                                line,
+                                column,
+                                "a clause after the cubes: `p inccnf` takes its clauses \
+                                 first, then its cubes (`a LITS 0`)",
+                            ));
+                        }
                         clause_start = (line, column);
                     }
                     clause.push(Lit::from_dimacs(v));
@@ -248,9 +396,15 @@ pub fn parse_dimacs<R: Read>(
             ),
         ));
     }
-    let Some((num_vars, num_clauses)) = header else {
+    let Some((mut num_vars, mut num_clauses)) = header else {
         return Err(sc.error(sc.line, sc.column, "no `p cnf` header"));
     };
+    if report.incremental {
+        (num_vars, num_clauses) = (top_var, clauses);
+        if top_var > reserved {
+            sink.reserve_vars(top_var); // variables that occur only in cubes
+        }
+    }
     if clauses != num_clauses {
         let message = format!(
             "the header declares {} but {clauses} were read",
@@ -273,7 +427,7 @@ pub fn parse_dimacs<R: Read>(
     Ok(report)
 }
 
-fn parse_header<R: Read>(sc: &mut Scanner<R>) -> Result<(usize, usize), DimacsError> {
+fn parse_header<R: Read>(sc: &mut Scanner<R>) -> Result<Header, DimacsError> {
     let mut fields = Vec::new();
     let (line, column) = (sc.line, sc.column);
     let rest = sc.rest_of_line()?;
@@ -286,7 +440,17 @@ fn parse_header<R: Read>(sc: &mut Scanner<R>) -> Result<(usize, usize), DimacsEr
     }
     match fields.first() {
         Some(&("cnf", _)) => {}
-        Some(&(f, c)) => return Err(sc.error(line, c, format!("expected `p cnf`, found `p {f}`"))),
+        Some(&("inccnf", _)) if fields.len() == 1 => return Ok(Header::Incremental),
+        Some(&("inccnf", _)) => {
+            return Err(sc.error(line, fields[1].1, "`p inccnf` takes no counts"))
+        }
+        Some(&(f, c)) => {
+            return Err(sc.error(
+                line,
+                c,
+                format!("expected `p cnf` (or `p inccnf`), found `p {f}`"),
+            ))
+        }
         None => return Err(sc.error(line, column, "expected `p cnf VARS CLAUSES`")),
     }
     if fields.len() != 3 {
@@ -308,7 +472,7 @@ fn parse_header<R: Read>(sc: &mut Scanner<R>) -> Result<(usize, usize), DimacsEr
             }
         };
     }
-    Ok((counts[0], counts[1]))
+    Ok(Header::Cnf(counts[0], counts[1]))
 }
 
 /// Parses DIMACS text into an in-memory formula.
@@ -373,5 +537,61 @@ mod tests {
         let (_, report) = parse_dimacs_str("p cnf 2 3\n1 0\n", ParseOptions::default()).unwrap();
         assert_eq!(report.warnings.len(), 1);
         assert!(parse_dimacs_str("p cnf 2 3\n1 0\n", ParseOptions { strict: true }).is_err());
+    }
+
+    #[test]
+    fn incremental_cnf_takes_clauses_then_cubes() {
+        let text = "c cubes from march_cu\np inccnf\n1 -2 0\n2 3\n 0\na -1 0\na 1 4 0\na 0\n";
+        let (cnf, report) = parse_dimacs_str(text, ParseOptions { strict: true }).unwrap();
+        assert!(report.incremental);
+        assert_eq!(cnf.num_clauses(), 2);
+        assert_eq!(cnf.clause(1), lits(&[2, 3]).as_slice());
+        // Variable 4 occurs only in a cube; no counts, so no count warning.
+        assert_eq!(cnf.num_vars(), 4);
+        assert_eq!(report.declared, (4, 2));
+        assert!(report.warnings.is_empty());
+        assert_eq!(report.cubes, vec![lits(&[-1]), lits(&[1, 4]), vec![]]);
+        // A plain file has no cubes.
+        let (_, report) = parse_dimacs_str("p cnf 1 1\n1 0\n", ParseOptions::default()).unwrap();
+        assert!(!report.incremental && report.cubes.is_empty());
+    }
+
+    #[test]
+    fn incremental_cnf_errors_are_positioned() {
+        let e = err("p inccnf\n1 0\na 1 0\n2 0\n");
+        assert_eq!((e.line, e.column), (4, 1), "{e}");
+        assert!(e.message.contains("clause after the cubes"), "{e}");
+        let e = err("p cnf 2 1\n1 0\na 1 0\n");
+        assert_eq!((e.line, e.column), (3, 1), "{e}");
+        assert!(e.message.contains("`p inccnf`"), "{e}");
+        let e = err("p inccnf\n1 2\na 1 0\n");
+        assert_eq!((e.line, e.column), (2, 1), "{e}");
+        assert!(e.message.contains("before the cube"), "{e}");
+        let e = err("p inccnf\n1 0\na 1 2\n");
+        assert_eq!((e.line, e.column), (3, 1), "{e}");
+        assert!(
+            e.message.contains("cube starting here is not terminated"),
+            "{e}"
+        );
+        let e = err("p inccnf\na 1 x 0\n");
+        assert_eq!((e.line, e.column), (2, 5), "{e}");
+        let e = err("p inccnf 3 4\n");
+        assert!(e.message.contains("takes no counts"), "{e}");
+        let e = err("p inccnf\n1 99999999999 0\n");
+        assert!(e.message.contains("above"), "{e}");
+    }
+
+    #[test]
+    fn cube_files_hold_cubes_and_comments_only() {
+        let cubes = parse_cubes("c march_cu\na 1 -2 0\na -1\n 0\n".as_bytes(), "c.icnf", 2);
+        assert_eq!(cubes.unwrap(), vec![lits(&[1, -2]), lits(&[-1])]);
+        let e = parse_cubes("a 1 3 0\n".as_bytes(), "c.icnf", 2).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "c.icnf:1:5: literal 3 is above the formula's 2 variables"
+        );
+        let e = parse_cubes("a 1 0\n1 2 0\n".as_bytes(), "c.icnf", 2).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1), "{e}");
+        assert!(e.message.contains("expected a cube"), "{e}");
     }
 }

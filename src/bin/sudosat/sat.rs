@@ -9,11 +9,15 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::sudoku::Propagate;
-use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
+use sudosat::backend::{
+    BackendError, BackendKind, BackendSpec, LoadMode, ProofFormat, ProofTarget, SatBackend,
+    SatOutcome,
+};
 use sudosat::compression::Compression;
-use sudosat::dimacs::{parse_dimacs, ParseOptions};
+use sudosat::dimacs::{parse_cubes, parse_dimacs, ParseOptions};
 use sudosat::encode::{memory_estimate, CnfDescription};
 use sudosat::formula::FormulaSize;
+use sudosat::run::{Counters, Deadline};
 use sudosat::{ClauseSink, Cnf, Lit};
 
 use crate::args::BackendArgs;
@@ -54,6 +58,14 @@ pub struct Args {
         conflicts_with = "proof"
     )]
     assume: Vec<String>,
+    /// Cube and conquer: solve the formula under each cube of this file in turn (`a LITS
+    /// 0` lines, e.g. march_cu's output), as the cubes of a `p inccnf` file are solved.
+    /// The first satisfiable cube gives the answer and a `c cube K of N` line names it;
+    /// UNSAT when every cube is. cdcl keeps what it learnt from one cube to the next;
+    /// other backends solve each cube afresh, its literals as unit clauses. `--timeout`
+    /// covers all the cubes.
+    #[arg(long, value_name = "FILE", conflicts_with = "proof")]
+    cubes: Option<PathBuf>,
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
@@ -123,6 +135,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let parse_time = parse_start.elapsed();
     reject_puzzle_flags(&args.how)?;
     let assumptions = parse_assumptions(&args.assume, cnf.num_vars())?;
+    let mut cubes = report.cubes;
+    if let Some(path) = &args.cubes {
+        if !cubes.is_empty() {
+            bail!(
+                "--cubes {}: {name} has cubes of its own (`p inccnf`); give one or the other",
+                path.display()
+            );
+        }
+        let shown = display_path(path);
+        let input = sudosat::compression::open(path).with_context(|| shown.clone())?;
+        cubes = parse_cubes(input, &shown, cnf.num_vars())?;
+        if cubes.is_empty() {
+            bail!("--cubes {shown}: no cubes in it (`a LITS 0` lines)");
+        }
+    }
+    if !cubes.is_empty() && args.proof.is_some() {
+        bail!(
+            "--proof: {name} has cubes (`p inccnf`), and a DRAT proof refutes the formula \
+             alone, not under each cube; solve it without the cubes for a proof"
+        );
+    }
     let spec = args.how.backend_spec()?.with_memory(args.max_memory);
     if spec.kind.is_embedded() {
         check_memory(&name, cnf.size(), args.max_memory)?;
@@ -163,22 +196,39 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
     let under_assumptions = backend.supports_assumptions();
-    if !under_assumptions {
+    let mut counters = None;
+    let mut cube_line = None;
+    let solve_start = Instant::now();
+    let outcome = if cubes.is_empty() {
+        None
+    } else {
+        let run = solve_cubes(&spec, backend.as_mut(), &mut cnf, &assumptions, &cubes)?;
+        counters = Some(run.counters);
+        cube_line = Some(run.line);
+        Some(run.outcome)
+    };
+    if outcome.is_none() && !under_assumptions {
         // The same answer from unit clauses; only the failed ones cannot be named.
         for &lit in &assumptions {
             cnf.add_clause(&[lit]);
         }
     }
-    backend.add_formula(&mut cnf);
-    let solve_start = Instant::now();
-    let outcome = if under_assumptions {
-        backend.solve_under(&assumptions)
-    } else {
-        backend.solve()
+    let outcome = match outcome {
+        Some(outcome) => outcome,
+        None => {
+            backend.add_formula(&mut cnf);
+            if under_assumptions {
+                backend.solve_under(&assumptions)
+            } else {
+                backend.solve()
+            }
+        }
     };
     let solve_time = solve_start.elapsed();
     let failed = match &outcome {
-        Ok(SatOutcome::Unsat) if !assumptions.is_empty() && under_assumptions => {
+        Ok(SatOutcome::Unsat)
+            if cubes.is_empty() && !assumptions.is_empty() && under_assumptions =>
+        {
             Some(backend.failed_assumptions())
         }
         _ => None,
@@ -225,6 +275,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             num_vars,
             num_clauses
         )?;
+        if let Some(line) = &cube_line {
+            writeln!(w, "c {line}")?;
+        }
         match outcome {
             Ok(SatOutcome::Sat(model)) => {
                 writeln!(w, "s SATISFIABLE")?;
@@ -262,7 +315,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if args.stats {
             writeln!(w, "c parse time: {:.6} s", parse_time.as_secs_f64())?;
             writeln!(w, "c solve time: {:.6} s", solve_time.as_secs_f64())?;
-            for (counter, value) in backend.counters().0 {
+            for (counter, value) in counters.unwrap_or_else(|| backend.counters()).0 {
                 writeln!(w, "c {counter}: {value}")?;
             }
         }
@@ -272,6 +325,108 @@ pub fn run(args: Args) -> Result<ExitCode> {
         eprintln!("sudosat: error: {name}: {message}");
     }
     Ok(ExitCode::from(code))
+}
+
+/// What a cube-and-conquer run found.
+struct CubeRun {
+    /// SAT with the model of the first satisfiable cube, UNSAT when every cube is, or the
+    /// error (a time-out included) that stopped the run.
+    outcome: Result<SatOutcome, BackendError>,
+    /// The comment line that says which cube answered, or how far the run got.
+    line: String,
+    /// The backend's counters, summed over the cubes when each had its own backend.
+    counters: Counters,
+}
+
+/// Solves `cnf` under each cube in turn (after the `--assume` literals), stopping at the
+/// first satisfiable one, within the `--timeout` of the whole run. A backend that takes
+/// assumptions loads the formula once and keeps what it learns across cubes (the point of
+/// incremental solving in cube and conquer); any other solves each cube afresh, from a
+/// copy of the formula with the cube's literals as unit clauses.
+fn solve_cubes(
+    spec: &BackendSpec,
+    backend: &mut dyn SatBackend,
+    cnf: &mut Cnf,
+    assumptions: &[Lit],
+    cubes: &[Vec<Lit>],
+) -> Result<CubeRun> {
+    let deadline = Deadline::after(spec.timeout);
+    let incremental = backend.supports_assumptions();
+    let base = if incremental {
+        backend.add_formula(cnf);
+        None
+    } else {
+        Some(std::mem::take(cnf))
+    };
+    let mut summed = Counters::default();
+    let total = cubes.len();
+    for (k, cube) in cubes.iter().enumerate() {
+        let query: Vec<Lit> = assumptions.iter().chain(cube).copied().collect();
+        let remaining = deadline.remaining();
+        let outcome = if remaining.is_some_and(|left| left.is_zero()) {
+            Err(BackendError::Timeout {
+                solver: backend.name(),
+                timeout: deadline.limit().unwrap_or_default(),
+            })
+        } else if let Some(base) = &base {
+            let mut fresh = spec.create()?;
+            fresh.set_time_limit(remaining);
+            let mut formula = base.clone();
+            for &lit in &query {
+                formula.add_clause(&[lit]);
+            }
+            fresh.add_formula(&mut formula);
+            let outcome = fresh.solve();
+            add_counters(&mut summed, &fresh.counters());
+            outcome
+        } else {
+            backend.set_time_limit(remaining);
+            backend.solve_under(&query)
+        };
+        let line = match &outcome {
+            Ok(SatOutcome::Unsat) => continue,
+            Ok(SatOutcome::Sat(_)) => {
+                let words: Vec<String> = cube.iter().map(|l| l.to_dimacs().to_string()).collect();
+                format!(
+                    "cube {} of {total} satisfiable: a {} 0",
+                    k + 1,
+                    words.join(" ")
+                )
+            }
+            Err(_) => format!(
+                "stopped at cube {} of {total}, the first {k} unsatisfiable",
+                k + 1
+            ),
+        };
+        return Ok(CubeRun {
+            outcome,
+            line,
+            counters: if incremental {
+                backend.counters()
+            } else {
+                summed
+            },
+        });
+    }
+    Ok(CubeRun {
+        outcome: Ok(SatOutcome::Unsat),
+        line: format!("all {total} cubes unsatisfiable"),
+        counters: if incremental {
+            backend.counters()
+        } else {
+            summed
+        },
+    })
+}
+
+/// Adds `more` to `sum`, counter by counter (names in `more`'s order).
+fn add_counters(sum: &mut Counters, more: &Counters) {
+    for &(name, value) in &more.0 {
+        match sum.0.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, total)) => *total += value,
+            None => sum.0.push((name, value)),
+        }
+    }
 }
 
 /// Refuses a formula whose in-process solver state is estimated above the budget
