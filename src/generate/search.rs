@@ -11,7 +11,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::grid::{Geometry, Grid};
+use crate::grid::{Geometry, Grid, Isomorphism};
 use crate::solve::backtrack::{Mask, UnitMasks};
 
 /// Largest side the bitmask search handles (digits fit one `u64`).
@@ -243,34 +243,14 @@ pub fn random_completion<R: Rng>(puzzle: &Grid, rng: &mut R, max_nodes: u64) -> 
 /// Not uniform over all grids, but instant at any size.
 pub fn pattern_fill<R: Rng>(geo: &'static Geometry, rng: &mut R) -> Grid {
     let (b, n) = (geo.box_size(), geo.side());
-    let mut digits: Vec<u16> = (1..=n as u16).collect();
-    digits.shuffle(rng);
-    let rows = permuted_lines(b, rng);
-    let cols = permuted_lines(b, rng);
-    let transpose = rng.gen_bool(0.5);
     let mut values = vec![0u16; n * n];
-    for (r, &pr) in rows.iter().enumerate() {
-        for (c, &pc) in cols.iter().enumerate() {
-            let v = (b * (pr % b) + pr / b + pc) % n;
-            let (tr, tc) = if transpose { (c, r) } else { (r, c) };
-            values[tr * n + tc] = digits[v];
+    for r in 0..n {
+        for c in 0..n {
+            values[r * n + c] = ((b * (r % b) + r / b + c) % n) as u16 + 1;
         }
     }
-    Grid::from_values(values).expect("a pattern grid has b⁴ cells and digits ≤ n")
-}
-
-/// A permutation of the n lines that keeps bands together: bands shuffled, lines within
-/// each band shuffled.
-fn permuted_lines<R: Rng>(b: usize, rng: &mut R) -> Vec<usize> {
-    let mut bands: Vec<usize> = (0..b).collect();
-    bands.shuffle(rng);
-    let mut lines = Vec::with_capacity(b * b);
-    for band in bands {
-        let mut within: Vec<usize> = (0..b).collect();
-        within.shuffle(rng);
-        lines.extend(within.into_iter().map(|i| band * b + i));
-    }
-    lines
+    let pattern = Grid::from_values(values).expect("a pattern grid has b⁴ cells and digits ≤ n");
+    Isomorphism::random(b, rng).apply(&pattern)
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod sat;
 mod signals;
 mod sizes;
 mod solve;
+mod transform;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,8 @@ struct Cli {
 enum Command {
     /// Convert puzzles between formats (line, block, grid, csv2, pretty).
     Convert(convert::Args),
+    /// Rotate, mirror, transpose or relabel puzzles, or write random isomorphic copies.
+    Transform(transform::Args),
     /// Check puzzles (no repeated digit) or solutions (full, valid, keeps the givens).
     Check(check::Args),
     /// Encode puzzles as DIMACS CNF.
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
     signals::install();
     let result = match cli.command {
         Command::Convert(args) => convert::run(args),
+        Command::Transform(args) => transform::run(args),
         Command::Check(args) => check::run(args),
         Command::Encode(args) => encode::run(args),
         Command::Decode(args) => decode::run(args),

@@ -1,0 +1,138 @@
+//! `sudosat transform`: rotations, mirrors, transposition and relabelling move every given
+//! where the geometry says; random isomorphs keep the solution count and solve to valid
+//! grids; the same seed gives the same copies; bad requests are errors naming the puzzle.
+
+mod common;
+
+use common::{assert_exit, parse_output, path, read_fixture, run, run_in, stderr, stdout};
+use sudosat::grid::{check_solution, Grid};
+
+/// The grids `sudosat transform ARGS` writes for the puzzles piped in (exit 0 checked).
+fn transform(puzzles: &str, args: &[&str]) -> Vec<Grid> {
+    let mut all = vec!["transform"];
+    all.extend_from_slice(args);
+    let out = run_in(std::path::Path::new("."), &all, puzzles.as_bytes());
+    assert_exit(&out, 0);
+    parse_output(&stdout(&out))
+}
+
+fn line(grid: &Grid) -> String {
+    grid.to_line().unwrap()
+}
+
+#[test]
+fn rotations_mirrors_and_transposition_move_the_givens() {
+    let puzzle = &read_fixture("inkala-line.txt")[0];
+    let text = format!("{}\n", line(puzzle));
+    let n = puzzle.side();
+    let at = |g: &Grid, r: usize, c: usize| g.values()[r * n + c];
+    let one = |args: &[&str]| transform(&text, args).remove(0);
+    let (quarter, mirrored, transposed) = (
+        one(&["--rotate", "90"]),
+        one(&["--mirror", "columns"]),
+        one(&["--transpose"]),
+    );
+    for r in 0..n {
+        for c in 0..n {
+            assert_eq!(at(&quarter, r, c), at(puzzle, n - 1 - c, r));
+            assert_eq!(at(&mirrored, r, c), at(puzzle, r, n - 1 - c));
+            assert_eq!(at(&transposed, r, c), at(puzzle, c, r));
+        }
+    }
+    // A quarter turn and three more give the puzzle back.
+    let back = transform(&format!("{}\n", line(&quarter)), &["--rotate", "270"]);
+    assert_eq!(&back[0], puzzle);
+    // Relabelling 1↔9, 2↔8, …: every given d becomes 10 − d.
+    let relabelled = one(&["--relabel", "987654321"]);
+    for (a, b) in puzzle.values().iter().zip(relabelled.values()) {
+        assert_eq!(*b, if *a == 0 { 0 } else { 10 - a });
+    }
+    // Numbers for larger grids: 16×16 with 1 and 2 swapped.
+    let big = &read_fixture("sudoku-16-1-line.txt")[0];
+    let mut order: Vec<String> = (1..=16).map(|d| d.to_string()).collect();
+    order.swap(0, 1);
+    let swapped = transform(
+        &format!("{}\n", line(big)),
+        &["--relabel", &order.join(",")],
+    );
+    for (a, b) in big.values().iter().zip(swapped[0].values()) {
+        let expected = match a {
+            1 => 2,
+            2 => 1,
+            d => *d,
+        };
+        assert_eq!(*b, expected);
+    }
+}
+
+#[test]
+fn random_isomorphs_keep_uniqueness_and_solve_to_valid_grids() {
+    let puzzles = read_fixture("hardest-20.txt");
+    let text: String = puzzles[..4].iter().map(|p| line(p) + "\n").collect();
+    let copies = transform(&text, &["--random", "3", "--keep-original", "--seed", "7"]);
+    assert_eq!(copies.len(), 4 * 4);
+    for (i, puzzle) in puzzles[..4].iter().enumerate() {
+        assert_eq!(&copies[4 * i], puzzle, "the original first");
+        for copy in &copies[4 * i + 1..4 * i + 4] {
+            assert_ne!(copy, puzzle);
+            assert_eq!(copy.num_givens(), puzzle.num_givens());
+        }
+    }
+    // Every copy is unique, as its puzzle is, and its solution keeps its givens.
+    let dir = common::temp_dir();
+    let file = dir.path().join("copies.txt");
+    std::fs::write(
+        &file,
+        copies.iter().map(|g| line(g) + "\n").collect::<String>(),
+    )
+    .unwrap();
+    let out = run(&["count", file.to_str().unwrap()]);
+    assert_exit(&out, 0);
+    assert_eq!(
+        stdout(&out).matches("unique").count(),
+        16,
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["solve", file.to_str().unwrap()]);
+    assert_exit(&out, 0);
+    let solutions = parse_output(&stdout(&out));
+    for (copy, solution) in copies.iter().zip(&solutions) {
+        assert!(check_solution(copy, solution).is_valid());
+    }
+    // The same seed, the same copies; another seed, others.
+    assert_eq!(
+        transform(&text, &["--random", "3", "--seed", "7"]),
+        copies
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % 4 != 0)
+            .map(|(_, g)| g.clone())
+            .collect::<Vec<_>>()
+    );
+    assert_ne!(
+        transform(&text, &["--random", "3", "--seed", "8"]),
+        transform(&text, &["--random", "3", "--seed", "7"])
+    );
+}
+
+#[test]
+fn bad_requests_are_errors_naming_the_puzzle() {
+    let inkala = path("inkala-line.txt");
+    for (args, message) in [
+        (vec!["transform", &inkala], "nothing to do"),
+        (
+            vec!["transform", &inkala, "--relabel", "123"],
+            "inkala-line.txt:1: --relabel: 123 is not a permutation of 1…9",
+        ),
+        (
+            vec!["transform", &inkala, "--relabel", "9.7654321"],
+            "expected digits",
+        ),
+        (vec!["transform", &inkala, "--rotate", "45"], "45"),
+    ] {
+        let out = run(&args);
+        assert_exit(&out, 2);
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+}
