@@ -478,3 +478,68 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
     }
     assert!(!dir.path().join("p.drat").exists());
 }
+
+#[test]
+fn encode_writes_cube_and_conquer_files_that_sat_and_cadical_solve() {
+    let dir = temp_dir();
+    let puzzle = fixture("17clue-1-line.txt");
+    let p = puzzle.to_str().unwrap();
+    let out = run_in(
+        dir.path(),
+        &["encode", p, "--reduce", "--cubes", "2", "-o", "p.icnf"],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let text = std::fs::read_to_string(dir.path().join("p.icnf")).unwrap();
+    let cubes = text.lines().filter(|l| l.starts_with("a ")).count();
+    let line = text.lines().find(|l| l.starts_with("c cubes: ")).unwrap();
+    assert!(line.ends_with(&format!("= {cubes} cubes")), "{line}");
+    assert!(cubes >= 4, "two cells of at least two candidates: {line}");
+    let out = run_in(dir.path(), &["sat", "p.icnf"], b"");
+    assert_exit(&out, 10);
+    assert!(stdout(&out).contains(&format!(" of {cubes} satisfiable: a ")));
+    std::fs::write(dir.path().join("m.txt"), stdout(&out)).unwrap();
+    let out = run_in(dir.path(), &["decode", "--cnf", "p.icnf", "m.txt"], b"");
+    assert_exit(&out, 0);
+    let solution: Grid = stdout(&out).trim().parse().unwrap();
+    let given = &common::read_fixture("17clue-1-line.txt")[0];
+    assert!(sudosat::grid::check_solution(given, &solution).is_valid());
+    if common::external_available("cadical") {
+        let out = std::process::Command::new("cadical")
+            .args(["-q", "p.icnf"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(10),
+            "cadical reads what encode wrote"
+        );
+        std::fs::write(dir.path().join("c.txt"), stdout(&out)).unwrap();
+        let out = run_in(dir.path(), &["decode", "--cnf", "p.icnf", "c.txt"], b"");
+        assert_exit(&out, 0);
+        assert_eq!(stdout(&out).trim().parse::<Grid>().unwrap(), solution);
+    }
+    // One file per puzzle, named .icnf; too many cubes is refused before anything is made.
+    let many = fixture("17clue-40.txt");
+    let m = many.to_str().unwrap();
+    let out = run_in(
+        dir.path(),
+        &["encode", m, "--cubes", "1", "--out-dir", "set"],
+        b"",
+    );
+    assert_exit(&out, 0);
+    assert!(dir.path().join("set/puzzle-0040.icnf").is_file());
+    let out = run_in(
+        dir.path(),
+        &["encode", p, "--cubes", "40", "-o", "big.icnf"],
+        b"",
+    );
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("more than 1048576 cubes"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("big.icnf").exists());
+}

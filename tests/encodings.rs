@@ -153,6 +153,13 @@ fn unsatisfiable_puzzles_are_unsat_for_the_external_solvers() {
 
 /// The exported examples: (file under `cnf/`, fixture, encoding[/amo family], reduce).
 const CNF_FILES: &[(&str, &str, &str, bool)] = &[
+    // `.cubesK.icnf`: the incremental CNF of `encode --cubes K`.
+    (
+        "9x9/inkala.extended-reduced.cubes2.icnf",
+        "inkala-line.txt",
+        "extended",
+        true,
+    ),
     (
         "small/sudoku-4-1.augmented-reduced.cnf",
         "sudoku-4-1-line.txt",
@@ -297,6 +304,13 @@ fn cnf_folder_is_regenerated_byte_for_byte() {
         ];
         if reduce {
             args.push("--reduce");
+        }
+        let cubes = file
+            .strip_suffix(".icnf")
+            .and_then(|stem| stem.rsplit_once(".cubes"))
+            .map(|(_, k)| k.to_string());
+        if let Some(cubes) = &cubes {
+            args.extend(["--cubes", cubes]);
         }
         args.extend(["-o", &out_s]);
         assert_exit(&run(&args), 0);

@@ -52,6 +52,30 @@ impl<W: Write> DimacsWriter<W> {
         self.record(r);
     }
 
+    /// Writes the `p inccnf` header of an incremental CNF (clauses, then cubes; no counts).
+    pub fn header_incremental(&mut self) {
+        let r = self.out.write_all(b"p inccnf\n");
+        self.record(r);
+    }
+
+    /// Writes one cube, `a LITS 0`, after the clauses of an incremental CNF.
+    pub fn cube(&mut self, cube: &[Lit]) {
+        if self.error.is_some() {
+            return;
+        }
+        let mut buf = itoa::Buffer::new();
+        self.line.clear();
+        self.line.extend_from_slice(b"a ");
+        for &lit in cube {
+            self.line
+                .extend_from_slice(buf.format(lit.to_dimacs()).as_bytes());
+            self.line.push(b' ');
+        }
+        self.line.extend_from_slice(b"0\n");
+        let r = self.out.write_all(&self.line);
+        self.record(r);
+    }
+
     /// Clauses written so far.
     pub fn clauses_written(&self) -> usize {
         self.clauses

@@ -22,8 +22,8 @@ mod varmap;
 
 pub use amo::{AmoFamily, AmoSize};
 pub use cnf_file::{
-    dimacs_bytes_estimate, read_description, write_cnf, write_cnf_with_progress, CnfDescription,
-    PROGRESS_EVERY,
+    dimacs_bytes_estimate, read_description, write_cnf, write_cnf_with_progress,
+    write_icnf_with_progress, CellSplit, CnfDescription, MAX_CUBES, PROGRESS_EVERY,
 };
 pub use extended::{encode_extended, extended_size};
 pub use groups::base_size;

@@ -5,7 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use sudosat::compression::{self, Compression};
-use sudosat::encode::{dimacs_bytes_estimate, write_cnf, write_cnf_with_progress, Encoding};
+use sudosat::encode::{
+    dimacs_bytes_estimate, write_cnf_with_progress, write_icnf_with_progress, CellSplit, Encoding,
+    MAX_CUBES,
+};
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::formula::FormulaSize;
 use sudosat::grid::{Format, Grid};
@@ -31,13 +34,60 @@ pub struct Args {
     /// Output file for a single puzzle (`-` = stdout, the default).
     #[arg(short, long, conflicts_with = "out_dir")]
     output: Option<PathBuf>,
-    /// Directory for one CNF per puzzle, named `puzzle-0001.cnf`, … (created if missing).
+    /// Directory for one CNF per puzzle, named `puzzle-0001.cnf`, … (`.icnf` with
+    /// `--cubes`; created if missing).
     #[arg(long)]
     out_dir: Option<PathBuf>,
     /// With `--out-dir`: write each CNF compressed, named `puzzle-0001.cnf.gz` (or
     /// `.bz2`, `.xz`). A single `-o` output is compressed by its name instead.
     #[arg(long, value_name = "FORMAT", requires = "out_dir", value_parser = ["gz", "bz2", "xz"])]
     compress: Option<String>,
+    /// Write an incremental CNF (`p inccnf`) for cube and conquer: the clauses, then one
+    /// cube (`a LITS 0`) per combination of the candidates of the K open cells with the
+    /// fewest, for `sudosat sat FILE` or `cadical FILE`, which solve under each cube in
+    /// turn. At most 2^20 cubes.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=64))]
+    cubes: Option<u32>,
+}
+
+/// The cube split of each puzzle for `--cubes` (none without it).
+fn splits(
+    cells: Option<u32>,
+    encoding: &SudokuEncoding,
+    puzzles: &[Grid],
+) -> Result<Vec<Option<CellSplit>>> {
+    let Some(cells) = cells else {
+        return Ok(vec![None; puzzles.len()]);
+    };
+    puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, puzzle)| {
+            CellSplit::fewest_candidates(encoding, puzzle, cells as usize)
+                .map(Some)
+                .with_context(|| {
+                    format!(
+                        "--cubes {cells}: puzzle {} would split into more than {MAX_CUBES} \
+                         cubes; split on fewer cells",
+                        i + 1
+                    )
+                })
+        })
+        .collect()
+}
+
+/// Writes one puzzle's CNF, or its incremental CNF with the cubes of `split`.
+fn write_one<W: std::io::Write>(
+    out: W,
+    encoding: &SudokuEncoding,
+    puzzle: &Grid,
+    split: Option<&CellSplit>,
+    progress: impl FnMut(usize, usize),
+) -> std::io::Result<FormulaSize> {
+    match split {
+        None => write_cnf_with_progress(out, encoding, puzzle, progress),
+        Some(split) => write_icnf_with_progress(out, encoding, puzzle, split, progress),
+    }
 }
 
 /// The progress bar of one large CNF: clauses written, in thousands separated for reading
@@ -139,6 +189,7 @@ fn refuse_overwriting_an_input(output: &Path, inputs: &[PathBuf]) -> Result<()> 
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = read_inputs(&args.puzzles, args.format)?;
     let encoding = args.encoding.encoding(EXPORT_ENCODING);
+    let splits = splits(args.cubes, &encoding, &puzzles)?;
     match (&args.out_dir, puzzles.as_slice()) {
         (_, []) => bail!("no puzzle in the input"),
         (None, [puzzle]) => {
@@ -160,7 +211,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     bar.get_or_insert_with(|| clause_bar(total))
                         .set_position(done as u64);
                 };
-                write_cnf_with_progress(w, &encoding, puzzle, progress)
+                write_one(w, &encoding, puzzle, splits[0].as_ref(), progress)
                     .context("cannot write the CNF")?;
                 if let Some(bar) = bar {
                     bar.finish_and_clear();
@@ -193,12 +244,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 })?;
             let _guard = crate::signals::track_output(staging.path());
             let width = all.len().to_string().len().max(4);
+            // An incremental CNF is named so (`.icnf`, as the cube-and-conquer tools do).
+            let stem = if args.cubes.is_some() {
+                ".icnf"
+            } else {
+                ".cnf"
+            };
             let (suffix, kind) = match &args.compress {
                 Some(extension) => (
-                    format!(".cnf.{extension}"),
+                    format!("{stem}.{extension}"),
                     Compression::from_extension(extension),
                 ),
-                None => (".cnf".to_string(), Compression::None),
+                None => (stem.to_string(), Compression::None),
             };
             let name = |i: usize| format!("puzzle-{:0width$}{suffix}", i + 1);
             let bar = progress_bar(all.len(), "puzzles", all.len() < 2);
@@ -208,7 +265,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     .with_context(|| format!("{}: cannot write", path.display()))?;
                 let mut w = compression::Writer::new(kind, std::io::BufWriter::new(file))
                     .with_context(|| format!("{}: cannot write", path.display()))?;
-                write_cnf(&mut w, &encoding, puzzle)
+                write_one(&mut w, &encoding, puzzle, splits[i].as_ref(), |_, _| {})
                     .with_context(|| format!("{}: cannot write", path.display()))?;
                 w.finish()
                     .with_context(|| format!("{}: cannot write", path.display()))?;
