@@ -644,3 +644,71 @@ fn cli_sat_compresses_a_proof_named_gz_bz2_or_xz() {
     assert_exit(&out, 10);
     assert!(!dir.path().join("none.drat.gz").exists());
 }
+
+#[test]
+fn proof_dir_files_can_be_written_compressed_after_the_check() {
+    let dir = temp_dir();
+    let puzzles = path("hardest-20.txt");
+    let mut args = vec![
+        "count",
+        &puzzles,
+        "--proof-dir",
+        "proofs",
+        "--proof-compress",
+        "xz",
+    ];
+    let drat = drat_trim();
+    let certify = drat
+        .as_ref()
+        .map(|d| format!("{} {{cnf}} {{proof}}", d.display()));
+    if let Some(certify) = &certify {
+        args.extend(["--certify", certify]);
+    }
+    let out = run_in(dir.path(), &args, b"");
+    assert_exit(&out, 0);
+    let suffix = if drat.is_some() { ", verified)" } else { ")" };
+    for (i, line) in stdout(&out).lines().enumerate() {
+        let k = i + 1;
+        assert_eq!(
+            line,
+            format!("unique (proof: proofs/puzzle-{k}.drat.xz{suffix}")
+        );
+    }
+    let index = std::fs::read_to_string(dir.path().join("proofs/index.csv")).unwrap();
+    assert!(
+        index
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",unique,proofs/puzzle-1.cnf.xz,proofs/puzzle-1.drat.xz"),
+        "{index}"
+    );
+    // Only packed files (and the index) are left; unpacked, they are the plain pair.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("proofs"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 41, "{names:?}");
+    assert!(
+        names.iter().all(|n| n == "index.csv" || n.ends_with(".xz")),
+        "{names:?}"
+    );
+    let unpack = |name: &str| {
+        let mut text = String::new();
+        let mut input = sudosat::compression::open(&dir.path().join("proofs").join(name)).unwrap();
+        std::io::Read::read_to_string(&mut input, &mut text).unwrap();
+        let plain = dir.path().join(name.trim_end_matches(".xz"));
+        std::fs::write(&plain, &text).unwrap();
+        (plain, text)
+    };
+    let (cnf, text) = unpack("puzzle-7.cnf.xz");
+    assert!(
+        text.contains("c proof: puzzle-7.drat.xz (DRAT"),
+        "the CNF names its proof"
+    );
+    let (proof, _) = unpack("puzzle-7.drat.xz");
+    if let Some(drat) = &drat {
+        assert!(drat_verifies(drat, &cnf, &proof));
+    }
+}

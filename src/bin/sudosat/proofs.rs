@@ -36,6 +36,11 @@ pub struct ProofArgs {
     /// stopped and the command fails (default: none; drat-trim also has its own `-t`).
     #[arg(long, value_name = "SECS", requires = "certify")]
     pub certify_timeout: Option<f64>,
+    /// Write the formulas and proofs of --proof-dir compressed: `puzzle-K.cnf.xz` and
+    /// `puzzle-K.drat.xz` (or .gz, .bz2), packed after any --certify run has checked the
+    /// plain files (drat-trim reads plain files only: unpack them to check again).
+    #[arg(long, value_name = "FORMAT", requires = "proof_dir", value_parser = ["gz", "bz2", "xz"])]
+    pub proof_compress: Option<String>,
 }
 
 /// One row of `index.csv`.
@@ -54,6 +59,8 @@ pub struct Prover {
     dir: PathBuf,
     certify: Option<String>,
     certify_timeout: Option<Duration>,
+    /// The extension of `--proof-compress` (`xz`, …).
+    compress: Option<String>,
     rows: Vec<IndexRow>,
 }
 
@@ -88,6 +95,7 @@ impl Prover {
             dir: dir.clone(),
             certify: args.certify.clone(),
             certify_timeout: time_limit_of("--certify-timeout", args.certify_timeout)?,
+            compress: args.proof_compress.clone(),
             rows: Vec::new(),
         }))
     }
@@ -122,13 +130,18 @@ impl Prover {
         };
         let cnf = self.dir.join(format!("puzzle-{k}.cnf"));
         let proof = self.dir.join(format!("puzzle-{k}.drat"));
+        let packed = |plain: &Path| match &self.compress {
+            Some(extension) => PathBuf::from(format!("{}.{extension}", plain.display())),
+            None => plain.to_path_buf(),
+        };
+        let (final_cnf, final_proof) = (packed(&cnf), packed(&proof));
         write_output(Some(&cnf), |w| {
-            write_proven_cnf(w, &input.grid, &proven, &proof, verdict)
+            write_proven_cnf(w, &input.grid, &proven, &final_proof, verdict)
                 .with_context(|| format!("{}: cannot write", cnf.display()))
         })?;
         std::fs::rename(&partial, &proof)
             .with_context(|| format!("{}: cannot write", proof.display()))?;
-        let mut suffix = format!(" (proof: {}", proof.display());
+        let mut suffix = format!(" (proof: {}", final_proof.display());
         if let Some(command) = &self.certify {
             if certify(command, &cnf, &proof, self.certify_timeout)? {
                 suffix.push_str(", verified");
@@ -141,13 +154,27 @@ impl Prover {
             }
         }
         suffix.push(')');
+        if self.compress.is_some() {
+            // Checked plain, kept packed: each through a temp file renamed into place.
+            for (plain, packed) in [(&cnf, &final_cnf), (&proof, &final_proof)] {
+                let mut input = std::fs::File::open(plain)
+                    .with_context(|| format!("{}: cannot read back", plain.display()))?;
+                write_output(Some(packed), |w| {
+                    std::io::copy(&mut input, w)
+                        .with_context(|| format!("{}: cannot write", packed.display()))?;
+                    Ok(())
+                })?;
+                std::fs::remove_file(plain)
+                    .with_context(|| format!("{}: cannot remove", plain.display()))?;
+            }
+        }
         self.rows.push(IndexRow {
             puzzle: k,
             file: display_path(&input.path),
             line: input.line,
             verdict: verdict.to_string(),
-            cnf: cnf.display().to_string(),
-            proof: proof.display().to_string(),
+            cnf: final_cnf.display().to_string(),
+            proof: final_proof.display().to_string(),
         });
         Ok(Some(Proved { suffix }))
     }
