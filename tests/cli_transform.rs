@@ -136,3 +136,37 @@ fn bad_requests_are_errors_naming_the_puzzle() {
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn canonical_forms_are_shared_by_isomorphs_and_tell_puzzles_apart() {
+    let puzzles = read_fixture("hardest-20.txt");
+    let text: String = puzzles[..5].iter().map(|p| line(p) + "\n").collect();
+    let copies = transform(&text, &["--random", "4", "--keep-original", "--seed", "3"]);
+    let copies_text: String = copies.iter().map(|g| line(g) + "\n").collect();
+    let forms = transform(&copies_text, &["--canonical"]);
+    assert_eq!(forms.len(), 25);
+    for (i, group) in forms.chunks(5).enumerate() {
+        assert!(
+            group.iter().all(|f| f == &group[0]),
+            "puzzle {i}: {group:?}"
+        );
+        assert_eq!(group[0].num_givens(), puzzles[i].num_givens());
+    }
+    let distinct: std::collections::HashSet<_> = forms.iter().collect();
+    assert_eq!(distinct.len(), 5, "five puzzles, five forms");
+    // A form is its own form, and it begins with the blanks of the sparsest rows.
+    let again = transform(
+        &forms.iter().map(|g| line(g) + "\n").collect::<String>(),
+        &["--canonical"],
+    );
+    assert_eq!(again, forms);
+    assert_eq!(forms[0].values()[0], 0);
+    // 16×16 is past the search.
+    let out = run(&["transform", &path("sudoku-16-1-line.txt"), "--canonical"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("sudoku-16-1-line.txt:1: --canonical takes 4×4 and 9×9"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -21,7 +21,7 @@ pub use parse::{
     detect_format, read_located, read_located_from_path, read_puzzles, read_puzzles_from_path,
     LocatedGrid, ParseError, Source,
 };
-pub use symmetry::{Isomorphism, Mirror};
+pub use symmetry::{canonical, Isomorphism, Mirror, MAX_CANONICAL_BOX_SIZE};
 
 /// A cell, as a row-major index `row·n + col` (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudosat::grid::{write_puzzles, Digit, Format, Grid, Isomorphism, Mirror};
+use sudosat::grid::{canonical, write_puzzles, Digit, Format, Grid, Isomorphism, Mirror};
 
 use crate::args::{OutputFormat, PuzzleInputs};
 use crate::common::{write_output, EXIT_OK};
@@ -46,6 +46,11 @@ pub struct Args {
     /// search. Applied after the other transformations.
     #[arg(long, value_name = "N")]
     random: Option<usize>,
+    /// Write each puzzle's canonical form instead (its "minlex" form: the smallest of its
+    /// isomorphs, read row by row with blanks as 0): isomorphic puzzles get the same
+    /// line, so `sort -u` of the output counts puzzles up to symmetry. 4×4 and 9×9 only.
+    #[arg(long, conflicts_with = "random")]
+    canonical: bool,
     /// With `--random`: write each puzzle itself before its copies.
     #[arg(long, requires = "random")]
     keep_original: bool,
@@ -121,8 +126,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         && args.rotate.is_none()
         && !args.transpose
         && args.random.is_none()
+        && !args.canonical
     {
-        bail!("nothing to do: give --rotate, --mirror, --transpose, --relabel or --random N");
+        bail!(
+            "nothing to do: give --rotate, --mirror, --transpose, --relabel, --random N or \
+             --canonical"
+        );
     }
     let relabel = args.relabel.as_deref().map(parse_relabel).transpose()?;
     let inputs = args.input.read()?;
@@ -132,9 +141,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for input in inputs {
         let b = input.grid.box_size();
         let steps = fixed_transformations(&args, b, &relabel).with_context(|| input.location())?;
-        let grid = steps
+        let mut grid = steps
             .iter()
             .fold(input.grid.clone(), |g, step| step.apply(&g));
+        if args.canonical {
+            let Some(form) = canonical(&grid) else {
+                let n = grid.side();
+                bail!(
+                    "{}: --canonical takes 4×4 and 9×9 grids: the symmetry group of a {n}×{n} \
+                     grid is too large to search",
+                    input.location()
+                );
+            };
+            grid = form;
+        }
         if !format.can_hold(grid.side()) {
             let (n, max) = (grid.side(), format.max_side());
             bail!(
