@@ -1273,6 +1273,52 @@ fn vary_seed_turns_cdcl_repeats_into_draws() {
     );
 }
 
+/// `--isomorphs`: repeats after the first solve random isomorphs, the same for every
+/// entry, so even the deterministic DPLL draws other searches; every answer is checked.
+#[test]
+fn isomorphs_turn_any_solvers_repeats_into_draws() {
+    let file = fixture("hardest-20.txt");
+    let file = file.to_str().unwrap();
+    let args = [
+        file,
+        "--solvers",
+        "dpll,dlx",
+        "--repeat",
+        "3",
+        "--isomorphs",
+        "--seed",
+        "2",
+    ];
+    let compared = compare(&args, 0);
+    let runs = compared.runs();
+    assert_eq!(runs.len(), 120);
+    for r in runs.iter() {
+        assert_eq!(r["outcome"], "solved");
+        assert_eq!(r["checked"], true);
+    }
+    let decisions: Vec<u64> = runs
+        .iter()
+        .filter(|r| r["solver"].as_str().unwrap().starts_with("dpll"))
+        .map(|r| r["counters"]["decisions"].as_u64().unwrap())
+        .collect();
+    let varied = decisions
+        .chunks(3)
+        .filter(|r| r[1] != r[0] || r[2] != r[0])
+        .count();
+    assert!(
+        varied >= 10,
+        "only {varied} of 20 puzzles drew other searches"
+    );
+    // The same seed, the same copies: the DPLL repeats its decision counts exactly.
+    let again: Vec<u64> = compare(&args, 0)
+        .runs()
+        .iter()
+        .filter(|r| r["solver"].as_str().unwrap().starts_with("dpll"))
+        .map(|r| r["counters"]["decisions"].as_u64().unwrap())
+        .collect();
+    assert_eq!(again, decisions);
+}
+
 #[test]
 fn strict_makes_a_failed_run_exit_1_and_names_it() {
     let dir = temp_dir();

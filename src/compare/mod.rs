@@ -39,13 +39,15 @@ pub mod summary;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::backend::{BackendError, BackendKind, BackendSpec};
 use crate::encode::{AmoFamily, Encoding, SudokuEncoding};
 use crate::formula::FormulaSize;
-use crate::grid::{check_solution, Grid};
+use crate::grid::{check_solution, Grid, Isomorphism};
 use crate::run::Counters;
 use crate::solve::sat::DEFAULT_ENCODING;
 use crate::solve::{ClassicKind, SolveOutcome, Solver, SolverOptions, SolverSpec};
@@ -326,6 +328,27 @@ pub struct CompareConfig {
     /// on a solver built for it, instead of the same solver and seed each time: cdcl's
     /// repeats are then draws of its search, not timings of one path.
     pub vary_seed: bool,
+    /// With `Some(seed)`, repeat r > 1 solves a random isomorph of the puzzle
+    /// ([`Isomorphism::random`]), drawn from the seed, the puzzle's index and r, so that
+    /// every entry gets the same copies: repeats are then draws of any solver's search,
+    /// external ones included, which take no seed of ours. Repeat 1 is the puzzle itself.
+    pub isomorphs: Option<u64>,
+}
+
+/// The grid repeat `repeat` of puzzle `index` solves: the puzzle itself, or with
+/// [`CompareConfig::isomorphs`] a random isomorph of it from repeat 2 on.
+pub fn repeat_grid(grid: &Grid, index: usize, repeat: usize, isomorphs: Option<u64>) -> Grid {
+    match isomorphs {
+        Some(seed) if repeat > 1 => {
+            let stream = seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add((index as u64) << 24)
+                .wrapping_add(repeat as u64);
+            let mut rng = ChaCha8Rng::seed_from_u64(stream);
+            Isomorphism::random(grid.box_size(), &mut rng).apply(grid)
+        }
+        _ => grid.clone(),
+    }
 }
 
 impl CompareConfig {
@@ -337,6 +360,7 @@ impl CompareConfig {
             timeout: None,
             jobs: 1,
             vary_seed: false,
+            isomorphs: None,
         }
     }
 
@@ -583,18 +607,13 @@ fn run_puzzle(
             break;
         }
         let mut row = blank_row(puzzle, index, entry, repeat);
+        let grid = repeat_grid(&puzzle.grid, index, repeat, config.isomorphs);
         if config.vary_seed {
             let seeded = entry.with_seed_offset(repeat as u64 - 1);
             let mut fresh = seeded.build(config.timeout);
-            measure(
-                fresh.as_mut(),
-                &seeded,
-                &puzzle.grid,
-                config.timeout,
-                &mut row,
-            );
+            measure(fresh.as_mut(), &seeded, &grid, config.timeout, &mut row);
         } else {
-            measure(solver, entry, &puzzle.grid, config.timeout, &mut row);
+            measure(solver, entry, &grid, config.timeout, &mut row);
         }
         on_run(&row);
         runs.push(row);
@@ -902,6 +921,46 @@ mod tests {
         let drawn = decisions(&config);
         assert_eq!(drawn[0], same[0], "repeat 1 runs with the seed given");
         assert!(drawn[1..].iter().any(|&d| d != same[0]), "{drawn:?}");
+    }
+
+    #[test]
+    fn isomorphs_make_repeats_draws_of_any_solver_on_the_same_copies() {
+        let inkala = puzzle(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
+        // Repeat 1 is the puzzle; later repeats are copies, the same for every entry.
+        assert_eq!(repeat_grid(&inkala.grid, 0, 1, Some(5)), inkala.grid);
+        assert_eq!(repeat_grid(&inkala.grid, 0, 2, None), inkala.grid);
+        let copy = repeat_grid(&inkala.grid, 0, 2, Some(5));
+        assert_ne!(copy, inkala.grid);
+        assert_eq!(copy, repeat_grid(&inkala.grid, 0, 2, Some(5)));
+        assert_ne!(copy, repeat_grid(&inkala.grid, 0, 3, Some(5)));
+        assert_ne!(copy, repeat_grid(&inkala.grid, 1, 2, Some(5)));
+        assert_eq!(
+            crate::grid::canonical(&copy),
+            crate::grid::canonical(&inkala.grid)
+        );
+        // dpll (deterministic, no seed) takes other paths through the copies; every answer
+        // is checked against the copy it solved.
+        let solvers = parse_solvers("dpll,dlx").unwrap();
+        let encodings = parse_encodings("extended+reduced").unwrap();
+        let mut config =
+            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()));
+        config.repeat = 4;
+        config.isomorphs = Some(5);
+        let result = run(&[inkala], &config, &AtomicBool::new(false), &|_| {}).unwrap();
+        assert_eq!(result.runs.len(), 8);
+        let mut decisions = Vec::new();
+        for run in &result.runs {
+            assert_eq!((run.outcome, run.checked), (Outcome::Solved, true));
+            if run.backend.as_deref() == Some("dpll") {
+                decisions.push(run.counters.get("decisions").unwrap());
+            }
+        }
+        assert!(
+            decisions[1..].iter().any(|&d| d != decisions[0]),
+            "{decisions:?}"
+        );
     }
 
     #[test]

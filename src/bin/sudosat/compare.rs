@@ -62,6 +62,12 @@ pub struct Args {
     /// summaries' medians are medians over seeds, instead of timings of one path.
     #[arg(long)]
     vary_seed: bool,
+    /// Run repeat r > 1 on a random isomorph of the puzzle (digits relabelled, rows, columns,
+    /// bands and stacks permuted; see `sudosat transform --random`), the same copy for every
+    /// solver, drawn from `--seed`: repeats are then draws of every solver's search,
+    /// MiniSat's and CaDiCaL's included, which take no seed of ours. Repeat 1 is the puzzle.
+    #[arg(long)]
+    isomorphs: bool,
     /// Time limit in seconds of each solve; a run past it is reported as `timeout` and the
     /// comparison goes on (varisat cannot be interrupted: it is timed and reported after).
     #[arg(long, value_name = "SECS")]
@@ -100,7 +106,7 @@ pub struct Args {
     /// Measure nothing: read the runs of an earlier `--csv` (and its sidecar
     /// NAME.meta.json, for the time limit, entry order and machine) and write the table,
     /// plot, JSON and report from them. `--timeout` then sets the PAR-2 limit.
-    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["limit", "repeat", "jobs", "vary_seed"])]
+    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["limit", "repeat", "jobs", "vary_seed", "isomorphs"])]
     from_csv: Option<PathBuf>,
     /// Seed of the randomised classic solvers (backtrack-random, hill) and of cdcl's
     /// search (see `sudosat solve --seed`).
@@ -183,6 +189,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         timeout: time_limit(args.timeout)?,
         jobs: args.jobs,
         vary_seed: args.vary_seed,
+        isomorphs: args.isomorphs.then_some(args.seed),
     };
     config.validate()?;
     let labels: Vec<String> = config.entries.iter().map(|e| e.label()).collect();
