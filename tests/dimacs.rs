@@ -543,3 +543,21 @@ fn encode_writes_cube_and_conquer_files_that_sat_and_cadical_solve() {
     );
     assert!(!dir.path().join("big.icnf").exists());
 }
+
+#[test]
+fn sat_without_the_model_prints_the_answer_only() {
+    let dir = temp_dir();
+    std::fs::write(dir.path().join("a.cnf"), "p cnf 3 2\n1 2 0\n-1 3 0\n").unwrap();
+    std::fs::write(dir.path().join("u.cnf"), "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    for flag in ["-n", "--no-model"] {
+        let out = run_in(dir.path(), &["sat", "a.cnf", flag], b"");
+        assert_exit(&out, 10);
+        let text = stdout(&out);
+        assert!(text.lines().any(|l| l == "s SATISFIABLE"), "{text}");
+        assert!(!text.lines().any(|l| l.starts_with("v ")), "{text}");
+        let out = run_in(dir.path(), &["sat", "u.cnf", flag], b"");
+        assert_exit(&out, 20);
+    }
+    let out = run_in(dir.path(), &["sat", "a.cnf"], b"");
+    assert!(stdout(&out).contains("\nv "), "the model without the flag");
+}

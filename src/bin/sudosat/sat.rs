@@ -66,6 +66,11 @@ pub struct Args {
     /// covers all the cubes.
     #[arg(long, value_name = "FILE", conflicts_with = "proof")]
     cubes: Option<PathBuf>,
+    /// Print no `v` lines for a satisfiable formula, only `s SATISFIABLE` (CaDiCaL's and
+    /// Kissat's `-n`): the model of a large formula runs to megabytes that a script
+    /// asking SAT or UNSAT never reads. The model is still checked against every clause.
+    #[arg(short = 'n', long)]
+    no_model: bool,
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
@@ -279,6 +284,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             writeln!(w, "c {line}")?;
         }
         match outcome {
+            Ok(SatOutcome::Sat(_)) if args.no_model => writeln!(w, "s SATISFIABLE")?,
             Ok(SatOutcome::Sat(model)) => {
                 writeln!(w, "s SATISFIABLE")?;
                 let lits: Vec<i64> = model.lits().take(num_vars).map(|l| l.to_dimacs()).collect();
