@@ -332,3 +332,55 @@ fn explain_notes_a_puzzle_with_several_solutions() {
     let out = run(&["explain", "--summary-only", &path("debian-fiendish.txt")]);
     assert!(!stdout(&out).contains("note:"), "{}", stdout(&out));
 }
+
+#[test]
+fn explain_hints_at_the_next_step_without_giving_the_solution_away() {
+    let fiendish = path("debian-fiendish.txt");
+    let hint = |level: &str, file: &str, stdin: &[u8]| {
+        let out = run_in(
+            std::path::Path::new("."),
+            &["explain", "--hint", level, file],
+            stdin,
+        );
+        (out.status.code(), stdout(&out))
+    };
+    // The first step of the full explanation, revealed a level at a time.
+    let steps = stdout(&run(&["explain", &fiendish]));
+    let first = steps.lines().next().unwrap().strip_prefix("1. ").unwrap();
+    assert_eq!(
+        hint("1", &fiendish, b""),
+        (
+            Some(0),
+            "hint: look for a hidden single in box 2\n".to_string()
+        )
+    );
+    assert_eq!(
+        hint("2", &fiendish, b"").1,
+        "hint: hidden single: 4 can only go in r3c5 within box 2\n"
+    );
+    assert_eq!(hint("3", &fiendish, b"").1, format!("hint: {first}\n"));
+    // Where no strategy applies, the hint says a guess is needed.
+    let inkala = path("inkala-line.txt");
+    assert_eq!(
+        hint("1", &inkala, b"").1,
+        "hint: no strategy of this solver applies here: a guess is needed\n"
+    );
+    // A grid filled in wrongly: r3c5 must be 4, so another of its candidates leads nowhere.
+    let mut grid = read_fixture("debian-fiendish.txt").remove(0);
+    let cell = grid.geometry().cell(2, 4);
+    let wrong = grid.candidates(cell).iter().find(|d| d.get() != 4).unwrap();
+    grid.set(cell, Some(wrong));
+    let line = grid.to_line().unwrap() + "\n";
+    let (code, text) = hint("1", "-", line.as_bytes());
+    assert_eq!(code, Some(1));
+    assert!(
+        text.starts_with("no solution: this grid cannot be completed"),
+        "{text}"
+    );
+    // A full grid needs no hint.
+    let solved = stdout(&run(&["solve", &fiendish]));
+    assert_eq!(
+        hint("1", "-", solved.as_bytes()).1,
+        "nothing to do: the grid is full\n"
+    );
+}

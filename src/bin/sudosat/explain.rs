@@ -25,6 +25,11 @@ pub struct Args {
     /// Print only the summary and the solution, not the numbered steps.
     #[arg(long)]
     summary_only: bool,
+    /// Print only a hint towards the next step of each grid (a puzzle, or one partly
+    /// filled in), not the steps or the solution: 1 names the strategy and where to look,
+    /// 2 adds why it applies, 3 gives the step.
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with = "summary_only")]
+    hint: Option<u8>,
     /// Time limit in seconds per puzzle (guessing can take long on large grids); past it
     /// the command fails.
     #[arg(long, value_name = "SECS")]
@@ -67,6 +72,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
                 writeln!(w, "puzzle {} ({})", i + 1, input.location())?;
             }
+            if let Some(level) = args.hint {
+                write_hint(w, input, run, level)?;
+                continue;
+            }
             write_explanation(w, input, run, format, args.summary_only)?;
             if *unique == Solutions::Several {
                 writeln!(
@@ -83,6 +92,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         EXIT_NEGATIVE
     }))
+}
+
+/// One grid's hint: the first step of the human solver's run at `level`, which is the
+/// easiest step the grid allows (strategies are tried simplest first).
+fn write_hint(
+    w: &mut dyn std::io::Write,
+    input: &InputGrid,
+    run: &HumanRun,
+    level: u8,
+) -> Result<()> {
+    let geo = input.grid.geometry();
+    match (&run.outcome, run.log.steps.first()) {
+        (SolveOutcome::NoSolution, _) => writeln!(
+            w,
+            "no solution: this grid cannot be completed (a digit in it is wrong, or the \
+             puzzle has no solution)"
+        )?,
+        (_, None) => writeln!(w, "nothing to do: the grid is full")?,
+        (_, Some(step)) => writeln!(w, "hint: {}", step.hint(geo, level))?,
+    }
+    Ok(())
 }
 
 /// One puzzle: the numbered steps (unless `summary_only`), the summary, then the solution

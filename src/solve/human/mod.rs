@@ -144,6 +144,18 @@ pub enum Step {
 }
 
 impl Step {
+    /// A hint towards this step at `level` 1–3 ([`Deduction::hint`]); a guess is named
+    /// as one at every level, its cell from level 2 on.
+    pub fn hint(&self, geo: &Geometry, level: u8) -> String {
+        match self {
+            Step::Deduction(d) => d.hint(geo, level),
+            Step::Guess { .. } | Step::Backtrack { .. } if level <= 1 => {
+                "no strategy of this solver applies here: a guess is needed".to_string()
+            }
+            Step::Guess { .. } | Step::Backtrack { .. } => self.describe(geo),
+        }
+    }
+
     /// The step in words, one line.
     pub fn describe(&self, geo: &Geometry) -> String {
         match self {

@@ -197,6 +197,24 @@ impl Deduction {
         )
     }
 
+    /// A hint towards this step, without giving it away: level 1 names the strategy and
+    /// where to look (its units; a naked single's cell has none, so its cell), level 2
+    /// adds why it applies, level 3 (and above) is the whole step ([`Deduction::describe`]).
+    pub fn hint(&self, geo: &Geometry, level: u8) -> String {
+        match level {
+            0 | 1 => {
+                let place = if self.units.is_empty() {
+                    cell_list(geo, &self.cells)
+                } else {
+                    and_list(self.units.iter().map(|&u| geo.unit_label(u)))
+                };
+                format!("look for a {} in {place}", self.strategy.name())
+            }
+            2 => format!("{}: {}", self.strategy.name(), self.reason(geo)),
+            _ => self.describe(geo),
+        }
+    }
+
     /// Why the strategy applies.
     fn reason(&self, geo: &Geometry) -> String {
         let cells = cell_list(geo, &self.cells);
