@@ -342,6 +342,15 @@ fn sat_solves_under_assumptions_and_names_the_failed_ones() {
     }
 }
 
+/// CaDiCaL, quiet, on `file` in `dir` (as a user runs it on an exported file).
+fn cadical_on(dir: &Path, file: &str) -> std::process::Output {
+    std::process::Command::new("cadical")
+        .args(["-q", file])
+        .current_dir(dir)
+        .output()
+        .expect("cadical runs")
+}
+
 /// The literals of the `v` lines of a `sat` run (or of any solver printing them).
 fn model_lits(text: &str) -> Vec<i64> {
     text.lines()
@@ -424,11 +433,7 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
         assert_eq!((line, model), expected, "{args:?}");
     }
     if common::external_available("cadical") {
-        let out = std::process::Command::new("cadical")
-            .args(["-q", "p.icnf"])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
+        let out = cadical_on(dir.path(), "p.icnf");
         assert_eq!(out.status.code(), Some(10));
         assert_eq!(model_lits(&stdout(&out)), model, "cadical on p.icnf");
         let cmd = ["--backend", "external", "--solver-cmd", "cadical -q"];
@@ -505,11 +510,7 @@ fn encode_writes_cube_and_conquer_files_that_sat_and_cadical_solve() {
     let given = &common::read_fixture("17clue-1-line.txt")[0];
     assert!(sudosat::grid::check_solution(given, &solution).is_valid());
     if common::external_available("cadical") {
-        let out = std::process::Command::new("cadical")
-            .args(["-q", "p.icnf"])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
+        let out = cadical_on(dir.path(), "p.icnf");
         assert_eq!(
             out.status.code(),
             Some(10),

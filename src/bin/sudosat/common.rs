@@ -119,6 +119,22 @@ pub fn read_located_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<
     Ok(all)
 }
 
+/// Writes a copy of the plain file `plain` to `target`, compressed as `target`'s name
+/// says (through [`write_output`]: a temp file renamed into place). Files written plain
+/// as they grow (a solver's proof) are packed this way once complete. `what` names the
+/// output in messages.
+///
+/// # Errors
+/// `plain` cannot be read or `target` written.
+pub fn write_packed_copy(plain: &Path, target: &Path, what: &str) -> Result<()> {
+    let mut input =
+        std::fs::File::open(plain).with_context(|| format!("{what}: cannot read back"))?;
+    write_output(Some(target), |w| {
+        std::io::copy(&mut input, w).with_context(|| format!("{what}: cannot write"))?;
+        Ok(())
+    })
+}
+
 /// Writes `contents` produced by `fill` to `path` (or stdout for `-`/`None`) through a temp
 /// file in the same directory, renamed into place only on success: never a half-written file.
 ///

@@ -15,7 +15,7 @@ use sudosat::solve::sat::ProvenUnsat;
 use sudosat::solve::{Solver, SolverSpec};
 use sudosat::{ClauseSink, Grid};
 
-use crate::common::{display_path, time_limit_of, write_output, InputGrid};
+use crate::common::{display_path, time_limit_of, write_output, write_packed_copy, InputGrid};
 use wait_timeout::ChildExt;
 
 /// The proof options `solve` and `count` share.
@@ -157,13 +157,7 @@ impl Prover {
         if self.compress.is_some() {
             // Checked plain, kept packed: each through a temp file renamed into place.
             for (plain, packed) in [(&cnf, &final_cnf), (&proof, &final_proof)] {
-                let mut input = std::fs::File::open(plain)
-                    .with_context(|| format!("{}: cannot read back", plain.display()))?;
-                write_output(Some(packed), |w| {
-                    std::io::copy(&mut input, w)
-                        .with_context(|| format!("{}: cannot write", packed.display()))?;
-                    Ok(())
-                })?;
+                write_packed_copy(plain, packed, &packed.display().to_string())?;
                 std::fs::remove_file(plain)
                     .with_context(|| format!("{}: cannot remove", plain.display()))?;
             }

@@ -21,7 +21,7 @@ use sudosat::run::{Counters, Deadline};
 use sudosat::{ClauseSink, Cnf, Lit};
 
 use crate::args::BackendArgs;
-use crate::common::{display_path, temp_file_beside, write_output, EXIT_ERROR};
+use crate::common::{display_path, temp_file_beside, write_output, write_packed_copy, EXIT_ERROR};
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
@@ -249,13 +249,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             } else {
                 // The solver writes plain DRAT as it goes; packed afterwards, as every output
                 // named so is, through another temp file renamed into place.
-                let mut plain = std::fs::File::open(tmp.path())
-                    .with_context(|| format!("--proof {}: cannot read back", path.display()))?;
-                write_output(Some(path), |w| {
-                    std::io::copy(&mut plain, w)
-                        .with_context(|| format!("--proof {}: cannot write", path.display()))?;
-                    Ok(())
-                })?;
+                write_packed_copy(tmp.path(), path, &format!("--proof {}", path.display()))?;
             }
         }
     }
