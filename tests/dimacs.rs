@@ -185,11 +185,19 @@ fn malformed_cnf_files_are_positioned_errors() {
         std::fs::write(dir.path().join("bad.cnf"), text).unwrap();
         assert_error(&decode(dir.path(), "bad.cnf", &model), &[&needle]);
     }
-    // A clause count that differs from the header: a warning, the decode goes on.
-    std::fs::write(dir.path().join("warn.cnf"), format!("{cnf}1 0\n")).unwrap();
+    // A clause count that differs from the header: a warning, the decode goes on (the
+    // extra clause holds in the solution: r1c1 is 3, not 1).
+    std::fs::write(dir.path().join("warn.cnf"), format!("{cnf}-1 0\n")).unwrap();
     let out = decode(dir.path(), "warn.cnf", &model);
     assert_exit(&out, 0);
     assert!(stderr(&out).contains("warning"), "{}", stderr(&out));
+    // A clause the model falsifies, which the grid check cannot see: named by number.
+    let extra = cnf.replacen("p cnf 64 452", "p cnf 64 453", 1) + "1 0\n";
+    std::fs::write(dir.path().join("extra.cnf"), extra).unwrap();
+    assert_error(
+        &decode(dir.path(), "extra.cnf", &model),
+        &["m.txt: a wrong model: it falsifies clause 453 of 453 (`1 0`)"],
+    );
 }
 
 #[test]

@@ -183,6 +183,37 @@ impl ClauseSink for CountingSink {
     }
 }
 
+/// A sink that checks each clause against a model as it streams by, holding none of them:
+/// how a model is checked against a DIMACS file of any size (`sudosat decode`).
+#[derive(Clone, Debug)]
+pub struct ModelCheck<'a> {
+    model: &'a Model,
+    /// The clauses seen.
+    pub clauses: usize,
+    /// The first clause the model falsifies: its 1-based number and its literals.
+    pub falsified: Option<(usize, Vec<Lit>)>,
+}
+
+impl<'a> ModelCheck<'a> {
+    /// A check of `model` (variables it leaves out count as false).
+    pub fn new(model: &'a Model) -> ModelCheck<'a> {
+        ModelCheck {
+            model,
+            clauses: 0,
+            falsified: None,
+        }
+    }
+}
+
+impl ClauseSink for ModelCheck<'_> {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.clauses += 1;
+        if self.falsified.is_none() && !clause.iter().any(|&l| self.model.satisfies(l)) {
+            self.falsified = Some((self.clauses, clause.to_vec()));
+        }
+    }
+}
+
 /// A buffer could not be reserved: running out of memory as a value, not an abort.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("out of memory: cannot reserve {} MiB for {what}", bytes.div_ceil(1 << 20))]

@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use sudosat::compression::open;
 use sudosat::dimacs::{parse_dimacs, read_model_auto, ParseOptions, SolverAnswer};
 use sudosat::encode::{read_description, Encoding};
-use sudosat::formula::CountingSink;
+use sudosat::formula::{Model, ModelCheck};
 use sudosat::grid::{write_grid, Format};
 
 use crate::args::{named, EncodingArgs};
@@ -56,22 +56,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let name = cnf.display().to_string();
             let file = open(cnf).with_context(|| format!("{name}: cannot open"))?;
             let d = read_description(file, &name)?;
-            // Check the whole file, so a damaged CNF is reported rather than trusted.
-            let file = open(cnf).with_context(|| format!("{name}: cannot open"))?;
-            let mut counter = CountingSink::default();
-            let report = parse_dimacs(file, &name, &mut counter, ParseOptions::default())?;
-            for warning in &report.warnings {
-                eprintln!("sudosat: warning: {warning}");
-            }
-            let expected = d.encoding.var_map(&d.puzzle).num_vars();
-            if report.declared.0 != expected {
-                bail!(
-                    "{name}: the header declares {} variables but the {} encoding of the \
-                     puzzle in its comments has {expected}",
-                    report.declared.0,
-                    d.encoding.name()
-                );
-            }
             (d.puzzle, d.encoding)
         }
         (None, Some(path)) => {
@@ -99,8 +83,37 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let file = open(&args.model).with_context(|| format!("{model_name}: cannot open"))?;
         read_model_auto(file, &model_name, map.num_vars())?
     };
-    let model = match answer {
+    // Every clause is read, streamed (the CNF may be gigabytes): a damaged CNF is reported
+    // rather than trusted, and a model is checked against each clause, so a solver's wrong
+    // model is named even where the decoded grid would pass (a clause over auxiliary
+    // variables).
+    let no_model = Model::default();
+    let model = match &answer {
         SolverAnswer::Sat(model) => model,
+        _ => &no_model,
+    };
+    let mut check = ModelCheck::new(model);
+    if let Some(cnf) = &args.cnf {
+        let name = cnf.display().to_string();
+        let file = open(cnf).with_context(|| format!("{name}: cannot open"))?;
+        let report = parse_dimacs(file, &name, &mut check, ParseOptions::default())?;
+        for warning in &report.warnings {
+            eprintln!("sudosat: warning: {warning}");
+        }
+        if report.declared.0 != map.num_vars() {
+            bail!(
+                "{name}: the header declares {} variables but the {} encoding of the \
+                 puzzle in its comments has {}",
+                report.declared.0,
+                encoding.name(),
+                map.num_vars()
+            );
+        }
+    } else if matches!(answer, SolverAnswer::Sat(_)) {
+        encoding.encode(&puzzle, &mut check);
+    }
+    match &answer {
+        SolverAnswer::Sat(_) => {}
         SolverAnswer::Unsat => {
             println!("no solution: the solver answered UNSAT");
             return Ok(ExitCode::from(EXIT_NEGATIVE));
@@ -109,7 +122,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         SolverAnswer::Unknown => {
             bail!("{model_name}: the solver gave up (UNKNOWN, e.g. a time-out): no model to decode")
         }
-    };
+    }
     if model.len() > map.num_vars() {
         bail!(
             "{model_name}: the model assigns {} variables but the {} encoding of this puzzle \
@@ -119,9 +132,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
             map.num_vars()
         );
     }
+    // The grid first: "r1c1 is 4 but the puzzle gives 1" says more than a clause number.
     let grid = map
-        .decode(&model)
+        .decode(model)
         .with_context(|| format!("{model_name}: not a solution of the puzzle"))?;
+    if let Some((k, clause)) = &check.falsified {
+        let lits: Vec<String> = clause.iter().map(|l| l.to_dimacs().to_string()).collect();
+        bail!(
+            "{model_name}: a wrong model: it falsifies clause {k} of {} (`{} 0`)",
+            check.clauses,
+            lits.join(" ")
+        );
+    }
     let mut out = std::io::stdout().lock();
     write_grid(&mut out, &grid, args.to)?;
     Ok(ExitCode::from(EXIT_OK))
