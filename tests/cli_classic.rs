@@ -377,6 +377,17 @@ fn explain_hints_at_the_next_step_without_giving_the_solution_away() {
         text.starts_with("no solution: this grid cannot be completed"),
         "{text}"
     );
+    // With the pencil marks first: r3c5, where the hidden single is, holds 4, 6 and 7.
+    let out = run(&["explain", "--candidates", "--hint", "1", &fiendish]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 14, "{text}");
+    assert_eq!(
+        lines[3],
+        "| 1468 1378 1467 | 2     467   67   | 36 5    9    |"
+    );
+    assert_eq!(lines[13], "hint: look for a hidden single in box 2");
     // A full grid needs no hint.
     let solved = stdout(&run(&["solve", &fiendish]));
     assert_eq!(

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use super::{Digit, Grid};
+use super::{Cell, Digit, Grid};
 
 crate::names::named_enum! {
     /// A puzzle text format (`--from`, `--to`).
@@ -228,6 +228,74 @@ fn write_pretty<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
     w.write_all(rule("└", "┴", "┘").as_bytes())
 }
 
+/// Writes the pencil-mark grid of `grid`: each open cell's candidates (the digits no given
+/// of its row, column or box rules out), each given as its digit, columns padded to their
+/// widest cell, in the bordered layout Sudoku programs print and teachers project. Digits
+/// are symbols (`1`–`9`, `A`…) up to 35×35 and numbers joined by commas above.
+///
+/// # Errors
+/// Any I/O error of `w`.
+pub fn write_candidates<W: Write + ?Sized>(w: &mut W, grid: &Grid) -> io::Result<()> {
+    let (n, b) = (grid.side(), grid.box_size());
+    let text = |digits: &mut dyn Iterator<Item = Digit>| -> String {
+        if n <= 35 {
+            digits.filter_map(Digit::symbol).collect()
+        } else {
+            digits.map(|d| d.to_string()).collect::<Vec<_>>().join(",")
+        }
+    };
+    let cells: Vec<String> = (0..n * n)
+        .map(|i| {
+            let cell = Cell(i as u32);
+            match grid.get(cell) {
+                Some(d) => text(&mut std::iter::once(d)),
+                None => text(&mut grid.candidates(cell).iter()),
+            }
+        })
+        .collect();
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            (0..n)
+                .map(|r| cells[r * n + c].chars().count())
+                .max()
+                .unwrap_or(1)
+                .max(1)
+        })
+        .collect();
+    let rule: String = {
+        let mut rule = String::new();
+        for stack in 0..b {
+            rule.push(if stack == 0 { '.' } else { '+' });
+            let inner: usize = widths[stack * b..(stack + 1) * b]
+                .iter()
+                .map(|w| w + 1)
+                .sum();
+            rule.push_str(&"-".repeat(inner + 1));
+        }
+        rule.push_str(".\n");
+        rule
+    };
+    w.write_all(rule.as_bytes())?;
+    for r in 0..n {
+        if r > 0 && r % b == 0 {
+            w.write_all(rule.replace('.', ":").as_bytes())?;
+        }
+        let mut line = String::new();
+        for c in 0..n {
+            if c % b == 0 {
+                line.push_str(if c == 0 { "|" } else { " |" });
+            }
+            let cell = &cells[r * n + c];
+            line.push(' ');
+            line.push_str(cell);
+            line.push_str(&" ".repeat(widths[c] - cell.chars().count()));
+        }
+        line.push_str(" |\n");
+        w.write_all(line.as_bytes())?;
+    }
+    w.write_all(rule.replace('.', "'").as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -338,5 +406,32 @@ mod tests {
                 prop_assert_eq!(detected.as_ref(), Ok(&grids), "detected {}:\n{}", format, text);
             }
         }
+    }
+
+    #[test]
+    fn pencil_marks_list_each_open_cells_candidates_in_padded_columns() {
+        let grid: Grid = ".2.1........4.2.".parse().unwrap();
+        let mut out = Vec::new();
+        write_candidates(&mut out, &grid).unwrap();
+        let expected = "\
+.---------+---------.
+| 3   2   | 34  1   |
+| 13  134 | 34  234 |
+:---------+---------:
+| 123 13  | 134 34  |
+| 4   13  | 2   3   |
+'---------+---------'
+";
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+        // Above 35×35 digits are numbers joined by commas: r1c1 of an empty 36×36 grid.
+        let mut out = Vec::new();
+        write_candidates(&mut out, &Grid::empty(6).unwrap()).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let first = text.lines().nth(1).unwrap();
+        let all: Vec<String> = (1..=36).map(|d| d.to_string()).collect();
+        assert!(
+            first.starts_with(&format!("| {} ", all.join(","))),
+            "{first}"
+        );
     }
 }

@@ -13,7 +13,7 @@ pub mod symmetry;
 use std::fmt;
 
 pub use check::{check_grid, check_solution, CheckReport, DisplayViolation, Violation};
-pub use format::{write_grid, write_puzzles, Format};
+pub use format::{write_candidates, write_grid, write_puzzles, Format};
 pub use geometry::{
     box_size_of_cell_count, box_size_of_side, Geometry, Unit, UnitKind, MAX_BOX_SIZE, MIN_BOX_SIZE,
 };

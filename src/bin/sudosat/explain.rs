@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use sudosat::grid::{write_grid, Format, Grid};
+use sudosat::grid::{write_candidates, write_grid, Format, Grid};
 use sudosat::solve::human::{solve_logged_until, HumanRun};
 use sudosat::solve::{Deadline, SolveOutcome};
 
@@ -30,6 +30,10 @@ pub struct Args {
     /// 2 adds why it applies, 3 gives the step.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with = "summary_only")]
     hint: Option<u8>,
+    /// Print each grid's pencil marks first: every open cell's candidates (the digits its
+    /// row, column and box leave it), in the bordered layout teachers project.
+    #[arg(long)]
+    candidates: bool,
     /// Time limit in seconds per puzzle (guessing can take long on large grids); past it
     /// the command fails.
     #[arg(long, value_name = "SECS")]
@@ -71,6 +75,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     writeln!(w)?;
                 }
                 writeln!(w, "puzzle {} ({})", i + 1, input.location())?;
+            }
+            if args.candidates {
+                write_candidates(w, &input.grid)?;
             }
             if let Some(level) = args.hint {
                 write_hint(w, input, run, level)?;
