@@ -328,13 +328,24 @@ impl Solutions {
 /// Counts `puzzle`'s solutions up to two with the default SAT path on one thread (the
 /// puzzles run in parallel), within what is left of `deadline`.
 pub fn solutions(puzzle: &Grid, deadline: Deadline) -> Result<Solutions> {
+    solutions_up_to(puzzle, deadline, 2, 1)
+}
+
+/// Counts `puzzle`'s solutions up to `limit` (1 asks only whether there is one, 2 also
+/// whether it is unique) with the default SAT path on `threads` threads.
+pub fn solutions_up_to(
+    puzzle: &Grid,
+    deadline: Deadline,
+    limit: u64,
+    threads: usize,
+) -> Result<Solutions> {
     let spec = SolverSpec::Sat {
         encoding: DEFAULT_ENCODING,
-        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(1),
+        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(threads),
     };
     let count = spec
         .build(deadline.remaining())
-        .count_solutions(puzzle, 2)?
+        .count_solutions(puzzle, limit)?
         .unwrap_or(0);
     Ok(match count {
         0 => Solutions::None,

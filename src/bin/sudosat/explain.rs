@@ -7,12 +7,13 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use sudosat::grid::{write_candidates, write_grid, Format, Grid};
-use sudosat::solve::human::{solve_logged_until, HumanRun};
+use sudosat::solve::human::{next_step, solve_logged_until, HumanRun, Step, Strategy};
 use sudosat::solve::{Deadline, SolveOutcome};
 
 use crate::args::{OutputFormat, PuzzleInputs};
 use crate::common::{
-    solutions, time_limit, write_output, InputGrid, Solutions, EXIT_NEGATIVE, EXIT_OK,
+    solutions, solutions_up_to, time_limit, write_output, InputGrid, Solutions, EXIT_NEGATIVE,
+    EXIT_OK,
 };
 
 /// Arguments of `sudosat explain`.
@@ -56,10 +57,29 @@ fn explain_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(HumanRun, Solu
     Ok((run, unique))
 }
 
+/// The hint of one grid: its first step and whether it can be completed, asked of the SAT
+/// path on every core rather than of the human solver's run, which may guess for long on
+/// a large grid. Uniqueness is counted only for a unique-rectangle step, the one that
+/// assumes it (proving a hard 25×25 grid unique took longer than solving it).
+fn hint_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(Option<Step>, Solutions)> {
+    let step = next_step(puzzle);
+    let unique_rectangle = matches!(
+        &step,
+        Some(Step::Deduction(d)) if d.strategy == Strategy::UniqueRectangle
+    );
+    let count_to = if unique_rectangle { 2 } else { 1 };
+    let cores = sudosat::run::available_cores();
+    let solutions = solutions_up_to(puzzle, Deadline::after(limit), count_to, cores)?;
+    Ok((step, solutions))
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
     let limit = time_limit(args.timeout)?;
+    if let Some(level) = args.hint {
+        return run_hints(&args, &inputs, limit, level);
+    }
     let runs = inputs
         .iter()
         .map(|input| explain_one(&input.grid, limit).with_context(|| input.location()))
@@ -79,10 +99,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if args.candidates {
                 write_candidates(w, &input.grid)?;
             }
-            if let Some(level) = args.hint {
-                write_hint(w, input, run, level)?;
-                continue;
-            }
             write_explanation(w, input, run, format, args.summary_only)?;
             if *unique == Solutions::Several {
                 writeln!(
@@ -101,25 +117,55 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }))
 }
 
-/// One grid's hint: the first step of the human solver's run at `level`, which is the
-/// easiest step the grid allows (strategies are tried simplest first).
-fn write_hint(
-    w: &mut dyn std::io::Write,
-    input: &InputGrid,
-    run: &HumanRun,
+/// `--hint`: for each grid, its pencil marks (with `--candidates`) and a hint towards its
+/// next step; exit 1 when a grid cannot be completed.
+fn run_hints(
+    args: &Args,
+    inputs: &[InputGrid],
+    limit: Option<Duration>,
     level: u8,
-) -> Result<()> {
-    let geo = input.grid.geometry();
-    match (&run.outcome, run.log.steps.first()) {
-        (SolveOutcome::NoSolution, _) => writeln!(
-            w,
-            "no solution: this grid cannot be completed (a digit in it is wrong, or the \
-             puzzle has no solution)"
-        )?,
-        (_, None) => writeln!(w, "nothing to do: the grid is full")?,
-        (_, Some(step)) => writeln!(w, "hint: {}", step.hint(geo, level))?,
-    }
-    Ok(())
+) -> Result<ExitCode> {
+    let hints = inputs
+        .iter()
+        .map(|input| hint_one(&input.grid, limit).with_context(|| input.location()))
+        .collect::<Result<Vec<_>>>()?;
+    write_output(args.output.as_deref(), |w| {
+        for (i, (input, (step, solutions))) in inputs.iter().zip(&hints).enumerate() {
+            if inputs.len() > 1 {
+                if i > 0 {
+                    writeln!(w)?;
+                }
+                writeln!(w, "puzzle {} ({})", i + 1, input.location())?;
+            }
+            if args.candidates {
+                write_candidates(w, &input.grid)?;
+            }
+            let geo = input.grid.geometry();
+            match (solutions, step) {
+                (Solutions::None, _) => writeln!(
+                    w,
+                    "no solution: this grid cannot be completed (a digit in it is wrong, or \
+                     the puzzle has no solution)"
+                )?,
+                (_, None) => writeln!(w, "nothing to do: the grid is full")?,
+                (_, Some(step)) => writeln!(w, "hint: {}", step.hint(geo, level))?,
+            }
+            if *solutions == Solutions::Several {
+                writeln!(
+                    w,
+                    "note: this grid has 2 or more solutions, so a unique-rectangle step may \
+                     not hold"
+                )?;
+            }
+        }
+        Ok(())
+    })?;
+    let all_solvable = hints.iter().all(|(_, s)| *s != Solutions::None);
+    Ok(ExitCode::from(if all_solvable {
+        EXIT_OK
+    } else {
+        EXIT_NEGATIVE
+    }))
 }
 
 /// One puzzle: the numbered steps (unless `summary_only`), the summary, then the solution

@@ -302,6 +302,32 @@ pub fn solve_logged_until(puzzle: &Grid, deadline: Deadline) -> Result<HumanRun,
     Ok(run)
 }
 
+/// The step [`solve_logged`] takes first on `puzzle`, found without solving on: the
+/// easiest deduction of [`Strategy::ALL`], else a guess on an open cell with fewest
+/// candidates. `None` for a full grid or one whose givens already clash. Whether the grid
+/// can be completed at all is not checked here (a hint from a wrong grid leads nowhere).
+pub fn next_step(puzzle: &Grid) -> Option<Step> {
+    let board = Board::new(puzzle)?;
+    if board.is_solved() || board.is_contradictory() {
+        return None;
+    }
+    if let Some(deduction) = board.easiest() {
+        return Some(Step::Deduction(deduction));
+    }
+    let cell = board
+        .geometry()
+        .cells()
+        .filter(|&c| board.value(c).is_none())
+        .min_by_key(|&c| board.candidates(c).len())?;
+    let candidates = board.candidates(cell);
+    let digit = candidates.iter().next()?;
+    Some(Step::Guess {
+        cell,
+        digit,
+        candidates,
+    })
+}
+
 fn run_with(puzzle: &Grid, strategies: &[Strategy], deadline: Deadline) -> Result<HumanRun, Error> {
     let mut log = HumanLog::default();
     let Some(mut board) = Board::new(puzzle) else {
@@ -460,6 +486,33 @@ mod tests {
         let mut names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
         names.dedup();
         assert_eq!(names.len(), Strategy::ALL.len());
+    }
+
+    #[test]
+    fn the_next_step_is_the_first_step_of_the_whole_run() {
+        let puzzles: Vec<Grid> = [
+            "..9.81.....23..4.....2...59..84..7.6.4.....3.3.5..28..76...5.....3..41.....93.2..",
+            ".2.1........4.2.",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ]
+        .iter()
+        .map(|p| p.parse().unwrap())
+        .chain([inkala()])
+        .collect();
+        for puzzle in &puzzles {
+            let run = solve_logged(puzzle);
+            assert_eq!(
+                next_step(puzzle).as_ref(),
+                run.log.steps.first(),
+                "{puzzle:?}"
+            );
+        }
+        // Inkala's first step is a guess; a full grid has none.
+        assert!(matches!(next_step(&inkala()), Some(Step::Guess { .. })));
+        let SolveOutcome::Solved(full) = solve_logged(&inkala()).outcome else {
+            panic!("inkala is solved");
+        };
+        assert_eq!(next_step(&full), None);
     }
 
     #[test]
