@@ -490,6 +490,24 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
     }
     assert!(!dir.path().join("p.drat").exists());
+    // Cubes from standard input with the formula from a file; not both from it.
+    let out = run_in(
+        dir.path(),
+        &["sat", "p.cnf", "--cubes", "-"],
+        cubes.as_bytes(),
+    );
+    assert_exit(&out, 10);
+    assert_eq!(
+        stdout(&out).lines().find(|l| l.starts_with("c cube ")),
+        expected.0.as_deref()
+    );
+    let out = run_in(
+        dir.path(),
+        &["sat", "-", "--cubes", "-"],
+        cnf_text.as_bytes(),
+    );
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("read only once"), "{}", stderr(&out));
 }
 
 #[test]

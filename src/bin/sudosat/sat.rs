@@ -21,7 +21,9 @@ use sudosat::run::{Counters, Deadline};
 use sudosat::{ClauseSink, Cnf, Lit};
 
 use crate::args::BackendArgs;
-use crate::common::{display_path, temp_file_beside, write_output, write_packed_copy, EXIT_ERROR};
+use crate::common::{
+    display_path, stdin_at_most_once, temp_file_beside, write_output, write_packed_copy, EXIT_ERROR,
+};
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
@@ -126,6 +128,7 @@ fn parse_assumptions(items: &[String], num_vars: usize) -> Result<Vec<Lit>> {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
+    stdin_at_most_once(std::iter::once(args.file.as_path()).chain(args.cubes.as_deref()))?;
     let name = display_path(&args.file);
     let parse_start = Instant::now();
     let mut cnf = Cnf::new();
