@@ -170,3 +170,38 @@ fn canonical_forms_are_shared_by_isomorphs_and_tell_puzzles_apart() {
         stderr(&out)
     );
 }
+
+#[test]
+fn check_finds_duplicates_as_given_and_up_to_symmetry() {
+    let inkala = read_fixture("inkala-line.txt").remove(0);
+    let other = read_fixture("17clue-1-line.txt").remove(0);
+    let turned = transform(&(line(&inkala) + "\n"), &["--rotate", "90"]).remove(0);
+    let dir = common::temp_dir();
+    let file = dir.path().join("set.txt");
+    let text: String = [&inkala, &other, &turned, &other]
+        .iter()
+        .map(|g| line(g) + "\n")
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    let out = run(&["check", "--duplicates", f]);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    let dups: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("duplicate of"))
+        .collect();
+    assert_eq!(
+        dups,
+        [
+            format!("{f}:3: duplicate of {f}:1 (the same up to symmetry)"),
+            format!("{f}:4: duplicate of {f}:2 (identical)"),
+        ]
+    );
+    assert!(
+        text.ends_with("checked 4 grids: 4 valid, 0 invalid, 2 duplicates\n"),
+        "{text}"
+    );
+    // Without the flag the same file is four valid grids.
+    assert_exit(&run(&["check", f]), 0);
+}

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use sudosat::grid::{check_grid, check_solution, CheckReport, Format, Grid};
+use sudosat::grid::{canonical, check_grid, check_solution, CheckReport, Format, Grid};
 use sudosat::names::plural;
 
 use crate::args::named;
@@ -34,6 +34,34 @@ pub struct Args {
     /// Format of the solution file; detected from its content when not given.
     #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
     solution_from: Option<Format>,
+    /// Also report puzzles that repeat an earlier one, as given or disguised by the
+    /// grid's symmetries (rotated, mirrored, relabelled, rows and columns permuted within
+    /// the rules: compared by canonical form, `transform --canonical`; grids above 9×9 are
+    /// compared as given). Any duplicate makes the exit code 1.
+    #[arg(long, conflicts_with = "solution")]
+    duplicates: bool,
+}
+
+/// For each grid after its first occurrence: the index of that first occurrence and
+/// whether the two are identical (else isomorphic).
+fn find_duplicates(grids: &[&Grid]) -> Vec<Option<(usize, bool)>> {
+    use rayon::prelude::*;
+    // The canonical form is ~1 ms a 9×9 puzzle: spread over the cores.
+    let keys: Vec<Grid> = grids
+        .par_iter()
+        .map(|g| canonical(g).unwrap_or_else(|| (*g).clone()))
+        .collect();
+    let mut first: std::collections::HashMap<&Grid, usize> = std::collections::HashMap::new();
+    keys.iter()
+        .enumerate()
+        .map(|(i, key)| match first.get(key) {
+            Some(&j) => Some((j, grids[i] == grids[j])),
+            None => {
+                first.insert(key, i);
+                None
+            }
+        })
+        .collect()
 }
 
 /// Runs the subcommand: one line per grid, its violations indented below it, a summary;
@@ -91,20 +119,45 @@ pub fn run(args: Args) -> Result<ExitCode> {
             )?;
         }
     }
+    let mut duplicates = 0;
+    if args.duplicates {
+        let grids: Vec<&Grid> = puzzles.iter().map(|p| &p.grid).collect();
+        for (puzzle, found) in puzzles.iter().zip(find_duplicates(&grids)) {
+            if let Some((j, identical)) = found {
+                duplicates += 1;
+                let how = if identical {
+                    "identical"
+                } else {
+                    "the same up to symmetry"
+                };
+                writeln!(
+                    out,
+                    "{}: duplicate of {} ({how})",
+                    puzzle.location(),
+                    puzzles[j].location()
+                )?;
+            }
+        }
+    }
     let noun = match (solutions.is_some(), puzzles.len()) {
         (true, 1) => "solution",
         (true, _) => "solutions",
         (false, 1) => "grid",
         (false, _) => "grids",
     };
+    let duplicated = if args.duplicates {
+        format!(", {}", plural(duplicates, "duplicate"))
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "checked {} {noun}: {} valid, {invalid} invalid",
+        "checked {} {noun}: {} valid, {invalid} invalid{duplicated}",
         puzzles.len(),
         puzzles.len() - invalid
     )?;
     out.flush()?;
-    Ok(ExitCode::from(if invalid == 0 {
+    Ok(ExitCode::from(if invalid == 0 && duplicates == 0 {
         EXIT_OK
     } else {
         EXIT_NEGATIVE
