@@ -434,8 +434,20 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
     let expected = (line.clone(), model.clone());
     for args in [
         &["sat", "p.icnf"][..],
+        &["sat", "p.icnf", "--threads", "1"],
+        &["sat", "p.icnf", "--threads", "3"],
         &["sat", "p.icnf", "--backend", "dpll"],
         &["sat", "p.cnf", "--cubes", "cubes.txt", "--backend", "dpll"],
+        &[
+            "sat",
+            "p.cnf",
+            "--cubes",
+            "cubes.txt",
+            "--backend",
+            "dpll",
+            "--threads",
+            "1",
+        ],
     ] {
         let (line, model, _) = answer(args);
         assert_eq!((line, model), expected, "{args:?}");
@@ -455,7 +467,7 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
         .map(|v| format!("a {v} 0\n"))
         .collect();
     std::fs::write(dir.path().join("others.txt"), others).unwrap();
-    for backend in ["cdcl", "dpll"] {
+    for (backend, threads) in [("cdcl", "1"), ("cdcl", "2"), ("dpll", "1"), ("dpll", "2")] {
         let args = [
             "sat",
             "p.cnf",
@@ -463,6 +475,8 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
             "others.txt",
             "--backend",
             backend,
+            "--threads",
+            threads,
         ];
         let out = run_in(dir.path(), &args, b"");
         assert_exit(&out, 20);

@@ -440,6 +440,8 @@ pub struct Cdcl {
     memory_budget: Option<u64>,
     /// While this solver is a member of a portfolio: set when another member has answered.
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Set by another thread to end this solver's solves ([`SatBackend::set_interrupt`]).
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Portfolios run, and the conflicts of all their members, the losers' included.
     portfolios: u64,
     portfolio_conflicts: u64,
@@ -2071,6 +2073,10 @@ impl SatBackend for Cdcl {
         self.failed.clone()
     }
 
+    fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
     fn trust_clauses(&mut self, count: usize) {
         self.trusted = count;
     }
@@ -2696,6 +2702,29 @@ mod tests {
         match cdcl.solve() {
             Err(BackendError::OutOfMemory { solver, .. }) => assert_eq!(solver, "cdcl"),
             other => panic!("expected OutOfMemory, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_interrupt_ends_the_solve_as_a_time_out_and_can_be_lifted() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let flag = Arc::new(AtomicBool::new(true));
+        for threads in [1, 2] {
+            let mut cdcl = Cdcl::with_lookahead(Lookahead::None).with_threads(threads);
+            cdcl.add_formula(&mut pigeonhole(9));
+            cdcl.set_interrupt(Some(Arc::clone(&flag)));
+            flag.store(true, Ordering::Relaxed);
+            assert!(
+                matches!(cdcl.solve(), Err(BackendError::Timeout { .. })),
+                "{threads} threads"
+            );
+            // Lifted, the same solver goes on to the answer.
+            flag.store(false, Ordering::Relaxed);
+            assert!(
+                matches!(cdcl.solve(), Ok(SatOutcome::Unsat)),
+                "{threads} threads"
+            );
         }
     }
 }

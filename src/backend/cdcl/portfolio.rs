@@ -54,11 +54,12 @@ impl Cdcl {
         self.threads > 1 && self.proof.is_none() && self.sudoku.is_none() && self.stop.is_none()
     }
 
-    /// Whether another member has answered.
+    /// Whether another member has answered, or another thread interrupts the solve.
     pub(super) fn stopped(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        [&self.stop, &self.interrupt]
+            .into_iter()
+            .flatten()
+            .any(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// Continues this solve as a portfolio of `self.threads` members (see the module
@@ -279,6 +280,7 @@ impl Cdcl {
             fork_room: self.fork_room,
             memory_budget: self.memory_budget,
             stop: None,
+            interrupt: self.interrupt.clone(),
             portfolios: self.portfolios,
             portfolio_conflicts: self.portfolio_conflicts,
         }

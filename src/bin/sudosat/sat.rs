@@ -210,7 +210,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let outcome = if cubes.is_empty() {
         None
     } else {
-        let run = solve_cubes(&spec, backend.as_mut(), &mut cnf, &assumptions, &cubes)?;
+        let workers = cube_workers(spec.threads, cubes.len(), cnf.size(), args.max_memory);
+        let run = solve_cubes(
+            &spec,
+            backend.as_mut(),
+            &mut cnf,
+            &assumptions,
+            &cubes,
+            workers,
+        )?;
         counters = Some(run.counters);
         cube_line = Some(run.line);
         Some(run.outcome)
@@ -352,7 +360,11 @@ fn solve_cubes(
     cnf: &mut Cnf,
     assumptions: &[Lit],
     cubes: &[Vec<Lit>],
+    workers: usize,
 ) -> Result<CubeRun> {
+    if workers > 1 && cubes.len() > 1 {
+        return conquer_in_parallel(spec, cnf, assumptions, cubes, workers);
+    }
     let deadline = Deadline::after(spec.timeout);
     let incremental = backend.supports_assumptions();
     let base = if incremental {
@@ -422,6 +434,138 @@ fn solve_cubes(
     })
 }
 
+/// What one worker of [`conquer_in_parallel`] found.
+#[derive(Default)]
+struct Conquest {
+    /// The first satisfiable cube found (its index) with the model.
+    sat: Option<(usize, SatOutcome)>,
+    /// The first error (a time-out included) and the cube it stopped at.
+    error: Option<(usize, BackendError)>,
+    refuted: usize,
+    counters: Counters,
+}
+
+/// The conquer step on `workers` threads: each worker loads the formula into a backend of
+/// its own (one thread each) and takes the next unsolved cube until they run out, keeping
+/// what it learnt from its earlier cubes (cdcl). The first satisfiable cube found stops
+/// the others (cdcl at its next look at the clock, [`SatBackend::set_interrupt`]; other
+/// backends finish the cube they hold), so with several workers the cube that answers
+/// is the first found, not always the lowest-numbered.
+fn conquer_in_parallel(
+    spec: &BackendSpec,
+    cnf: &Cnf,
+    assumptions: &[Lit],
+    cubes: &[Vec<Lit>],
+    workers: usize,
+) -> Result<CubeRun> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    let deadline = Deadline::after(spec.timeout);
+    let one_thread = spec.clone().with_threads(1);
+    let next = AtomicUsize::new(0);
+    let stop = Arc::new(AtomicBool::new(false));
+    let found = Mutex::new(Conquest::default());
+    let total = cubes.len();
+    let work = || -> Result<()> {
+        let mut backend = one_thread.create()?;
+        backend.set_interrupt(Some(Arc::clone(&stop)));
+        let incremental = backend.supports_assumptions();
+        if incremental {
+            backend.add_formula(&mut cnf.clone());
+        }
+        let mut refuted = 0;
+        let mut summed = Counters::default();
+        while !stop.load(Ordering::Relaxed) {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= total {
+                break;
+            }
+            let query: Vec<Lit> = assumptions.iter().chain(&cubes[k]).copied().collect();
+            let outcome = if deadline.remaining().is_some_and(|left| left.is_zero()) {
+                Err(BackendError::Timeout {
+                    solver: backend.name(),
+                    timeout: deadline.limit().unwrap_or_default(),
+                })
+            } else if incremental {
+                backend.set_time_limit(deadline.remaining());
+                backend.solve_under(&query)
+            } else {
+                let mut fresh = one_thread.create()?;
+                fresh.set_time_limit(deadline.remaining());
+                let mut formula = cnf.clone();
+                for &lit in &query {
+                    formula.add_clause(&[lit]);
+                }
+                fresh.add_formula(&mut formula);
+                let outcome = fresh.solve();
+                add_counters(&mut summed, &fresh.counters());
+                outcome
+            };
+            let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+            match outcome {
+                Ok(SatOutcome::Unsat) => refuted += 1,
+                // Stopped because another worker answered: not a result of this cube.
+                Err(BackendError::Timeout { .. }) if found.sat.is_some() => break,
+                Ok(sat) => {
+                    found.sat.get_or_insert((k, sat));
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Err(e) => {
+                    found.error.get_or_insert((k, e));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+        found.refuted += refuted;
+        let counters = if incremental {
+            backend.counters()
+        } else {
+            summed
+        };
+        add_counters(&mut found.counters, &counters);
+        Ok(())
+    };
+    let results: Vec<Result<()>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    for result in results {
+        result?;
+    }
+    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let cube_text = |k: usize| {
+        let words: Vec<String> = cubes[k].iter().map(|l| l.to_dimacs().to_string()).collect();
+        format!("a {} 0", words.join(" "))
+    };
+    let (outcome, line) = match (found.sat, found.error) {
+        (Some((k, sat)), _) => (
+            Ok(sat),
+            format!("cube {} of {total} satisfiable: {}", k + 1, cube_text(k)),
+        ),
+        (None, Some((k, error))) => (
+            Err(error),
+            format!(
+                "stopped at cube {} of {total}, {} refuted on {workers} threads",
+                k + 1,
+                found.refuted
+            ),
+        ),
+        (None, None) => (
+            Ok(SatOutcome::Unsat),
+            format!("all {total} cubes unsatisfiable"),
+        ),
+    };
+    Ok(CubeRun {
+        outcome,
+        line,
+        counters: found.counters,
+    })
+}
+
 /// Adds `more` to `sum`, counter by counter (names in `more`'s order).
 fn add_counters(sum: &mut Counters, more: &Counters) {
     for &(name, value) in &more.0 {
@@ -430,6 +574,16 @@ fn add_counters(sum: &mut Counters, more: &Counters) {
             None => sum.0.push((name, value)),
         }
     }
+}
+
+/// How many threads conquer the cubes: `--threads` (default every core), no more than
+/// the cubes, and no more solver copies than the memory budget holds.
+fn cube_workers(threads: usize, cubes: usize, size: FormulaSize, flag: Option<u64>) -> usize {
+    let fit = match crate::args::memory_budget(flag) {
+        Some(budget) => (budget / memory_estimate(size).max(1)) as usize,
+        None => threads,
+    };
+    threads.min(cubes).min(fit).max(1)
 }
 
 /// Refuses a formula whose in-process solver state is estimated above the budget
