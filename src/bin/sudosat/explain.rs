@@ -90,15 +90,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let format = Format::from(args.format);
     write_output(args.output.as_deref(), |w| {
         for (i, (input, (run, unique))) in inputs.iter().zip(&runs).enumerate() {
-            if inputs.len() > 1 {
-                if i > 0 {
-                    writeln!(w)?;
-                }
-                writeln!(w, "puzzle {} ({})", i + 1, input.location())?;
-            }
-            if args.candidates {
-                write_candidates(w, &input.grid)?;
-            }
+            write_heading(w, i, inputs.len(), input, args.candidates)?;
             write_explanation(w, input, run, format, args.summary_only)?;
             if *unique == Solutions::Several {
                 writeln!(
@@ -117,6 +109,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }))
 }
 
+/// What comes before grid `i` of `count`: a blank line and a `puzzle K (FILE:LINE)`
+/// heading when there are several, then its pencil marks with `--candidates`.
+fn write_heading(
+    w: &mut dyn std::io::Write,
+    i: usize,
+    count: usize,
+    input: &InputGrid,
+    candidates: bool,
+) -> Result<()> {
+    if count > 1 {
+        if i > 0 {
+            writeln!(w)?;
+        }
+        writeln!(w, "puzzle {} ({})", i + 1, input.location())?;
+    }
+    if candidates {
+        write_candidates(w, &input.grid)?;
+    }
+    Ok(())
+}
+
 /// `--hint`: for each grid, its pencil marks (with `--candidates`) and a hint towards its
 /// next step; exit 1 when a grid cannot be completed.
 fn run_hints(
@@ -131,15 +144,7 @@ fn run_hints(
         .collect::<Result<Vec<_>>>()?;
     write_output(args.output.as_deref(), |w| {
         for (i, (input, (step, solutions))) in inputs.iter().zip(&hints).enumerate() {
-            if inputs.len() > 1 {
-                if i > 0 {
-                    writeln!(w)?;
-                }
-                writeln!(w, "puzzle {} ({})", i + 1, input.location())?;
-            }
-            if args.candidates {
-                write_candidates(w, &input.grid)?;
-            }
+            write_heading(w, i, inputs.len(), input, args.candidates)?;
             let geo = input.grid.geometry();
             match (solutions, step) {
                 (Solutions::None, _) => writeln!(

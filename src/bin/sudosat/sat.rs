@@ -384,16 +384,7 @@ fn solve_cubes(
                 timeout: deadline.limit().unwrap_or_default(),
             })
         } else if let Some(base) = &base {
-            let mut fresh = spec.create()?;
-            fresh.set_time_limit(remaining);
-            let mut formula = base.clone();
-            for &lit in &query {
-                formula.add_clause(&[lit]);
-            }
-            fresh.add_formula(&mut formula);
-            let outcome = fresh.solve();
-            add_counters(&mut summed, &fresh.counters());
-            outcome
+            solve_afresh(spec, base, &query, remaining, &mut summed)?
         } else {
             backend.set_time_limit(remaining);
             backend.solve_under(&query)
@@ -432,6 +423,28 @@ fn solve_cubes(
             summed
         },
     })
+}
+
+/// One cube solved by a backend that takes no assumptions: a fresh one from `spec`, given
+/// `base` with the cube's literals as unit clauses; its counters are added to `summed`.
+/// The outer error is a backend that cannot be made, the inner one the solve's.
+fn solve_afresh(
+    spec: &BackendSpec,
+    base: &Cnf,
+    query: &[Lit],
+    limit: Option<std::time::Duration>,
+    summed: &mut Counters,
+) -> Result<Result<SatOutcome, BackendError>> {
+    let mut fresh = spec.create()?;
+    fresh.set_time_limit(limit);
+    let mut formula = base.clone();
+    for &lit in query {
+        formula.add_clause(&[lit]);
+    }
+    fresh.add_formula(&mut formula);
+    let outcome = fresh.solve();
+    add_counters(summed, &fresh.counters());
+    Ok(outcome)
 }
 
 /// What one worker of [`conquer_in_parallel`] found.
@@ -490,16 +503,7 @@ fn conquer_in_parallel(
                 backend.set_time_limit(deadline.remaining());
                 backend.solve_under(&query)
             } else {
-                let mut fresh = one_thread.create()?;
-                fresh.set_time_limit(deadline.remaining());
-                let mut formula = cnf.clone();
-                for &lit in &query {
-                    formula.add_clause(&[lit]);
-                }
-                fresh.add_formula(&mut formula);
-                let outcome = fresh.solve();
-                add_counters(&mut summed, &fresh.counters());
-                outcome
+                solve_afresh(&one_thread, cnf, &query, deadline.remaining(), &mut summed)?
             };
             let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
             match outcome {
