@@ -300,3 +300,34 @@ fn an_external_solvers_input_that_cannot_fit_is_refused_before_it_is_written() {
     assert!(err.contains("could not be started"), "{err}");
     assert!(!err.contains("would take about"), "{err}");
 }
+
+#[test]
+fn solve_directories_left_by_killed_runs_are_swept() {
+    let tmp = common::temp_dir();
+    let root = tmp.path();
+    // A run killed outright (its pid no longer runs), a live owner (pid 1), and names
+    // that are not ours to remove.
+    let dead = root.join("sudosat-999999999-ab12");
+    std::fs::create_dir(&dead).unwrap();
+    std::fs::write(dead.join("in.cnf"), "p cnf 1 1\n1 0\n").unwrap();
+    let keep = [
+        root.join("sudosat-1-cd34"),
+        root.join("sudosat-notapid"),
+        root.join("other-999999999-x"),
+    ];
+    for dir in &keep {
+        std::fs::create_dir(dir).unwrap();
+    }
+    let file = root.join("sudosat-999999999-file");
+    std::fs::write(&file, "").unwrap();
+    let out = external_solve_with_free_space(root, 1_000_000_000);
+    assert_exit(&out, 2); // the solver command does not exist; the sweep came first
+    assert!(!dead.exists(), "the dead run's directory is removed");
+    for dir in &keep {
+        assert!(dir.exists(), "{} kept", dir.display());
+    }
+    assert!(file.exists(), "a file is not a solve directory");
+    // And this run left nothing of its own.
+    let left: Vec<_> = std::fs::read_dir(root).unwrap().flatten().collect();
+    assert_eq!(left.len(), keep.len() + 1, "{left:?}");
+}

@@ -4,7 +4,8 @@
 //!
 //! The formula goes to the solver through a DIMACS file in a fresh temporary directory; stdout
 //! and stderr go to files there too (no pipe can fill up and stall). The directory is removed
-//! when the solve ends, on errors as well. A time-out kills the solver's whole process group.
+//! when the solve ends, on errors as well; one left by a run killed outright (SIGKILL, the
+//! OOM killer) is removed by the next run's first solve, its owner's pid being in its name. A time-out kills the solver's whole process group.
 //! A missing binary, a crash, an unexpected exit status, output that is not an answer and a
 //! time-out are each a [`BackendError`] naming the command.
 //!
@@ -362,6 +363,62 @@ fn kill_group_of(pid: u32) {
     }
 }
 
+/// The start of every solve directory's name, followed by the owner's process id: a
+/// directory whose owner no longer runs was left by a run killed outright (SIGKILL, the
+/// kernel's OOM killer), which no handler sees, and holds a CNF that may be gigabytes.
+const TEMP_PREFIX: &str = "sudosat-";
+
+/// Removes, once per process and temporary root, the solve directories of runs that no
+/// longer run ([`TEMP_PREFIX`]). A directory whose owner's pid is alive (or has been reused
+/// by another process) is left alone; so is anything not named by this crate.
+fn sweep_once(root: &Path) {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+    static SWEPT: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+    {
+        let mut swept = SWEPT.lock().unwrap_or_else(|e| e.into_inner());
+        if !swept.get_or_insert_with(HashSet::new).insert(root.to_path_buf()) {
+            return;
+        }
+    }
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(owner) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(TEMP_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let ours = entry.file_type().is_ok_and(|t| t.is_dir());
+        if ours && owner != std::process::id() && !process_runs(owner) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id exists (signal 0 checks without signalling; a process
+/// of another user still answers, with EPERM).
+#[cfg(unix)]
+fn process_runs(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return true; // not a pid this system has: keep the directory
+    };
+    // SAFETY: kill(2) with signal 0 only checks that the process exists.
+    let result = unsafe { libc::kill(pid, 0) };
+    result == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+/// Elsewhere nothing is known of other processes: every directory is kept.
+#[cfg(not(unix))]
+fn process_runs(_pid: u32) -> bool {
+    true
+}
+
 /// A readable description of an exit status (code or signal).
 fn describe_status(status: ExitStatus) -> String {
     #[cfg(unix)]
@@ -419,13 +476,13 @@ impl SatBackend for ExternalSolver {
     fn solve(&mut self) -> Result<SatOutcome, BackendError> {
         self.solves += 1;
         let start = Instant::now();
-        let mut builder = tempfile::Builder::new();
-        builder.prefix("sudosat-");
-        let dir = match &self.temp_root {
-            Some(root) => builder.tempdir_in(root),
-            None => builder.tempdir(),
-        }
-        .map_err(|e| self.io_error(e))?;
+        let root = self.temp_root.clone().unwrap_or_else(std::env::temp_dir);
+        sweep_once(&root);
+        let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+        let dir = tempfile::Builder::new()
+            .prefix(&prefix)
+            .tempdir_in(&root)
+            .map_err(|e| self.io_error(e))?;
         let status = self.run(dir.path());
         self.millis += start.elapsed().as_millis() as u64;
         let status = status?;
