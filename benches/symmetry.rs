@@ -17,7 +17,9 @@ fn canonical_forms(c: &mut Criterion) {
     let puzzle = fixture("inkala-line.txt");
     let solution = fixture("solutions/inkala-line.txt");
     group.bench_function("puzzle", |b| b.iter(|| canonical(&puzzle).expect("9×9")));
-    group.bench_function("solution", |b| b.iter(|| canonical(&solution).expect("9×9")));
+    group.bench_function("solution", |b| {
+        b.iter(|| canonical(&solution).expect("9×9"))
+    });
     group.finish();
 }
 

@@ -377,7 +377,10 @@ fn sweep_once(root: &Path) {
     static SWEPT: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
     {
         let mut swept = SWEPT.lock().unwrap_or_else(|e| e.into_inner());
-        if !swept.get_or_insert_with(HashSet::new).insert(root.to_path_buf()) {
+        if !swept
+            .get_or_insert_with(HashSet::new)
+            .insert(root.to_path_buf())
+        {
             return;
         }
     }
