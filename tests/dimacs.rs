@@ -602,3 +602,47 @@ fn sat_without_the_model_prints_the_answer_only() {
     let out = run_in(dir.path(), &["sat", "a.cnf"], b"");
     assert!(stdout(&out).contains("\nv "), "the model without the flag");
 }
+
+/// A satisfiable cube found by one worker stops an external solver another worker is
+/// running: the slow solver is killed before it gets to leave its mark.
+#[cfg(unix)]
+#[test]
+fn parallel_conquer_kills_an_external_solver_made_pointless() {
+    let dir = temp_dir();
+    std::fs::write(dir.path().join("f.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
+    std::fs::write(dir.path().join("cubes.txt"), "a -1 -2 0\na 1 0\n").unwrap();
+    // The cube -1 -2 (its units in the input) is slow and then marks a file; any other
+    // input is satisfiable at once.
+    let solver = common::write_script(
+        dir.path(),
+        "slow-solver",
+        "#!/bin/sh\n\
+         if grep -q '^-2 0$' \"$1\"; then sleep 20; touch \"$MARKER\"; \
+         echo 's UNSATISFIABLE'; exit 20; fi\n\
+         echo 's SATISFIABLE'; echo 'v 1 2 0'; exit 10\n",
+    );
+    let marker = dir.path().join("slow-cube-finished");
+    let out = common::sudosat()
+        .args(["sat", "f.cnf", "--cubes", "cubes.txt", "--threads", "2"])
+        .args([
+            "--backend",
+            "external",
+            "--solver-cmd",
+            solver.to_str().unwrap(),
+        ])
+        .env("MARKER", &marker)
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_exit(&out, 10);
+    assert!(
+        stdout(&out).contains("c cube 2 of 2 satisfiable: a 1 0"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        !marker.exists(),
+        "the slow solver was killed, not waited for"
+    );
+}

@@ -21,6 +21,8 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
@@ -59,7 +61,12 @@ pub struct ExternalSolver {
     proof: Option<ProofTarget>,
     /// What `{seed}` in the command becomes.
     seed: u64,
+    /// Set by another thread to stop the running solver ([`SatBackend::set_interrupt`]).
+    interrupt: Option<Arc<AtomicBool>>,
 }
+
+/// How often a solver process that may be interrupted is looked at.
+const INTERRUPT_SLICE: Duration = Duration::from_millis(20);
 
 /// The placeholder for the proof file in a solver command.
 pub const PROOF_PLACEHOLDER: &str = "{proof}";
@@ -91,6 +98,7 @@ impl ExternalSolver {
             millis: 0,
             proof: None,
             seed: 0,
+            interrupt: None,
         })
     }
 
@@ -238,19 +246,35 @@ impl ExternalSolver {
             reason: e.to_string(),
         })?;
         let _registered = running::Registered(child.id());
-        let status = match self.timeout {
-            None => child.wait().map_err(|e| self.io_error(e))?,
-            Some(limit) => match child.wait_timeout(limit).map_err(|e| self.io_error(e))? {
-                Some(status) => status,
-                None => {
-                    kill_group(&mut child);
-                    let _ = child.wait();
-                    return Err(BackendError::Timeout {
-                        solver: self.command.clone(),
-                        timeout: limit,
-                    });
+        let status = match (self.timeout, &self.interrupt) {
+            (None, None) => child.wait().map_err(|e| self.io_error(e))?,
+            (limit, interrupt) => {
+                // Waits in slices when an interrupt may come, so that it ends the solver
+                // within one slice (parallel cube conquer).
+                let start = Instant::now();
+                loop {
+                    let left = limit.map(|l| l.saturating_sub(start.elapsed()));
+                    let slice = match (left, interrupt) {
+                        (Some(left), None) => left,
+                        (Some(left), Some(_)) => left.min(INTERRUPT_SLICE),
+                        (None, _) => INTERRUPT_SLICE,
+                    };
+                    if let Some(status) = child.wait_timeout(slice).map_err(|e| self.io_error(e))? {
+                        break status;
+                    }
+                    let interrupted = interrupt
+                        .as_ref()
+                        .is_some_and(|flag| flag.load(Ordering::Relaxed));
+                    if interrupted || left.is_some_and(|left| left <= slice) {
+                        kill_group(&mut child);
+                        let _ = child.wait();
+                        return Err(BackendError::Timeout {
+                            solver: self.command.clone(),
+                            timeout: limit.unwrap_or_else(|| start.elapsed()),
+                        });
+                    }
                 }
-            },
+            }
         };
         // Anything the solver left running in its group goes too.
         #[cfg(unix)]
@@ -548,6 +572,11 @@ impl SatBackend for ExternalSolver {
 
     fn counters(&self) -> Counters {
         Counters(vec![("solves", self.solves), ("process_ms", self.millis)])
+    }
+
+    /// The process is killed within [`INTERRUPT_SLICE`] of the flag being set.
+    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
     }
 
     fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {

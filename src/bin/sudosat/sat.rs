@@ -384,7 +384,7 @@ fn solve_cubes(
                 timeout: deadline.limit().unwrap_or_default(),
             })
         } else if let Some(base) = &base {
-            solve_afresh(spec, base, &query, remaining, &mut summed)?
+            solve_afresh(spec, base, &query, remaining, None, &mut summed)?
         } else {
             backend.set_time_limit(remaining);
             backend.solve_under(&query)
@@ -426,17 +426,20 @@ fn solve_cubes(
 }
 
 /// One cube solved by a backend that takes no assumptions: a fresh one from `spec`, given
-/// `base` with the cube's literals as unit clauses; its counters are added to `summed`.
+/// `base` with the cube's literals as unit clauses and `interrupt` to stop it; its
+/// counters are added to `summed`.
 /// The outer error is a backend that cannot be made, the inner one the solve's.
 fn solve_afresh(
     spec: &BackendSpec,
     base: &Cnf,
     query: &[Lit],
     limit: Option<std::time::Duration>,
+    interrupt: Option<&std::sync::Arc<std::sync::atomic::AtomicBool>>,
     summed: &mut Counters,
 ) -> Result<Result<SatOutcome, BackendError>> {
     let mut fresh = spec.create()?;
     fresh.set_time_limit(limit);
+    fresh.set_interrupt(interrupt.cloned());
     let mut formula = base.clone();
     for &lit in query {
         formula.add_clause(&[lit]);
@@ -503,7 +506,8 @@ fn conquer_in_parallel(
                 backend.set_time_limit(deadline.remaining());
                 backend.solve_under(&query)
             } else {
-                solve_afresh(&one_thread, cnf, &query, deadline.remaining(), &mut summed)?
+                let limit = deadline.remaining();
+                solve_afresh(&one_thread, cnf, &query, limit, Some(&stop), &mut summed)?
             };
             let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
             match outcome {
