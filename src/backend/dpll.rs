@@ -186,6 +186,8 @@ pub struct Dpll {
     solves: u64,
     /// Limit of each solve (kept across [`SatBackend::reset`]).
     time_limit: Option<Duration>,
+    /// Set by another thread to end the solve ([`SatBackend::set_interrupt`]).
+    interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The DRAT proof being written ([`SatBackend::set_proof`]), with its live lemmas.
     proof: Option<ProofLog>,
 }
@@ -671,7 +673,11 @@ impl Dpll {
             until_clock -= 1;
             if until_clock == 0 {
                 until_clock = CLOCK_INTERVAL;
-                if deadline.expired() {
+                let interrupted = self
+                    .interrupt
+                    .as_ref()
+                    .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed));
+                if deadline.expired() || interrupted {
                     return Search::TimedOut;
                 }
             }
@@ -925,6 +931,10 @@ impl SatBackend for Dpll {
 
     fn honours_time_limit(&self) -> bool {
         true
+    }
+
+    fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.interrupt = flag;
     }
 
     fn counters(&self) -> Counters {
@@ -1254,5 +1264,33 @@ pub(crate) mod tests {
         }
         assert!(matches!(dpll.solve().unwrap(), SatOutcome::Sat(_)));
         assert!(dpll.counters().get("decisions").unwrap() >= 3000);
+    }
+
+    #[test]
+    fn an_interrupt_ends_the_solve_as_a_time_out_and_can_be_lifted() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        // 9 pigeons in 8 holes: UNSAT after far more than one clock interval of search.
+        let (pigeons, holes) = (9, 8);
+        let var = |p: usize, h: usize| Var::from_index(p * holes + h);
+        let mut cnf = Cnf::with_vars(pigeons * holes);
+        for p in 0..pigeons {
+            let clause: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
+            cnf.add_clause(&clause);
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    cnf.add_clause(&[var(p, h).negative(), var(q, h).negative()]);
+                }
+            }
+        }
+        let flag = Arc::new(AtomicBool::new(true));
+        let mut dpll = Dpll::with_lookahead(Lookahead::None);
+        dpll.add_formula(&mut cnf);
+        dpll.set_interrupt(Some(Arc::clone(&flag)));
+        assert!(matches!(dpll.solve(), Err(BackendError::Timeout { .. })));
+        flag.store(false, Ordering::Relaxed);
+        assert!(matches!(dpll.solve(), Ok(SatOutcome::Unsat)));
     }
 }
