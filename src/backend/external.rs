@@ -574,7 +574,7 @@ impl SatBackend for ExternalSolver {
         Counters(vec![("solves", self.solves), ("process_ms", self.millis)])
     }
 
-    /// The process is killed within [`INTERRUPT_SLICE`] of the flag being set.
+    /// The process is killed within 20 ms of the flag being set.
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.interrupt = flag;
     }
