@@ -2210,7 +2210,7 @@ impl SatBackend for Cdcl {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -2272,7 +2272,7 @@ mod tests {
     }
 
     /// Pigeonhole: `holes + 1` pigeons into `holes` holes is UNSAT and needs real search.
-    pub(super) fn pigeonhole(holes: usize) -> Cnf {
+    pub(crate) fn pigeonhole(holes: usize) -> Cnf {
         let pigeons = holes + 1;
         let var = |p: usize, h: usize| Var::from_index(p * holes + h);
         let mut cnf = Cnf::with_vars(pigeons * holes);

@@ -1271,20 +1271,7 @@ pub(crate) mod tests {
         use std::sync::atomic::{AtomicBool, Ordering};
         use std::sync::Arc;
         // 9 pigeons in 8 holes: UNSAT after far more than one clock interval of search.
-        let (pigeons, holes) = (9, 8);
-        let var = |p: usize, h: usize| Var::from_index(p * holes + h);
-        let mut cnf = Cnf::with_vars(pigeons * holes);
-        for p in 0..pigeons {
-            let clause: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
-            cnf.add_clause(&clause);
-        }
-        for h in 0..holes {
-            for p in 0..pigeons {
-                for q in p + 1..pigeons {
-                    cnf.add_clause(&[var(p, h).negative(), var(q, h).negative()]);
-                }
-            }
-        }
+        let mut cnf = crate::backend::cdcl::tests::pigeonhole(8);
         let flag = Arc::new(AtomicBool::new(true));
         let mut dpll = Dpll::with_lookahead(Lookahead::None);
         dpll.add_formula(&mut cnf);
