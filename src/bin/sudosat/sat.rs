@@ -10,12 +10,11 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use sudosat::backend::sudoku::Propagate;
 use sudosat::backend::{
-    BackendError, BackendKind, BackendSpec, LoadMode, ProofFormat, ProofTarget, SatBackend,
-    SatOutcome,
+    BackendError, BackendKind, BackendSpec, LoadMode, ProofFormat, ProofTarget, SatOutcome,
 };
 use sudosat::compression::Compression;
 use sudosat::dimacs::{parse_cubes, parse_dimacs, ParseOptions};
-use sudosat::encode::{memory_estimate, CnfDescription};
+use sudosat::encode::{memory_estimate, CnfDescription, SudokuEncoding};
 use sudosat::formula::FormulaSize;
 use sudosat::run::{Counters, Deadline};
 use sudosat::{ClauseSink, Cnf, Lit};
@@ -197,10 +196,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // A CNF that `encode` wrote names its encoding in its comments: the backend then solves
     // it as `solve` would (cdcl learns differently on the minimal encoding). A file that
     // does not describe a puzzle is a plain formula, not an error.
-    if let Ok(description) =
-        CnfDescription::from_comments(report.preamble.iter().map(String::as_str))
-    {
-        backend.set_sudoku_encoding(description.encoding);
+    let encoding_hint = CnfDescription::from_comments(report.preamble.iter().map(String::as_str))
+        .ok()
+        .map(|description| description.encoding);
+    if let Some(encoding) = encoding_hint {
+        backend.set_sudoku_encoding(encoding);
     }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
     let under_assumptions = backend.supports_assumptions();
@@ -211,14 +211,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None
     } else {
         let workers = cube_workers(spec.threads, cubes.len(), cnf.size(), args.max_memory);
-        let run = solve_cubes(
-            &spec,
-            backend.as_mut(),
-            &mut cnf,
-            &assumptions,
-            &cubes,
-            workers,
-        )?;
+        let run = solve_cubes(&spec, encoding_hint, &cnf, &assumptions, &cubes, workers)?;
         counters = Some(run.counters);
         cube_line = Some(run.line);
         Some(run.outcome)
@@ -349,82 +342,6 @@ struct CubeRun {
     counters: Counters,
 }
 
-/// Solves `cnf` under each cube in turn (after the `--assume` literals), stopping at the
-/// first satisfiable one, within the `--timeout` of the whole run. A backend that takes
-/// assumptions loads the formula once and keeps what it learns across cubes (the point of
-/// incremental solving in cube and conquer); any other solves each cube afresh, from a
-/// copy of the formula with the cube's literals as unit clauses.
-fn solve_cubes(
-    spec: &BackendSpec,
-    backend: &mut dyn SatBackend,
-    cnf: &mut Cnf,
-    assumptions: &[Lit],
-    cubes: &[Vec<Lit>],
-    workers: usize,
-) -> Result<CubeRun> {
-    if workers > 1 && cubes.len() > 1 {
-        return conquer_in_parallel(spec, cnf, assumptions, cubes, workers);
-    }
-    let deadline = Deadline::after(spec.timeout);
-    let incremental = backend.supports_assumptions();
-    let base = if incremental {
-        backend.add_formula(cnf);
-        None
-    } else {
-        Some(std::mem::take(cnf))
-    };
-    let mut summed = Counters::default();
-    let total = cubes.len();
-    for (k, cube) in cubes.iter().enumerate() {
-        let query: Vec<Lit> = assumptions.iter().chain(cube).copied().collect();
-        let remaining = deadline.remaining();
-        let outcome = if remaining.is_some_and(|left| left.is_zero()) {
-            Err(BackendError::Timeout {
-                solver: backend.name(),
-                timeout: deadline.limit().unwrap_or_default(),
-            })
-        } else if let Some(base) = &base {
-            solve_afresh(spec, base, &query, remaining, None, &mut summed)?
-        } else {
-            backend.set_time_limit(remaining);
-            backend.solve_under(&query)
-        };
-        let line = match &outcome {
-            Ok(SatOutcome::Unsat) => continue,
-            Ok(SatOutcome::Sat(_)) => {
-                let words: Vec<String> = cube.iter().map(|l| l.to_dimacs().to_string()).collect();
-                format!(
-                    "cube {} of {total} satisfiable: a {} 0",
-                    k + 1,
-                    words.join(" ")
-                )
-            }
-            Err(_) => format!(
-                "stopped at cube {} of {total}, the first {k} unsatisfiable",
-                k + 1
-            ),
-        };
-        return Ok(CubeRun {
-            outcome,
-            line,
-            counters: if incremental {
-                backend.counters()
-            } else {
-                summed
-            },
-        });
-    }
-    Ok(CubeRun {
-        outcome: Ok(SatOutcome::Unsat),
-        line: format!("all {total} cubes unsatisfiable"),
-        counters: if incremental {
-            backend.counters()
-        } else {
-            summed
-        },
-    })
-}
-
 /// One cube solved by a backend that takes no assumptions: a fresh one from `spec`, given
 /// `base` with the cube's literals as unit clauses and `interrupt` to stop it; its
 /// counters are added to `summed`.
@@ -450,7 +367,7 @@ fn solve_afresh(
     Ok(outcome)
 }
 
-/// What one worker of [`conquer_in_parallel`] found.
+/// What the workers of [`solve_cubes`] found.
 #[derive(Default)]
 struct Conquest {
     /// The first satisfiable cube found (its index) with the model.
@@ -461,14 +378,18 @@ struct Conquest {
     counters: Counters,
 }
 
-/// The conquer step on `workers` threads: each worker loads the formula into a backend of
-/// its own (one thread each) and takes the next unsolved cube until they run out, keeping
-/// what it learnt from its earlier cubes (cdcl). The first satisfiable cube found stops
-/// the others (cdcl at its next look at the clock, [`SatBackend::set_interrupt`]; other
-/// backends finish the cube they hold), so with several workers the cube that answers
-/// is the first found, not always the lowest-numbered.
-fn conquer_in_parallel(
+/// Solves `cnf` under each cube (after the `--assume` literals) within the `--timeout` of
+/// the whole run, on `workers` threads: each worker loads the formula into a backend of its
+/// own and takes the next unsolved cube until they run out. A backend that takes
+/// assumptions keeps what it learnt from its earlier cubes (the point of incremental
+/// solving in cube and conquer); any other solves each cube afresh, its literals as unit
+/// clauses. The first satisfiable cube found stops the others
+/// ([`sudosat::backend::SatBackend::set_interrupt`]), so with several workers the cube that answers is the
+/// first found, not always the lowest-numbered; one worker takes them in order, with the
+/// backend's own `--threads` (cdcl's portfolio) inside each cube.
+fn solve_cubes(
     spec: &BackendSpec,
+    encoding_hint: Option<SudokuEncoding>,
     cnf: &Cnf,
     assumptions: &[Lit],
     cubes: &[Vec<Lit>],
@@ -477,7 +398,11 @@ fn conquer_in_parallel(
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex};
     let deadline = Deadline::after(spec.timeout);
-    let one_thread = spec.clone().with_threads(1);
+    let one_thread = if workers > 1 {
+        spec.clone().with_threads(1)
+    } else {
+        spec.clone()
+    };
     let next = AtomicUsize::new(0);
     let stop = Arc::new(AtomicBool::new(false));
     let found = Mutex::new(Conquest::default());
@@ -485,6 +410,9 @@ fn conquer_in_parallel(
     let work = || -> Result<()> {
         let mut backend = one_thread.create()?;
         backend.set_interrupt(Some(Arc::clone(&stop)));
+        if let Some(encoding) = encoding_hint {
+            backend.set_sudoku_encoding(encoding);
+        }
         let incremental = backend.supports_assumptions();
         if incremental {
             backend.add_formula(&mut cnf.clone());
@@ -557,7 +485,7 @@ fn conquer_in_parallel(
         (None, Some((k, error))) => (
             Err(error),
             format!(
-                "stopped at cube {} of {total}, {} refuted on {workers} threads",
+                "stopped at cube {} of {total}, {} refuted",
                 k + 1,
                 found.refuted
             ),
