@@ -28,13 +28,14 @@ pub struct Isomorphism {
     transpose: bool,
 }
 
-/// Which way [`Isomorphism::mirror`] flips a grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mirror {
-    /// Left to right: the columns in reverse order.
-    Columns,
-    /// Top to bottom: the rows in reverse order.
-    Rows,
+crate::names::named_enum! {
+    /// Which way [`Isomorphism::mirror`] flips a grid (`transform --mirror`).
+    pub enum Mirror ("mirror axis") {
+        /// Left to right: the columns in reverse order.
+        Columns = "columns",
+        /// Top to bottom: the rows in reverse order.
+        Rows = "rows",
+    }
 }
 
 impl Isomorphism {

@@ -9,17 +9,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudosat::grid::{canonical, write_puzzles, Digit, Format, Grid, Isomorphism, Mirror};
 
-use crate::args::{OutputFormat, PuzzleInputs};
+use crate::args::{named, OutputFormat, PuzzleInputs};
 use crate::common::{write_output, EXIT_OK};
-
-/// Which way `--mirror` flips.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MirrorArg {
-    /// Left to right: the columns in reverse order.
-    Columns,
-    /// Top to bottom: the rows in reverse order.
-    Rows,
-}
 
 /// Arguments of `sudosat transform`.
 #[derive(clap::Args, Debug)]
@@ -32,8 +23,8 @@ pub struct Args {
     #[arg(long, value_name = "PERMUTATION")]
     relabel: Option<String>,
     /// Mirror each puzzle: `columns` flips it left to right, `rows` top to bottom.
-    #[arg(long, value_name = "AXIS")]
-    mirror: Option<MirrorArg>,
+    #[arg(long, value_name = "AXIS", value_parser = named::<Mirror>())]
+    mirror: Option<Mirror>,
     /// Rotate each puzzle clockwise by this many degrees.
     #[arg(long, value_name = "DEGREES", value_parser = ["90", "180", "270"])]
     rotate: Option<String>,
@@ -103,10 +94,6 @@ fn fixed_transformations(
         steps.push(step);
     }
     if let Some(axis) = args.mirror {
-        let axis = match axis {
-            MirrorArg::Columns => Mirror::Columns,
-            MirrorArg::Rows => Mirror::Rows,
-        };
         steps.push(Isomorphism::mirror(b, axis));
     }
     if let Some(degrees) = &args.rotate {
