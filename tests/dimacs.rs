@@ -646,3 +646,37 @@ fn parallel_conquer_kills_an_external_solver_made_pointless() {
         "the slow solver was killed, not waited for"
     );
 }
+
+/// Every cube worker learns as `solve` would on the CNF's encoding (the `c encoding:`
+/// comment): cdcl shrinks its learnt clauses on the extended encoding, and does not on a
+/// formula without the comments.
+#[test]
+fn cube_workers_take_the_encoding_from_the_cnf_comments() {
+    let dir = temp_dir();
+    let golden =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cnf/9x9/inkala.extended-reduced.cubes2.icnf");
+    let text = std::fs::read_to_string(golden).unwrap();
+    std::fs::write(dir.path().join("hint.icnf"), &text).unwrap();
+    let bare: String = text
+        .lines()
+        .filter(|l| !l.starts_with('c'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("bare.icnf"), bare).unwrap();
+    let shrink_tries = |file: &str| -> u64 {
+        let out = run_in(
+            dir.path(),
+            &["sat", file, "--threads", "2", "--stats", "-n"],
+            b"",
+        );
+        assert_exit(&out, 10);
+        let text = stdout(&out);
+        text.lines()
+            .find_map(|l| l.strip_prefix("c shrink_tries: "))
+            .unwrap_or_else(|| panic!("{text}"))
+            .parse()
+            .unwrap()
+    };
+    assert!(shrink_tries("hint.icnf") > 0);
+    assert_eq!(shrink_tries("bare.icnf"), 0);
+}
