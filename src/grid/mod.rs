@@ -8,6 +8,7 @@ pub mod format;
 mod geometry;
 mod lex;
 pub mod parse;
+pub mod svg;
 pub mod symmetry;
 
 use std::fmt;
@@ -21,6 +22,7 @@ pub use parse::{
     detect_format, read_located, read_located_from_path, read_puzzles, read_puzzles_from_path,
     LocatedGrid, ParseError, Source,
 };
+pub use svg::{write_sheet, Panel, SheetOptions};
 pub use symmetry::{canonical, Isomorphism, Mirror, MAX_CANONICAL_BOX_SIZE};
 
 /// A cell, as a row-major index `row·n + col` (0-based).

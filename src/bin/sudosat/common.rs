@@ -184,6 +184,57 @@ pub fn write_output(
     }
 }
 
+/// Writes `count` files into `dir`, file `i` named `name(i)` and filled by `fill(i, w)`
+/// (compressed as `kind` says), all or none: they are written into a temporary directory
+/// inside `dir` and moved into place only when every one is complete, so an error or a
+/// signal leaves no part of the set. `dir` is created if missing. A progress bar counts the
+/// files on a terminal when there are several.
+pub fn write_files_in(
+    dir: &Path,
+    count: usize,
+    name: impl Fn(usize) -> String,
+    kind: Compression,
+    mut fill: impl FnMut(usize, &mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("{}: cannot create the directory", dir.display()))?;
+    let staging = tempfile::Builder::new()
+        .prefix(".sudosat-")
+        .tempdir_in(dir)
+        .with_context(|| format!("{}: cannot create a temporary directory", dir.display()))?;
+    let _guard = crate::signals::track_output(staging.path());
+    let bar = progress_bar(count, "files", count < 2);
+    for i in 0..count {
+        let path = dir.join(name(i));
+        let cannot_write = || format!("{}: cannot write", path.display());
+        let file =
+            std::fs::File::create(staging.path().join(name(i))).with_context(cannot_write)?;
+        let mut w =
+            compression::Writer::new(kind, io::BufWriter::new(file)).with_context(cannot_write)?;
+        fill(i, &mut w).with_context(cannot_write)?;
+        w.finish().with_context(cannot_write)?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    // A rename fails on a directory of the same name: found before any file moves.
+    if let Some(taken) = (0..count).map(|i| dir.join(name(i))).find(|p| p.is_dir()) {
+        bail!("{}: cannot write: it is a directory", taken.display());
+    }
+    for i in 0..count {
+        let path = dir.join(name(i));
+        std::fs::rename(staging.path().join(name(i)), &path)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    if std::fs::metadata(dir.join(name(count))).is_ok() {
+        eprintln!(
+            "sudosat: note: {} also holds {} and maybe more from an earlier, longer run",
+            dir.display(),
+            name(count)
+        );
+    }
+    Ok(())
+}
+
 /// The file an output path names: a symbolic link (or a chain of them) is followed to the
 /// path it points at, which may not exist yet.
 fn output_target(path: &Path) -> Result<PathBuf> {

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use sudosat::compression::{self, Compression};
+use sudosat::compression::Compression;
 use sudosat::encode::{
     dimacs_bytes_estimate, write_cnf_with_progress, write_icnf_with_progress, CellSplit, Encoding,
     MAX_CUBES,
@@ -14,7 +14,7 @@ use sudosat::formula::FormulaSize;
 use sudosat::grid::{Format, Grid};
 
 use crate::args::{named, EncodingArgs};
-use crate::common::{progress_bar, read_inputs, write_output, EXIT_OK};
+use crate::common::{progress_bar, read_inputs, write_files_in, write_output, EXIT_OK};
 
 /// The encoding `encode` and `decode` use where the flags are silent: extended, not reduced
 /// (see `--reduce`).
@@ -232,18 +232,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     .unwrap_or(Path::new("."));
                 check_disk_space(dir, existing, &encoding, all)?;
             }
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("{}: cannot create the directory", dir.display()))?;
-            // The whole set is written into a temporary directory inside `dir` and moved
-            // into place only when every file is complete: an error leaves no part of it.
-            let staging = tempfile::Builder::new()
-                .prefix(".sudosat-")
-                .tempdir_in(dir)
-                .with_context(|| {
-                    format!("{}: cannot create a temporary directory", dir.display())
-                })?;
-            let _guard = crate::signals::track_output(staging.path());
-            let width = all.len().to_string().len().max(4);
             // An incremental CNF is named so (`.icnf`, as the cube-and-conquer tools do).
             let stem = if args.cubes.is_some() {
                 ".icnf"
@@ -257,40 +245,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 ),
                 None => (stem.to_string(), Compression::None),
             };
+            let width = all.len().to_string().len().max(4);
             let name = |i: usize| format!("puzzle-{:0width$}{suffix}", i + 1);
-            let bar = progress_bar(all.len(), "puzzles", all.len() < 2);
-            for (i, puzzle) in all.iter().enumerate() {
-                let path = dir.join(name(i));
-                let file = std::fs::File::create(staging.path().join(name(i)))
-                    .with_context(|| format!("{}: cannot write", path.display()))?;
-                let mut w = compression::Writer::new(kind, std::io::BufWriter::new(file))
-                    .with_context(|| format!("{}: cannot write", path.display()))?;
-                write_one(&mut w, &encoding, puzzle, splits[i].as_ref(), |_, _| {})
-                    .with_context(|| format!("{}: cannot write", path.display()))?;
-                w.finish()
-                    .with_context(|| format!("{}: cannot write", path.display()))?;
-                bar.inc(1);
-            }
-            bar.finish_and_clear();
-            // A rename fails on a directory of the same name: found before any file moves.
-            if let Some(taken) = (0..all.len())
-                .map(|i| dir.join(name(i)))
-                .find(|path| path.is_dir())
-            {
-                bail!("{}: cannot write: it is a directory", taken.display());
-            }
-            for i in 0..all.len() {
-                let path = dir.join(name(i));
-                std::fs::rename(staging.path().join(name(i)), &path)
-                    .with_context(|| format!("{}: cannot write", path.display()))?;
-            }
-            if std::fs::metadata(dir.join(name(all.len()))).is_ok() {
-                eprintln!(
-                    "sudosat: note: {} also holds {} and maybe more from an earlier, longer run",
-                    dir.display(),
-                    name(all.len())
-                );
-            }
+            write_files_in(dir, all.len(), name, kind, |i, w| {
+                write_one(w, &encoding, &all[i], splits[i].as_ref(), |_, _| {})?;
+                Ok(())
+            })?;
         }
     }
     Ok(ExitCode::from(EXIT_OK))

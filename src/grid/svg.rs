@@ -1,0 +1,463 @@
+//! Drawing grids as SVG: printable puzzle sheets for teachers and puzzle authors.
+//!
+//! A sheet holds one or more [`Panel`]s in rows of [`SheetOptions::columns`]: each panel is
+//! a grid with thin cell lines and thick box lines, its givens in bold black, the digits of
+//! a filled grid drawn over it (a solution, or a pupil's progress) in blue, and, on request,
+//! the pencil marks of the open cells, each candidate at its place in a b×b mini-grid as
+//! printed Sudoku books place them. The drawing is plain SVG 1.1 with one inline style
+//! sheet (no script, no fonts fetched), so browsers, Inkscape and `rsvg-convert` print it
+//! as it is; every size is in user units and the picture scales without loss.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use super::{Cell, Digit, Grid};
+
+/// The side of a cell, in user units (the SVG's pixels at 100 %).
+const CELL: f64 = 40.0;
+/// The space around the sheet and between panels.
+const MARGIN: f64 = 24.0;
+/// The height kept above each grid for its caption, when any panel has one.
+const CAPTION: f64 = 28.0;
+/// The height kept for the sheet's title.
+const TITLE: f64 = 44.0;
+
+/// The largest grid drawn with pencil marks: 36×36, whose candidates already sit in cells
+/// of a sixth of a cell's side.
+pub const MAX_CANDIDATE_SIDE: usize = 36;
+
+/// One grid of a sheet.
+#[derive(Clone, Copy, Debug)]
+pub struct Panel<'a> {
+    /// The puzzle: its digits are the givens, drawn bold.
+    pub puzzle: &'a Grid,
+    /// A grid of the same size drawn over the puzzle (a solution, or a partly filled grid):
+    /// its digits where the puzzle has none are drawn in the filled-in style.
+    pub filled: Option<&'a Grid>,
+    /// A line above the grid (e.g. `Puzzle 3`), if any.
+    pub caption: Option<&'a str>,
+}
+
+/// How a sheet is laid out and what it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetOptions {
+    /// Panels per row (at least 1).
+    pub columns: usize,
+    /// Draw each open cell's candidates: the digits its row, column and box leave it in
+    /// the filled grid (or the puzzle).
+    pub candidates: bool,
+    /// Write the digits of grids up to 35×35 as numbers (`10`, `11`, …) instead of the
+    /// letters `A`, `B`, … the text formats use. Grids above 35×35 always use numbers.
+    pub numbers: bool,
+    /// A heading across the top of the sheet.
+    pub title: Option<String>,
+}
+
+impl Default for SheetOptions {
+    fn default() -> Self {
+        SheetOptions {
+            columns: 1,
+            candidates: false,
+            numbers: false,
+            title: None,
+        }
+    }
+}
+
+/// Writes `panels` as one SVG sheet.
+///
+/// # Errors
+/// I/O errors of `w`; [`io::ErrorKind::InvalidInput`] when there is no panel, a filled
+/// grid's size differs from its puzzle's, or pencil marks are asked of a grid above
+/// [`MAX_CANDIDATE_SIDE`]. Nothing is written then.
+pub fn write_sheet<W: Write + ?Sized>(
+    w: &mut W,
+    panels: &[Panel<'_>],
+    options: &SheetOptions,
+) -> io::Result<()> {
+    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
+    if panels.is_empty() {
+        return Err(invalid("no grid to draw".into()));
+    }
+    for (i, panel) in panels.iter().enumerate() {
+        let n = panel.puzzle.side();
+        if let Some(filled) = panel.filled.filter(|f| f.side() != n) {
+            let m = filled.side();
+            return Err(invalid(format!(
+                "grid {}: the filled grid is {m}×{m}, the puzzle {n}×{n}",
+                i + 1
+            )));
+        }
+        if options.candidates && n > MAX_CANDIDATE_SIDE {
+            return Err(invalid(format!(
+                "grid {}: pencil marks are drawn for grids up to \
+                 {MAX_CANDIDATE_SIDE}×{MAX_CANDIDATE_SIDE}, not {n}×{n}",
+                i + 1
+            )));
+        }
+    }
+    let columns = options.columns.clamp(1, panels.len());
+    let rows = panels.len().div_ceil(columns);
+    let widest = panels.iter().map(|p| p.puzzle.side()).max().unwrap_or(1) as f64 * CELL;
+    let caption = if panels.iter().any(|p| p.caption.is_some()) {
+        CAPTION
+    } else {
+        0.0
+    };
+    let title = if options.title.is_some() { TITLE } else { 0.0 };
+    let slot_height = caption + widest;
+    let width = MARGIN + columns as f64 * (widest + MARGIN);
+    let height = MARGIN + title + rows as f64 * (slot_height + MARGIN);
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\">",
+        w = num(width),
+        h = num(height)
+    );
+    let heading = options.title.as_deref().unwrap_or("Sudoku");
+    let _ = writeln!(out, "<title>{}</title>", escape(heading));
+    out.push_str(STYLE);
+    let _ = writeln!(
+        out,
+        "<rect class=\"page\" width=\"{}\" height=\"{}\"/>",
+        num(width),
+        num(height)
+    );
+    if let Some(text) = &options.title {
+        let _ = writeln!(
+            out,
+            "<text class=\"title\" x=\"{}\" y=\"{}\">{}</text>",
+            num(width / 2.0),
+            num(MARGIN + TITLE / 2.0 - 6.0),
+            escape(text)
+        );
+    }
+    w.write_all(out.as_bytes())?;
+    for (i, panel) in panels.iter().enumerate() {
+        let x = MARGIN + (i % columns) as f64 * (widest + MARGIN);
+        let y = MARGIN + title + (i / columns) as f64 * (slot_height + MARGIN);
+        out.clear();
+        draw_panel(&mut out, panel, options, x, y, caption);
+        w.write_all(out.as_bytes())?;
+    }
+    w.write_all(b"</svg>\n")
+}
+
+/// The style sheet: line weights and the three kinds of digits.
+const STYLE: &str = "<style>\n\
+.page{fill:#fff}\n\
+.cells{fill:#fff;stroke:#000;stroke-width:3}\n\
+.thin{stroke:#999;stroke-width:1;fill:none}\n\
+.thick{stroke:#000;stroke-width:3;fill:none}\n\
+text{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;text-anchor:middle;dominant-baseline:central}\n\
+.given{font-weight:bold;fill:#000}\n\
+.filled{fill:#1f5fbf}\n\
+.mark{fill:#666}\n\
+.caption{font-size:16px;fill:#000}\n\
+.title{font-size:24px;font-weight:bold;fill:#000}\n\
+</style>\n";
+
+/// Appends one panel with its grid's top left corner at (`x`, `y` + `caption`).
+fn draw_panel(
+    out: &mut String,
+    panel: &Panel<'_>,
+    options: &SheetOptions,
+    x: f64,
+    y: f64,
+    caption: f64,
+) {
+    let puzzle = panel.puzzle;
+    let (n, b) = (puzzle.side(), puzzle.box_size());
+    let side = n as f64 * CELL;
+    let _ = writeln!(out, "<g transform=\"translate({},{})\">", num(x), num(y));
+    if let Some(text) = panel.caption {
+        let _ = writeln!(
+            out,
+            "<text class=\"caption\" x=\"{}\" y=\"{}\">{}</text>",
+            num(side / 2.0),
+            num(caption / 2.0 - 2.0),
+            escape(text)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<g transform=\"translate(0,{})\" font-size=\"{}\">",
+        num(caption),
+        num(font_size(n, options.numbers))
+    );
+    let _ = writeln!(
+        out,
+        "<rect class=\"cells\" width=\"{s}\" height=\"{s}\"/>",
+        s = num(side)
+    );
+    // Cell lines first, box lines over them; the frame's stroke is the rect's.
+    for (class, inner) in [("thin", true), ("thick", false)] {
+        let mut path = String::new();
+        for k in 1..n {
+            if (k % b == 0) != inner {
+                let at = num(k as f64 * CELL);
+                let _ = write!(path, "M{at} 0V{s}M0 {at}H{s}", s = num(side));
+            }
+        }
+        if !path.is_empty() {
+            let _ = writeln!(out, "<path class=\"{class}\" d=\"{path}\"/>");
+        }
+    }
+    let shown = panel.filled.unwrap_or(puzzle);
+    let mark_size = CELL / b as f64;
+    let mark_font = num(font_size(n, options.numbers) * 1.2 / b as f64);
+    for i in 0..n * n {
+        let cell = Cell(i as u32);
+        let (left, top) = ((i % n) as f64 * CELL, (i / n) as f64 * CELL);
+        let (class, digit) = match (puzzle.get(cell), shown.get(cell)) {
+            (Some(given), _) => ("given", given),
+            (None, Some(filled)) => ("filled", filled),
+            (None, None) => {
+                if options.candidates {
+                    for d in shown.candidates(cell).iter() {
+                        let k = d.get() - 1;
+                        let _ = writeln!(
+                            out,
+                            "<text class=\"mark\" x=\"{}\" y=\"{}\" font-size=\"{mark_font}\">{}</text>",
+                            num(left + ((k % b) as f64 + 0.5) * mark_size),
+                            num(top + ((k / b) as f64 + 0.5) * mark_size),
+                            label(d, n, options.numbers)
+                        );
+                    }
+                }
+                continue;
+            }
+        };
+        let _ = writeln!(
+            out,
+            "<text class=\"{class}\" x=\"{}\" y=\"{}\">{}</text>",
+            num(left + CELL / 2.0),
+            num(top + CELL / 2.0),
+            label(digit, n, options.numbers)
+        );
+    }
+    out.push_str("</g>\n</g>\n");
+}
+
+/// The text of a digit: its symbol up to 35×35 (unless numbers are asked for), else its
+/// number.
+fn label(d: Digit, n: usize, numbers: bool) -> String {
+    match d.symbol() {
+        Some(symbol) if n <= 35 && !numbers => symbol.to_string(),
+        _ => d.to_string(),
+    }
+}
+
+/// The font size of a grid's digits: 60 % of a cell for one character, smaller for the
+/// widest label of several.
+fn font_size(n: usize, numbers: bool) -> f64 {
+    let widest = if n <= 35 && !numbers {
+        1
+    } else {
+        n.to_string().len()
+    };
+    (CELL * 0.6).min(CELL * 1.1 / widest as f64)
+}
+
+/// A coordinate with at most two decimals and no trailing zeros, so equal sheets are equal
+/// bytes on every platform.
+fn num(v: f64) -> String {
+    let text = format!("{v:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `text` with the five XML special characters escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Control characters are not allowed in XML 1.0 at all.
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(line: &str) -> Grid {
+        Grid::from_values(
+            line.chars()
+                .map(|c| c.to_digit(10).unwrap_or(0) as u16)
+                .collect(),
+        )
+        .unwrap()
+    }
+
+    fn sheet(panels: &[Panel<'_>], options: &SheetOptions) -> String {
+        let mut out = Vec::new();
+        write_sheet(&mut out, panels, options).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The texts of one class, in the order drawn (row-major).
+    fn texts(svg: &str, class: &str) -> Vec<String> {
+        let open = format!("<text class=\"{class}\"");
+        svg.lines()
+            .filter(|l| l.starts_with(&open))
+            .map(|l| {
+                let start = l.find('>').unwrap() + 1;
+                l[start..l.rfind("</text>").unwrap()].to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn givens_and_filled_digits_take_their_classes_in_cell_order() {
+        let puzzle = grid("1..4..1....2.3..");
+        let solution = grid("1234341221434321");
+        let panel = Panel {
+            puzzle: &puzzle,
+            filled: Some(&solution),
+            caption: None,
+        };
+        let svg = sheet(&[panel], &SheetOptions::default());
+        assert_eq!(texts(&svg, "given"), ["1", "4", "1", "2", "3"]);
+        let filled: String = texts(&svg, "filled").concat();
+        assert_eq!(filled, "23342214421");
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"208\""));
+        assert!(svg.ends_with("</svg>\n"));
+        // 4×4: one thin and one thick line each way inside the frame
+        assert!(svg.contains("<path class=\"thick\" d=\"M80 0V160M0 80H160\"/>"));
+        assert!(svg.contains("<path class=\"thin\" d=\"M40 0V160M0 40H160M120 0V160M0 120H160\"/>"));
+    }
+
+    #[test]
+    fn candidates_sit_in_their_mini_grid_place() {
+        let puzzle = grid("1..4..1....2.3..");
+        let panel = Panel {
+            puzzle: &puzzle,
+            filled: None,
+            caption: None,
+        };
+        let options = SheetOptions {
+            candidates: true,
+            ..SheetOptions::default()
+        };
+        let svg = sheet(&[panel], &options);
+        let marks = texts(&svg, "mark");
+        let expected: usize = (0..16)
+            .filter(|&i| puzzle.get(Cell(i)).is_none())
+            .map(|i| puzzle.candidates(Cell(i)).len())
+            .sum();
+        assert_eq!(marks.len(), expected);
+        // r1c3 keeps 2 and 3 (1 and 4 are in its row and box): 2 top right, 3 bottom left
+        assert!(svg.contains("x=\"110\" y=\"10\" font-size=\"14.4\">2</text>"));
+        assert!(svg.contains("x=\"90\" y=\"30\" font-size=\"14.4\">3</text>"));
+    }
+
+    #[test]
+    fn panels_flow_into_rows_with_captions_and_escaped_titles() {
+        let a = grid("1..4..1....2.3..");
+        let panels: Vec<Panel<'_>> = ["one", "two", "three"]
+            .iter()
+            .map(|c| Panel {
+                puzzle: &a,
+                filled: None,
+                caption: Some(c),
+            })
+            .collect();
+        let options = SheetOptions {
+            columns: 2,
+            title: Some("Week 3 <easy> & \"fun\"".into()),
+            ..SheetOptions::default()
+        };
+        let svg = sheet(&panels, &options);
+        assert!(svg.contains("<title>Week 3 &lt;easy&gt; &amp; &quot;fun&quot;</title>"));
+        // two columns of 160 + margins; two rows of caption + grid under the title
+        assert!(svg.contains("width=\"392\" height=\"492\""));
+        assert!(svg.contains("<g transform=\"translate(208,68)\">"));
+        assert!(svg.contains("<g transform=\"translate(24,280)\">"));
+        assert_eq!(svg.matches("class=\"caption\"").count(), 3);
+    }
+
+    #[test]
+    fn large_grids_write_numbers_and_letters_on_request() {
+        let mut big = Grid::empty(6).unwrap();
+        big.set(Cell(0), Some(Digit(36)));
+        let svg = sheet(
+            &[Panel {
+                puzzle: &big,
+                filled: None,
+                caption: None,
+            }],
+            &SheetOptions::default(),
+        );
+        assert_eq!(texts(&svg, "given"), ["36"]);
+        let mut hex = Grid::empty(4).unwrap();
+        hex.set(Cell(0), Some(Digit(16)));
+        let one = |numbers| {
+            let options = SheetOptions {
+                numbers,
+                ..SheetOptions::default()
+            };
+            let panel = Panel {
+                puzzle: &hex,
+                filled: None,
+                caption: None,
+            };
+            texts(&sheet(&[panel], &options), "given")
+        };
+        assert_eq!(one(false), ["G"]);
+        assert_eq!(one(true), ["16"]);
+    }
+
+    #[test]
+    fn refusals_write_nothing() {
+        let small = grid("1..4..1....2.3..");
+        let nine = Grid::empty(3).unwrap();
+        let big = Grid::empty(7).unwrap();
+        let cases: [(Vec<Panel<'_>>, bool); 3] = [
+            (vec![], false),
+            (
+                vec![Panel {
+                    puzzle: &small,
+                    filled: Some(&nine),
+                    caption: None,
+                }],
+                false,
+            ),
+            (
+                vec![Panel {
+                    puzzle: &big,
+                    filled: None,
+                    caption: None,
+                }],
+                true,
+            ),
+        ];
+        for (panels, candidates) in cases {
+            let options = SheetOptions {
+                candidates,
+                ..SheetOptions::default()
+            };
+            let mut out = Vec::new();
+            let err = write_sheet(&mut out, &panels, &options).unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+            assert!(out.is_empty());
+        }
+    }
+
+    #[test]
+    fn numbers_print_without_trailing_zeros() {
+        assert_eq!(num(40.0), "40");
+        assert_eq!(num(13.333_333), "13.33");
+        assert_eq!(num(6.5), "6.5");
+    }
+}
