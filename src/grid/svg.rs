@@ -26,6 +26,31 @@ const TITLE: f64 = 44.0;
 /// of a sixth of a cell's side.
 pub const MAX_CANDIDATE_SIDE: usize = 36;
 
+crate::names::named_enum! {
+    /// What a sheet writes above each grid (`sudosat render --caption`).
+    pub enum Caption ("caption") {
+        /// `number` when there are several grids, nothing for one.
+        Auto = "auto",
+        /// Nothing.
+        None = "none",
+        /// `Puzzle 1`, `Puzzle 2`, … in input order.
+        Number = "number",
+        /// Where the puzzle starts, as the caller names it (`FILE:LINE`).
+        Location = "location",
+    }
+}
+
+impl Caption {
+    /// The caption of grid `index` (0-based) of `count`, which starts at `location`.
+    pub fn text(self, index: usize, count: usize, location: &str) -> Option<String> {
+        match (self, count) {
+            (Caption::None, _) | (Caption::Auto, 1) => None,
+            (Caption::Number | Caption::Auto, _) => Some(format!("Puzzle {}", index + 1)),
+            (Caption::Location, _) => Some(location.to_string()),
+        }
+    }
+}
+
 /// One grid of a sheet.
 #[derive(Clone, Copy, Debug)]
 pub struct Panel<'a> {
@@ -207,7 +232,9 @@ fn draw_panel(
         }
     }
     let shown = panel.filled.unwrap_or(puzzle);
-    let mark_size = CELL / b as f64;
+    // The mini-grid of pencil marks keeps off the cell's lines.
+    let inset = CELL * 0.08;
+    let mark_size = (CELL - 2.0 * inset) / b as f64;
     let mark_font = num(font_size(n, options.numbers) * 1.2 / b as f64);
     for i in 0..n * n {
         let cell = Cell(i as u32);
@@ -222,8 +249,8 @@ fn draw_panel(
                         let _ = writeln!(
                             out,
                             "<text class=\"mark\" x=\"{}\" y=\"{}\" font-size=\"{mark_font}\">{}</text>",
-                            num(left + ((k % b) as f64 + 0.5) * mark_size),
-                            num(top + ((k / b) as f64 + 0.5) * mark_size),
+                            num(left + inset + ((k % b) as f64 + 0.5) * mark_size),
+                            num(top + inset + ((k / b) as f64 + 0.5) * mark_size),
                             label(d, n, options.numbers)
                         );
                     }
@@ -259,7 +286,7 @@ fn font_size(n: usize, numbers: bool) -> f64 {
     } else {
         n.to_string().len()
     };
-    (CELL * 0.6).min(CELL * 1.1 / widest as f64)
+    (CELL * 0.6).min(CELL / widest as f64)
 }
 
 /// A coordinate with at most two decimals and no trailing zeros, so equal sheets are equal
@@ -357,9 +384,10 @@ mod tests {
             .map(|i| puzzle.candidates(Cell(i)).len())
             .sum();
         assert_eq!(marks.len(), expected);
-        // r1c3 keeps 2 and 3 (1 and 4 are in its row and box): 2 top right, 3 bottom left
-        assert!(svg.contains("x=\"110\" y=\"10\" font-size=\"14.4\">2</text>"));
-        assert!(svg.contains("x=\"90\" y=\"30\" font-size=\"14.4\">3</text>"));
+        // r1c3 keeps 2 and 3 (1 and 4 are in its row and box): 2 top right, 3 bottom
+        // left, in a mini-grid of 2×2 places of 16.8 inset by 3.2
+        assert!(svg.contains("x=\"108.4\" y=\"11.6\" font-size=\"14.4\">2</text>"));
+        assert!(svg.contains("x=\"91.6\" y=\"28.4\" font-size=\"14.4\">3</text>"));
     }
 
     #[test]
@@ -452,6 +480,20 @@ mod tests {
             assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
             assert!(out.is_empty());
         }
+    }
+
+    #[test]
+    fn captions_follow_their_kind() {
+        assert_eq!(Caption::Auto.text(0, 1, "p.txt:1"), None);
+        assert_eq!(
+            Caption::Auto.text(2, 3, "p.txt:3").as_deref(),
+            Some("Puzzle 3")
+        );
+        assert_eq!(Caption::None.text(2, 3, "p.txt:3"), None);
+        assert_eq!(
+            Caption::Location.text(0, 1, "p.txt:7").as_deref(),
+            Some("p.txt:7")
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod explain;
 mod generate;
 mod grade;
 mod proofs;
+mod render;
 mod sat;
 mod signals;
 mod sizes;
@@ -38,6 +39,8 @@ enum Command {
     Convert(convert::Args),
     /// Rotate, mirror, transpose or relabel puzzles, or write random isomorphic copies.
     Transform(transform::Args),
+    /// Draw puzzles as a printable SVG sheet, with solutions or pencil marks.
+    Render(render::Args),
     /// Check puzzles (no repeated digit) or solutions (full, valid, keeps the givens).
     Check(check::Args),
     /// Encode puzzles as DIMACS CNF.
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Convert(args) => convert::run(args),
         Command::Transform(args) => transform::run(args),
+        Command::Render(args) => render::run(args),
         Command::Check(args) => check::run(args),
         Command::Encode(args) => encode::run(args),
         Command::Decode(args) => decode::run(args),

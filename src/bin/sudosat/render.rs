@@ -1,0 +1,223 @@
+//! `sudosat render`: puzzles as a printable SVG sheet (or one SVG per puzzle), with their
+//! solutions or pencil marks on request.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use sudosat::compression::Compression;
+use sudosat::grid::svg::Caption;
+use sudosat::grid::{check_solution, write_sheet, Grid, Panel, SheetOptions};
+use sudosat::names::plural;
+use sudosat::run::Deadline;
+use sudosat::solve::sat::DEFAULT_ENCODING;
+use sudosat::solve::{SolveOutcome, SolverSpec};
+use sudosat::{backend::BackendKind, backend::BackendSpec};
+
+use crate::args::{named, PuzzleInputs};
+use crate::common::{
+    display_path, read_located_inputs, stdin_at_most_once, time_limit, write_files_in,
+    write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK,
+};
+
+/// Arguments of `sudosat render`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    input: PuzzleInputs,
+    /// Output SVG file (`-` = standard output, the default): one sheet with every puzzle;
+    /// written whole or not at all.
+    #[arg(short, long, value_name = "FILE.svg", conflicts_with = "out_dir")]
+    output: Option<PathBuf>,
+    /// Write one SVG per puzzle into DIR instead, named `puzzle-0001.svg`, … (created if
+    /// missing; the set is written whole or not at all).
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
+    /// Solve each puzzle (the default SAT path) and draw the solution's digits in blue
+    /// over the givens. A puzzle without a solution is drawn as it is, captioned so, and
+    /// makes the exit code 1.
+    #[arg(long, conflicts_with = "solution")]
+    solve: bool,
+    /// Draw the n-th grid of FILE over the n-th puzzle: a solution or a partly filled grid
+    /// (its digits that are not givens in blue). It must keep every given.
+    #[arg(long, value_name = "FILE")]
+    solution: Option<PathBuf>,
+    /// Draw each open cell's candidates (the digits its row, column and box leave it) in
+    /// a small b×b grid inside the cell, as puzzle books print pencil marks. Grids up to
+    /// 36×36.
+    #[arg(long)]
+    candidates: bool,
+    /// Grids per row of the sheet (default: up to 2, 1 for grids larger than 9×9).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=100))]
+    columns: Option<u32>,
+    /// What to write above each grid.
+    #[arg(long, value_name = "WHAT", default_value_t = Caption::Auto, value_parser = named::<Caption>())]
+    caption: Caption,
+    /// A heading across the top of the sheet (and each file's `<title>`).
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
+    /// Write the digits 10 … 35 as numbers instead of the letters A … Z (grids above
+    /// 35×35 always use numbers).
+    #[arg(long)]
+    numbers: bool,
+    /// With `--solve`: time limit in seconds of each puzzle's solve; past it the command
+    /// fails.
+    #[arg(long, value_name = "SECS", requires = "solve")]
+    timeout: Option<f64>,
+}
+
+/// Runs the subcommand.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let paths = args.input.paths();
+    stdin_at_most_once(paths.iter().chain(&args.solution).map(PathBuf::as_path))?;
+    let inputs = read_located_inputs(&paths, args.input.from)?;
+    if inputs.is_empty() {
+        bail!("no puzzle in the input");
+    }
+    if args.candidates {
+        if let Some(big) = inputs
+            .iter()
+            .find(|p| p.grid.side() > sudosat::grid::svg::MAX_CANDIDATE_SIDE)
+        {
+            let n = big.grid.side();
+            bail!(
+                "{}: --candidates draws pencil marks for grids up to 36×36, not {n}×{n}",
+                big.location()
+            );
+        }
+    }
+    let (filled, unsolved) = if args.solve {
+        solve_all(&inputs, time_limit(args.timeout)?)?
+    } else if let Some(path) = &args.solution {
+        (read_filled(&inputs, path)?, Vec::new())
+    } else {
+        (vec![None; inputs.len()], Vec::new())
+    };
+    let captions: Vec<Option<String>> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let text = args.caption.text(i, inputs.len(), &input.location());
+            if !unsolved.contains(&i) {
+                return text;
+            }
+            Some(match text {
+                Some(text) => format!("{text}: no solution"),
+                None => "No solution".to_string(),
+            })
+        })
+        .collect();
+    let panels: Vec<Panel<'_>> = inputs
+        .iter()
+        .zip(&filled)
+        .zip(&captions)
+        .map(|((input, filled), caption)| Panel {
+            puzzle: &input.grid,
+            filled: filled.as_ref(),
+            caption: caption.as_deref(),
+        })
+        .collect();
+    let widest = inputs.iter().map(|p| p.grid.side()).max().unwrap_or(9);
+    let default_columns = if widest > 9 { 1 } else { 2 };
+    let options = SheetOptions {
+        columns: args.columns.map_or(default_columns, |k| k as usize),
+        candidates: args.candidates,
+        numbers: args.numbers,
+        title: args.title.clone(),
+    };
+    match &args.out_dir {
+        Some(dir) => {
+            let width = panels.len().to_string().len().max(4);
+            let name = |i: usize| format!("puzzle-{:0width$}.svg", i + 1);
+            write_files_in(dir, panels.len(), name, Compression::None, |i, w| {
+                write_sheet(w, &panels[i..=i], &options)?;
+                Ok(())
+            })?;
+        }
+        None => write_output(args.output.as_deref(), |w| {
+            write_sheet(w, &panels, &options).context("cannot draw the sheet")?;
+            Ok(())
+        })?,
+    }
+    Ok(ExitCode::from(if unsolved.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_NEGATIVE
+    }))
+}
+
+/// Each puzzle's solution by the default SAT path on every core, checked against the
+/// rules and the givens, and the indices of the puzzles that have none.
+fn solve_all(
+    inputs: &[InputGrid],
+    limit: Option<std::time::Duration>,
+) -> Result<(Vec<Option<Grid>>, Vec<usize>)> {
+    let mut filled = Vec::with_capacity(inputs.len());
+    let mut unsolved = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let deadline = Deadline::after(limit);
+        let spec = SolverSpec::Sat {
+            encoding: DEFAULT_ENCODING,
+            backend: BackendSpec::new(BackendKind::DEFAULT)
+                .with_threads(sudosat::run::available_cores()),
+        };
+        let report = spec
+            .build(deadline.remaining())
+            .solve(&input.grid)
+            .with_context(|| input.location())?;
+        match report.outcome {
+            SolveOutcome::Solved(solution) => {
+                let check = check_solution(&input.grid, &solution);
+                if !check.is_valid() {
+                    bail!("{}: the solver's grid is not a solution", input.location());
+                }
+                filled.push(Some(solution));
+            }
+            SolveOutcome::NoSolution => {
+                unsolved.push(i);
+                filled.push(None);
+            }
+            SolveOutcome::Stopped(why) => bail!("{}: stopped: {why}", input.location()),
+        }
+    }
+    Ok((filled, unsolved))
+}
+
+/// The grids of `path`, one per puzzle and in order, each of its puzzle's size and
+/// keeping its givens.
+fn read_filled(inputs: &[InputGrid], path: &std::path::Path) -> Result<Vec<Option<Grid>>> {
+    let grids = read_located_inputs(std::slice::from_ref(&path.to_path_buf()), None)?;
+    if grids.len() != inputs.len() {
+        bail!(
+            "{}: {} for {}; expected one per puzzle, in order",
+            display_path(path),
+            plural(grids.len(), "grid"),
+            plural(inputs.len(), "puzzle")
+        );
+    }
+    for (puzzle, grid) in inputs.iter().zip(&grids) {
+        let (n, m) = (puzzle.grid.side(), grid.grid.side());
+        if n != m {
+            bail!(
+                "{}: a {m}×{m} grid for the {n}×{n} puzzle at {}",
+                grid.location(),
+                puzzle.location()
+            );
+        }
+        let geometry = puzzle.grid.geometry();
+        for (cell, given) in puzzle.grid.givens() {
+            if grid.grid.get(cell) != Some(given) {
+                bail!(
+                    "{}: {} is {} but the puzzle at {} gives {given}",
+                    grid.location(),
+                    geometry.cell_label(cell),
+                    grid.grid
+                        .get(cell)
+                        .map_or("blank".into(), |d| d.to_string()),
+                    puzzle.location()
+                );
+            }
+        }
+    }
+    Ok(grids.into_iter().map(|g| Some(g.grid)).collect())
+}

@@ -1,0 +1,242 @@
+//! `sudosat render`: the digits drawn are the puzzle's givens and, with `--solve` or
+//! `--solution`, a checked solution in their cells; pencil marks are the candidates; sets
+//! of files are written whole; bad requests are errors naming the puzzle. A golden sheet
+//! pins the drawing byte for byte.
+
+mod common;
+
+use common::{assert_exit, assert_text_eq, fixture, path, read_fixture, run, run_in, stderr};
+use sudosat::grid::{check_solution, Cell, Digit, Grid};
+
+/// Side of a drawn cell (`grid::svg`'s user units).
+const CELL: f64 = 40.0;
+
+/// The drawn texts of one class: (x, y, text), in the order drawn.
+fn texts(svg: &str, class: &str) -> Vec<(f64, f64, String)> {
+    let open = format!("<text class=\"{class}\" x=\"");
+    svg.lines()
+        .filter_map(|l| l.strip_prefix(&open))
+        .map(|rest| {
+            let (x, rest) = rest.split_once("\" y=\"").unwrap();
+            let (y, rest) = rest.split_once('"').unwrap();
+            let text = &rest[rest.find('>').unwrap() + 1..rest.rfind("</text>").unwrap()];
+            (x.parse().unwrap(), y.parse().unwrap(), text.to_string())
+        })
+        .collect()
+}
+
+/// The grid a one-panel sheet shows in `classes`, read back from the texts' places.
+fn drawn_grid(svg: &str, box_size: usize, classes: &[&str]) -> Grid {
+    let mut grid = Grid::empty(box_size).unwrap();
+    let n = grid.side();
+    for class in classes {
+        for (x, y, text) in texts(svg, class) {
+            let (row, col) = ((y / CELL) as usize, (x / CELL) as usize);
+            let digit = text
+                .parse::<u16>()
+                .ok()
+                .map(Digit)
+                .or_else(|| Digit::from_symbol(text.chars().next().unwrap()))
+                .unwrap();
+            assert!(
+                grid.get(Cell((row * n + col) as u32)).is_none(),
+                "drawn twice"
+            );
+            grid.set(Cell((row * n + col) as u32), Some(digit));
+        }
+    }
+    grid
+}
+
+fn render(args: &[&str]) -> String {
+    let mut all = vec!["render"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    assert_exit(&out, 0);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn solve_draws_a_checked_solution_over_the_givens() {
+    for (file, b) in [("inkala-line.txt", 3), ("sudoku-16-1.txt", 4)] {
+        let puzzle = &read_fixture(file)[0];
+        let svg = render(&[&path(file), "--solve"]);
+        assert_eq!(&drawn_grid(&svg, b, &["given"]), puzzle);
+        let whole = drawn_grid(&svg, b, &["given", "filled"]);
+        assert!(check_solution(puzzle, &whole).is_valid(), "{file}");
+        assert_eq!(whole, read_fixture(&format!("solutions/{file}"))[0]);
+        assert_eq!(
+            texts(&svg, "filled").len(),
+            b.pow(4) - puzzle.num_givens(),
+            "{file}"
+        );
+    }
+    // Letters for 16×16 by default, numbers on request.
+    let letters = render(&[&path("sudoku-16-1.txt"), "--solve"]);
+    assert!(texts(&letters, "filled").iter().any(|t| t.2 == "G"));
+    let numbers = render(&[&path("sudoku-16-1.txt"), "--solve", "--numbers"]);
+    assert!(texts(&numbers, "filled").iter().any(|t| t.2 == "16"));
+}
+
+#[test]
+fn a_partly_filled_grid_is_drawn_and_must_keep_the_givens() {
+    let dir = common::temp_dir();
+    let puzzle = &read_fixture("thesis-4x4.txt")[0];
+    let mut progress = read_fixture("solutions/thesis-4x4.txt").remove(0);
+    progress.set(Cell(15), None);
+    progress.set(Cell(14), None);
+    let file = dir.path().join("progress.txt");
+    std::fs::write(&file, format!("{}\n", progress.to_line().unwrap())).unwrap();
+    let svg = render(&[
+        &path("thesis-4x4.txt"),
+        "--solution",
+        file.to_str().unwrap(),
+        "--candidates",
+    ]);
+    assert_eq!(drawn_grid(&svg, 2, &["given", "filled"]), progress);
+    assert_eq!(drawn_grid(&svg, 2, &["given"]), *puzzle);
+    // The two open cells show the candidates the filled grid leaves them: one each.
+    let marks = texts(&svg, "mark");
+    let expected: Vec<String> = [14, 15]
+        .iter()
+        .map(|&i| progress.candidates(Cell(i)).iter().next().unwrap())
+        .map(|d| d.to_string())
+        .collect();
+    assert_eq!(
+        marks.iter().map(|m| m.2.clone()).collect::<Vec<_>>(),
+        expected
+    );
+
+    // A grid that changes a given is refused, naming the cell and both places.
+    let mut wrong = read_fixture("solutions/thesis-4x4.txt").remove(0);
+    wrong.set(Cell(0), Some(Digit(4)));
+    std::fs::write(&file, format!("{}\n", wrong.to_line().unwrap())).unwrap();
+    let out = run(&[
+        "render",
+        &path("thesis-4x4.txt"),
+        "--solution",
+        file.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("progress.txt:1: r1c1 is 4 but the puzzle at") && err.contains("gives 1"),
+        "{err}"
+    );
+    // One grid for two puzzles.
+    let out = run(&[
+        "render",
+        &path("thesis-4x4.txt"),
+        &path("thesis-4x4.txt"),
+        "--solution",
+        file.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("1 grid for 2 puzzles"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn an_unsolvable_puzzle_is_drawn_as_it_is_with_exit_1() {
+    let out = run(&["render", &path("corner/no-candidate-4x4.txt"), "--solve"]);
+    assert_exit(&out, 1);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(texts(&svg, "filled").is_empty());
+    assert_eq!(
+        drawn_grid(&svg, 2, &["given"]),
+        read_fixture("corner/no-candidate-4x4.txt")[0]
+    );
+    assert!(svg.contains(">No solution</text>"), "{svg}");
+}
+
+#[test]
+fn out_dir_writes_one_captioned_sheet_per_puzzle() {
+    let dir = common::temp_dir();
+    let out = run_in(
+        dir.path(),
+        &["render", &path("hardest-20.txt"), "--out-dir", "sheets"],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let puzzles = read_fixture("hardest-20.txt");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("sheets"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), puzzles.len());
+    for (i, (name, puzzle)) in names.iter().zip(&puzzles).enumerate() {
+        assert_eq!(name, &format!("puzzle-{:04}.svg", i + 1));
+        let svg = std::fs::read_to_string(dir.path().join("sheets").join(name)).unwrap();
+        assert!(svg.contains(&format!(">Puzzle {}</text>", i + 1)));
+        // Places are relative to the grid, which sits below the caption.
+        assert_eq!(&drawn_grid(&svg, 3, &["given"]), puzzle);
+    }
+}
+
+#[test]
+fn bad_requests_are_errors_that_write_nothing() {
+    let dir = common::temp_dir();
+    let sheet = dir.path().join("sheet.svg");
+    let big = dir.path().join("big.txt");
+    let n = 49;
+    let line: Vec<String> = vec!["0".to_string(); n];
+    std::fs::write(&big, format!("{}\n", vec![line.join(" "); n].join("\n"))).unwrap();
+    let out = run(&[
+        "render",
+        big.to_str().unwrap(),
+        "--candidates",
+        "-o",
+        sheet.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains(
+            "big.txt:1: --candidates draws pencil marks for grids up to 36×36, not 49×49"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!sheet.exists());
+    // A parse error names the file, line and column.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "12345678\n").unwrap();
+    let out = run(&[
+        "render",
+        bad.to_str().unwrap(),
+        "-o",
+        sheet.to_str().unwrap(),
+    ]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("bad.txt:1:"), "{}", stderr(&out));
+    assert!(!sheet.exists());
+}
+
+/// `cnf/`-style golden file: the drawing itself, byte for byte. Regenerate with
+/// `sudosat render tests/fixtures/thesis-4x4.txt tests/fixtures/thesis-4x4.txt --candidates
+/// --caption location --title "Thesis 4×4" > tests/fixtures/render/thesis-4x4.svg` after a
+/// deliberate change to the drawing, and look at it.
+#[test]
+fn the_golden_sheet_is_reproduced() {
+    let dir = fixture("..").join("fixtures");
+    let out = run_in(
+        &dir,
+        &[
+            "render",
+            "thesis-4x4.txt",
+            "thesis-4x4.txt",
+            "--candidates",
+            "--caption",
+            "location",
+            "--title",
+            "Thesis 4×4",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let golden = std::fs::read_to_string(fixture("render/thesis-4x4.svg")).unwrap();
+    assert_text_eq(&String::from_utf8(out.stdout).unwrap(), &golden);
+}
