@@ -240,3 +240,111 @@ fn the_golden_sheet_is_reproduced() {
     let golden = std::fs::read_to_string(fixture("render/thesis-4x4.svg")).unwrap();
     assert_text_eq(&String::from_utf8(out.stdout).unwrap(), &golden);
 }
+
+/// The (cell, digit) of the pencil marks of one class in a one-panel picture.
+fn marks_of(svg: &str, n: usize, class: &str) -> Vec<(Cell, Digit)> {
+    let mut marks: Vec<(Cell, Digit)> = texts(svg, class)
+        .into_iter()
+        .map(|(x, y, text)| {
+            let (row, col) = ((y / CELL) as usize, (x / CELL) as usize);
+            let digit = Digit::from_symbol(text.chars().next().unwrap()).unwrap();
+            (Cell((row * n + col) as u32), digit)
+        })
+        .collect();
+    marks.sort();
+    marks
+}
+
+#[test]
+fn explain_svg_draws_every_step_on_the_board_before_it() {
+    use sudosat::solve::human::{solve_logged, Step};
+    let dir = common::temp_dir();
+    let out = run_in(
+        dir.path(),
+        &[
+            "explain",
+            &path("inkala-line.txt"),
+            "--svg",
+            "steps",
+            "--summary-only",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let puzzle = &read_fixture("inkala-line.txt")[0];
+    let run = solve_logged(puzzle);
+    let files = std::fs::read_dir(dir.path().join("steps")).unwrap().count();
+    assert_eq!(files, run.log.steps.len() + 1);
+    let read = |name: &str| std::fs::read_to_string(dir.path().join("steps").join(name)).unwrap();
+    let (mut removals, mut placements, mut guesses) = (0, 0, 0);
+    for (k, step) in run.log.steps.iter().enumerate() {
+        let svg = read(&format!("step-{:03}.svg", k + 1));
+        assert!(svg.contains(&format!(">Step {} of {}: ", k + 1, run.log.steps.len())));
+        // The givens stay bold and the board never contradicts the solution.
+        assert_eq!(&drawn_grid(&svg, 3, &["given"]), puzzle);
+        match step {
+            Step::Deduction(d) => {
+                let mut removed = d.removed.clone();
+                removed.sort();
+                assert_eq!(marks_of(&svg, 9, "removed"), removed, "step {}", k + 1);
+                removals += removed.len();
+                if let Some(placed) = d.placed {
+                    assert!(marks_of(&svg, 9, "key").contains(&placed), "step {}", k + 1);
+                    placements += 1;
+                }
+            }
+            Step::Guess { cell, digit, .. } => {
+                assert_eq!(marks_of(&svg, 9, "key"), [(*cell, *digit)]);
+                guesses += 1;
+            }
+            Step::Backtrack { .. } => assert!(marks_of(&svg, 9, "removed").is_empty()),
+        }
+    }
+    assert!(removals > 0 && placements > 0 && guesses > 0);
+    let end = read("solution.svg");
+    let solution = &read_fixture("solutions/inkala-line.txt")[0];
+    assert_eq!(&drawn_grid(&end, 3, &["given", "filled"]), solution);
+    assert!(texts(&end, "mark").is_empty());
+}
+
+#[test]
+fn explain_svg_hints_show_as_much_as_their_level() {
+    let dir = common::temp_dir();
+    let mut shaded = Vec::new();
+    for level in ["1", "3"] {
+        let out = run_in(
+            dir.path(),
+            &[
+                "explain",
+                &path("17clue-1-line.txt"),
+                "--hint",
+                level,
+                "--svg",
+                level,
+            ],
+            b"",
+        );
+        assert_exit(&out, 0);
+        let svg = std::fs::read_to_string(dir.path().join(level).join("hint.svg")).unwrap();
+        assert!(svg.contains(&format!(">Hint (level {level})</text>")));
+        shaded.push((
+            svg.matches("<rect class=\"unit\"").count(),
+            marks_of(&svg, 9, "key").len() + marks_of(&svg, 9, "removed").len(),
+        ));
+    }
+    // Level 1 shades where to look and gives nothing away; level 3 shows the step.
+    assert!(shaded[0].0 > 0 && shaded[0].1 == 0, "{shaded:?}");
+    assert!(shaded[1].1 > 0, "{shaded:?}");
+    // Pencil marks stop at 36×36: refused before anything is solved or written.
+    let n = 49;
+    let row = vec!["0"; n].join(" ");
+    let big = vec![row; n].join("\n") + "\n";
+    let out = run_in(
+        dir.path(),
+        &["explain", "-", "--svg", "big"],
+        big.as_bytes(),
+    );
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("not 49×49"), "{}", stderr(&out));
+    assert!(!dir.path().join("big").exists());
+}

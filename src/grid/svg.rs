@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::{Cell, Digit, Grid};
+use super::{Cell, Digit, DigitSet, Grid};
 
 /// The side of a cell, in user units (the SVG's pixels at 100 %).
 const CELL: f64 = 40.0;
@@ -21,6 +21,8 @@ const MARGIN: f64 = 24.0;
 const CAPTION: f64 = 28.0;
 /// The height kept for the sheet's title.
 const TITLE: f64 = 44.0;
+/// The height of a line of a note below a grid.
+const NOTE_LINE: f64 = 20.0;
 
 /// The largest grid drawn with pencil marks: 36×36, whose candidates already sit in cells
 /// of a sixth of a cell's side.
@@ -61,6 +63,46 @@ pub struct Panel<'a> {
     pub filled: Option<&'a Grid>,
     /// A line above the grid (e.g. `Puzzle 3`), if any.
     pub caption: Option<&'a str>,
+    /// The pencil marks to draw, one set per cell in row-major order (a solver's state,
+    /// which may hold fewer candidates than the peers leave): drawn in every open cell
+    /// even without [`SheetOptions::candidates`].
+    pub marks: Option<&'a [DigitSet]>,
+    /// A step to show on the grid (see [`Highlight`]).
+    pub highlight: Option<&'a Highlight>,
+    /// Text below the grid, wrapped to its width (e.g. the step in words).
+    pub note: Option<&'a str>,
+}
+
+impl<'a> Panel<'a> {
+    /// A panel of `puzzle` alone: no filled grid, caption, marks, highlight or note.
+    pub fn new(puzzle: &'a Grid) -> Panel<'a> {
+        Panel {
+            puzzle,
+            filled: None,
+            caption: None,
+            marks: None,
+            highlight: None,
+            note: None,
+        }
+    }
+}
+
+/// A solving step drawn on a grid, as books and teachers show one: the units it looks at
+/// shaded, its pattern's cells shaded darker with the pattern's digits green in their
+/// pencil marks, a placed digit's cell green, and each removed candidate red and struck
+/// through.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Highlight {
+    /// The cells of the units the step looks at.
+    pub units: Vec<Cell>,
+    /// The cells of the pattern.
+    pub cells: Vec<Cell>,
+    /// The digits of the pattern.
+    pub digits: Vec<Digit>,
+    /// A digit placed by the step.
+    pub placed: Option<(Cell, Digit)>,
+    /// Candidates the step removes.
+    pub removed: Vec<(Cell, Digit)>,
 }
 
 /// How a sheet is laid out and what it shows.
@@ -113,7 +155,16 @@ pub fn write_sheet<W: Write + ?Sized>(
                 i + 1
             )));
         }
-        if options.candidates && n > MAX_CANDIDATE_SIDE {
+        if panel.marks.is_some_and(|m| m.len() != n * n) {
+            return Err(invalid(format!(
+                "grid {}: pencil marks for {} cells, the grid has {}",
+                i + 1,
+                panel.marks.map_or(0, <[DigitSet]>::len),
+                n * n
+            )));
+        }
+        let draws_marks = options.candidates || panel.marks.is_some();
+        if draws_marks && n > MAX_CANDIDATE_SIDE {
             return Err(invalid(format!(
                 "grid {}: pencil marks are drawn for grids up to \
                  {MAX_CANDIDATE_SIDE}×{MAX_CANDIDATE_SIDE}, not {n}×{n}",
@@ -130,7 +181,18 @@ pub fn write_sheet<W: Write + ?Sized>(
         0.0
     };
     let title = if options.title.is_some() { TITLE } else { 0.0 };
-    let slot_height = caption + widest;
+    let wrap_width = note_chars(widest);
+    let note_lines = panels
+        .iter()
+        .map(|p| p.note.map_or(0, |t| wrap(t, wrap_width).len()))
+        .max()
+        .unwrap_or(0);
+    let note = if note_lines > 0 {
+        8.0 + note_lines as f64 * NOTE_LINE
+    } else {
+        0.0
+    };
+    let slot_height = caption + widest + note;
     let width = MARGIN + columns as f64 * (widest + MARGIN);
     let height = MARGIN + title + rows as f64 * (slot_height + MARGIN);
 
@@ -165,13 +227,13 @@ pub fn write_sheet<W: Write + ?Sized>(
         let x = MARGIN + (i % columns) as f64 * (widest + MARGIN);
         let y = MARGIN + title + (i / columns) as f64 * (slot_height + MARGIN);
         out.clear();
-        draw_panel(&mut out, panel, options, x, y, caption);
+        draw_panel(&mut out, panel, options, (x, y), caption, wrap_width);
         w.write_all(out.as_bytes())?;
     }
     w.write_all(b"</svg>\n")
 }
 
-/// The style sheet: line weights and the three kinds of digits.
+/// The style sheet: line weights, the kinds of digits and marks, the shades of a step.
 const STYLE: &str = "<style>\n\
 .page{fill:#fff}\n\
 .cells{fill:#fff;stroke:#000;stroke-width:3}\n\
@@ -181,23 +243,36 @@ text{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;text-anchor:middle;dom
 .given{font-weight:bold;fill:#000}\n\
 .filled{fill:#1f5fbf}\n\
 .mark{fill:#666}\n\
+.key{fill:#1a7f37;font-weight:bold}\n\
+.removed{fill:#c62828}\n\
+.strike{stroke:#c62828;stroke-width:1.2}\n\
+.unit{fill:#fff5cc}\n\
+.pattern{fill:#cfe3ff}\n\
+.place{fill:#c8f0c8}\n\
 .caption{font-size:16px;fill:#000}\n\
+.note{font-size:14px;fill:#000;text-anchor:start}\n\
 .title{font-size:24px;font-weight:bold;fill:#000}\n\
 </style>\n";
 
-/// Appends one panel with its grid's top left corner at (`x`, `y` + `caption`).
+/// Appends one panel with its slot's top left corner at `at`: the caption, the grid
+/// `caption` lower, the note below the grid wrapped at `wrap_width` characters.
 fn draw_panel(
     out: &mut String,
     panel: &Panel<'_>,
     options: &SheetOptions,
-    x: f64,
-    y: f64,
+    at: (f64, f64),
     caption: f64,
+    wrap_width: usize,
 ) {
     let puzzle = panel.puzzle;
     let (n, b) = (puzzle.side(), puzzle.box_size());
     let side = n as f64 * CELL;
-    let _ = writeln!(out, "<g transform=\"translate({},{})\">", num(x), num(y));
+    let _ = writeln!(
+        out,
+        "<g transform=\"translate({},{})\">",
+        num(at.0),
+        num(at.1)
+    );
     if let Some(text) = panel.caption {
         let _ = writeln!(
             out,
@@ -206,6 +281,16 @@ fn draw_panel(
             num(caption / 2.0 - 2.0),
             escape(text)
         );
+    }
+    if let Some(text) = panel.note {
+        for (k, line) in wrap(text, wrap_width).iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "<text class=\"note\" x=\"0\" y=\"{}\">{}</text>",
+                num(caption + side + 8.0 + (k as f64 + 0.5) * NOTE_LINE),
+                escape(line)
+            );
+        }
     }
     let _ = writeln!(
         out,
@@ -218,6 +303,9 @@ fn draw_panel(
         "<rect class=\"cells\" width=\"{s}\" height=\"{s}\"/>",
         s = num(side)
     );
+    if let Some(highlight) = panel.highlight {
+        shade_step(out, highlight, n);
+    }
     // Cell lines first, box lines over them; the frame's stroke is the rect's.
     for (class, inner) in [("thin", true), ("thick", false)] {
         let mut path = String::new();
@@ -232,31 +320,49 @@ fn draw_panel(
         }
     }
     let shown = panel.filled.unwrap_or(puzzle);
+    let draws_marks = options.candidates || panel.marks.is_some();
     // The mini-grid of pencil marks keeps off the cell's lines.
     let inset = CELL * 0.08;
     let mark_size = (CELL - 2.0 * inset) / b as f64;
-    let mark_font = num(font_size(n, options.numbers) * 1.2 / b as f64);
+    let mark_font = font_size(n, options.numbers) * 1.2 / b as f64;
     for i in 0..n * n {
         let cell = Cell(i as u32);
         let (left, top) = ((i % n) as f64 * CELL, (i / n) as f64 * CELL);
         let (class, digit) = match (puzzle.get(cell), shown.get(cell)) {
             (Some(given), _) => ("given", given),
             (None, Some(filled)) => ("filled", filled),
-            (None, None) => {
-                if options.candidates {
-                    for d in shown.candidates(cell).iter() {
-                        let k = d.get() - 1;
+            (None, None) if draws_marks => {
+                let marks = panel.marks.map_or_else(|| shown.candidates(cell), |m| m[i]);
+                for d in marks.iter() {
+                    let k = d.get() - 1;
+                    let (x, y) = (
+                        left + inset + ((k % b) as f64 + 0.5) * mark_size,
+                        top + inset + ((k / b) as f64 + 0.5) * mark_size,
+                    );
+                    let class = mark_class(panel.highlight, cell, d);
+                    let _ = writeln!(
+                        out,
+                        "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>",
+                        num(x),
+                        num(y),
+                        num(mark_font),
+                        label(d, n, options.numbers)
+                    );
+                    if class == "removed" {
+                        let half = mark_size * 0.4;
                         let _ = writeln!(
                             out,
-                            "<text class=\"mark\" x=\"{}\" y=\"{}\" font-size=\"{mark_font}\">{}</text>",
-                            num(left + inset + ((k % b) as f64 + 0.5) * mark_size),
-                            num(top + inset + ((k / b) as f64 + 0.5) * mark_size),
-                            label(d, n, options.numbers)
+                            "<path class=\"strike\" d=\"M{} {}L{} {}\"/>",
+                            num(x - half),
+                            num(y + half),
+                            num(x + half),
+                            num(y - half)
                         );
                     }
                 }
                 continue;
             }
+            (None, None) => continue,
         };
         let _ = writeln!(
             out,
@@ -267,6 +373,72 @@ fn draw_panel(
         );
     }
     out.push_str("</g>\n</g>\n");
+}
+
+/// The shades of a step under the grid's lines: its units, then its pattern's cells, then
+/// the cell it fills.
+fn shade_step(out: &mut String, highlight: &Highlight, n: usize) {
+    let placed = highlight.placed.map(|(cell, _)| cell);
+    let layers = [
+        ("unit", &highlight.units[..]),
+        ("pattern", &highlight.cells[..]),
+        ("place", placed.as_slice()),
+    ];
+    for (class, cells) in layers {
+        for cell in cells {
+            let i = cell.index();
+            let _ = writeln!(
+                out,
+                "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{c}\" height=\"{c}\"/>",
+                num((i % n) as f64 * CELL),
+                num((i / n) as f64 * CELL),
+                c = num(CELL)
+            );
+        }
+    }
+}
+
+/// How a pencil mark is drawn in a step: removed, part of the pattern (or the placed
+/// digit), or plain.
+fn mark_class(highlight: Option<&Highlight>, cell: Cell, digit: Digit) -> &'static str {
+    let Some(h) = highlight else {
+        return "mark";
+    };
+    if h.removed.contains(&(cell, digit)) {
+        "removed"
+    } else if h.placed == Some((cell, digit))
+        || (h.cells.contains(&cell) && h.digits.contains(&digit))
+    {
+        "key"
+    } else {
+        "mark"
+    }
+}
+
+/// How many characters of a note fit a grid `width` units wide (a 14 px sans-serif
+/// character is about 7.5 units wide on average).
+fn note_chars(width: f64) -> usize {
+    ((width / 7.5) as usize).max(20)
+}
+
+/// `text` broken into lines of at most `width` characters at spaces (a longer word gets
+/// a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The text of a digit: its symbol up to 35×35 (unless numbers are asked for), else its
@@ -350,9 +522,8 @@ mod tests {
         let puzzle = grid("1..4..1....2.3..");
         let solution = grid("1234341221434321");
         let panel = Panel {
-            puzzle: &puzzle,
             filled: Some(&solution),
-            caption: None,
+            ..Panel::new(&puzzle)
         };
         let svg = sheet(&[panel], &SheetOptions::default());
         assert_eq!(texts(&svg, "given"), ["1", "4", "1", "2", "3"]);
@@ -368,11 +539,7 @@ mod tests {
     #[test]
     fn candidates_sit_in_their_mini_grid_place() {
         let puzzle = grid("1..4..1....2.3..");
-        let panel = Panel {
-            puzzle: &puzzle,
-            filled: None,
-            caption: None,
-        };
+        let panel = Panel::new(&puzzle);
         let options = SheetOptions {
             candidates: true,
             ..SheetOptions::default()
@@ -396,9 +563,8 @@ mod tests {
         let panels: Vec<Panel<'_>> = ["one", "two", "three"]
             .iter()
             .map(|c| Panel {
-                puzzle: &a,
-                filled: None,
                 caption: Some(c),
+                ..Panel::new(&a)
             })
             .collect();
         let options = SheetOptions {
@@ -419,14 +585,7 @@ mod tests {
     fn large_grids_write_numbers_and_letters_on_request() {
         let mut big = Grid::empty(6).unwrap();
         big.set(Cell(0), Some(Digit(36)));
-        let svg = sheet(
-            &[Panel {
-                puzzle: &big,
-                filled: None,
-                caption: None,
-            }],
-            &SheetOptions::default(),
-        );
+        let svg = sheet(&[Panel::new(&big)], &SheetOptions::default());
         assert_eq!(texts(&svg, "given"), ["36"]);
         let mut hex = Grid::empty(4).unwrap();
         hex.set(Cell(0), Some(Digit(16)));
@@ -435,11 +594,7 @@ mod tests {
                 numbers,
                 ..SheetOptions::default()
             };
-            let panel = Panel {
-                puzzle: &hex,
-                filled: None,
-                caption: None,
-            };
+            let panel = Panel::new(&hex);
             texts(&sheet(&[panel], &options), "given")
         };
         assert_eq!(one(false), ["G"]);
@@ -455,20 +610,12 @@ mod tests {
             (vec![], false),
             (
                 vec![Panel {
-                    puzzle: &small,
                     filled: Some(&nine),
-                    caption: None,
+                    ..Panel::new(&small)
                 }],
                 false,
             ),
-            (
-                vec![Panel {
-                    puzzle: &big,
-                    filled: None,
-                    caption: None,
-                }],
-                true,
-            ),
+            (vec![Panel::new(&big)], true),
         ];
         for (panels, candidates) in cases {
             let options = SheetOptions {
@@ -480,6 +627,48 @@ mod tests {
             assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
             assert!(out.is_empty());
         }
+    }
+
+    #[test]
+    fn a_step_shades_its_cells_and_classes_its_marks() {
+        let puzzle = grid("1..4..1....2.3..");
+        let mut marks = vec![DigitSet::EMPTY; 16];
+        marks[1] = [2, 3].iter().map(|&d| Digit(d)).collect();
+        marks[2] = [2, 3].iter().map(|&d| Digit(d)).collect();
+        let highlight = Highlight {
+            units: vec![Cell(0), Cell(1), Cell(2), Cell(3)],
+            cells: vec![Cell(1)],
+            digits: vec![Digit(2)],
+            placed: None,
+            removed: vec![(Cell(2), Digit(2))],
+        };
+        let note = "a note long enough to wrap onto a second line of this narrow grid";
+        let panel = Panel {
+            marks: Some(&marks),
+            highlight: Some(&highlight),
+            note: Some(note),
+            ..Panel::new(&puzzle)
+        };
+        let svg = sheet(&[panel], &SheetOptions::default());
+        // only the given marks are drawn, not the candidates the peers leave
+        assert_eq!(texts(&svg, "mark"), ["3", "3"]);
+        assert_eq!(texts(&svg, "key"), ["2"]);
+        assert_eq!(texts(&svg, "removed"), ["2"]);
+        assert_eq!(svg.matches("<path class=\"strike\"").count(), 1);
+        assert_eq!(svg.matches("<rect class=\"unit\"").count(), 4);
+        assert_eq!(svg.matches("<rect class=\"pattern\"").count(), 1);
+        let lines = texts(&svg, "note");
+        assert!(lines.len() >= 2 && lines.iter().all(|l| l.chars().count() <= 21));
+        assert_eq!(lines.join(" "), note);
+        // marks of the wrong length are refused
+        let short = [DigitSet::EMPTY; 3];
+        let bad = Panel {
+            marks: Some(&short),
+            ..Panel::new(&puzzle)
+        };
+        let mut out = Vec::new();
+        assert!(write_sheet(&mut out, &[bad], &SheetOptions::default()).is_err());
+        assert!(out.is_empty());
     }
 
     #[test]

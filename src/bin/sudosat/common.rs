@@ -225,11 +225,13 @@ pub fn write_files_in(
         std::fs::rename(staging.path().join(name(i)), &path)
             .with_context(|| format!("{}: cannot write", path.display()))?;
     }
-    if std::fs::metadata(dir.join(name(count))).is_ok() {
+    // The name after the last, when the set does not hold it, is an earlier run's.
+    let next = name(count);
+    if !(0..count).any(|i| name(i) == next) && std::fs::metadata(dir.join(&next)).is_ok() {
         eprintln!(
             "sudosat: note: {} also holds {} and maybe more from an earlier, longer run",
             dir.display(),
-            name(count)
+            next
         );
     }
     Ok(())

@@ -5,15 +5,19 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
-use sudosat::grid::{write_candidates, write_grid, Format, Grid};
-use sudosat::solve::human::{next_step, solve_logged_until, HumanRun, Step, Strategy};
+use anyhow::{bail, Context, Result};
+use sudosat::compression::Compression;
+use sudosat::grid::svg::MAX_CANDIDATE_SIDE;
+use sudosat::grid::{
+    write_candidates, write_grid, write_sheet, Format, Grid, Highlight, Panel, SheetOptions,
+};
+use sudosat::solve::human::{next_step, solve_logged_until, Board, HumanRun, Step, Strategy};
 use sudosat::solve::{Deadline, SolveOutcome};
 
 use crate::args::{OutputFormat, PuzzleInputs};
 use crate::common::{
-    solutions, solutions_up_to, time_limit, write_output, InputGrid, Solutions, EXIT_NEGATIVE,
-    EXIT_OK,
+    solutions, solutions_up_to, time_limit, write_files_in, write_output, InputGrid, Solutions,
+    EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Arguments of `sudosat explain`.
@@ -42,6 +46,15 @@ pub struct Args {
     /// Output file (`-` = standard output, the default); written whole or not at all.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Also draw the solve step by step as SVG pictures into DIR: the board before each
+    /// step with its pencil marks, the step shaded (the units it looks at, its pattern
+    /// with the pattern's digits green, the placed digit's cell green, removed candidates
+    /// red and struck through) and in words below it, `step-001.svg` …, then
+    /// `solution.svg`; names start `puzzle-0001-` … with several puzzles. With `--hint`,
+    /// one `hint.svg` per grid, showing as much as the level tells. Grids up to 36×36;
+    /// the set is written whole or not at all.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 /// The human solver's run on `puzzle` and, when it solved it, how many solutions there are
@@ -77,6 +90,16 @@ fn hint_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(Option<Step>, Sol
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
     let limit = time_limit(args.timeout)?;
+    if args.svg.is_some() {
+        if let Some(big) = inputs.iter().find(|p| p.grid.side() > MAX_CANDIDATE_SIDE) {
+            let n = big.grid.side();
+            bail!(
+                "{}: --svg draws pencil marks, for grids up to \
+                 {MAX_CANDIDATE_SIDE}×{MAX_CANDIDATE_SIDE}, not {n}×{n}",
+                big.location()
+            );
+        }
+    }
     if let Some(level) = args.hint {
         return run_hints(&args, &inputs, limit, level);
     }
@@ -102,6 +125,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Ok(())
     })?;
+    if let Some(dir) = &args.svg {
+        draw_steps(dir, &inputs, &runs)?;
+    }
     Ok(ExitCode::from(if all_solved {
         EXIT_OK
     } else {
@@ -165,6 +191,9 @@ fn run_hints(
         }
         Ok(())
     })?;
+    if let Some(dir) = &args.svg {
+        draw_hints(dir, inputs, &hints, level)?;
+    }
     let all_solvable = hints.iter().all(|(_, s)| *s != Solutions::None);
     Ok(ExitCode::from(if all_solvable {
         EXIT_OK
@@ -201,4 +230,149 @@ fn write_explanation(
         SolveOutcome::Stopped(why) => writeln!(w, "stopped: {why}")?,
     }
     Ok(())
+}
+
+/// The file-name prefix of puzzle `i` of `count` in an `--svg` directory.
+fn picture_prefix(i: usize, count: usize) -> String {
+    if count > 1 {
+        format!("puzzle-{:04}-", i + 1)
+    } else {
+        String::new()
+    }
+}
+
+/// One picture: the board with its pencil marks and, for a step, the step shaded.
+fn draw_board(
+    w: &mut dyn std::io::Write,
+    puzzle: &Grid,
+    board: &Board,
+    highlight: Option<&Highlight>,
+    caption: &str,
+    note: &str,
+) -> Result<()> {
+    let filled = board.to_grid();
+    let panel = Panel {
+        filled: filled.as_ref(),
+        caption: Some(caption),
+        marks: Some(board.all_candidates()),
+        highlight,
+        note: Some(note),
+        ..Panel::new(puzzle)
+    };
+    write_sheet(w, &[panel], &SheetOptions::default())?;
+    Ok(())
+}
+
+/// `--svg` with the steps: per puzzle, a picture before each step and one of the end.
+fn draw_steps(
+    dir: &std::path::Path,
+    inputs: &[InputGrid],
+    runs: &[(HumanRun, Solutions)],
+) -> Result<()> {
+    // (puzzle, picture): picture k < steps is the board before step k, then the end.
+    let pictures: Vec<(usize, usize)> = runs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (run, _))| (0..=run.log.steps.len()).map(move |k| (i, k)))
+        .collect();
+    let name = |j: usize| {
+        let (i, k) = pictures.get(j).copied().unwrap_or((inputs.len(), 0));
+        let prefix = picture_prefix(i, inputs.len());
+        match runs.get(i) {
+            Some((run, _)) if k < run.log.steps.len() => {
+                let width = run.log.steps.len().to_string().len().max(3);
+                format!("{prefix}step-{:0width$}.svg", k + 1)
+            }
+            Some((run, _)) if !matches!(run.outcome, SolveOutcome::Solved(_)) => {
+                format!("{prefix}no-solution.svg")
+            }
+            _ => format!("{prefix}solution.svg"),
+        }
+    };
+    // The boards of one puzzle at a time: the pictures come in order.
+    let mut replayed: Option<(usize, Vec<Board>)> = None;
+    write_files_in(dir, pictures.len(), name, Compression::None, |j, w| {
+        let (i, k) = pictures[j];
+        let (run, _) = &runs[i];
+        let puzzle = &inputs[i].grid;
+        if !matches!(&replayed, Some((at, _)) if *at == i) {
+            replayed = Some((i, run.log.replay(puzzle)));
+        }
+        let boards = &replayed.as_ref().expect("replayed above").1;
+        let Some(board) = boards.get(k) else {
+            // Clashing givens: the solve took no step, and there is no board to draw.
+            write_sheet(
+                w,
+                &[Panel {
+                    caption: Some("No solution: the givens clash"),
+                    ..Panel::new(puzzle)
+                }],
+                &SheetOptions::default(),
+            )?;
+            return Ok(());
+        };
+        let geo = puzzle.geometry();
+        let steps = &run.log.steps;
+        match steps.get(k) {
+            Some(step) => {
+                let what = match step {
+                    Step::Deduction(d) => d.strategy.name(),
+                    Step::Guess { .. } => "guess",
+                    Step::Backtrack { .. } => "backtrack",
+                };
+                let caption = format!("Step {} of {}: {what}", k + 1, steps.len());
+                let highlight = step.highlight(geo, 3);
+                draw_board(
+                    w,
+                    puzzle,
+                    board,
+                    Some(&highlight),
+                    &caption,
+                    &step.describe(geo),
+                )
+            }
+            None => {
+                let caption = match run.outcome {
+                    SolveOutcome::Solved(_) => "Solution",
+                    _ => "No solution",
+                };
+                draw_board(w, puzzle, board, None, caption, &run.log.summary())
+            }
+        }
+    })
+}
+
+/// `--svg` with `--hint`: one picture per grid, its next step shown at the hint's level.
+fn draw_hints(
+    dir: &std::path::Path,
+    inputs: &[InputGrid],
+    hints: &[(Option<Step>, Solutions)],
+    level: u8,
+) -> Result<()> {
+    let name = |i: usize| format!("{}hint.svg", picture_prefix(i, inputs.len()));
+    write_files_in(dir, inputs.len(), name, Compression::None, |i, w| {
+        let puzzle = &inputs[i].grid;
+        let geo = puzzle.geometry();
+        let Some(board) = Board::new(puzzle) else {
+            write_sheet(
+                w,
+                &[Panel {
+                    caption: Some("No solution: the givens clash"),
+                    ..Panel::new(puzzle)
+                }],
+                &SheetOptions::default(),
+            )?;
+            return Ok(());
+        };
+        // The grid as given is the puzzle here: its digits are drawn as givens.
+        let (step, solutions) = &hints[i];
+        match (solutions, step) {
+            (Solutions::None, _) => draw_board(w, puzzle, &board, None, "No solution", "this grid cannot be completed (a digit in it is wrong, or the puzzle has no solution)"),
+            (_, None) => draw_board(w, puzzle, &board, None, "Nothing to do", "the grid is full"),
+            (_, Some(step)) => {
+                let highlight = step.highlight(geo, level);
+                draw_board(w, puzzle, &board, Some(&highlight), &format!("Hint (level {level})"), &step.hint(geo, level))
+            }
+        }
+    })
 }

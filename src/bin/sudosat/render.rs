@@ -112,9 +112,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .zip(&filled)
         .zip(&captions)
         .map(|((input, filled), caption)| Panel {
-            puzzle: &input.grid,
             filled: filled.as_ref(),
             caption: caption.as_deref(),
+            ..Panel::new(&input.grid)
         })
         .collect();
     let widest = inputs.iter().map(|p| p.grid.side()).max().unwrap_or(9);

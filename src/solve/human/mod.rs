@@ -22,7 +22,7 @@ mod x_wing;
 
 use std::time::Duration;
 
-use crate::grid::{check_solution, Cell, Digit, DigitSet, Geometry, Grid};
+use crate::grid::{check_solution, Cell, Digit, DigitSet, Geometry, Grid, Highlight};
 use crate::names::plural;
 use crate::run::Counters;
 use crate::Error;
@@ -144,6 +144,25 @@ pub enum Step {
 }
 
 impl Step {
+    /// What a drawing of this step shows at hint `level` ([`Deduction::highlight`]): as
+    /// [`Step::hint`] tells, a guess or backtrack shows nothing at level 1, its cell from
+    /// level 2 on, and a guess its digit from level 3.
+    pub fn highlight(&self, geo: &Geometry, level: u8) -> Highlight {
+        let cell = match self {
+            Step::Deduction(d) => return d.highlight(geo, level),
+            Step::Guess { cell, .. } | Step::Backtrack { cell, .. } => *cell,
+        };
+        let placed = match self {
+            Step::Guess { digit, .. } if level >= 3 => Some((cell, *digit)),
+            _ => None,
+        };
+        Highlight {
+            cells: if level >= 2 { vec![cell] } else { Vec::new() },
+            placed,
+            ..Highlight::default()
+        }
+    }
+
     /// A hint towards this step at `level` 1–3 ([`Deduction::hint`]); a guess is named
     /// as one at every level, its cell from level 2 on.
     pub fn hint(&self, geo: &Geometry, level: u8) -> String {
@@ -200,6 +219,36 @@ impl HumanLog {
             Step::Deduction(d) => Some(d),
             _ => None,
         })
+    }
+
+    /// The pencil-marked board before each step of this log of `puzzle`'s solve, and the
+    /// board after the last one: `steps.len() + 1` boards, for drawing the solve step by
+    /// step. A guess places its digit; a backtrack restores the board from before the
+    /// guess it takes back, as the solve did. Empty when the puzzle's givens clash (the
+    /// solve took no step then).
+    pub fn replay(&self, puzzle: &Grid) -> Vec<Board> {
+        let Some(mut board) = Board::new(puzzle) else {
+            return Vec::new();
+        };
+        let mut boards = Vec::with_capacity(self.steps.len() + 1);
+        let mut before_guesses: Vec<Board> = Vec::new();
+        for step in &self.steps {
+            boards.push(board.clone());
+            match step {
+                Step::Deduction(deduction) => board.apply(deduction),
+                Step::Guess { cell, digit, .. } => {
+                    before_guesses.push(board.clone());
+                    board.place(*cell, *digit);
+                }
+                Step::Backtrack { .. } => {
+                    if let Some(saved) = before_guesses.pop() {
+                        board = saved;
+                    }
+                }
+            }
+        }
+        boards.push(board);
+        boards
     }
 
     /// How many times each strategy was used, in [`Strategy::ALL`] order (zeros left out).
@@ -461,6 +510,43 @@ impl Solver for HumanSolver {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn replay_ends_on_the_solution_and_follows_every_step() {
+        // Inkala's puzzle, and a hardest-set puzzle with 356 guesses and 349 backtracks
+        for line in [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        ] {
+            let puzzle = Grid::from_values(
+                line.chars()
+                    .map(|c| c.to_digit(10).unwrap_or(0) as u16)
+                    .collect(),
+            )
+            .unwrap();
+            let run = solve_logged(&puzzle);
+            let boards = run.log.replay(&puzzle);
+            assert_eq!(boards.len(), run.log.steps.len() + 1);
+            let SolveOutcome::Solved(solution) = &run.outcome else {
+                panic!("solved")
+            };
+            assert_eq!(boards.last().unwrap().to_grid().as_ref(), Some(solution));
+            for (board, step) in boards.iter().zip(&run.log.steps) {
+                if let Step::Deduction(d) = step {
+                    // each removal takes a candidate the board still had
+                    for &(cell, digit) in &d.removed {
+                        assert!(board.candidates(cell).contains(digit));
+                    }
+                    if let Some((cell, digit)) = d.placed {
+                        assert!(board.candidates(cell).contains(digit));
+                    }
+                }
+            }
+        }
+        let clash =
+            Grid::from_values(vec![1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        assert!(solve_logged(&clash).log.replay(&clash).is_empty());
+    }
     use super::*;
     use crate::solve::testing::inkala;
 

@@ -1,6 +1,6 @@
 //! What every strategy needs: the candidate board and the deduction record.
 
-use crate::grid::{check_grid, Cell, Digit, DigitSet, Geometry, Grid, Unit, UnitKind};
+use crate::grid::{check_grid, Cell, Digit, DigitSet, Geometry, Grid, Highlight, Unit, UnitKind};
 
 use super::Strategy;
 
@@ -52,6 +52,11 @@ impl Board {
     /// The candidates of a cell (empty once a digit is placed).
     pub fn candidates(&self, cell: Cell) -> DigitSet {
         self.cands[cell.index()]
+    }
+
+    /// The candidates of every cell, row-major (empty where a digit is placed).
+    pub fn all_candidates(&self) -> &[DigitSet] {
+        &self.cands
     }
 
     /// Replaces the candidates of a blank cell (for building test positions).
@@ -213,6 +218,35 @@ impl Deduction {
             2 => format!("{}: {}", self.strategy.name(), self.reason(geo)),
             _ => self.describe(geo),
         }
+    }
+
+    /// What a drawing of this step shows at hint `level`, matching [`Deduction::hint`]:
+    /// level 1 the units to look at (a naked single's cell when it has none), level 2 also
+    /// the pattern's cells and digits, level 3 (and above) also the placed digit and the
+    /// removed candidates.
+    pub fn highlight(&self, geo: &Geometry, level: u8) -> Highlight {
+        let units: Vec<Cell> = self
+            .units
+            .iter()
+            .flat_map(|&u| geo.unit_cells(u).iter().copied())
+            .collect();
+        let mut highlight = Highlight {
+            units,
+            ..Highlight::default()
+        };
+        if level <= 1 {
+            if highlight.units.is_empty() {
+                highlight.units = self.cells.clone();
+            }
+            return highlight;
+        }
+        highlight.cells = self.cells.clone();
+        highlight.digits = self.digits.clone();
+        if level >= 3 {
+            highlight.placed = self.placed;
+            highlight.removed = self.removed.clone();
+        }
+        highlight
     }
 
     /// Why the strategy applies.
