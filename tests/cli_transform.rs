@@ -5,7 +5,7 @@
 mod common;
 
 use common::{assert_exit, parse_output, path, read_fixture, run, run_in, stderr, stdout};
-use sudosat::grid::{check_solution, Grid};
+use sudosat::grid::{check_solution, Cell, Grid};
 
 /// The grids `sudosat transform ARGS` writes for the puzzles piped in (exit 0 checked).
 fn transform(puzzles: &str, args: &[&str]) -> Vec<Grid> {
@@ -204,4 +204,55 @@ fn check_finds_duplicates_as_given_and_up_to_symmetry() {
     );
     // Without the flag the same file is four valid grids.
     assert_exit(&run(&["check", f]), 0);
+}
+
+#[test]
+fn check_minimal_names_the_givens_that_can_go() {
+    // Inkala's puzzle is minimal; with two digits of its solution added it is not, and
+    // exactly those two can go; blanking a given of a 17-clue puzzle loses uniqueness.
+    let inkala = read_fixture("inkala-line.txt").remove(0);
+    let solution = read_fixture("solutions/inkala-line.txt").remove(0);
+    let mut padded = inkala.clone();
+    let open: Vec<usize> = (0..81).filter(|&i| inkala.values()[i] == 0).take(2).collect();
+    for &i in &open {
+        padded.set(Cell(i as u32), solution.get(Cell(i as u32)));
+    }
+    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
+    let first = (0..81).find(|&i| loose.values()[i] != 0).unwrap();
+    loose.set(Cell(first as u32), None);
+    let dir = common::temp_dir();
+    let file = dir.path().join("set.txt");
+    let text: String = [&inkala, &padded, &loose]
+        .iter()
+        .map(|g| line(g) + "\n")
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    let out = run(&["check", "--minimal", f]);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{f}:1: ok: 9×9 puzzle, 21 givens, unique and minimal")
+    );
+    let label = |i: usize| format!("r{}c{}", i / 9 + 1, i % 9 + 1);
+    // The two added digits can go; no given of the original can, since it is minimal.
+    assert!(
+        lines[1].starts_with(&format!("{f}:2: not minimal: 9×9 puzzle, 23 givens, unique; 2 givens can each go"))
+            && lines[1].ends_with(&format!(": {}, {}", label(open[0]), label(open[1]))),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(
+        lines[2],
+        format!("{f}:3: not unique: 9×9 puzzle, 16 givens; 2 or more solutions")
+    );
+    assert_eq!(
+        lines[3],
+        "checked 3 grids: 3 valid, 0 invalid, 2 not proper and minimal"
+    );
+    // Only the proper minimal puzzle passes.
+    std::fs::write(&file, line(&inkala) + "\n").unwrap();
+    assert_exit(&run(&["check", "--minimal", f]), 0);
 }

@@ -364,6 +364,57 @@ impl CounterKind {
     }
 }
 
+/// A puzzle as its author sees it: how many solutions it has and, with exactly one,
+/// which givens could go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Properness {
+    /// No solution.
+    NoSolution,
+    /// Two or more solutions.
+    Several,
+    /// Exactly one solution. `redundant` lists the givens that can each go alone with the
+    /// solution staying unique (row-major order); the puzzle is *minimal* when it is empty.
+    /// Two of them may not go together.
+    Unique {
+        /// The givens that can each go alone.
+        redundant: Vec<Cell>,
+    },
+}
+
+/// Whether `puzzle` is proper (exactly one solution) and minimal (no given can go without
+/// losing uniqueness), counting up to 2: once for the puzzle, then for it without each
+/// given, on every core (rayon), each worker with a counter from `make_counter`. Use an
+/// exact counter (Dancing Links, the SAT path): a budgeted one would call some redundant
+/// givens necessary.
+///
+/// # Errors
+/// When a counter fails (e.g. a time limit).
+pub fn properness(
+    puzzle: &Grid,
+    make_counter: &(dyn Fn() -> Box<dyn SolutionCounter> + Sync),
+) -> Result<Properness, Error> {
+    match make_counter().count(puzzle, 2)? {
+        0 => return Ok(Properness::NoSolution),
+        1 => {}
+        _ => return Ok(Properness::Several),
+    }
+    let givens: Vec<Cell> = puzzle.givens().map(|(cell, _)| cell).collect();
+    let keeps_unique = givens
+        .par_iter()
+        .map_init(make_counter, |counter, &cell| {
+            let mut without = puzzle.clone();
+            without.set(cell, None);
+            Ok(counter.count(&without, 2)? == 1)
+        })
+        .collect::<Result<Vec<bool>, Error>>()?;
+    let redundant = givens
+        .into_iter()
+        .zip(keeps_unique)
+        .filter_map(|(cell, redundant)| redundant.then_some(cell))
+        .collect();
+    Ok(Properness::Unique { redundant })
+}
+
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
@@ -665,6 +716,39 @@ mod tests {
             assert!(c < prev);
             prev = c;
         }
+    }
+
+    #[test]
+    fn properness_names_the_givens_that_can_go() {
+        let mut dlx = CounterKind::Dlx.make();
+        let make = || CounterKind::Dlx.make();
+        // A full 4×4 grid: unique, and any one digit can go.
+        let full: Grid = "1234341221434321".parse().unwrap();
+        let Properness::Unique { redundant } = properness(&full, &make).unwrap() else {
+            panic!("unique")
+        };
+        assert_eq!(redundant.len(), 16);
+        // Generated minimal puzzles: unique with nothing to remove.
+        let options = GenerateOptions::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let generated = generate(&options, &mut rng, dlx.as_mut()).unwrap();
+        assert_eq!(
+            properness(&generated.puzzle, &make).unwrap(),
+            Properness::Unique { redundant: vec![] }
+        );
+        // One given added from the solution is redundant, and named.
+        let mut more = generated.puzzle.clone();
+        let cell = Cell((0..81).find(|&i| more.get(Cell(i)).is_none()).unwrap());
+        more.set(cell, generated.solution.get(cell));
+        let Properness::Unique { redundant } = properness(&more, &make).unwrap() else {
+            panic!("unique")
+        };
+        assert!(redundant.contains(&cell));
+        // The empty 4×4 grid has 288 solutions; two equal givens in a row none.
+        let empty = Grid::empty(2).unwrap();
+        assert_eq!(properness(&empty, &make).unwrap(), Properness::Several);
+        let clash: Grid = "11..............".parse().unwrap();
+        assert_eq!(properness(&clash, &make).unwrap(), Properness::NoSolution);
     }
 
     #[test]

@@ -5,8 +5,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
-use sudosat::grid::{canonical, check_grid, check_solution, CheckReport, Format, Grid};
+use anyhow::{bail, Context, Result};
+use sudosat::generate::{properness, CounterKind, Properness};
+use sudosat::grid::{canonical, check_grid, check_solution, CheckReport, Format, Geometry, Grid};
 use sudosat::names::plural;
 
 use crate::args::named;
@@ -40,6 +41,34 @@ pub struct Args {
     /// compared as given). Any duplicate makes the exit code 1.
     #[arg(long, conflicts_with = "solution")]
     duplicates: bool,
+    /// Also check that each puzzle is proper and minimal, as puzzle authors require:
+    /// exactly one solution, and no given that could go with the solution staying unique
+    /// (those are named). Counted exactly, by Dancing Links up to 16×16 and the SAT path
+    /// above. A puzzle that is not makes the exit code 1.
+    #[arg(long, conflicts_with = "solution")]
+    minimal: bool,
+}
+
+/// Whether each puzzle is proper and minimal (`None` for a puzzle whose givens clash,
+/// which the rule check reports), on every core.
+fn find_properness(puzzles: &[InputGrid]) -> Result<Vec<Option<Properness>>> {
+    use rayon::prelude::*;
+    puzzles
+        .par_iter()
+        .map(|p| {
+            if !check_grid(&p.grid).is_valid() {
+                return Ok(None);
+            }
+            // Exact counters only: a budgeted count would call redundant givens necessary.
+            let kind = if p.grid.side() <= 16 {
+                CounterKind::Dlx
+            } else {
+                CounterKind::Sat
+            };
+            let found = properness(&p.grid, &|| kind.make());
+            Ok(Some(found.with_context(|| p.location())?))
+        })
+        .collect()
 }
 
 /// For each grid after its first occurrence: the index of that first occurrence and
@@ -85,9 +114,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         None => None,
     };
+    let proper = if args.minimal {
+        find_properness(&puzzles)?
+    } else {
+        Vec::new()
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut invalid = 0;
+    let mut improper = 0;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let (report, what) = match &solutions {
             Some(sols) => {
@@ -107,7 +142,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
             } else {
                 what
             };
-            writeln!(out, "{}: ok: {what}", puzzle.location())?;
+            match proper.get(i).cloned().flatten() {
+                None => writeln!(out, "{}: ok: {what}", puzzle.location())?,
+                Some(found) => {
+                    let verdict = describe_properness(&found, puzzle.grid.geometry(), &what);
+                    if !matches!(&found, Properness::Unique { redundant } if redundant.is_empty()) {
+                        improper += 1;
+                    }
+                    writeln!(out, "{}: {verdict}", puzzle.location())?;
+                }
+            }
         } else {
             invalid += 1;
             print_invalid(
@@ -150,18 +194,53 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         String::new()
     };
+    let improper_note = if args.minimal {
+        format!(", {improper} not proper and minimal")
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "checked {} {noun}: {} valid, {invalid} invalid{duplicated}",
+        "checked {} {noun}: {} valid, {invalid} invalid{duplicated}{improper_note}",
         puzzles.len(),
         puzzles.len() - invalid
     )?;
     out.flush()?;
-    Ok(ExitCode::from(if invalid == 0 && duplicates == 0 {
-        EXIT_OK
-    } else {
-        EXIT_NEGATIVE
-    }))
+    Ok(ExitCode::from(
+        if invalid == 0 && duplicates == 0 && improper == 0 {
+            EXIT_OK
+        } else {
+            EXIT_NEGATIVE
+        },
+    ))
+}
+
+/// The line of a valid puzzle with `--minimal`: `ok: …, unique and minimal`, or what it
+/// lacks, with the givens that can go (the first [`MAX_SHOWN`]).
+fn describe_properness(found: &Properness, geometry: &Geometry, what: &str) -> String {
+    match found {
+        Properness::NoSolution => format!("no solution: {what}"),
+        Properness::Several => format!("not unique: {what}; 2 or more solutions"),
+        Properness::Unique { redundant } if redundant.is_empty() => {
+            format!("ok: {what}, unique and minimal")
+        }
+        Properness::Unique { redundant } => {
+            let mut cells: Vec<String> = redundant
+                .iter()
+                .take(MAX_SHOWN)
+                .map(|&c| geometry.cell_label(c))
+                .collect();
+            if redundant.len() > MAX_SHOWN {
+                cells.push(format!("… and {} more", redundant.len() - MAX_SHOWN));
+            }
+            let each = if redundant.len() == 1 { "" } else { " each" };
+            format!(
+                "not minimal: {what}, unique; {} can{each} go with the solution staying unique: {}",
+                plural(redundant.len(), "given"),
+                cells.join(", ")
+            )
+        }
+    }
 }
 
 fn describe(grid: &Grid) -> String {
