@@ -348,3 +348,68 @@ fn explain_svg_hints_show_as_much_as_their_level() {
     assert!(stderr(&out).contains("not 49×49"), "{}", stderr(&out));
     assert!(!dir.path().join("big").exists());
 }
+
+#[test]
+fn answers_follow_the_puzzles_on_pages_of_their_own() {
+    let dir = common::temp_dir();
+    let out = run_in(
+        dir.path(),
+        &[
+            "render",
+            &path("hardest-20.txt"),
+            "--answers",
+            "--title",
+            "Hard",
+            "-o",
+            "book.html",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let html = std::fs::read_to_string(dir.path().join("book.html")).unwrap();
+    let puzzles = read_fixture("hardest-20.txt");
+    let solutions = read_fixture("solutions/hardest-20.txt");
+    // 20 puzzles at 6 a page, then 20 answers: 4 + 4 pages.
+    assert_eq!(html.matches("<section class=\"page\">").count(), 8);
+    assert_eq!(html.matches("<h2>Answers</h2>").count(), 4);
+    let svgs: Vec<&str> = html.split("<svg ").skip(1).collect();
+    assert_eq!(svgs.len(), 40);
+    for (i, svg) in svgs.iter().enumerate() {
+        let (k, answer) = (i % 20, i >= 20);
+        assert_eq!(drawn_grid(svg, 3, &["given"]), puzzles[k]);
+        if answer {
+            assert!(svg.contains(&format!(">Answer {}</text>", k + 1)));
+            assert_eq!(drawn_grid(svg, 3, &["given", "filled"]), solutions[k]);
+        } else {
+            assert!(svg.contains(&format!(">Puzzle {}</text>", k + 1)));
+            assert!(texts(svg, "filled").is_empty());
+        }
+    }
+    // One file per puzzle and per answer with --out-dir.
+    let out = run_in(
+        dir.path(),
+        &[
+            "render",
+            &path("thesis-4x4.txt"),
+            "--answers",
+            "--out-dir",
+            "set",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("set"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["answer-0001.svg", "puzzle-0001.svg"]);
+    // --timeout without a solve to limit is refused.
+    let out = run(&["render", &path("thesis-4x4.txt"), "--timeout", "3"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("--timeout limits the solves"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -213,7 +213,10 @@ fn check_minimal_names_the_givens_that_can_go() {
     let inkala = read_fixture("inkala-line.txt").remove(0);
     let solution = read_fixture("solutions/inkala-line.txt").remove(0);
     let mut padded = inkala.clone();
-    let open: Vec<usize> = (0..81).filter(|&i| inkala.values()[i] == 0).take(2).collect();
+    let open: Vec<usize> = (0..81)
+        .filter(|&i| inkala.values()[i] == 0)
+        .take(2)
+        .collect();
     for &i in &open {
         padded.set(Cell(i as u32), solution.get(Cell(i as u32)));
     }
@@ -239,8 +242,9 @@ fn check_minimal_names_the_givens_that_can_go() {
     let label = |i: usize| format!("r{}c{}", i / 9 + 1, i % 9 + 1);
     // The two added digits can go; no given of the original can, since it is minimal.
     assert!(
-        lines[1].starts_with(&format!("{f}:2: not minimal: 9×9 puzzle, 23 givens, unique; 2 givens can each go"))
-            && lines[1].ends_with(&format!(": {}, {}", label(open[0]), label(open[1]))),
+        lines[1].starts_with(&format!(
+            "{f}:2: not minimal: 9×9 puzzle, 23 givens, unique; 2 givens can each go"
+        )) && lines[1].ends_with(&format!(": {}, {}", label(open[0]), label(open[1]))),
         "{}",
         lines[1]
     );

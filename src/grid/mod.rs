@@ -22,7 +22,7 @@ pub use parse::{
     detect_format, read_located, read_located_from_path, read_puzzles, read_puzzles_from_path,
     LocatedGrid, ParseError, Source,
 };
-pub use svg::{write_sheet, Highlight, Panel, SheetOptions};
+pub use svg::{write_html, write_sheet, Highlight, Panel, SheetOptions};
 pub use symmetry::{canonical, Isomorphism, Mirror, MAX_CANONICAL_BOX_SIZE};
 
 /// A cell, as a row-major index `row·n + col` (0-based).

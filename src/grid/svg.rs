@@ -142,36 +142,7 @@ pub fn write_sheet<W: Write + ?Sized>(
     panels: &[Panel<'_>],
     options: &SheetOptions,
 ) -> io::Result<()> {
-    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
-    if panels.is_empty() {
-        return Err(invalid("no grid to draw".into()));
-    }
-    for (i, panel) in panels.iter().enumerate() {
-        let n = panel.puzzle.side();
-        if let Some(filled) = panel.filled.filter(|f| f.side() != n) {
-            let m = filled.side();
-            return Err(invalid(format!(
-                "grid {}: the filled grid is {m}×{m}, the puzzle {n}×{n}",
-                i + 1
-            )));
-        }
-        if panel.marks.is_some_and(|m| m.len() != n * n) {
-            return Err(invalid(format!(
-                "grid {}: pencil marks for {} cells, the grid has {}",
-                i + 1,
-                panel.marks.map_or(0, <[DigitSet]>::len),
-                n * n
-            )));
-        }
-        let draws_marks = options.candidates || panel.marks.is_some();
-        if draws_marks && n > MAX_CANDIDATE_SIDE {
-            return Err(invalid(format!(
-                "grid {}: pencil marks are drawn for grids up to \
-                 {MAX_CANDIDATE_SIDE}×{MAX_CANDIDATE_SIDE}, not {n}×{n}",
-                i + 1
-            )));
-        }
-    }
+    check_panels(panels, options)?;
     let columns = options.columns.clamp(1, panels.len());
     let rows = panels.len().div_ceil(columns);
     let widest = panels.iter().map(|p| p.puzzle.side()).max().unwrap_or(1) as f64 * CELL;
@@ -231,6 +202,104 @@ pub fn write_sheet<W: Write + ?Sized>(
         w.write_all(out.as_bytes())?;
     }
     w.write_all(b"</svg>\n")
+}
+
+/// Refuses what cannot be drawn: no panel, a filled grid or marks of another size, pencil
+/// marks above [`MAX_CANDIDATE_SIDE`].
+fn check_panels(panels: &[Panel<'_>], options: &SheetOptions) -> io::Result<()> {
+    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
+    if panels.is_empty() {
+        return Err(invalid("no grid to draw".into()));
+    }
+    for (i, panel) in panels.iter().enumerate() {
+        let n = panel.puzzle.side();
+        if let Some(filled) = panel.filled.filter(|f| f.side() != n) {
+            let m = filled.side();
+            return Err(invalid(format!(
+                "grid {}: the filled grid is {m}×{m}, the puzzle {n}×{n}",
+                i + 1
+            )));
+        }
+        if panel.marks.is_some_and(|m| m.len() != n * n) {
+            return Err(invalid(format!(
+                "grid {}: pencil marks for {} cells, the grid has {}",
+                i + 1,
+                panel.marks.map_or(0, <[DigitSet]>::len),
+                n * n
+            )));
+        }
+        let draws_marks = options.candidates || panel.marks.is_some();
+        if draws_marks && n > MAX_CANDIDATE_SIDE {
+            return Err(invalid(format!(
+                "grid {}: pencil marks are drawn for grids up to \
+                 {MAX_CANDIDATE_SIDE}×{MAX_CANDIDATE_SIDE}, not {n}×{n}",
+                i + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Writes `sections` as one HTML document for printing: each section (e.g. the puzzles,
+/// then their answers) starts a new page, holds `per_page` panels a page in
+/// [`SheetOptions::columns`] columns, each panel an inline SVG scaled to its column, with
+/// the sheet's title and the section's heading on each of its pages. Browsers print it
+/// page by page (CSS `break-after: page`, A4 margins by default); it fetches nothing.
+///
+/// # Errors
+/// As [`write_sheet`], for any panel of any section; nothing is written then.
+pub fn write_html<W: Write + ?Sized>(
+    w: &mut W,
+    sections: &[(Option<&str>, &[Panel<'_>])],
+    options: &SheetOptions,
+    per_page: usize,
+) -> io::Result<()> {
+    for (_, panels) in sections {
+        check_panels(panels, options)?;
+    }
+    let title = escape(options.title.as_deref().unwrap_or("Sudoku"));
+    let columns = options.columns.max(1);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{title}</title>\n<style>\n\
+         @page{{size:A4;margin:12mm}}\n\
+         body{{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;margin:0}}\n\
+         .page{{break-after:page;padding:8mm 0}}\n\
+         .page:last-child{{break-after:auto}}\n\
+         h1,h2{{text-align:center;margin:0 0 6mm}}\n\
+         .grids{{display:grid;grid-template-columns:repeat({columns},1fr);gap:8mm}}\n\
+         svg{{width:100%;height:auto;display:block}}\n\
+         </style>\n</head>\n<body>\n"
+    );
+    w.write_all(out.as_bytes())?;
+    let single = SheetOptions {
+        columns: 1,
+        title: None,
+        ..options.clone()
+    };
+    for (heading, panels) in sections {
+        for page in panels.chunks(per_page.max(1)) {
+            out.clear();
+            out.push_str("<section class=\"page\">\n");
+            if options.title.is_some() {
+                let _ = writeln!(out, "<h1>{title}</h1>");
+            }
+            if let Some(heading) = heading {
+                let _ = writeln!(out, "<h2>{}</h2>", escape(heading));
+            }
+            out.push_str("<div class=\"grids\">\n");
+            w.write_all(out.as_bytes())?;
+            for panel in page {
+                w.write_all(b"<figure style=\"margin:0\">\n")?;
+                write_sheet(w, std::slice::from_ref(panel), &single)?;
+                w.write_all(b"</figure>\n")?;
+            }
+            w.write_all(b"</div>\n</section>\n")?;
+        }
+    }
+    w.write_all(b"</body>\n</html>\n")
 }
 
 /// The style sheet: line weights, the kinds of digits and marks, the shades of a step.
@@ -668,6 +737,48 @@ mod tests {
         };
         let mut out = Vec::new();
         assert!(write_sheet(&mut out, &[bad], &SheetOptions::default()).is_err());
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn html_books_break_sections_into_pages() {
+        let puzzle = grid("1..4..1....2.3..");
+        let solution = grid("1234341221434321");
+        let puzzles = vec![Panel::new(&puzzle); 5];
+        let answers = vec![
+            Panel {
+                filled: Some(&solution),
+                ..Panel::new(&puzzle)
+            };
+            5
+        ];
+        let options = SheetOptions {
+            columns: 2,
+            title: Some("Book & key".into()),
+            ..SheetOptions::default()
+        };
+        let mut out = Vec::new();
+        let sections = [(None, &puzzles[..]), (Some("Answers"), &answers[..])];
+        write_html(&mut out, &sections, &options, 4).unwrap();
+        let html = String::from_utf8(out).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        assert!(html.ends_with("</html>\n"));
+        // 5 puzzles on pages of 4, then 5 answers: 2 + 2 pages, the title on each
+        assert_eq!(html.matches("<section class=\"page\">").count(), 4);
+        assert_eq!(html.matches("<h1>Book &amp; key</h1>").count(), 4);
+        assert_eq!(html.matches("<h2>Answers</h2>").count(), 2);
+        assert_eq!(html.matches("<svg ").count(), 10);
+        assert_eq!(html.matches("class=\"filled\"").count(), 5 * 11);
+        assert!(html.contains("grid-template-columns:repeat(2,1fr)"));
+        // a refusal in the last section writes nothing
+        let nine = Grid::empty(3).unwrap();
+        let bad = [Panel {
+            filled: Some(&nine),
+            ..Panel::new(&puzzle)
+        }];
+        let mut out = Vec::new();
+        let sections = [(None, &puzzles[..]), (None, &bad[..])];
+        assert!(write_html(&mut out, &sections, &options, 4).is_err());
         assert!(out.is_empty());
     }
 

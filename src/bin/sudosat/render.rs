@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use sudosat::compression::Compression;
 use sudosat::grid::svg::Caption;
-use sudosat::grid::{check_solution, write_sheet, Grid, Panel, SheetOptions};
+use sudosat::grid::{check_solution, write_html, write_sheet, Grid, Panel, SheetOptions};
 use sudosat::names::plural;
 use sudosat::run::Deadline;
 use sudosat::solve::sat::DEFAULT_ENCODING;
@@ -25,9 +25,10 @@ use crate::common::{
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Output SVG file (`-` = standard output, the default): one sheet with every puzzle;
-    /// written whole or not at all.
-    #[arg(short, long, value_name = "FILE.svg", conflicts_with = "out_dir")]
+    /// Output file (`-` = standard output, the default): one SVG sheet with every puzzle,
+    /// or, for a name ending `.html` (or with `--html`), an HTML document of printable
+    /// pages; written whole or not at all.
+    #[arg(short, long, value_name = "FILE", conflicts_with = "out_dir")]
     output: Option<PathBuf>,
     /// Write one SVG per puzzle into DIR instead, named `puzzle-0001.svg`, … (created if
     /// missing; the set is written whole or not at all).
@@ -36,8 +37,21 @@ pub struct Args {
     /// Solve each puzzle (the default SAT path) and draw the solution's digits in blue
     /// over the givens. A puzzle without a solution is drawn as it is, captioned so, and
     /// makes the exit code 1.
-    #[arg(long, conflicts_with = "solution")]
+    #[arg(long, conflicts_with_all = ["solution", "answers"])]
     solve: bool,
+    /// Draw the puzzles plain, then an answer key: each puzzle again with its solution
+    /// (solved by the default SAT path, or the grids of `--solution`), as puzzle books
+    /// print them: after the puzzles on the sheet, on pages of their own in HTML, as
+    /// `answer-0001.svg` … with `--out-dir`.
+    #[arg(long)]
+    answers: bool,
+    /// Write HTML pages for printing (each page `--per-page` grids, the answers on pages
+    /// of their own) whatever the output's name.
+    #[arg(long, conflicts_with = "out_dir")]
+    html: bool,
+    /// Grids per HTML page (default: 6 up to 9×9, 2 up to 16×16, else 1).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    per_page: Option<u32>,
     /// Draw the n-th grid of FILE over the n-th puzzle: a solution or a partly filled grid
     /// (its digits that are not givens in blue). It must keep every given.
     #[arg(long, value_name = "FILE")]
@@ -62,7 +76,7 @@ pub struct Args {
     numbers: bool,
     /// With `--solve`: time limit in seconds of each puzzle's solve; past it the command
     /// fails.
-    #[arg(long, value_name = "SECS", requires = "solve")]
+    #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
 }
 
@@ -86,37 +100,63 @@ pub fn run(args: Args) -> Result<ExitCode> {
             );
         }
     }
-    let (filled, unsolved) = if args.solve {
+    let solving = args.solve || (args.answers && args.solution.is_none());
+    if args.timeout.is_some() && !solving {
+        bail!("--timeout limits the solves of --solve or --answers, and none is asked for");
+    }
+    let (filled, unsolved) = if solving {
         solve_all(&inputs, time_limit(args.timeout)?)?
     } else if let Some(path) = &args.solution {
         (read_filled(&inputs, path)?, Vec::new())
     } else {
         (vec![None; inputs.len()], Vec::new())
     };
-    let captions: Vec<Option<String>> = inputs
-        .iter()
-        .enumerate()
-        .map(|(i, input)| {
-            let text = args.caption.text(i, inputs.len(), &input.location());
-            if !unsolved.contains(&i) {
-                return text;
+    let count = inputs.len();
+    let caption = |i: usize, answer: bool| -> Option<String> {
+        let location = inputs[i].location();
+        let text = match (args.caption.text(i, count, &location), answer) {
+            (Some(_), true) if args.caption == Caption::Location => {
+                Some(format!("{location} (answer)"))
             }
-            Some(match text {
-                Some(text) => format!("{text}: no solution"),
-                None => "No solution".to_string(),
-            })
+            (Some(_), true) => Some(format!("Answer {}", i + 1)),
+            // A lone answer is still told from its puzzle.
+            (None, true) if args.caption == Caption::Auto => Some("Answer".to_string()),
+            (text, _) => text,
+        };
+        if !unsolved.contains(&i) || (args.answers && !answer) {
+            return text;
+        }
+        Some(match text {
+            Some(text) => format!("{text}: no solution"),
+            None => "No solution".to_string(),
         })
-        .collect();
+    };
+    let captions: Vec<Option<String>> = (0..count).map(|i| caption(i, false)).collect();
+    let answer_captions: Vec<Option<String>> = (0..count).map(|i| caption(i, true)).collect();
     let panels: Vec<Panel<'_>> = inputs
         .iter()
         .zip(&filled)
         .zip(&captions)
         .map(|((input, filled), caption)| Panel {
-            filled: filled.as_ref(),
+            filled: if args.answers { None } else { filled.as_ref() },
             caption: caption.as_deref(),
             ..Panel::new(&input.grid)
         })
         .collect();
+    let answers: Vec<Panel<'_>> = if args.answers {
+        inputs
+            .iter()
+            .zip(&filled)
+            .zip(&answer_captions)
+            .map(|((input, filled), caption)| Panel {
+                filled: filled.as_ref(),
+                caption: caption.as_deref(),
+                ..Panel::new(&input.grid)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let widest = inputs.iter().map(|p| p.grid.side()).max().unwrap_or(9);
     let default_columns = if widest > 9 { 1 } else { 2 };
     let options = SheetOptions {
@@ -125,17 +165,43 @@ pub fn run(args: Args) -> Result<ExitCode> {
         numbers: args.numbers,
         title: args.title.clone(),
     };
+    let html = args.html
+        || args.output.as_ref().is_some_and(|p| {
+            let name = p.to_string_lossy().to_lowercase();
+            name.ends_with(".html") || name.ends_with(".htm")
+        });
+    let per_page = args.per_page.map_or(
+        match widest {
+            0..=9 => 6,
+            10..=16 => 2,
+            _ => 1,
+        },
+        |k| k as usize,
+    );
     match &args.out_dir {
         Some(dir) => {
-            let width = panels.len().to_string().len().max(4);
-            let name = |i: usize| format!("puzzle-{:0width$}.svg", i + 1);
-            write_files_in(dir, panels.len(), name, Compression::None, |i, w| {
-                write_sheet(w, &panels[i..=i], &options)?;
+            let all: Vec<&Panel<'_>> = panels.iter().chain(&answers).collect();
+            let width = count.to_string().len().max(4);
+            let name = |i: usize| {
+                let kind = if i < count { "puzzle" } else { "answer" };
+                format!("{kind}-{:0width$}.svg", i % count + 1)
+            };
+            write_files_in(dir, all.len(), name, Compression::None, |i, w| {
+                write_sheet(w, std::slice::from_ref(all[i]), &options)?;
                 Ok(())
             })?;
         }
         None => write_output(args.output.as_deref(), |w| {
-            write_sheet(w, &panels, &options).context("cannot draw the sheet")?;
+            if html {
+                let mut sections = vec![(None, &panels[..])];
+                if args.answers {
+                    sections.push((Some("Answers"), &answers[..]));
+                }
+                write_html(w, &sections, &options, per_page).context("cannot draw the pages")?;
+            } else {
+                let all: Vec<Panel<'_>> = panels.iter().chain(&answers).copied().collect();
+                write_sheet(w, &all, &options).context("cannot draw the sheet")?;
+            }
             Ok(())
         })?,
     }
