@@ -461,7 +461,9 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
             answer(&[&["sat", "p.cnf", "--cubes", "cubes.txt"][..], &cmd].concat());
         assert_eq!((line, model), expected, "cadical a cube at a time");
     }
-    // Without the solution's cube every cube is UNSAT, for both kinds of backend.
+    // Without the solution's cube every cube is UNSAT, for both kinds of backend, but the
+    // cubes leave the solution's digit out, and the formula is satisfiable there: the
+    // answer is the solution, not UNSAT (which CaDiCaL answers for such a file).
     let others: String = (1..=5)
         .filter(|&v| v != digit)
         .map(|v| format!("a {v} 0\n"))
@@ -479,12 +481,39 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
             threads,
         ];
         let out = run_in(dir.path(), &args, b"");
-        assert_exit(&out, 20);
+        assert_exit(&out, 10);
         let text = stdout(&out);
         assert!(
-            text.contains("c all 4 cubes unsatisfiable\ns UNSATISFIABLE\n"),
+            text.contains(
+                "c all 4 cubes unsatisfiable; they leave assignments out, and the formula is \
+                 satisfiable there\ns SATISFIABLE\n"
+            ),
             "{text}"
         );
+        assert_eq!(model_lits(&text), model, "{args:?}");
+    }
+    // With the solution excluded the formula is UNSAT: under cubes that leave assignments
+    // out (checked there too), and under cubes that cover every assignment.
+    std::fs::write(
+        dir.path().join("excluded.cnf"),
+        format!("{cnf_text}-{digit} 0\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("split.txt"), "a 7 0\na -7 0\n").unwrap();
+    for (cubes, said) in [
+        (
+            "others.txt",
+            "c all 4 cubes unsatisfiable; they leave assignments out, and the formula is \
+             unsatisfiable there too\n",
+        ),
+        (
+            "split.txt",
+            "c all 2 cubes unsatisfiable; they cover every assignment the formula allows\n",
+        ),
+    ] {
+        let out = run_in(dir.path(), &["sat", "excluded.cnf", "--cubes", cubes], b"");
+        assert_exit(&out, 20);
+        assert!(stdout(&out).contains(said), "{}", stdout(&out));
     }
     // What cannot go together, and a bad cube, are errors before solving.
     std::fs::write(dir.path().join("bad.txt"), "a 1 0\na 2 999 0\n").unwrap();

@@ -490,16 +490,94 @@ fn solve_cubes(
                 found.refuted
             ),
         ),
-        (None, None) => (
-            Ok(SatOutcome::Unsat),
-            format!("all {total} cubes unsatisfiable"),
-        ),
+        (None, None) => {
+            let mut counters = found.counters;
+            let (outcome, outside) =
+                settle_uncovered(spec, cnf, assumptions, cubes, deadline, &mut counters)?;
+            let run = CubeRun {
+                outcome,
+                line: format!("all {total} cubes unsatisfiable; {outside}"),
+                counters,
+            };
+            return Ok(run);
+        }
     };
     Ok(CubeRun {
         outcome,
         line,
         counters: found.counters,
     })
+}
+
+/// The answer once every cube is refuted. The cubes cover every assignment the formula
+/// allows (under the assumptions) when their negations, with the assumptions as unit
+/// clauses and the formula's clauses over the cubes' variables alone, are unsatisfiable:
+/// a small formula, refuted here by cdcl on one thread. Then the formula is UNSAT. A cube file can leave assignments out,
+/// though: march_cu leaves out the regions its lookahead refuted, and a file cut short
+/// leaves out more. The formula is then solved once more with every cube excluded (the
+/// cubes' negations added as clauses), by the chosen backend, so that "every cube is
+/// unsatisfiable" never stands for UNSAT unchecked: UNSAT there too is UNSAT, and a model
+/// there is the answer. Returns the outcome and what the `c` line says about it.
+fn settle_uncovered(
+    spec: &BackendSpec,
+    cnf: &Cnf,
+    assumptions: &[Lit],
+    cubes: &[Vec<Lit>],
+    deadline: Deadline,
+    counters: &mut Counters,
+) -> Result<(Result<SatOutcome, BackendError>, &'static str)> {
+    let mut outside = Cnf::with_vars(cnf.num_vars());
+    for cube in cubes {
+        let negation: Vec<Lit> = cube.iter().map(|&l| !l).collect();
+        outside.add_clause(&negation);
+    }
+    // The formula's clauses over the cubes' variables alone join the check: a split of a
+    // cell's candidates covers the cell's "at least one" clause, not every assignment.
+    let mut on_cubes = vec![false; cnf.num_vars() + 1];
+    for lit in cubes.iter().flatten() {
+        on_cubes[lit.var().index()] = true;
+    }
+    let mut cover = outside.clone();
+    for clause in cnf.clauses() {
+        if clause.iter().all(|l| on_cubes[l.var().index()]) {
+            cover.add_clause(clause);
+        }
+    }
+    for &lit in assumptions {
+        cover.add_clause(&[lit]);
+    }
+    let checker = BackendSpec::new(BackendKind::Cdcl).with_threads(1);
+    let mut check = checker.create()?;
+    check.set_time_limit(deadline.remaining());
+    check.add_formula(&mut cover);
+    match check.solve() {
+        Ok(SatOutcome::Unsat) => {
+            return Ok((
+                Ok(SatOutcome::Unsat),
+                "they cover every assignment the formula allows",
+            ));
+        }
+        Ok(_) => {}
+        Err(e) => return Ok((Err(e), "stopped checking that they cover every assignment")),
+    }
+    let mut rest = cnf.clone();
+    rest.append(&outside);
+    let outcome = solve_afresh(
+        spec,
+        &rest,
+        assumptions,
+        deadline.remaining(),
+        None,
+        counters,
+    )?;
+    let said = match &outcome {
+        Ok(SatOutcome::Unsat) => {
+            "they leave assignments out, and the formula is unsatisfiable there too"
+        }
+        Ok(_) => "they leave assignments out, and the formula is satisfiable there",
+        Err(_) => "they leave assignments out, and solving there stopped",
+    };
+    Ok((outcome, said))
 }
 
 /// Adds `more` to `sum`, counter by counter (names in `more`'s order).
