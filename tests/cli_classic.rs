@@ -395,3 +395,59 @@ fn explain_hints_at_the_next_step_without_giving_the_solution_away() {
         "nothing to do: the grid is full\n"
     );
 }
+
+#[test]
+fn explain_json_replays_to_the_solution_and_hints_keep_their_level() {
+    use sudosat::grid::{Cell, Digit};
+    let file = "debian-fiendish.txt";
+    let out = run(&["explain", &path(file), "--json"]);
+    assert_exit(&out, 0);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let puzzle = &read_fixture(file)[0];
+    let solution = &read_fixture(&format!("solutions/{file}"))[0];
+    let p = &doc["puzzles"][0];
+    assert_eq!(p["outcome"], "solved");
+    assert_eq!(p["solutions"], "1");
+    assert_eq!(p["givens"], puzzle.num_givens());
+    let steps = p["steps"].as_array().unwrap();
+    assert_eq!(p["summary"]["steps"], steps.len());
+    // Placing every step's digit fills the puzzle into its solution; no step removes a
+    // candidate of the solution.
+    let mut grid = puzzle.clone();
+    for step in steps {
+        let at = |v: &serde_json::Value| {
+            let (r, c) = (v["row"].as_u64().unwrap(), v["column"].as_u64().unwrap());
+            Cell(((r - 1) * 9 + c - 1) as u32)
+        };
+        if let Some(placed) = step.get("placed") {
+            let digit = Digit(placed["digit"].as_u64().unwrap() as u16);
+            assert_eq!(solution.get(at(placed)), Some(digit));
+            grid.set(at(placed), Some(digit));
+        }
+        for removed in step["removed"].as_array().unwrap() {
+            let digit = Digit(removed["digit"].as_u64().unwrap() as u16);
+            assert_ne!(solution.get(at(removed)), Some(digit));
+        }
+    }
+    assert_eq!(&grid, solution);
+    let rows: Vec<Vec<u16>> = serde_json::from_value(p["solution"].clone()).unwrap();
+    assert_eq!(rows.concat(), solution.values());
+    // A level-1 hint names the strategy and the place, never the digit.
+    let out = run(&["explain", &path(file), "--json", "--hint", "1"]);
+    assert_exit(&out, 0);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let hint = &doc["grids"][0]["hint"];
+    assert_eq!(hint["text"], "look for a hidden single in box 2");
+    assert!(hint.get("digits").is_none() && hint.get("placed").is_none());
+    let out = run(&["explain", &path(file), "--json", "--hint", "3"]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let placed = &doc["grids"][0]["hint"]["placed"];
+    assert_eq!(
+        (
+            placed["row"].clone(),
+            placed["column"].clone(),
+            placed["digit"].clone()
+        ),
+        (3.into(), 5.into(), 4.into())
+    );
+}

@@ -55,6 +55,13 @@ pub struct Args {
     /// the set is written whole or not at all.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Write JSON for programs instead of words: per puzzle its file, line, size, givens,
+    /// outcome, solutions (`0`, `1`, `2+`), the steps (each with its kind, strategy,
+    /// units, cells, digits, placement, removals and text; left out with
+    /// `--summary-only`), the strategies used and the solution as rows of numbers. With
+    /// `--hint`, per grid the hint's step showing as much as the level tells.
+    #[arg(long, conflicts_with = "candidates")]
+    json: bool,
 }
 
 /// The human solver's run on `puzzle` and, when it solved it, how many solutions there are
@@ -112,6 +119,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .all(|(run, _)| matches!(run.outcome, SolveOutcome::Solved(_)));
     let format = Format::from(args.format);
     write_output(args.output.as_deref(), |w| {
+        if args.json {
+            let puzzles: Vec<serde_json::Value> = inputs
+                .iter()
+                .zip(&runs)
+                .map(|(input, (run, unique))| run_json(input, run, *unique, args.summary_only))
+                .collect();
+            serde_json::to_writer(&mut *w, &serde_json::json!({ "puzzles": puzzles }))?;
+            writeln!(w)?;
+            return Ok(());
+        }
         for (i, (input, (run, unique))) in inputs.iter().zip(&runs).enumerate() {
             write_heading(w, i, inputs.len(), input, args.candidates)?;
             write_explanation(w, input, run, format, args.summary_only)?;
@@ -169,6 +186,28 @@ fn run_hints(
         .map(|input| hint_one(&input.grid, limit).with_context(|| input.location()))
         .collect::<Result<Vec<_>>>()?;
     write_output(args.output.as_deref(), |w| {
+        if args.json {
+            let grids: Vec<serde_json::Value> = inputs
+                .iter()
+                .zip(&hints)
+                .map(|(input, (step, solutions))| {
+                    let geo = input.grid.geometry();
+                    let mut grid = input_json(input);
+                    grid["solutions"] = serde_json::json!(solutions.field());
+                    grid["hint"] = match (solutions, step) {
+                        (Solutions::None, _) | (_, None) => serde_json::Value::Null,
+                        (_, Some(step)) => step.to_json(geo, level),
+                    };
+                    grid
+                })
+                .collect();
+            serde_json::to_writer(
+                &mut *w,
+                &serde_json::json!({ "level": level, "grids": grids }),
+            )?;
+            writeln!(w)?;
+            return Ok(());
+        }
         for (i, (input, (step, solutions))) in inputs.iter().zip(&hints).enumerate() {
             write_heading(w, i, inputs.len(), input, args.candidates)?;
             let geo = input.grid.geometry();
@@ -375,4 +414,56 @@ fn draw_hints(
             }
         }
     })
+}
+
+/// Where a grid comes from and what it is, as JSON: file, line, size, givens.
+fn input_json(input: &InputGrid) -> serde_json::Value {
+    serde_json::json!({
+        "file": input.path.display().to_string(),
+        "line": input.line,
+        "size": input.grid.side(),
+        "givens": input.grid.num_givens(),
+    })
+}
+
+/// One puzzle's explanation as JSON (`--json`).
+fn run_json(
+    input: &InputGrid,
+    run: &HumanRun,
+    solutions: Solutions,
+    summary_only: bool,
+) -> serde_json::Value {
+    use serde_json::json;
+    let geo = input.grid.geometry();
+    let mut value = input_json(input);
+    let (outcome, solution) = match &run.outcome {
+        SolveOutcome::Solved(grid) => {
+            let rows: Vec<&[u16]> = grid.values().chunks(grid.side()).collect();
+            ("solved", json!(rows))
+        }
+        SolveOutcome::NoSolution => ("no_solution", serde_json::Value::Null),
+        SolveOutcome::Stopped(_) => ("stopped", serde_json::Value::Null),
+    };
+    value["outcome"] = json!(outcome);
+    value["solutions"] = json!(solutions.field());
+    if !summary_only {
+        let steps: Vec<serde_json::Value> =
+            run.log.steps.iter().map(|s| s.to_json(geo, 3)).collect();
+        value["steps"] = json!(steps);
+    }
+    let strategies: serde_json::Map<String, serde_json::Value> = run
+        .log
+        .counts()
+        .iter()
+        .map(|(s, k)| (s.name().to_string(), json!(k)))
+        .collect();
+    value["summary"] = json!({
+        "steps": run.log.steps.len(),
+        "strategies": strategies,
+        "hardest": run.log.hardest().map(|s| s.name()),
+        "guesses": run.log.guesses(),
+        "backtracks": run.log.backtracks(),
+    });
+    value["solution"] = solution;
+    value
 }

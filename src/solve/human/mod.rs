@@ -205,6 +205,87 @@ impl Step {
     }
 }
 
+/// A cell as JSON: `{"row": r, "column": c}`, 1-based.
+fn cell_json(geo: &Geometry, cell: Cell) -> serde_json::Value {
+    serde_json::json!({ "row": geo.row_of(cell) + 1, "column": geo.col_of(cell) + 1 })
+}
+
+/// A placement or removal as JSON: the cell's row and column and the digit.
+fn candidate_json(geo: &Geometry, (cell, digit): (Cell, Digit)) -> serde_json::Value {
+    serde_json::json!({
+        "row": geo.row_of(cell) + 1,
+        "column": geo.col_of(cell) + 1,
+        "digit": digit.get(),
+    })
+}
+
+impl Step {
+    /// The step as JSON for programs (a puzzle app's hint button, a tutor), showing as
+    /// much as hint `level` tells ([`Step::hint`], [`Step::highlight`]; 3 and above is the
+    /// whole step): `kind` (`deduction`, `guess`, `backtrack`), `text` (the hint, or the
+    /// step in words), and as the level allows `strategy`, `units` (labels such as
+    /// `box 2`), `cells`, `digits`, `placed`, `removed`, `candidates`. Cells are
+    /// `{"row", "column"}` objects, 1-based; a placement or removal adds `digit`.
+    pub fn to_json(&self, geo: &Geometry, level: u8) -> serde_json::Value {
+        use serde_json::{json, Map, Value};
+        let mut fields = Map::new();
+        let highlight = self.highlight(geo, level);
+        let cells = |list: &[Cell]| Value::from_iter(list.iter().map(|&c| cell_json(geo, c)));
+        let digits = |list: &mut dyn Iterator<Item = Digit>| Value::from_iter(list.map(Digit::get));
+        match self {
+            Step::Deduction(d) => {
+                fields.insert("kind".into(), json!("deduction"));
+                fields.insert("strategy".into(), json!(d.strategy.name()));
+                let units: Vec<String> = d.units.iter().map(|&u| geo.unit_label(u)).collect();
+                fields.insert("units".into(), json!(units));
+                if level <= 1 && d.units.is_empty() {
+                    fields.insert("cells".into(), cells(&d.cells));
+                }
+                if level >= 2 {
+                    fields.insert("cells".into(), cells(&highlight.cells));
+                    fields.insert(
+                        "digits".into(),
+                        digits(&mut highlight.digits.iter().copied()),
+                    );
+                }
+            }
+            Step::Guess {
+                cell, candidates, ..
+            } => {
+                fields.insert("kind".into(), json!("guess"));
+                if level >= 2 {
+                    fields.insert("cells".into(), cells(&[*cell]));
+                    fields.insert("candidates".into(), digits(&mut candidates.iter()));
+                }
+            }
+            Step::Backtrack { cell, digit } => {
+                fields.insert("kind".into(), json!("backtrack"));
+                if level >= 2 {
+                    fields.insert("cells".into(), cells(&[*cell]));
+                }
+                if level >= 3 {
+                    fields.insert("digits".into(), json!([digit.get()]));
+                }
+            }
+        }
+        if level >= 3 {
+            if let Some(placed) = highlight.placed {
+                fields.insert("placed".into(), candidate_json(geo, placed));
+            }
+            let removed: Vec<Value> = highlight
+                .removed
+                .iter()
+                .map(|&r| candidate_json(geo, r))
+                .collect();
+            if !removed.is_empty() || matches!(self, Step::Deduction(_)) {
+                fields.insert("removed".into(), Value::Array(removed));
+            }
+        }
+        fields.insert("text".into(), json!(self.hint(geo, level)));
+        Value::Object(fields)
+    }
+}
+
 /// Every step of a human-style solve, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HumanLog {
@@ -510,6 +591,34 @@ impl Solver for HumanSolver {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn steps_as_json_tell_as_much_as_their_level() {
+        let puzzle: Grid =
+            "...8.1..........435............7.8........1...2..3....6......75..34........2..6.."
+                .parse()
+                .unwrap();
+        let step = next_step(&puzzle).unwrap();
+        let Step::Deduction(d) = &step else {
+            panic!("a deduction first")
+        };
+        let geo = puzzle.geometry();
+        let one = step.to_json(geo, 1);
+        assert_eq!(one["kind"], "deduction");
+        assert_eq!(one["strategy"], d.strategy.name());
+        assert!(one.get("digits").is_none() && one.get("placed").is_none());
+        let two = step.to_json(geo, 2);
+        assert_eq!(two["digits"].as_array().unwrap().len(), d.digits.len());
+        assert!(two.get("placed").is_none() && two.get("removed").is_none());
+        let three = step.to_json(geo, 3);
+        assert_eq!(three["text"], step.describe(geo));
+        if let Some((cell, digit)) = d.placed {
+            assert_eq!(three["placed"]["row"], geo.row_of(cell) + 1);
+            assert_eq!(three["placed"]["column"], geo.col_of(cell) + 1);
+            assert_eq!(three["placed"]["digit"], digit.get());
+        }
+        assert_eq!(three["removed"].as_array().unwrap().len(), d.removed.len());
+    }
 
     #[test]
     fn replay_ends_on_the_solution_and_follows_every_step() {
