@@ -7,6 +7,7 @@ mod common;
 mod compare;
 mod convert;
 mod count;
+mod cubes;
 mod decode;
 mod docs;
 mod encode;

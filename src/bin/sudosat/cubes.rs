@@ -1,0 +1,280 @@
+//! Cube and conquer for `sudosat sat` (Heule, Kullmann, Wieringa & Biere 2011): the
+//! formula solved under each cube of a `p inccnf` file or a `--cubes` file on several
+//! workers, the check that the cubes cover every assignment the formula allows, and the
+//! DRAT proof of an UNSAT answer.
+
+use anyhow::Result;
+use sudosat::backend::{BackendError, BackendKind, BackendSpec, SatOutcome};
+use sudosat::encode::{memory_estimate, SudokuEncoding};
+use sudosat::formula::FormulaSize;
+use sudosat::run::{Counters, Deadline};
+use sudosat::{ClauseSink, Cnf, Lit};
+
+/// What a cube-and-conquer run found.
+pub struct CubeRun {
+    /// SAT with the model of the first satisfiable cube, UNSAT when every cube is, or the
+    /// error (a time-out included) that stopped the run.
+    pub outcome: Result<SatOutcome, BackendError>,
+    /// The comment line that says which cube answered, or how far the run got.
+    pub line: String,
+    /// The backend's counters, summed over the cubes when each had its own backend.
+    pub counters: Counters,
+}
+
+/// One cube solved by a backend that takes no assumptions: a fresh one from `spec`, given
+/// `base` with the cube's literals as unit clauses and `interrupt` to stop it; its
+/// counters are added to `summed`.
+/// The outer error is a backend that cannot be made, the inner one the solve's.
+pub fn solve_afresh(
+    spec: &BackendSpec,
+    base: &Cnf,
+    query: &[Lit],
+    limit: Option<std::time::Duration>,
+    interrupt: Option<&std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    summed: &mut Counters,
+) -> Result<Result<SatOutcome, BackendError>> {
+    let mut fresh = spec.create()?;
+    fresh.set_time_limit(limit);
+    fresh.set_interrupt(interrupt.cloned());
+    let mut formula = base.clone();
+    for &lit in query {
+        formula.add_clause(&[lit]);
+    }
+    fresh.add_formula(&mut formula);
+    let outcome = fresh.solve();
+    add_counters(summed, &fresh.counters());
+    Ok(outcome)
+}
+
+/// What the workers of [`solve_cubes`] found.
+#[derive(Default)]
+struct Conquest {
+    /// The first satisfiable cube found (its index) with the model.
+    sat: Option<(usize, SatOutcome)>,
+    /// The first error (a time-out included) and the cube it stopped at.
+    error: Option<(usize, BackendError)>,
+    refuted: usize,
+    counters: Counters,
+}
+
+/// Solves `cnf` under each cube (after the `--assume` literals) within the `--timeout` of
+/// the whole run, on `workers` threads: each worker loads the formula into a backend of its
+/// own and takes the next unsolved cube until they run out. A backend that takes
+/// assumptions keeps what it learnt from its earlier cubes (the point of incremental
+/// solving in cube and conquer); any other solves each cube afresh, its literals as unit
+/// clauses. The first satisfiable cube found stops the others
+/// ([`sudosat::backend::SatBackend::set_interrupt`]), so with several workers the cube that answers is the
+/// first found, not always the lowest-numbered; one worker takes them in order, with the
+/// backend's own `--threads` (cdcl's portfolio) inside each cube.
+pub fn solve_cubes(
+    spec: &BackendSpec,
+    encoding_hint: Option<SudokuEncoding>,
+    cnf: &Cnf,
+    assumptions: &[Lit],
+    cubes: &[Vec<Lit>],
+    workers: usize,
+) -> Result<CubeRun> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    let deadline = Deadline::after(spec.timeout);
+    let one_thread = if workers > 1 {
+        spec.clone().with_threads(1)
+    } else {
+        spec.clone()
+    };
+    let next = AtomicUsize::new(0);
+    let stop = Arc::new(AtomicBool::new(false));
+    let found = Mutex::new(Conquest::default());
+    let total = cubes.len();
+    let work = || -> Result<()> {
+        let mut backend = one_thread.create()?;
+        backend.set_interrupt(Some(Arc::clone(&stop)));
+        if let Some(encoding) = encoding_hint {
+            backend.set_sudoku_encoding(encoding);
+        }
+        let incremental = backend.supports_assumptions();
+        if incremental {
+            backend.add_formula(&mut cnf.clone());
+        }
+        let mut refuted = 0;
+        let mut summed = Counters::default();
+        while !stop.load(Ordering::Relaxed) {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= total {
+                break;
+            }
+            let query: Vec<Lit> = assumptions.iter().chain(&cubes[k]).copied().collect();
+            let outcome = if deadline.remaining().is_some_and(|left| left.is_zero()) {
+                Err(BackendError::Timeout {
+                    solver: backend.name(),
+                    timeout: deadline.limit().unwrap_or_default(),
+                })
+            } else if incremental {
+                backend.set_time_limit(deadline.remaining());
+                backend.solve_under(&query)
+            } else {
+                let limit = deadline.remaining();
+                solve_afresh(&one_thread, cnf, &query, limit, Some(&stop), &mut summed)?
+            };
+            let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+            match outcome {
+                Ok(SatOutcome::Unsat) => refuted += 1,
+                // Stopped because another worker answered: not a result of this cube.
+                Err(BackendError::Timeout { .. }) if found.sat.is_some() => break,
+                Ok(sat) => {
+                    found.sat.get_or_insert((k, sat));
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Err(e) => {
+                    found.error.get_or_insert((k, e));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+        found.refuted += refuted;
+        let counters = if incremental {
+            backend.counters()
+        } else {
+            summed
+        };
+        add_counters(&mut found.counters, &counters);
+        Ok(())
+    };
+    let results: Vec<Result<()>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    for result in results {
+        result?;
+    }
+    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let cube_text = |k: usize| {
+        let words: Vec<String> = cubes[k].iter().map(|l| l.to_dimacs().to_string()).collect();
+        format!("a {} 0", words.join(" "))
+    };
+    let (outcome, line) = match (found.sat, found.error) {
+        (Some((k, sat)), _) => (
+            Ok(sat),
+            format!("cube {} of {total} satisfiable: {}", k + 1, cube_text(k)),
+        ),
+        (None, Some((k, error))) => (
+            Err(error),
+            format!(
+                "stopped at cube {} of {total}, {} refuted",
+                k + 1,
+                found.refuted
+            ),
+        ),
+        (None, None) => {
+            let mut counters = found.counters;
+            let (outcome, outside) =
+                settle_uncovered(spec, cnf, assumptions, cubes, deadline, &mut counters)?;
+            let run = CubeRun {
+                outcome,
+                line: format!("all {total} cubes unsatisfiable; {outside}"),
+                counters,
+            };
+            return Ok(run);
+        }
+    };
+    Ok(CubeRun {
+        outcome,
+        line,
+        counters: found.counters,
+    })
+}
+
+/// The answer once every cube is refuted. The cubes cover every assignment the formula
+/// allows (under the assumptions) when their negations, with the assumptions as unit
+/// clauses and the formula's clauses over the cubes' variables alone, are unsatisfiable:
+/// a small formula, refuted here by cdcl on one thread. Then the formula is UNSAT. A cube file can leave assignments out,
+/// though: march_cu leaves out the regions its lookahead refuted, and a file cut short
+/// leaves out more. The formula is then solved once more with every cube excluded (the
+/// cubes' negations added as clauses), by the chosen backend, so that "every cube is
+/// unsatisfiable" never stands for UNSAT unchecked: UNSAT there too is UNSAT, and a model
+/// there is the answer. Returns the outcome and what the `c` line says about it.
+pub fn settle_uncovered(
+    spec: &BackendSpec,
+    cnf: &Cnf,
+    assumptions: &[Lit],
+    cubes: &[Vec<Lit>],
+    deadline: Deadline,
+    counters: &mut Counters,
+) -> Result<(Result<SatOutcome, BackendError>, &'static str)> {
+    let mut outside = Cnf::with_vars(cnf.num_vars());
+    for cube in cubes {
+        let negation: Vec<Lit> = cube.iter().map(|&l| !l).collect();
+        outside.add_clause(&negation);
+    }
+    // The formula's clauses over the cubes' variables alone join the check: a split of a
+    // cell's candidates covers the cell's "at least one" clause, not every assignment.
+    let mut on_cubes = vec![false; cnf.num_vars() + 1];
+    for lit in cubes.iter().flatten() {
+        on_cubes[lit.var().index()] = true;
+    }
+    let mut cover = outside.clone();
+    for clause in cnf.clauses() {
+        if clause.iter().all(|l| on_cubes[l.var().index()]) {
+            cover.add_clause(clause);
+        }
+    }
+    for &lit in assumptions {
+        cover.add_clause(&[lit]);
+    }
+    let checker = BackendSpec::new(BackendKind::Cdcl).with_threads(1);
+    let mut check = checker.create()?;
+    check.set_time_limit(deadline.remaining());
+    check.add_formula(&mut cover);
+    match check.solve() {
+        Ok(SatOutcome::Unsat) => {
+            return Ok((
+                Ok(SatOutcome::Unsat),
+                "they cover every assignment the formula allows",
+            ));
+        }
+        Ok(_) => {}
+        Err(e) => return Ok((Err(e), "stopped checking that they cover every assignment")),
+    }
+    let mut rest = cnf.clone();
+    rest.append(&outside);
+    let outcome = solve_afresh(
+        spec,
+        &rest,
+        assumptions,
+        deadline.remaining(),
+        None,
+        counters,
+    )?;
+    let said = match &outcome {
+        Ok(SatOutcome::Unsat) => {
+            "they leave assignments out, and the formula is unsatisfiable there too"
+        }
+        Ok(_) => "they leave assignments out, and the formula is satisfiable there",
+        Err(_) => "they leave assignments out, and solving there stopped",
+    };
+    Ok((outcome, said))
+}
+
+/// Adds `more` to `sum`, counter by counter (names in `more`'s order).
+pub fn add_counters(sum: &mut Counters, more: &Counters) {
+    for &(name, value) in &more.0 {
+        match sum.0.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, total)) => *total += value,
+            None => sum.0.push((name, value)),
+        }
+    }
+}
+
+/// How many threads conquer the cubes: `--threads` (default every core), no more than
+/// the cubes, and no more solver copies than the memory budget holds.
+pub fn cube_workers(threads: usize, cubes: usize, size: FormulaSize, flag: Option<u64>) -> usize {
+    let fit = match crate::args::memory_budget(flag) {
+        Some(budget) => (budget / memory_estimate(size).max(1)) as usize,
+        None => threads,
+    };
+    threads.min(cubes).min(fit).max(1)
+}
