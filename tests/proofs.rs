@@ -712,3 +712,101 @@ fn proof_dir_files_can_be_written_compressed_after_the_check() {
         assert!(drat_verifies(drat, &cnf, &proof));
     }
 }
+
+#[test]
+fn cli_sat_proves_cube_and_conquer_with_and_without_a_cover() {
+    let Some(drat) = drat_trim() else { return };
+    let dir = temp_dir();
+    let cnf = dir.path().join("ph.cnf");
+    write_formula(std::fs::File::create(&cnf).unwrap(), &pigeonhole(6, 5)).unwrap();
+    // Four cubes that cover every assignment of variables 1 and 2, and two that leave
+    // `-1 -2` out (then the solve outside them joins the proof), and an `p inccnf` file.
+    let cases = [
+        (
+            "cover.txt",
+            "a 1 2 0\na 1 -2 0\na -1 2 0\na -1 -2 0\n",
+            "they cover every assignment",
+        ),
+        (
+            "short.txt",
+            "a 1 0\na -1 2 0\n",
+            "they leave assignments out, and the formula is unsatisfiable there too",
+        ),
+    ];
+    for (name, cubes, said) in cases {
+        std::fs::write(dir.path().join(name), cubes).unwrap();
+        for binary in [false, true] {
+            let proof = dir.path().join(format!("{name}-{binary}.drat"));
+            let mut args = vec![
+                "sat",
+                "ph.cnf",
+                "--cubes",
+                name,
+                "--proof",
+                proof.to_str().unwrap(),
+            ];
+            if binary {
+                args.push("--binary-proof");
+            }
+            let out = run_in(dir.path(), &args, b"");
+            assert_exit(&out, 20);
+            assert!(stdout(&out).contains(said), "{}", stdout(&out));
+            let bytes = std::fs::read(&proof).unwrap();
+            assert_eq!(bytes[0] == b'a', binary, "{name} binary={binary}");
+            assert!(drat_verifies(&drat, &cnf, &proof), "{name} binary={binary}");
+        }
+    }
+    // The same cubes in a `p inccnf` file.
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    let clauses: String = text
+        .lines()
+        .filter(|l| !l.starts_with('p') && !l.starts_with('c'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(
+        dir.path().join("ph.icnf"),
+        format!("p inccnf\n{clauses}a 3 0\na -3 0\n"),
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["sat", "ph.icnf", "--proof", "icnf.drat"], b"");
+    assert_exit(&out, 20);
+    assert!(drat_verifies(&drat, &cnf, &dir.path().join("icnf.drat")));
+    // Only cdcl joins such proofs; a proof with --assume is refused as without cubes.
+    for (args, message) in [
+        (
+            &[
+                "sat",
+                "ph.cnf",
+                "--cubes",
+                "cover.txt",
+                "--backend",
+                "dpll",
+                "--proof",
+                "x.drat",
+            ][..],
+            "only --backend cdcl writes",
+        ),
+        (
+            &[
+                "sat",
+                "ph.cnf",
+                "--cubes",
+                "cover.txt",
+                "--assume",
+                "4",
+                "--proof",
+                "x.drat",
+            ],
+            "cannot be used with",
+        ),
+    ] {
+        let out = run_in(dir.path(), args, b"");
+        assert_exit(&out, 2);
+        assert!(
+            common::stderr(&out).contains(message),
+            "{}",
+            common::stderr(&out)
+        );
+        assert!(!dir.path().join("x.drat").exists());
+    }
+}

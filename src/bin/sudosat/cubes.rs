@@ -3,8 +3,12 @@
 //! workers, the check that the cubes cover every assignment the formula allows, and the
 //! DRAT proof of an UNSAT answer.
 
-use anyhow::Result;
-use sudosat::backend::{BackendError, BackendKind, BackendSpec, SatOutcome};
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use sudosat::backend::proof::DratWriter;
+use sudosat::backend::{BackendError, BackendKind, BackendSpec, ProofTarget, SatOutcome};
 use sudosat::encode::{memory_estimate, SudokuEncoding};
 use sudosat::formula::FormulaSize;
 use sudosat::run::{Counters, Deadline};
@@ -32,8 +36,12 @@ pub fn solve_afresh(
     limit: Option<std::time::Duration>,
     interrupt: Option<&std::sync::Arc<std::sync::atomic::AtomicBool>>,
     summed: &mut Counters,
+    proof: Option<&Path>,
 ) -> Result<Result<SatOutcome, BackendError>> {
     let mut fresh = spec.create()?;
+    if let Some(path) = proof {
+        fresh.set_proof(Some(ProofTarget::text(path)))?;
+    }
     fresh.set_time_limit(limit);
     fresh.set_interrupt(interrupt.cloned());
     let mut formula = base.clone();
@@ -43,6 +51,9 @@ pub fn solve_afresh(
     fresh.add_formula(&mut formula);
     let outcome = fresh.solve();
     add_counters(summed, &fresh.counters());
+    if proof.is_some() {
+        fresh.finish_proof()?;
+    }
     Ok(outcome)
 }
 
@@ -114,7 +125,15 @@ pub fn solve_cubes(
                 backend.solve_under(&query)
             } else {
                 let limit = deadline.remaining();
-                solve_afresh(&one_thread, cnf, &query, limit, Some(&stop), &mut summed)?
+                solve_afresh(
+                    &one_thread,
+                    cnf,
+                    &query,
+                    limit,
+                    Some(&stop),
+                    &mut summed,
+                    None,
+                )?
             };
             let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
             match outcome {
@@ -152,10 +171,7 @@ pub fn solve_cubes(
         result?;
     }
     let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    let cube_text = |k: usize| {
-        let words: Vec<String> = cubes[k].iter().map(|l| l.to_dimacs().to_string()).collect();
-        format!("a {} 0", words.join(" "))
-    };
+    let cube_text = |k: usize| cube_text(&cubes[k]);
     let (outcome, line) = match (found.sat, found.error) {
         (Some((k, sat)), _) => (
             Ok(sat),
@@ -171,11 +187,11 @@ pub fn solve_cubes(
         ),
         (None, None) => {
             let mut counters = found.counters;
-            let (outcome, outside) =
-                settle_uncovered(spec, cnf, assumptions, cubes, deadline, &mut counters)?;
+            let settled =
+                settle_uncovered(spec, cnf, assumptions, cubes, deadline, &mut counters, None)?;
             let run = CubeRun {
-                outcome,
-                line: format!("all {total} cubes unsatisfiable; {outside}"),
+                outcome: settled.outcome,
+                line: format!("all {total} cubes unsatisfiable; {}", settled.said),
                 counters,
             };
             return Ok(run);
@@ -204,7 +220,8 @@ pub fn settle_uncovered(
     cubes: &[Vec<Lit>],
     deadline: Deadline,
     counters: &mut Counters,
-) -> Result<(Result<SatOutcome, BackendError>, &'static str)> {
+    proofs: Option<&Path>,
+) -> Result<Settled> {
     let mut outside = Cnf::with_vars(cnf.num_vars());
     for cube in cubes {
         let negation: Vec<Lit> = cube.iter().map(|&l| !l).collect();
@@ -227,20 +244,34 @@ pub fn settle_uncovered(
     }
     let checker = BackendSpec::new(BackendKind::Cdcl).with_threads(1);
     let mut check = checker.create()?;
+    let cover_proof = proofs.map(|dir| dir.join("cover.drat"));
+    if let Some(path) = &cover_proof {
+        check.set_proof(Some(ProofTarget::text(path)))?;
+    }
     check.set_time_limit(deadline.remaining());
     check.add_formula(&mut cover);
-    match check.solve() {
+    let covered = check.solve();
+    check.finish_proof()?;
+    match covered {
         Ok(SatOutcome::Unsat) => {
-            return Ok((
-                Ok(SatOutcome::Unsat),
-                "they cover every assignment the formula allows",
-            ));
+            return Ok(Settled {
+                outcome: Ok(SatOutcome::Unsat),
+                said: "they cover every assignment the formula allows",
+                proof: cover_proof,
+            });
         }
         Ok(_) => {}
-        Err(e) => return Ok((Err(e), "stopped checking that they cover every assignment")),
+        Err(e) => {
+            return Ok(Settled {
+                outcome: Err(e),
+                said: "stopped checking that they cover every assignment",
+                proof: None,
+            })
+        }
     }
     let mut rest = cnf.clone();
     rest.append(&outside);
+    let rest_proof = proofs.map(|dir| dir.join("rest.drat"));
     let outcome = solve_afresh(
         spec,
         &rest,
@@ -248,6 +279,7 @@ pub fn settle_uncovered(
         deadline.remaining(),
         None,
         counters,
+        rest_proof.as_deref(),
     )?;
     let said = match &outcome {
         Ok(SatOutcome::Unsat) => {
@@ -256,7 +288,21 @@ pub fn settle_uncovered(
         Ok(_) => "they leave assignments out, and the formula is satisfiable there",
         Err(_) => "they leave assignments out, and solving there stopped",
     };
-    Ok((outcome, said))
+    Ok(Settled {
+        outcome,
+        said,
+        proof: rest_proof,
+    })
+}
+
+/// What [`settle_uncovered`] found.
+pub struct Settled {
+    /// The answer.
+    pub outcome: Result<SatOutcome, BackendError>,
+    /// What the `c` line says about the cover.
+    pub said: &'static str,
+    /// The part of the proof that ends the refutation (with proofs asked for).
+    proof: Option<PathBuf>,
 }
 
 /// Adds `more` to `sum`, counter by counter (names in `more`'s order).
@@ -277,4 +323,118 @@ pub fn cube_workers(threads: usize, cubes: usize, size: FormulaSize, flag: Optio
         None => threads,
     };
     threads.min(cubes).min(fit).max(1)
+}
+
+/// Cube and conquer with a DRAT proof of an UNSAT answer, for `sat --proof` with cubes: one
+/// cdcl solver takes the cubes in order under assumptions, writing its proof as it goes;
+/// each refuted cube adds the lemma that its failed literals cannot all hold (implied by
+/// unit propagation over the clauses the solver had then); the cover check or the solve
+/// outside the cubes ([`settle_uncovered`]) then refutes what is left from those lemmas,
+/// which are stronger than the cubes' negations it was given. The parts are joined into
+/// `proof` without their deletions, so every clause a later lemma rests on stays in place
+/// (drat-trim checks the whole; the deletions only made it faster).
+pub fn prove_cubes(
+    spec: &BackendSpec,
+    encoding_hint: Option<SudokuEncoding>,
+    cnf: &Cnf,
+    cubes: &[Vec<Lit>],
+    proof: &ProofTarget,
+) -> Result<CubeRun> {
+    let deadline = Deadline::after(spec.timeout);
+    let total = cubes.len();
+    let dir = proof.path.parent().filter(|d| !d.as_os_str().is_empty());
+    let parts = tempfile::Builder::new()
+        .prefix(".sudosat-proof-")
+        .tempdir_in(dir.unwrap_or(Path::new(".")))
+        .context("cannot create a directory for the proof's parts")?;
+    let _guard = crate::signals::track_output(parts.path());
+    let conquer = parts.path().join("conquer.drat");
+    let one_thread = spec.clone().with_threads(1);
+    let mut backend = one_thread.create()?;
+    if let Some(encoding) = encoding_hint {
+        backend.set_sudoku_encoding(encoding);
+    }
+    backend.set_proof(Some(ProofTarget::text(&conquer)))?;
+    backend.add_formula(&mut cnf.clone());
+    let mut refutations: Vec<Vec<Lit>> = Vec::with_capacity(total);
+    for (k, cube) in cubes.iter().enumerate() {
+        backend.set_time_limit(deadline.remaining());
+        let outcome = match backend.solve_under(cube) {
+            Ok(SatOutcome::Unsat) => {
+                refutations.push(backend.failed_assumptions());
+                continue;
+            }
+            other => other,
+        };
+        let line = match &outcome {
+            Ok(_) => format!("cube {} of {total} satisfiable: {}", k + 1, cube_text(cube)),
+            Err(_) => format!("stopped at cube {} of {total}, {k} refuted", k + 1),
+        };
+        return Ok(CubeRun {
+            outcome,
+            line,
+            counters: backend.counters(),
+        });
+    }
+    backend.finish_proof()?;
+    let mut counters = backend.counters();
+    drop(backend);
+    let settled = settle_uncovered(
+        spec,
+        cnf,
+        &[],
+        cubes,
+        deadline,
+        &mut counters,
+        Some(parts.path()),
+    )?;
+    if let (Ok(SatOutcome::Unsat), Some(last)) = (&settled.outcome, &settled.proof) {
+        let mut out = DratWriter::for_target(proof)
+            .with_context(|| format!("{}: cannot write", proof.path.display()))?;
+        copy_lemmas(&conquer, &mut out)?;
+        for failed in &refutations {
+            let lemma: Vec<Lit> = failed.iter().map(|&l| !l).collect();
+            out.add(&lemma);
+        }
+        copy_lemmas(last, &mut out)?;
+        out.finish()
+            .with_context(|| format!("{}: cannot write", proof.path.display()))?;
+    }
+    Ok(CubeRun {
+        outcome: settled.outcome,
+        line: format!("all {total} cubes unsatisfiable; {}", settled.said),
+        counters,
+    })
+}
+
+/// A cube as its `a … 0` line.
+pub fn cube_text(cube: &[Lit]) -> String {
+    let words: Vec<String> = cube.iter().map(|l| l.to_dimacs().to_string()).collect();
+    format!("a {} 0", words.join(" "))
+}
+
+/// Copies the lemmas of a text DRAT file (not its deletions) into `out`.
+fn copy_lemmas(part: &Path, out: &mut DratWriter) -> Result<()> {
+    let file = std::fs::File::open(part)
+        .with_context(|| format!("{}: cannot read a part of the proof", part.display()))?;
+    let mut lemma = Vec::new();
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.with_context(|| format!("{}: cannot read", part.display()))?;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('d') || line.starts_with('c') {
+            continue;
+        }
+        lemma.clear();
+        for word in line.split_ascii_whitespace() {
+            let number: i64 = word
+                .parse()
+                .with_context(|| format!("{}: `{word}` in a lemma", part.display()))?;
+            if number == 0 {
+                break;
+            }
+            lemma.push(Lit::from_dimacs(number));
+        }
+        out.add(&lemma);
+    }
+    Ok(())
 }

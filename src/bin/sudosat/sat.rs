@@ -20,7 +20,7 @@ use crate::args::BackendArgs;
 use crate::common::{
     display_path, stdin_at_most_once, temp_file_beside, write_output, write_packed_copy, EXIT_ERROR,
 };
-use crate::cubes::{cube_workers, solve_cubes};
+use crate::cubes::{cube_workers, prove_cubes, solve_cubes};
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
@@ -60,10 +60,12 @@ pub struct Args {
     /// Cube and conquer: solve the formula under each cube of this file in turn (`a LITS
     /// 0` lines, e.g. march_cu's output), as the cubes of a `p inccnf` file are solved.
     /// The first satisfiable cube gives the answer and a `c cube K of N` line names it;
-    /// UNSAT when every cube is. cdcl keeps what it learnt from one cube to the next;
-    /// other backends solve each cube afresh, its literals as unit clauses. `--timeout`
-    /// covers all the cubes.
-    #[arg(long, value_name = "FILE", conflicts_with = "proof")]
+    /// UNSAT when every cube is and the cubes cover every assignment the formula allows
+    /// (else the formula is solved outside them too). cdcl keeps what it learnt from one
+    /// cube to the next; other backends solve each cube afresh, its literals as unit
+    /// clauses. `--timeout` covers all the cubes. With `--proof` (cdcl), one solver takes
+    /// the cubes in order and the DRAT proof refutes the formula through them.
+    #[arg(long, value_name = "FILE")]
     cubes: Option<PathBuf>,
     /// Print no `v` lines for a satisfiable formula, only `s SATISFIABLE` (CaDiCaL's and
     /// Kissat's `-n`): the model of a large formula runs to megabytes that a script
@@ -155,13 +157,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             bail!("--cubes {shown}: no cubes in it (`a LITS 0` lines)");
         }
     }
-    if !cubes.is_empty() && args.proof.is_some() {
+    let spec = args.how.backend_spec()?.with_memory(args.max_memory);
+    let proving_cubes = !cubes.is_empty() && args.proof.is_some();
+    if proving_cubes && spec.kind != BackendKind::Cdcl {
         bail!(
-            "--proof: {name} has cubes (`p inccnf`), and a DRAT proof refutes the formula \
-             alone, not under each cube; solve it without the cubes for a proof"
+            "--proof with cubes: the proof of cube and conquer joins the proofs of the cubes \
+             solved under assumptions, which only --backend cdcl writes"
         );
     }
-    let spec = args.how.backend_spec()?.with_memory(args.max_memory);
     if spec.kind.is_embedded() {
         check_memory(&name, cnf.size(), args.max_memory)?;
     }
@@ -178,12 +181,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let _proof_guard = proof_temp
         .as_ref()
         .map(|tmp| crate::signals::track_output(tmp.path()));
-    if let (Some(path), Some(tmp)) = (&args.proof, &proof_temp) {
-        let format = if args.binary_proof {
-            ProofFormat::Binary
-        } else {
-            ProofFormat::Text
-        };
+    let proof_format = if args.binary_proof {
+        ProofFormat::Binary
+    } else {
+        ProofFormat::Text
+    };
+    if let (Some(path), Some(tmp), false) = (&args.proof, &proof_temp, proving_cubes) {
+        let format = proof_format;
         backend
             .set_proof(Some(ProofTarget {
                 path: tmp.path().to_path_buf(),
@@ -208,8 +212,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let outcome = if cubes.is_empty() {
         None
     } else {
-        let workers = cube_workers(spec.threads, cubes.len(), cnf.size(), args.max_memory);
-        let run = solve_cubes(&spec, encoding_hint, &cnf, &assumptions, &cubes, workers)?;
+        let run = match &proof_temp {
+            // With a proof, one solver takes the cubes in order (its proof is one stream).
+            Some(tmp) => {
+                let target = ProofTarget {
+                    path: tmp.path().to_path_buf(),
+                    format: proof_format,
+                };
+                prove_cubes(&spec, encoding_hint, &cnf, &cubes, &target)
+                    .with_context(|| format!("--proof {}", display_path(tmp.path())))?
+            }
+            None => {
+                let workers = cube_workers(spec.threads, cubes.len(), cnf.size(), args.max_memory);
+                solve_cubes(&spec, encoding_hint, &cnf, &assumptions, &cubes, workers)?
+            }
+        };
         counters = Some(run.counters);
         cube_line = Some(run.line);
         Some(run.outcome)
