@@ -15,9 +15,14 @@
 //! recursive families (commander, product) fall back to pairwise on small groups, where
 //! pairwise is smaller; the thresholds are part of each family's definition and of its
 //! [`AmoFamily::size`], which the tests check against the clause stream for every k up to
-//! 100. The auxiliary variables are not functionally defined by the group (an auxiliary
-//! may be true when no literal of its group is), so a model counter must project onto the
-//! cell variables, as [`crate::solve::sat::SatSolver`]'s blocking clauses do.
+//! 100. The auxiliary variables are not functionally defined by the group in general (an
+//! auxiliary may be true when no literal of its group is). In a Sudoku model, though,
+//! every group holds exactly one true literal (each cell one digit, each digit once per
+//! unit and per segment), and that fixes every family's auxiliaries: models and solutions
+//! correspond one to one, so a model counter needs no projection on these CNFs
+//! (`tests/encodings.rs` counts the empty 4×4 grid's 288 over every variable of every
+//! encoding and family). [`crate::solve::sat::SatSolver`]'s blocking clauses are over the
+//! cell variables all the same, the smaller clause.
 
 use crate::formula::{ClauseSink, Lit, Var};
 
