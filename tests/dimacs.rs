@@ -522,7 +522,6 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
             &["sat", "p.icnf", "--cubes", "cubes.txt"][..],
             "has cubes of its own",
         ),
-        (&["sat", "p.icnf", "--proof", "p.drat"], "--proof"),
         (
             &["sat", "p.cnf", "--cubes", "bad.txt"],
             "bad.txt:2:5: literal 999 is above the formula's 303 variables",
