@@ -708,3 +708,50 @@ fn cube_workers_take_the_encoding_from_the_cnf_comments() {
     assert!(shrink_tries("hint.icnf") > 0);
     assert_eq!(shrink_tries("bare.icnf"), 0);
 }
+
+#[test]
+fn encode_splits_by_lookahead_and_sat_finds_the_solution_through_the_cubes() {
+    let dir = common::temp_dir();
+    // Blank half of a known solution (several solutions then): the lookahead places the
+    // cells singles force and splits on cells with two branches or more.
+    let solution = common::read_fixture("solutions/inkala-line.txt").remove(0);
+    let mut puzzle = solution.clone();
+    for i in (0..81).step_by(2) {
+        puzzle.set(sudosat::grid::Cell(i), None);
+    }
+    std::fs::write(dir.path().join("p.txt"), puzzle.to_line().unwrap() + "\n").unwrap();
+    let out = run_in(
+        dir.path(),
+        &[
+            "encode",
+            "p.txt",
+            "--reduce",
+            "--cubes",
+            "2",
+            "--split",
+            "lookahead",
+            "-o",
+            "p.icnf",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let text = std::fs::read_to_string(dir.path().join("p.icnf")).unwrap();
+    let line = text.lines().find(|l| l.starts_with("c cubes: ")).unwrap();
+    let cubes = text.lines().filter(|l| l.starts_with("a ")).count();
+    assert!(line.ends_with(&format!("= {cubes} cubes")), "{line}");
+    let out = run_in(dir.path(), &["sat", "p.icnf"], b"");
+    assert_exit(&out, 10);
+    std::fs::write(dir.path().join("m.txt"), stdout(&out)).unwrap();
+    let out = run_in(dir.path(), &["decode", "--cnf", "p.icnf", "m.txt"], b"");
+    assert_exit(&out, 0);
+    let decoded: Grid = stdout(&out).trim().parse().unwrap();
+    assert!(sudosat::grid::check_solution(&puzzle, &decoded).is_valid());
+    // --split means nothing without --cubes.
+    let out = run_in(
+        dir.path(),
+        &["encode", "p.txt", "--split", "lookahead"],
+        b"",
+    );
+    assert_exit(&out, 2);
+}

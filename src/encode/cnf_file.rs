@@ -5,10 +5,10 @@
 use std::io::{self, Read, Write};
 
 use crate::dimacs::{read_preamble_numbered, DimacsError, DimacsWriter};
-use crate::encode::varmap::{VarMap, VarRef};
+use crate::encode::split::CellSplit;
 use crate::encode::{Encoding, SudokuEncoding};
 use crate::formula::{ClauseSink, FormulaSize, Lit};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 
 /// Writes the self-describing DIMACS file of `puzzle` under `encoding`: the
 /// [`CnfDescription`] comments, the header (from [`Encoding::size`], no extra pass for the
@@ -90,116 +90,6 @@ fn write_any_cnf<W: Write>(
     }
     w.finish()?;
     Ok(size)
-}
-
-/// Cubes that split a puzzle on some of its open cells (cube and conquer; Heule, Kullmann,
-/// Wieringa & Biere 2011): one cube per combination of the chosen cells' candidates, each
-/// a conjunction of (cell, digit) literals. The cubes cover every solution (a cell's
-/// value is one of its candidates) and no two share one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CellSplit {
-    /// Each chosen cell with the variables of its candidates, ascending digit.
-    cells: Vec<(Cell, Vec<Lit>)>,
-}
-
-/// The most cubes [`CellSplit::fewest_candidates`] makes (2^20): more is a file of
-/// cubes larger than the formula, not a split.
-pub const MAX_CUBES: u64 = 1 << 20;
-
-impl CellSplit {
-    /// A split on the `cells` open cells of `puzzle` with the fewest candidates but one
-    /// (ties in row-major order; a cell with no candidate first, which leaves no cube), numbered
-    /// as `encoding` numbers its variables. `None` when the
-    /// cubes would be more than [`MAX_CUBES`]; fewer cells when the puzzle has fewer
-    /// open ones.
-    pub fn fewest_candidates(
-        encoding: &SudokuEncoding,
-        puzzle: &Grid,
-        cells: usize,
-    ) -> Option<CellSplit> {
-        let vars = if encoding.reduced {
-            VarMap::reduced(puzzle)
-        } else {
-            VarMap::base(puzzle)
-        };
-        let mut open: Vec<(usize, Cell)> = (0..puzzle.geometry().num_cells() as u32)
-            .map(Cell)
-            .filter(|&cell| puzzle.get(cell).is_none())
-            .map(|cell| (puzzle.candidates(cell).len(), cell))
-            // One candidate is forced (propagation sets it): a cube on it splits nothing.
-            .filter(|&(candidates, _)| candidates != 1)
-            .collect();
-        open.sort();
-        open.truncate(cells);
-        let mut cubes: u64 = 1;
-        let mut chosen = Vec::with_capacity(open.len());
-        for (_, cell) in open {
-            let lits: Vec<Lit> = puzzle
-                .candidates(cell)
-                .iter()
-                .filter_map(|digit| match vars.var(cell, digit) {
-                    VarRef::Var(var) => Some(var.lit(true)),
-                    VarRef::True | VarRef::False => None,
-                })
-                .collect();
-            cubes = cubes.saturating_mul(lits.len() as u64);
-            chosen.push((cell, lits));
-        }
-        (cubes <= MAX_CUBES).then_some(CellSplit { cells: chosen })
-    }
-
-    /// The number of cubes: the product of the chosen cells' candidate counts.
-    pub fn num_cubes(&self) -> u64 {
-        self.cells
-            .iter()
-            .map(|(_, lits)| lits.len() as u64)
-            .product()
-    }
-
-    /// The chosen cells and their candidate counts, e.g. `r1c5 (2) × r3c2 (3) = 6 cubes`.
-    pub fn describe(&self, puzzle: &Grid) -> String {
-        let geometry = puzzle.geometry();
-        let cells: Vec<String> = self
-            .cells
-            .iter()
-            .map(|(cell, lits)| {
-                format!(
-                    "r{}c{} ({})",
-                    geometry.row_of(*cell) + 1,
-                    geometry.col_of(*cell) + 1,
-                    lits.len()
-                )
-            })
-            .collect();
-        format!("{} = {} cubes", cells.join(" × "), self.num_cubes())
-    }
-
-    /// Calls `visit` with each cube in order: the first cell's candidates vary slowest.
-    pub fn for_each_cube(&self, mut visit: impl FnMut(&[Lit])) {
-        if self.cells.iter().any(|(_, lits)| lits.is_empty()) {
-            return; // a cell without candidates: no cube, the formula is unsatisfiable
-        }
-        let mut picks = vec![0usize; self.cells.len()];
-        let mut cube: Vec<Lit> = Vec::with_capacity(self.cells.len());
-        loop {
-            cube.clear();
-            cube.extend(self.cells.iter().zip(&picks).map(|((_, lits), &k)| lits[k]));
-            visit(&cube);
-            // The next combination, like an odometer with the last cell turning fastest.
-            let mut i = self.cells.len();
-            loop {
-                if i == 0 {
-                    return;
-                }
-                i -= 1;
-                picks[i] += 1;
-                if picks[i] < self.cells[i].1.len() {
-                    break;
-                }
-                picks[i] = 0;
-            }
-        }
-    }
 }
 
 /// A sink that counts the clauses it passes on and reports every [`PROGRESS_EVERY`].
@@ -525,37 +415,6 @@ mod tests {
         let d = CnfDescription::new(SudokuEncoding::ALL[0], &big);
         let back = CnfDescription::from_comments(d.to_comment_text().lines()).unwrap();
         assert_eq!(back.puzzle, big);
-    }
-
-    fn cubes_of(split: &CellSplit) -> Vec<Vec<i64>> {
-        let mut cubes = Vec::new();
-        split.for_each_cube(|cube| cubes.push(cube.iter().map(|l| l.to_dimacs()).collect()));
-        cubes
-    }
-
-    #[test]
-    fn cell_splits_take_the_fewest_candidates_and_cover_every_combination() {
-        // r1c1 sees 1 and 2 in its row and 3 in its column: 4 is forced, no split. r1c2
-        // sees 1 and 2 (3 and 4 left) and r2c3 sees 1 in its column, 1 and 2 in its box.
-        let puzzle: Grid = "..12....3.......".parse().unwrap();
-        let base = SudokuEncoding::new(crate::encode::BaseEncoding::Extended, false);
-        let split = CellSplit::fewest_candidates(&base, &puzzle, 2).unwrap();
-        assert_eq!(split.describe(&puzzle), "r1c2 (2) × r2c3 (2) = 4 cubes");
-        // (r,c,v) is (r−1)·16 + (c−1)·4 + v.
-        assert_eq!(cubes_of(&split), [[7, 27], [7, 28], [8, 27], [8, 28]]);
-        // Reduced numbering: the same cells, the compact variables of their candidates.
-        let reduced = SudokuEncoding::new(crate::encode::BaseEncoding::Extended, true);
-        let split = CellSplit::fewest_candidates(&reduced, &puzzle, 1).unwrap();
-        let map = VarMap::reduced(&puzzle);
-        let lit = |digit| match map.var(Cell(1), crate::grid::Digit(digit)) {
-            VarRef::Var(var) => var.lit(true).to_dimacs(),
-            _ => panic!("r1c2 = {digit} is free"),
-        };
-        assert_eq!(cubes_of(&split), [[lit(3)], [lit(4)]]);
-        // Too many cubes: 16 candidates in each of six cells of an empty 16×16 grid.
-        let empty = Grid::empty(4).unwrap();
-        assert!(CellSplit::fewest_candidates(&base, &empty, 5).is_some());
-        assert!(CellSplit::fewest_candidates(&base, &empty, 6).is_none());
     }
 
     #[test]

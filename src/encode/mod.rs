@@ -18,17 +18,19 @@ mod extended;
 mod groups;
 mod minimal;
 mod reduce;
+pub mod split;
 mod varmap;
 
 pub use amo::{AmoFamily, AmoSize};
 pub use cnf_file::{
     dimacs_bytes_estimate, read_description, write_cnf, write_cnf_with_progress,
-    write_icnf_with_progress, CellSplit, CnfDescription, MAX_CUBES, PROGRESS_EVERY,
+    write_icnf_with_progress, CnfDescription, PROGRESS_EVERY,
 };
 pub use extended::{encode_extended, extended_size};
 pub use groups::base_size;
 pub use minimal::{base_var, encode_minimal, minimal_size};
 pub use reduce::{encode_reduced, reduced_size};
+pub use split::{CellSplit, MAX_CUBES};
 pub use varmap::{DecodeError, VarMap, VarRef};
 
 use crate::formula::{ClauseSink, Cnf, CountingSink, FormulaSize};

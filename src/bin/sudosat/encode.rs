@@ -48,11 +48,18 @@ pub struct Args {
     /// turn. At most 2^20 cubes.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=64))]
     cubes: Option<u32>,
+    /// How `--cubes` picks its cells: `fewest` (the open cells with the fewest candidates)
+    /// or `lookahead` (every candidate of cells with up to 4 is tried by propagating
+    /// singles; those that fail are dropped, and the cells left with the fewest branches
+    /// are picked, the weakest branch propagating most, as march_cu picks by lookahead).
+    #[arg(long, value_name = "HOW", requires = "cubes", default_value = "fewest", value_parser = ["fewest", "lookahead"])]
+    split: String,
 }
 
 /// The cube split of each puzzle for `--cubes` (none without it).
 fn splits(
     cells: Option<u32>,
+    lookahead: bool,
     encoding: &SudokuEncoding,
     puzzles: &[Grid],
 ) -> Result<Vec<Option<CellSplit>>> {
@@ -63,15 +70,18 @@ fn splits(
         .iter()
         .enumerate()
         .map(|(i, puzzle)| {
-            CellSplit::fewest_candidates(encoding, puzzle, cells as usize)
-                .map(Some)
-                .with_context(|| {
-                    format!(
-                        "--cubes {cells}: puzzle {} would split into more than {MAX_CUBES} \
+            let split = if lookahead {
+                CellSplit::lookahead(encoding, puzzle, cells as usize)
+            } else {
+                CellSplit::fewest_candidates(encoding, puzzle, cells as usize)
+            };
+            split.map(Some).with_context(|| {
+                format!(
+                    "--cubes {cells}: puzzle {} would split into more than {MAX_CUBES} \
                          cubes; split on fewer cells",
-                        i + 1
-                    )
-                })
+                    i + 1
+                )
+            })
         })
         .collect()
 }
@@ -189,7 +199,7 @@ fn refuse_overwriting_an_input(output: &Path, inputs: &[PathBuf]) -> Result<()> 
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = read_inputs(&args.puzzles, args.format)?;
     let encoding = args.encoding.encoding(EXPORT_ENCODING);
-    let splits = splits(args.cubes, &encoding, &puzzles)?;
+    let splits = splits(args.cubes, args.split == "lookahead", &encoding, &puzzles)?;
     match (&args.out_dir, puzzles.as_slice()) {
         (_, []) => bail!("no puzzle in the input"),
         (None, [puzzle]) => {
