@@ -413,3 +413,28 @@ fn answers_follow_the_puzzles_on_pages_of_their_own() {
         stderr(&out)
     );
 }
+
+#[test]
+fn explain_svg_of_clashing_givens_says_so() {
+    let dir = common::temp_dir();
+    let clash = path("corner/contradictory-4x4.txt");
+    let out = run_in(dir.path(), &["explain", &clash, "--svg", "steps"], b"");
+    assert_exit(&out, 1);
+    let out = run_in(
+        dir.path(),
+        &["explain", &clash, "--hint", "2", "--svg", "hint"],
+        b"",
+    );
+    assert_exit(&out, 1);
+    for file in ["steps/no-solution.svg", "hint/hint.svg"] {
+        let svg = std::fs::read_to_string(dir.path().join(file)).unwrap();
+        assert!(
+            svg.contains(">No solution: the givens clash</text>"),
+            "{file}"
+        );
+        assert_eq!(
+            drawn_grid(&svg, 2, &["given"]),
+            read_fixture("corner/contradictory-4x4.txt")[0]
+        );
+    }
+}

@@ -302,6 +302,16 @@ fn draw_board(
     Ok(())
 }
 
+/// The picture of a puzzle whose givens clash: no board, no step.
+fn draw_clash(w: &mut dyn std::io::Write, puzzle: &Grid) -> Result<()> {
+    let panel = Panel {
+        caption: Some("No solution: the givens clash"),
+        ..Panel::new(puzzle)
+    };
+    write_sheet(w, &[panel], &SheetOptions::default())?;
+    Ok(())
+}
+
 /// `--svg` with the steps: per puzzle, a picture before each step and one of the end.
 fn draw_steps(
     dir: &std::path::Path,
@@ -340,15 +350,7 @@ fn draw_steps(
         let boards = &replayed.as_ref().expect("replayed above").1;
         let Some(board) = boards.get(k) else {
             // Clashing givens: the solve took no step, and there is no board to draw.
-            write_sheet(
-                w,
-                &[Panel {
-                    caption: Some("No solution: the givens clash"),
-                    ..Panel::new(puzzle)
-                }],
-                &SheetOptions::default(),
-            )?;
-            return Ok(());
+            return draw_clash(w, puzzle);
         };
         let geo = puzzle.geometry();
         let steps = &run.log.steps;
@@ -393,24 +395,27 @@ fn draw_hints(
         let puzzle = &inputs[i].grid;
         let geo = puzzle.geometry();
         let Some(board) = Board::new(puzzle) else {
-            write_sheet(
-                w,
-                &[Panel {
-                    caption: Some("No solution: the givens clash"),
-                    ..Panel::new(puzzle)
-                }],
-                &SheetOptions::default(),
-            )?;
-            return Ok(());
+            return draw_clash(w, puzzle);
         };
         // The grid as given is the puzzle here: its digits are drawn as givens.
         let (step, solutions) = &hints[i];
         match (solutions, step) {
-            (Solutions::None, _) => draw_board(w, puzzle, &board, None, "No solution", "this grid cannot be completed (a digit in it is wrong, or the puzzle has no solution)"),
+            (Solutions::None, _) => {
+                let why = "this grid cannot be completed (a digit in it is wrong, or the \
+                           puzzle has no solution)";
+                draw_board(w, puzzle, &board, None, "No solution", why)
+            }
             (_, None) => draw_board(w, puzzle, &board, None, "Nothing to do", "the grid is full"),
             (_, Some(step)) => {
                 let highlight = step.highlight(geo, level);
-                draw_board(w, puzzle, &board, Some(&highlight), &format!("Hint (level {level})"), &step.hint(geo, level))
+                draw_board(
+                    w,
+                    puzzle,
+                    &board,
+                    Some(&highlight),
+                    &format!("Hint (level {level})"),
+                    &step.hint(geo, level),
+                )
             }
         }
     })
