@@ -438,3 +438,38 @@ fn explain_svg_of_clashing_givens_says_so() {
         );
     }
 }
+
+#[test]
+fn explain_html_puts_every_step_on_printable_pages() {
+    use sudosat::solve::human::solve_logged;
+    let dir = common::temp_dir();
+    let file = "debian-fiendish.txt";
+    let out = run_in(
+        dir.path(),
+        &[
+            "explain",
+            &path(file),
+            "--summary-only",
+            "--html",
+            "steps.html",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let html = std::fs::read_to_string(dir.path().join("steps.html")).unwrap();
+    let puzzle = &read_fixture(file)[0];
+    let steps = solve_logged(puzzle).log.steps.len();
+    let svgs: Vec<&str> = html.split("<svg ").skip(1).collect();
+    assert_eq!(svgs.len(), steps + 1);
+    assert_eq!(
+        html.matches("<section class=\"page\">").count(),
+        (steps + 1).div_ceil(4)
+    );
+    for (k, svg) in svgs.iter().enumerate().take(steps) {
+        assert!(svg.contains(&format!(">Step {} of {steps}: ", k + 1)));
+    }
+    let last = svgs[steps];
+    assert!(last.contains(">Solution</text>"));
+    let solution = &read_fixture(&format!("solutions/{file}"))[0];
+    assert_eq!(&drawn_grid(last, 3, &["given", "filled"]), solution);
+}

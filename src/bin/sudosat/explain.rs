@@ -9,7 +9,8 @@ use anyhow::{bail, Context, Result};
 use sudosat::compression::Compression;
 use sudosat::grid::svg::MAX_CANDIDATE_SIDE;
 use sudosat::grid::{
-    write_candidates, write_grid, write_sheet, Format, Grid, Highlight, Panel, SheetOptions,
+    write_candidates, write_grid, write_html, write_sheet, DigitSet, Format, Grid, Highlight,
+    Panel, SheetOptions,
 };
 use sudosat::solve::human::{next_step, solve_logged_until, Board, HumanRun, Step, Strategy};
 use sudosat::solve::{Deadline, SolveOutcome};
@@ -55,6 +56,11 @@ pub struct Args {
     /// the set is written whole or not at all.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Also write the solve step by step as one HTML document of printable pages: the
+    /// pictures of `--svg`, four a page (two across) up to 9×9, each puzzle's steps from
+    /// a page of their own; written whole or not at all.
+    #[arg(long, value_name = "FILE.html", conflicts_with = "hint")]
+    html: Option<PathBuf>,
     /// Write JSON for programs instead of words: per puzzle its file, line, size, givens,
     /// outcome, solutions (`0`, `1`, `2+`), the steps (each with its kind, strategy,
     /// units, cells, digits, placement, removals and text; left out with
@@ -97,11 +103,11 @@ fn hint_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(Option<Step>, Sol
 pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
     let limit = time_limit(args.timeout)?;
-    if args.svg.is_some() {
+    if args.svg.is_some() || args.html.is_some() {
         if let Some(big) = inputs.iter().find(|p| p.grid.side() > MAX_CANDIDATE_SIDE) {
             let n = big.grid.side();
             bail!(
-                "{}: --svg draws pencil marks, for grids up to \
+                "{}: --svg and --html draw pencil marks, for grids up to \
                  {MAX_CANDIDATE_SIDE}×{MAX_CANDIDATE_SIDE}, not {n}×{n}",
                 big.location()
             );
@@ -144,6 +150,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     if let Some(dir) = &args.svg {
         draw_steps(dir, &inputs, &runs)?;
+    }
+    if let Some(path) = &args.html {
+        write_output(Some(path), |w| write_steps_html(w, &inputs, &runs))?;
     }
     Ok(ExitCode::from(if all_solved {
         EXIT_OK
@@ -280,36 +289,83 @@ fn picture_prefix(i: usize, count: usize) -> String {
     }
 }
 
-/// One picture: the board with its pencil marks and, for a step, the step shaded.
-fn draw_board(
-    w: &mut dyn std::io::Write,
-    puzzle: &Grid,
-    board: &Board,
-    highlight: Option<&Highlight>,
-    caption: &str,
-    note: &str,
-) -> Result<()> {
-    let filled = board.to_grid();
-    let panel = Panel {
-        filled: filled.as_ref(),
-        caption: Some(caption),
-        marks: Some(board.all_candidates()),
-        highlight,
-        note: Some(note),
-        ..Panel::new(puzzle)
-    };
-    write_sheet(w, &[panel], &SheetOptions::default())?;
-    Ok(())
+/// One picture of a solve: a board with its pencil marks and, for a step, the step
+/// shaded, with a caption above and the step in words below.
+struct Picture {
+    filled: Option<Grid>,
+    marks: Option<Vec<DigitSet>>,
+    highlight: Option<Highlight>,
+    caption: String,
+    note: String,
 }
 
-/// The picture of a puzzle whose givens clash: no board, no step.
-fn draw_clash(w: &mut dyn std::io::Write, puzzle: &Grid) -> Result<()> {
-    let panel = Panel {
-        caption: Some("No solution: the givens clash"),
-        ..Panel::new(puzzle)
+impl Picture {
+    /// The picture of `board` (the puzzle's givens bold, the board's other digits filled).
+    fn of_board(board: &Board, highlight: Option<Highlight>, caption: &str, note: &str) -> Picture {
+        Picture {
+            filled: board.to_grid(),
+            marks: Some(board.all_candidates().to_vec()),
+            highlight,
+            caption: caption.to_string(),
+            note: note.to_string(),
+        }
+    }
+
+    /// The picture of a puzzle whose givens clash: no board, no step.
+    fn clash() -> Picture {
+        Picture {
+            filled: None,
+            marks: None,
+            highlight: None,
+            caption: "No solution: the givens clash".to_string(),
+            note: String::new(),
+        }
+    }
+
+    /// The panel that draws it over `puzzle`.
+    fn panel<'a>(&'a self, puzzle: &'a Grid) -> Panel<'a> {
+        Panel {
+            filled: self.filled.as_ref(),
+            caption: Some(&self.caption),
+            marks: self.marks.as_deref(),
+            highlight: self.highlight.as_ref(),
+            note: (!self.note.is_empty()).then_some(self.note.as_str()),
+            ..Panel::new(puzzle)
+        }
+    }
+}
+
+/// The pictures of one solve: the board before each step with the step shown, then the
+/// solution (or the dead end) with the summary.
+fn step_pictures(puzzle: &Grid, run: &HumanRun) -> Vec<Picture> {
+    let boards = run.log.replay(puzzle);
+    if boards.is_empty() {
+        return vec![Picture::clash()];
+    }
+    let geo = puzzle.geometry();
+    let steps = &run.log.steps;
+    let mut pictures: Vec<Picture> = steps
+        .iter()
+        .zip(&boards)
+        .enumerate()
+        .map(|(k, (step, board))| {
+            let what = match step {
+                Step::Deduction(d) => d.strategy.name(),
+                Step::Guess { .. } => "guess",
+                Step::Backtrack { .. } => "backtrack",
+            };
+            let caption = format!("Step {} of {}: {what}", k + 1, steps.len());
+            let highlight = Some(step.highlight(geo, 3));
+            Picture::of_board(board, highlight, &caption, &step.describe(geo))
+        })
+        .collect();
+    let caption = match run.outcome {
+        SolveOutcome::Solved(_) => "Solution",
+        _ => "No solution",
     };
-    write_sheet(w, &[panel], &SheetOptions::default())?;
-    Ok(())
+    let last = boards.last().expect("a board after the last step");
+    pictures.push(Picture::of_board(last, None, caption, &run.log.summary()));
+    pictures
 }
 
 /// `--svg` with the steps: per puzzle, a picture before each step and one of the end.
@@ -338,49 +394,57 @@ fn draw_steps(
             _ => format!("{prefix}solution.svg"),
         }
     };
-    // The boards of one puzzle at a time: the pictures come in order.
-    let mut replayed: Option<(usize, Vec<Board>)> = None;
+    // The pictures of one puzzle at a time: the files come in order.
+    let mut drawn: Option<(usize, Vec<Picture>)> = None;
     write_files_in(dir, pictures.len(), name, Compression::None, |j, w| {
         let (i, k) = pictures[j];
-        let (run, _) = &runs[i];
         let puzzle = &inputs[i].grid;
-        if !matches!(&replayed, Some((at, _)) if *at == i) {
-            replayed = Some((i, run.log.replay(puzzle)));
+        if !matches!(&drawn, Some((at, _)) if *at == i) {
+            drawn = Some((i, step_pictures(puzzle, &runs[i].0)));
         }
-        let boards = &replayed.as_ref().expect("replayed above").1;
-        let Some(board) = boards.get(k) else {
-            // Clashing givens: the solve took no step, and there is no board to draw.
-            return draw_clash(w, puzzle);
-        };
-        let geo = puzzle.geometry();
-        let steps = &run.log.steps;
-        match steps.get(k) {
-            Some(step) => {
-                let what = match step {
-                    Step::Deduction(d) => d.strategy.name(),
-                    Step::Guess { .. } => "guess",
-                    Step::Backtrack { .. } => "backtrack",
-                };
-                let caption = format!("Step {} of {}: {what}", k + 1, steps.len());
-                let highlight = step.highlight(geo, 3);
-                draw_board(
-                    w,
-                    puzzle,
-                    board,
-                    Some(&highlight),
-                    &caption,
-                    &step.describe(geo),
-                )
-            }
-            None => {
-                let caption = match run.outcome {
-                    SolveOutcome::Solved(_) => "Solution",
-                    _ => "No solution",
-                };
-                draw_board(w, puzzle, board, None, caption, &run.log.summary())
-            }
-        }
+        let all = &drawn.as_ref().expect("drawn above").1;
+        let picture = all.get(k).unwrap_or(&all[all.len() - 1]);
+        write_sheet(w, &[picture.panel(puzzle)], &SheetOptions::default())?;
+        Ok(())
     })
+}
+
+/// `--html`: every puzzle's solve on printable pages, four pictures a page (two across)
+/// up to 9×9, one above, a puzzle's steps starting a page of their own.
+fn write_steps_html(
+    w: &mut dyn std::io::Write,
+    inputs: &[InputGrid],
+    runs: &[(HumanRun, Solutions)],
+) -> Result<()> {
+    let pictures: Vec<Vec<Picture>> = inputs
+        .iter()
+        .zip(runs)
+        .map(|(input, (run, _))| step_pictures(&input.grid, run))
+        .collect();
+    let panels: Vec<Vec<Panel<'_>>> = inputs
+        .iter()
+        .zip(&pictures)
+        .map(|(input, all)| all.iter().map(|p| p.panel(&input.grid)).collect())
+        .collect();
+    let headings: Vec<Option<String>> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| {
+            (inputs.len() > 1).then(|| format!("Puzzle {} ({})", i + 1, input.location()))
+        })
+        .collect();
+    let sections: Vec<(Option<&str>, &[Panel<'_>])> = headings
+        .iter()
+        .zip(&panels)
+        .map(|(heading, panels)| (heading.as_deref(), &panels[..]))
+        .collect();
+    let small = inputs.iter().all(|p| p.grid.side() <= 9);
+    let options = SheetOptions {
+        columns: if small { 2 } else { 1 },
+        ..SheetOptions::default()
+    };
+    write_html(w, &sections, &options, if small { 4 } else { 1 })?;
+    Ok(())
 }
 
 /// `--svg` with `--hint`: one picture per grid, its next step shown at the hint's level.
@@ -395,29 +459,31 @@ fn draw_hints(
         let puzzle = &inputs[i].grid;
         let geo = puzzle.geometry();
         let Some(board) = Board::new(puzzle) else {
-            return draw_clash(w, puzzle);
+            write_sheet(
+                w,
+                &[Picture::clash().panel(puzzle)],
+                &SheetOptions::default(),
+            )?;
+            return Ok(());
         };
         // The grid as given is the puzzle here: its digits are drawn as givens.
         let (step, solutions) = &hints[i];
-        match (solutions, step) {
+        let picture = match (solutions, step) {
             (Solutions::None, _) => {
                 let why = "this grid cannot be completed (a digit in it is wrong, or the \
                            puzzle has no solution)";
-                draw_board(w, puzzle, &board, None, "No solution", why)
+                Picture::of_board(&board, None, "No solution", why)
             }
-            (_, None) => draw_board(w, puzzle, &board, None, "Nothing to do", "the grid is full"),
-            (_, Some(step)) => {
-                let highlight = step.highlight(geo, level);
-                draw_board(
-                    w,
-                    puzzle,
-                    &board,
-                    Some(&highlight),
-                    &format!("Hint (level {level})"),
-                    &step.hint(geo, level),
-                )
-            }
-        }
+            (_, None) => Picture::of_board(&board, None, "Nothing to do", "the grid is full"),
+            (_, Some(step)) => Picture::of_board(
+                &board,
+                Some(step.highlight(geo, level)),
+                &format!("Hint (level {level})"),
+                &step.hint(geo, level),
+            ),
+        };
+        write_sheet(w, &[picture.panel(puzzle)], &SheetOptions::default())?;
+        Ok(())
     })
 }
 
