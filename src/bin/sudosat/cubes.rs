@@ -65,6 +65,8 @@ struct Conquest {
     /// The first error (a time-out included) and the cube it stopped at.
     error: Option<(usize, BackendError)>,
     refuted: usize,
+    /// With proofs: the failed literals of each refuted cube.
+    refutations: Vec<Vec<Lit>>,
     counters: Counters,
 }
 
@@ -77,6 +79,15 @@ struct Conquest {
 /// ([`sudosat::backend::SatBackend::set_interrupt`]), so with several workers the cube that answers is the
 /// first found, not always the lowest-numbered; one worker takes them in order, with the
 /// backend's own `--threads` (cdcl's portfolio) inside each cube.
+///
+/// With `proof` (cdcl, no assumptions), an UNSAT answer comes with a DRAT proof there:
+/// each worker writes the proof of its own search into a part of its own; each refuted
+/// cube adds the lemma that its failed literals cannot all hold (implied by unit
+/// propagation over the clauses its worker had then); the cover check or the solve outside
+/// the cubes ([`settle_uncovered`]) refutes what is left from those lemmas, which are
+/// stronger than the cubes' negations it was given. The parts are joined without their
+/// deletions, so every clause a later lemma rests on stays in place whichever worker
+/// derived it (drat-trim checks the whole; the deletions only made it faster).
 pub fn solve_cubes(
     spec: &BackendSpec,
     encoding_hint: Option<SudokuEncoding>,
@@ -84,6 +95,7 @@ pub fn solve_cubes(
     assumptions: &[Lit],
     cubes: &[Vec<Lit>],
     workers: usize,
+    proof: Option<&ProofTarget>,
 ) -> Result<CubeRun> {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex};
@@ -97,8 +109,21 @@ pub fn solve_cubes(
     let stop = Arc::new(AtomicBool::new(false));
     let found = Mutex::new(Conquest::default());
     let total = cubes.len();
+    let parts = match proof {
+        Some(target) => Some(proof_parts_dir(target)?),
+        None => None,
+    };
+    let part = |name: String| parts.as_ref().map(|dir| dir.path().join(name));
+    let _guard = parts
+        .as_ref()
+        .map(|dir| crate::signals::track_output(dir.path()));
+    let worker_ids = AtomicUsize::new(0);
     let work = || -> Result<()> {
         let mut backend = one_thread.create()?;
+        let id = worker_ids.fetch_add(1, Ordering::Relaxed);
+        if let Some(path) = part(format!("worker-{id}.drat")) {
+            backend.set_proof(Some(ProofTarget::text(path)))?;
+        }
         backend.set_interrupt(Some(Arc::clone(&stop)));
         if let Some(encoding) = encoding_hint {
             backend.set_sudoku_encoding(encoding);
@@ -137,7 +162,12 @@ pub fn solve_cubes(
             };
             let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
             match outcome {
-                Ok(SatOutcome::Unsat) => refuted += 1,
+                Ok(SatOutcome::Unsat) => {
+                    refuted += 1;
+                    if parts.is_some() {
+                        found.refutations.push(backend.failed_assumptions());
+                    }
+                }
                 // Stopped because another worker answered: not a result of this cube.
                 Err(BackendError::Timeout { .. }) if found.sat.is_some() => break,
                 Ok(sat) => {
@@ -149,6 +179,9 @@ pub fn solve_cubes(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+        }
+        if parts.is_some() {
+            backend.finish_proof()?;
         }
         let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
         found.refuted += refuted;
@@ -187,8 +220,17 @@ pub fn solve_cubes(
         ),
         (None, None) => {
             let mut counters = found.counters;
+            let dir = parts.as_ref().map(|dir| dir.path());
             let settled =
-                settle_uncovered(spec, cnf, assumptions, cubes, deadline, &mut counters, None)?;
+                settle_uncovered(spec, cnf, assumptions, cubes, deadline, &mut counters, dir)?;
+            if let (Some(target), Ok(SatOutcome::Unsat), Some(last)) =
+                (proof, &settled.outcome, &settled.proof)
+            {
+                let workers: Vec<PathBuf> = (0..workers)
+                    .filter_map(|id| part(format!("worker-{id}.drat")))
+                    .collect();
+                join_proof(target, &workers, &found.refutations, last)?;
+            }
             let run = CubeRun {
                 outcome: settled.outcome,
                 line: format!("all {total} cubes unsatisfiable; {}", settled.said),
@@ -325,86 +367,34 @@ pub fn cube_workers(threads: usize, cubes: usize, size: FormulaSize, flag: Optio
     threads.min(cubes).min(fit).max(1)
 }
 
-/// Cube and conquer with a DRAT proof of an UNSAT answer, for `sat --proof` with cubes: one
-/// cdcl solver takes the cubes in order under assumptions, writing its proof as it goes;
-/// each refuted cube adds the lemma that its failed literals cannot all hold (implied by
-/// unit propagation over the clauses the solver had then); the cover check or the solve
-/// outside the cubes ([`settle_uncovered`]) then refutes what is left from those lemmas,
-/// which are stronger than the cubes' negations it was given. The parts are joined into
-/// `proof` without their deletions, so every clause a later lemma rests on stays in place
-/// (drat-trim checks the whole; the deletions only made it faster).
-pub fn prove_cubes(
-    spec: &BackendSpec,
-    encoding_hint: Option<SudokuEncoding>,
-    cnf: &Cnf,
-    cubes: &[Vec<Lit>],
-    proof: &ProofTarget,
-) -> Result<CubeRun> {
-    let deadline = Deadline::after(spec.timeout);
-    let total = cubes.len();
-    let dir = proof.path.parent().filter(|d| !d.as_os_str().is_empty());
-    let parts = tempfile::Builder::new()
+/// A temporary directory for the parts of a proof, beside the proof (on the same disk).
+fn proof_parts_dir(target: &ProofTarget) -> Result<tempfile::TempDir> {
+    let dir = target.path.parent().filter(|d| !d.as_os_str().is_empty());
+    tempfile::Builder::new()
         .prefix(".sudosat-proof-")
         .tempdir_in(dir.unwrap_or(Path::new(".")))
-        .context("cannot create a directory for the proof's parts")?;
-    let _guard = crate::signals::track_output(parts.path());
-    let conquer = parts.path().join("conquer.drat");
-    let one_thread = spec.clone().with_threads(1);
-    let mut backend = one_thread.create()?;
-    if let Some(encoding) = encoding_hint {
-        backend.set_sudoku_encoding(encoding);
+        .context("cannot create a directory for the proof's parts")
+}
+
+/// Writes the proof of cube and conquer: the workers' lemmas, the refuted cubes' lemmas,
+/// then the part that ends the refutation; no deletions.
+fn join_proof(
+    target: &ProofTarget,
+    workers: &[PathBuf],
+    refutations: &[Vec<Lit>],
+    last: &Path,
+) -> Result<()> {
+    let cannot = || format!("{}: cannot write", target.path.display());
+    let mut out = DratWriter::for_target(target).with_context(cannot)?;
+    for part in workers {
+        copy_lemmas(part, &mut out)?;
     }
-    backend.set_proof(Some(ProofTarget::text(&conquer)))?;
-    backend.add_formula(&mut cnf.clone());
-    let mut refutations: Vec<Vec<Lit>> = Vec::with_capacity(total);
-    for (k, cube) in cubes.iter().enumerate() {
-        backend.set_time_limit(deadline.remaining());
-        let outcome = match backend.solve_under(cube) {
-            Ok(SatOutcome::Unsat) => {
-                refutations.push(backend.failed_assumptions());
-                continue;
-            }
-            other => other,
-        };
-        let line = match &outcome {
-            Ok(_) => format!("cube {} of {total} satisfiable: {}", k + 1, cube_text(cube)),
-            Err(_) => format!("stopped at cube {} of {total}, {k} refuted", k + 1),
-        };
-        return Ok(CubeRun {
-            outcome,
-            line,
-            counters: backend.counters(),
-        });
+    for failed in refutations {
+        let lemma: Vec<Lit> = failed.iter().map(|&l| !l).collect();
+        out.add(&lemma);
     }
-    backend.finish_proof()?;
-    let mut counters = backend.counters();
-    drop(backend);
-    let settled = settle_uncovered(
-        spec,
-        cnf,
-        &[],
-        cubes,
-        deadline,
-        &mut counters,
-        Some(parts.path()),
-    )?;
-    if let (Ok(SatOutcome::Unsat), Some(last)) = (&settled.outcome, &settled.proof) {
-        let mut out = DratWriter::for_target(proof)
-            .with_context(|| format!("{}: cannot write", proof.path.display()))?;
-        copy_lemmas(&conquer, &mut out)?;
-        for failed in &refutations {
-            let lemma: Vec<Lit> = failed.iter().map(|&l| !l).collect();
-            out.add(&lemma);
-        }
-        copy_lemmas(last, &mut out)?;
-        out.finish()
-            .with_context(|| format!("{}: cannot write", proof.path.display()))?;
-    }
-    Ok(CubeRun {
-        outcome: settled.outcome,
-        line: format!("all {total} cubes unsatisfiable; {}", settled.said),
-        counters,
-    })
+    copy_lemmas(last, &mut out)?;
+    out.finish().with_context(cannot)
 }
 
 /// A cube as its `a … 0` line.

@@ -20,7 +20,7 @@ use crate::args::BackendArgs;
 use crate::common::{
     display_path, stdin_at_most_once, temp_file_beside, write_output, write_packed_copy, EXIT_ERROR,
 };
-use crate::cubes::{cube_workers, prove_cubes, solve_cubes};
+use crate::cubes::{cube_workers, solve_cubes};
 
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
@@ -63,8 +63,8 @@ pub struct Args {
     /// UNSAT when every cube is and the cubes cover every assignment the formula allows
     /// (else the formula is solved outside them too). cdcl keeps what it learnt from one
     /// cube to the next; other backends solve each cube afresh, its literals as unit
-    /// clauses. `--timeout` covers all the cubes. With `--proof` (cdcl), one solver takes
-    /// the cubes in order and the DRAT proof refutes the formula through them.
+    /// clauses. `--timeout` covers all the cubes. With `--proof` (cdcl), the DRAT proof
+    /// refutes the formula through the cubes.
     #[arg(long, value_name = "FILE")]
     cubes: Option<PathBuf>,
     /// Print no `v` lines for a satisfiable formula, only `s SATISFIABLE` (CaDiCaL's and
@@ -212,21 +212,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let outcome = if cubes.is_empty() {
         None
     } else {
-        let run = match &proof_temp {
-            // With a proof, one solver takes the cubes in order (its proof is one stream).
-            Some(tmp) => {
-                let target = ProofTarget {
-                    path: tmp.path().to_path_buf(),
-                    format: proof_format,
-                };
-                prove_cubes(&spec, encoding_hint, &cnf, &cubes, &target)
-                    .with_context(|| format!("--proof {}", display_path(tmp.path())))?
-            }
-            None => {
-                let workers = cube_workers(spec.threads, cubes.len(), cnf.size(), args.max_memory);
-                solve_cubes(&spec, encoding_hint, &cnf, &assumptions, &cubes, workers)?
-            }
-        };
+        let target = proof_temp.as_ref().map(|tmp| ProofTarget {
+            path: tmp.path().to_path_buf(),
+            format: proof_format,
+        });
+        let workers = cube_workers(spec.threads, cubes.len(), cnf.size(), args.max_memory);
+        let run = solve_cubes(
+            &spec,
+            encoding_hint,
+            &cnf,
+            &assumptions,
+            &cubes,
+            workers,
+            target.as_ref(),
+        )?;
         counters = Some(run.counters);
         cube_line = Some(run.line);
         Some(run.outcome)
