@@ -735,13 +735,16 @@ fn cli_sat_proves_cube_and_conquer_with_and_without_a_cover() {
     ];
     for (name, cubes, said) in cases {
         std::fs::write(dir.path().join(name), cubes).unwrap();
-        for binary in [false, true] {
-            let proof = dir.path().join(format!("{name}-{binary}.drat"));
+        // One worker and two, each writing its part of the proof.
+        for (binary, threads) in [(false, "1"), (false, "2"), (true, "2")] {
+            let proof = dir.path().join(format!("{name}-{binary}-{threads}.drat"));
             let mut args = vec![
                 "sat",
                 "ph.cnf",
                 "--cubes",
                 name,
+                "--threads",
+                threads,
                 "--proof",
                 proof.to_str().unwrap(),
             ];
