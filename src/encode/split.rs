@@ -69,23 +69,11 @@ impl CellSplit {
         // Failed literals first, to a fixpoint (as march_cu does): a cell left with one
         // branch is forced, placed, and the lookahead runs again.
         let scored = loop {
-            let scored = marks.look_ahead();
-            if let Some(&(_, _, cell, _)) = scored.iter().find(|(branches, ..)| *branches == 0) {
-                // Every candidate of a cell fails: no solution, and no cube.
-                return CellSplit::of(encoding, puzzle, vec![(cell, DigitSet::EMPTY)]);
-            }
-            let forced: Vec<(Cell, Digit)> = scored
-                .iter()
-                .filter(|(branches, ..)| *branches == 1)
-                .filter_map(|&(_, _, cell, digits)| Some((cell, digits.iter().next()?)))
-                .collect();
-            if forced.is_empty() {
-                break scored;
-            }
-            if marks.propagate(forced).is_none() {
-                // Forced values that clash: no solution. Any cell will do for an empty split.
-                let (_, _, cell, _) = scored[0];
-                return CellSplit::of(encoding, puzzle, vec![(cell, DigitSet::EMPTY)]);
+            match marks.look_ahead() {
+                Ok((scored, false)) => break scored,
+                Ok((_, true)) => continue,
+                // Every candidate of this cell fails: no solution, and no cube.
+                Err(cell) => return CellSplit::of(encoding, puzzle, vec![(cell, DigitSet::EMPTY)]),
             }
         };
         if scored.is_empty() {
@@ -188,6 +176,10 @@ impl CellSplit {
 /// cells with many branches makes many cubes, and each try costs a propagation.
 pub const LOOKAHEAD_CANDIDATES: usize = 4;
 
+/// A cell's lookahead score: its branches (count and set), the cells its weakest branch
+/// fills (reversed) and the cell.
+type Scored = (usize, std::cmp::Reverse<usize>, Cell, DigitSet);
+
 /// Pencil marks for the lookahead: placed digits and the candidates of open cells.
 #[derive(Clone)]
 struct Marks {
@@ -209,11 +201,18 @@ impl Marks {
         marks.propagate(givens).map(|_| marks)
     }
 
-    /// Every candidate of every open cell with 2 to [`LOOKAHEAD_CANDIDATES`] candidates
-    /// tried on a copy: per cell its surviving branches (count and set), the cells its
-    /// weakest branch fills (reversed, to sort strongest first) and the cell.
-    fn look_ahead(&self) -> Vec<(usize, std::cmp::Reverse<usize>, Cell, DigitSet)> {
+    /// One lookahead pass: every candidate of every open cell with 2 to
+    /// [`LOOKAHEAD_CANDIDATES`] candidates tried on a scratch copy. A cell left with one
+    /// branch is placed at once (so the later tries of the pass see it); the others are
+    /// scored: their surviving branches (count and set), the cells their weakest branch
+    /// fills (reversed, to sort strongest first) and the cell. Also whether anything was
+    /// placed (the scores are final only after a pass that placed nothing); `Err(cell)`
+    /// when no candidate of `cell` survives, or a placement clashes there.
+    fn look_ahead(&mut self) -> Result<(Vec<Scored>, bool), Cell> {
         let mut scored = Vec::new();
+        let mut placed = false;
+        // One scratch copy, refilled for each try (no allocation per candidate).
+        let mut copy = self.clone();
         for cell in self.geometry.cells() {
             let candidates = self.candidates[cell.index()];
             let tried = (2..=LOOKAHEAD_CANDIDATES).contains(&candidates.len());
@@ -223,15 +222,26 @@ impl Marks {
             let mut branches = DigitSet::EMPTY;
             let mut weakest = usize::MAX;
             for digit in candidates.iter() {
-                let mut copy = self.clone();
+                copy.values.copy_from_slice(&self.values);
+                copy.candidates.copy_from_slice(&self.candidates);
                 if let Some(filled) = copy.place_and_propagate(cell, digit) {
                     branches.insert(digit);
                     weakest = weakest.min(filled);
                 }
             }
-            scored.push((branches.len(), std::cmp::Reverse(weakest), cell, branches));
+            let first = branches.iter().next();
+            match first {
+                None => return Err(cell),
+                Some(forced) if branches.len() == 1 => {
+                    self.place_and_propagate(cell, forced).ok_or(cell)?;
+                    placed = true;
+                }
+                Some(_) => {
+                    scored.push((branches.len(), std::cmp::Reverse(weakest), cell, branches))
+                }
+            }
         }
-        scored
+        Ok((scored, placed))
     }
 
     /// Places `digit` in `cell` and propagates; the number of cells filled, or `None` on a
