@@ -74,8 +74,8 @@ pub struct Args {
     /// 35×35 always use numbers).
     #[arg(long)]
     numbers: bool,
-    /// With `--solve`: time limit in seconds of each puzzle's solve; past it the command
-    /// fails.
+    /// With `--solve` or `--answers`: time limit in seconds of each puzzle's solve; past
+    /// it the command fails.
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
 }
@@ -104,13 +104,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.timeout.is_some() && !solving {
         bail!("--timeout limits the solves of --solve or --answers, and none is asked for");
     }
-    let (filled, unsolved) = if solving {
+    let filled = if solving {
         solve_all(&inputs, time_limit(args.timeout)?)?
     } else if let Some(path) = &args.solution {
-        (read_filled(&inputs, path)?, Vec::new())
+        read_filled(&inputs, path)?
     } else {
-        (vec![None; inputs.len()], Vec::new())
+        vec![None; inputs.len()]
     };
+    // A puzzle the solve found no solution for.
+    let unsolved: Vec<bool> = filled.iter().map(|f| solving && f.is_none()).collect();
     let count = inputs.len();
     let caption = |i: usize, answer: bool| -> Option<String> {
         let location = inputs[i].location();
@@ -123,7 +125,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             (None, true) if args.caption == Caption::Auto => Some("Answer".to_string()),
             (text, _) => text,
         };
-        if !unsolved.contains(&i) || (args.answers && !answer) {
+        if !unsolved[i] || (args.answers && !answer) {
             return text;
         }
         Some(match text {
@@ -170,6 +172,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let name = p.to_string_lossy().to_lowercase();
             name.ends_with(".html") || name.ends_with(".htm")
         });
+    if args.per_page.is_some() && !html {
+        bail!("--per-page lays out HTML pages: name the output *.html or add --html");
+    }
     let per_page = args.per_page.map_or(
         match widest {
             0..=9 => 6,
@@ -205,7 +210,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(())
         })?,
     }
-    Ok(ExitCode::from(if unsolved.is_empty() {
+    Ok(ExitCode::from(if !unsolved.contains(&true) {
         EXIT_OK
     } else {
         EXIT_NEGATIVE
@@ -213,14 +218,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// Each puzzle's solution by the default SAT path on every core, checked against the
-/// rules and the givens, and the indices of the puzzles that have none.
+/// rules and the givens (`None` for a puzzle that has none).
 fn solve_all(
     inputs: &[InputGrid],
     limit: Option<std::time::Duration>,
-) -> Result<(Vec<Option<Grid>>, Vec<usize>)> {
+) -> Result<Vec<Option<Grid>>> {
     let mut filled = Vec::with_capacity(inputs.len());
-    let mut unsolved = Vec::new();
-    for (i, input) in inputs.iter().enumerate() {
+    for input in inputs {
         let deadline = Deadline::after(limit);
         let spec = SolverSpec::Sat {
             encoding: DEFAULT_ENCODING,
@@ -239,14 +243,11 @@ fn solve_all(
                 }
                 filled.push(Some(solution));
             }
-            SolveOutcome::NoSolution => {
-                unsolved.push(i);
-                filled.push(None);
-            }
+            SolveOutcome::NoSolution => filled.push(None),
             SolveOutcome::Stopped(why) => bail!("{}: stopped: {why}", input.location()),
         }
     }
-    Ok((filled, unsolved))
+    Ok(filled)
 }
 
 /// The grids of `path`, one per puzzle and in order, each of its puzzle's size and
