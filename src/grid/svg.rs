@@ -135,8 +135,8 @@ impl Default for SheetOptions {
 ///
 /// # Errors
 /// I/O errors of `w`; [`io::ErrorKind::InvalidInput`] when there is no panel, a filled
-/// grid's size differs from its puzzle's, or pencil marks are asked of a grid above
-/// [`MAX_CANDIDATE_SIDE`]. Nothing is written then.
+/// grid's or the marks' size differs from its puzzle's, or pencil marks are asked of a
+/// grid above [`MAX_CANDIDATE_SIDE`]. Nothing is written then.
 pub fn write_sheet<W: Write + ?Sized>(
     w: &mut W,
     panels: &[Panel<'_>],
