@@ -260,3 +260,25 @@ fn check_minimal_names_the_givens_that_can_go() {
     std::fs::write(&file, line(&inkala) + "\n").unwrap();
     assert_exit(&run(&["check", "--minimal", f]), 0);
 }
+
+#[test]
+fn check_minimal_names_the_pattern_symmetries() {
+    // A generated rot90 puzzle keeps rot90 and so rot180; its single clues may go.
+    let out = run_in(
+        std::path::Path::new("."),
+        &["generate", "--symmetry", "rot90", "--seed", "4", "-q"],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let puzzle = stdout(&out);
+    let out = run_in(
+        std::path::Path::new("."),
+        &["check", "--minimal", "-"],
+        puzzle.as_bytes(),
+    );
+    let text = stdout(&out);
+    assert!(text.contains(", symmetric: rot180, rot90"), "{text}");
+    // Inkala's puzzle has no symmetric pattern: nothing is said.
+    let out = run(&["check", "--minimal", &path("inkala-line.txt")]);
+    assert!(!stdout(&out).contains("symmetric"), "{}", stdout(&out));
+}

@@ -14,7 +14,8 @@
 //!    number of clues at random, unchecked.
 //!
 //! Symmetry ([`Symmetry`]) removes whole orbits of cells so the pattern of givens stays
-//! symmetric. Levels ([`clues_for_level`]) map the 20 clue-count levels of the thesis's
+//! symmetric; such a puzzle is minimal by orbits, not always clue by clue
+//! ([`properness`] names the single clues that could still go). Levels ([`clues_for_level`]) map the 20 clue-count levels of the thesis's
 //! study to a clue count for any size. Everything is reproducible: one
 //! [`rand_chacha::ChaCha8Rng`] per puzzle, seeded by [`puzzle_seed`] from a master seed
 //! and the puzzle's index, so parallel batches ([`generate_batch`]) give the same puzzles

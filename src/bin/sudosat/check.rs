@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use sudosat::generate::{properness, CounterKind, Properness};
-use sudosat::grid::{canonical, check_grid, check_solution, CheckReport, Format, Geometry, Grid};
+use sudosat::generate::{properness, CounterKind, Properness, Symmetry};
+use sudosat::grid::{canonical, check_grid, check_solution, CheckReport, Format, Grid};
 use sudosat::names::plural;
 
 use crate::args::named;
@@ -145,7 +145,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             match proper.get(i).cloned().flatten() {
                 None => writeln!(out, "{}: ok: {what}", puzzle.location())?,
                 Some(found) => {
-                    let verdict = describe_properness(&found, puzzle.grid.geometry(), &what);
+                    let verdict = describe_properness(&found, &puzzle.grid, &what);
                     if !matches!(&found, Properness::Unique { redundant } if redundant.is_empty()) {
                         improper += 1;
                     }
@@ -217,12 +217,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 /// The line of a valid puzzle with `--minimal`: `ok: …, unique and minimal`, or what it
 /// lacks, with the givens that can go (the first [`MAX_SHOWN`]).
-fn describe_properness(found: &Properness, geometry: &Geometry, what: &str) -> String {
+fn describe_properness(found: &Properness, grid: &Grid, what: &str) -> String {
+    let geometry = grid.geometry();
     match found {
         Properness::NoSolution => format!("no solution: {what}"),
         Properness::Several => format!("not unique: {what}; 2 or more solutions"),
         Properness::Unique { redundant } if redundant.is_empty() => {
-            format!("ok: {what}, unique and minimal")
+            format!("ok: {what}, unique and minimal{}", pattern_note(grid))
         }
         Properness::Unique { redundant } => {
             let mut cells: Vec<String> = redundant
@@ -235,11 +236,28 @@ fn describe_properness(found: &Properness, geometry: &Geometry, what: &str) -> S
             }
             let each = if redundant.len() == 1 { "" } else { " each" };
             format!(
-                "not minimal: {what}, unique; {} can{each} go with the solution staying unique: {}",
+                "not minimal: {what}, unique{}; {} can{each} go with the solution staying \
+                 unique: {}",
+                pattern_note(grid),
                 plural(redundant.len(), "given"),
                 cells.join(", ")
             )
         }
+    }
+}
+
+/// The symmetries the pattern of givens has (`, symmetric: rot180, mirror`), as the
+/// generator's `--symmetry` names them; nothing when it has none.
+fn pattern_note(grid: &Grid) -> String {
+    let kept: Vec<&str> = Symmetry::ALL
+        .iter()
+        .filter(|&&s| s != Symmetry::None && s.holds_for(grid))
+        .map(|s| s.name())
+        .collect();
+    if kept.is_empty() {
+        String::new()
+    } else {
+        format!(", symmetric: {}", kept.join(", "))
     }
 }
 

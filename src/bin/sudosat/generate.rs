@@ -34,7 +34,7 @@ pub struct Args {
     #[arg(long, value_name = "K", default_value_t = 1)]
     count: usize,
     /// Clues to keep; without it (and without --level) puzzles are minimal: no clue can go
-    /// without losing uniqueness.
+    /// without losing uniqueness (with --symmetry, no orbit of clues can go).
     #[arg(long, value_name = "N", conflicts_with = "level")]
     clues: Option<usize>,
     /// Difficulty level 1…20 of the study (level 1 = most clues: 40 on 9×9, 117 on 16×16;
