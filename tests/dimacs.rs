@@ -755,3 +755,109 @@ fn encode_splits_by_lookahead_and_sat_finds_the_solution_through_the_cubes() {
     );
     assert_exit(&out, 2);
 }
+
+/// Cube and conquer answers as the plain solve does on random formulas near the threshold
+/// (10 variables, 43 clauses) under random cube sets: a complete split on two to four
+/// variables with some cubes left out, so that the cover check and the solve outside the
+/// cubes both run; every model is checked against the clauses, and every UNSAT through
+/// cubes is proved (drat-trim, when present).
+#[test]
+fn cubes_answer_as_the_plain_solve_on_random_formulas_and_cube_sets() {
+    use rand::{Rng, SeedableRng};
+    let dir = temp_dir();
+    let drat = common::drat_trim();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let (mut sat, mut unsat, mut short) = (0, 0, 0);
+    for round in 0..60 {
+        let vars = 10;
+        let mut clauses = Vec::new();
+        for _ in 0..43 {
+            let clause: Vec<i64> = (0..3)
+                .map(|_| {
+                    let v = rng.gen_range(1..=vars) as i64;
+                    if rng.gen_bool(0.5) {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .collect();
+            clauses.push(clause);
+        }
+        let text: String = clauses
+            .iter()
+            .map(|c| format!("{} {} {} 0\n", c[0], c[1], c[2]))
+            .collect();
+        std::fs::write(
+            dir.path().join("f.cnf"),
+            format!("p cnf {vars} {}\n{text}", clauses.len()),
+        )
+        .unwrap();
+        // A complete split on k variables, each cube kept with probability 3/4.
+        let k = rng.gen_range(2..=4);
+        let split: Vec<i64> = (1..=vars as i64)
+            .filter(|_| rng.gen_bool(0.5))
+            .take(k)
+            .collect();
+        let mut cubes = String::new();
+        let mut kept = 0;
+        for mask in 0..(1u32 << split.len()) {
+            if rng.gen_bool(0.75) {
+                let lits: Vec<String> = split
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| if mask >> i & 1 == 1 { v } else { -v }.to_string())
+                    .collect();
+                cubes.push_str(&format!("a {} 0\n", lits.join(" ")));
+                kept += 1;
+            }
+        }
+        if kept == 0 {
+            continue;
+        }
+        if kept < 1 << split.len() {
+            short += 1;
+        }
+        std::fs::write(dir.path().join("c.txt"), &cubes).unwrap();
+        let plain = run_in(dir.path(), &["sat", "f.cnf", "-n"], b"");
+        let proof = format!("p{round}.drat");
+        let cubed = run_in(
+            dir.path(),
+            &["sat", "f.cnf", "--cubes", "c.txt", "--proof", &proof],
+            b"",
+        );
+        let expected = plain.status.code().unwrap();
+        assert_eq!(
+            cubed.status.code(),
+            Some(expected),
+            "round {round}: {cubes}"
+        );
+        match expected {
+            10 => {
+                sat += 1;
+                let model: Vec<i64> = stdout(&cubed)
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("v "))
+                    .flat_map(|l| l.split_whitespace().map(|w| w.parse::<i64>().unwrap()))
+                    .collect();
+                for clause in &clauses {
+                    assert!(clause.iter().any(|l| model.contains(l)), "round {round}");
+                }
+            }
+            20 => {
+                unsat += 1;
+                if let Some(drat) = &drat {
+                    let cnf = dir.path().join("f.cnf");
+                    let proof = dir.path().join(&proof);
+                    assert!(common::drat_verifies(drat, &cnf, &proof), "round {round}");
+                }
+            }
+            other => panic!("round {round}: exit {other}"),
+        }
+    }
+    // Both answers and short cube sets came up, so every path was taken.
+    assert!(
+        sat > 5 && unsat > 5 && short > 5,
+        "{sat} SAT, {unsat} UNSAT, {short} short"
+    );
+}
