@@ -473,3 +473,33 @@ fn explain_html_puts_every_step_on_printable_pages() {
     let solution = &read_fixture(&format!("solutions/{file}"))[0];
     assert_eq!(&drawn_grid(last, 3, &["given", "filled"]), solution);
 }
+
+#[test]
+fn explain_svg_names_the_pictures_of_several_puzzles_by_puzzle() {
+    use sudosat::solve::human::solve_logged;
+    let dir = common::temp_dir();
+    let both = format!(
+        "{}\n{}\n",
+        read_fixture("inkala-line.txt")[0].to_line().unwrap(),
+        read_fixture("17clue-1-line.txt")[0].to_line().unwrap()
+    );
+    let out = run_in(
+        dir.path(),
+        &["explain", "-", "--svg", "s", "--summary-only"],
+        both.as_bytes(),
+    );
+    assert_exit(&out, 0);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("s"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for (k, file) in ["inkala-line.txt", "17clue-1-line.txt"].iter().enumerate() {
+        let steps = solve_logged(&read_fixture(file)[0]).log.steps.len();
+        let prefix = format!("puzzle-{:04}-", k + 1);
+        let mine: Vec<&String> = names.iter().filter(|n| n.starts_with(&prefix)).collect();
+        assert_eq!(mine.len(), steps + 1, "{file}");
+        assert!(mine.contains(&&format!("{prefix}solution.svg")));
+        assert!(mine.contains(&&format!("{prefix}step-{:03}.svg", steps)));
+    }
+}
