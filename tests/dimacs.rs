@@ -515,6 +515,33 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
         assert_exit(&out, 20);
         assert!(stdout(&out).contains(said), "{}", stdout(&out));
     }
+    // `--stats` shows each cube's end, time and worker, in cube order.
+    let out = run_in(
+        dir.path(),
+        &[
+            "sat",
+            "excluded.cnf",
+            "--cubes",
+            "others.txt",
+            "--stats",
+            "--threads",
+            "1",
+        ],
+        b"",
+    );
+    let timed: Vec<String> = stdout(&out)
+        .lines()
+        .filter(|l| l.starts_with("c cube ") && l.contains(" s (worker "))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(timed.len(), 4, "{timed:?}");
+    for (k, line) in timed.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("c cube {} of 4: unsat in ", k + 1))
+                && line.ends_with(" s (worker 1)"),
+            "{line}"
+        );
+    }
     // What cannot go together, and a bad cube, are errors before solving.
     std::fs::write(dir.path().join("bad.txt"), "a 1 0\na 2 999 0\n").unwrap();
     for (args, message) in [

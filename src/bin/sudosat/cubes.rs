@@ -23,6 +23,23 @@ pub struct CubeRun {
     pub line: String,
     /// The backend's counters, summed over the cubes when each had its own backend.
     pub counters: Counters,
+    /// Each cube solved, in cube order: its index, how it ended (`sat`, `unsat`,
+    /// `stopped`), the worker that took it and its wall seconds, for `--stats`, which
+    /// shows the balance of a split (a cube that holds a worker for long).
+    pub per_cube: Vec<CubeTime>,
+}
+
+/// One cube's solve, for `--stats`.
+#[derive(Clone, Debug)]
+pub struct CubeTime {
+    /// The cube's index (0-based).
+    pub cube: usize,
+    /// `sat`, `unsat` or `stopped`.
+    pub ended: &'static str,
+    /// The worker that solved it (0-based).
+    pub worker: usize,
+    /// Wall seconds.
+    pub seconds: f64,
 }
 
 /// One cube solved by a backend that takes no assumptions: a fresh one from `spec`, given
@@ -67,6 +84,7 @@ struct Conquest {
     refuted: usize,
     /// With proofs: the failed literals of each refuted cube.
     refutations: Vec<Vec<Lit>>,
+    per_cube: Vec<CubeTime>,
     counters: Counters,
 }
 
@@ -140,6 +158,7 @@ pub fn solve_cubes(
                 break;
             }
             let query: Vec<Lit> = assumptions.iter().chain(&cubes[k]).copied().collect();
+            let started = std::time::Instant::now();
             let outcome = if deadline.remaining().is_some_and(|left| left.is_zero()) {
                 Err(BackendError::Timeout {
                     solver: backend.name(),
@@ -161,6 +180,17 @@ pub fn solve_cubes(
                 )?
             };
             let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+            let ended = match &outcome {
+                Ok(SatOutcome::Unsat) => "unsat",
+                Ok(_) => "sat",
+                Err(_) => "stopped",
+            };
+            found.per_cube.push(CubeTime {
+                cube: k,
+                ended,
+                worker: id,
+                seconds: started.elapsed().as_secs_f64(),
+            });
             match outcome {
                 Ok(SatOutcome::Unsat) => {
                     refuted += 1;
@@ -203,7 +233,9 @@ pub fn solve_cubes(
     for result in results {
         result?;
     }
-    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    found.per_cube.sort_by_key(|t| t.cube);
+    let per_cube = std::mem::take(&mut found.per_cube);
     let cube_text = |k: usize| cube_text(&cubes[k]);
     let (outcome, line) = match (found.sat, found.error) {
         (Some((k, sat)), _) => (
@@ -235,6 +267,7 @@ pub fn solve_cubes(
                 outcome: settled.outcome,
                 line: format!("all {total} cubes unsatisfiable; {}", settled.said),
                 counters,
+                per_cube,
             };
             return Ok(run);
         }
@@ -243,6 +276,7 @@ pub fn solve_cubes(
         outcome,
         line,
         counters: found.counters,
+        per_cube,
     })
 }
 

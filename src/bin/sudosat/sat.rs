@@ -208,6 +208,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let under_assumptions = backend.supports_assumptions();
     let mut counters = None;
     let mut cube_line = None;
+    let mut per_cube = Vec::new();
     let solve_start = Instant::now();
     let outcome = if cubes.is_empty() {
         None
@@ -228,6 +229,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         )?;
         counters = Some(run.counters);
         cube_line = Some(run.line);
+        per_cube = run.per_cube;
         Some(run.outcome)
     };
     if outcome.is_none() && !under_assumptions {
@@ -335,6 +337,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
             writeln!(w, "c solve time: {:.6} s", solve_time.as_secs_f64())?;
             for (counter, value) in counters.unwrap_or_else(|| backend.counters()).0 {
                 writeln!(w, "c {counter}: {value}")?;
+            }
+            // The balance of a split: which cube held a worker, and for how long.
+            for t in &per_cube {
+                writeln!(
+                    w,
+                    "c cube {} of {}: {} in {:.6} s (worker {})",
+                    t.cube + 1,
+                    cubes.len(),
+                    t.ended,
+                    t.seconds,
+                    t.worker + 1
+                )?;
             }
         }
         Ok(())
