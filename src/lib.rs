@@ -17,6 +17,7 @@
 pub mod backend;
 pub mod compare;
 pub mod compression;
+pub mod cube;
 pub mod dimacs;
 pub mod encode;
 mod error;

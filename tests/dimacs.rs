@@ -888,3 +888,84 @@ fn cubes_answer_as_the_plain_solve_on_random_formulas_and_cube_sets() {
         "{sat} SAT, {unsat} UNSAT, {short} short"
     );
 }
+
+/// `sudosat cube` splits any CNF by lookahead; conquering its cubes (a cube file or the
+/// `p inccnf` file it writes) gives the plain solve's answer, and an UNSAT answer through
+/// them is proved. CaDiCaL reads the `p inccnf` file too.
+#[test]
+fn cube_splits_any_formula_and_sat_conquers_the_cubes() {
+    let dir = temp_dir();
+    let ph = common::pigeonhole(6, 5);
+    sudosat::dimacs::write_formula(
+        std::fs::File::create(dir.path().join("ph.cnf")).unwrap(),
+        &ph,
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &[
+            "encode",
+            &common::path("inkala-line.txt"),
+            "--reduce",
+            "-o",
+            "p.cnf",
+        ],
+        b"",
+    );
+    assert_exit(&out, 0);
+    for (formula, expected) in [("ph.cnf", 20), ("p.cnf", 10)] {
+        for depth in ["0", "3"] {
+            let out = run_in(
+                dir.path(),
+                &["cube", formula, "--depth", depth, "-o", "c.txt"],
+                b"",
+            );
+            assert_exit(&out, 0);
+            let text = std::fs::read_to_string(dir.path().join("c.txt")).unwrap();
+            assert!(text.starts_with("c sudosat cube: "), "{text}");
+            let cubes = text.lines().filter(|l| l.starts_with("a ")).count();
+            assert!(
+                cubes >= 1 && cubes <= 1 << depth.parse::<u32>().unwrap(),
+                "{text}"
+            );
+            let out = run_in(
+                dir.path(),
+                &["sat", formula, "--cubes", "c.txt", "--proof", "c.drat"],
+                b"",
+            );
+            assert_exit(&out, expected);
+            if expected == 20 {
+                if let Some(drat) = common::drat_trim() {
+                    let cnf = dir.path().join(formula);
+                    assert!(common::drat_verifies(
+                        &drat,
+                        &cnf,
+                        &dir.path().join("c.drat")
+                    ));
+                }
+            }
+        }
+        // The same cubes in a `p inccnf` file.
+        let out = run_in(
+            dir.path(),
+            &["cube", formula, "--depth", "2", "--icnf", "-o", "f.icnf"],
+            b"",
+        );
+        assert_exit(&out, 0);
+        assert_exit(&run_in(dir.path(), &["sat", "f.icnf", "-n"], b""), expected);
+        if common::external_available("cadical") {
+            let out = cadical_on(dir.path(), "f.icnf");
+            assert_eq!(out.status.code(), Some(expected), "cadical on {formula}");
+        }
+    }
+    // Refuted at the root: no cube, exit 20.
+    std::fs::write(
+        dir.path().join("u.cnf"),
+        "p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["cube", "u.cnf"], b"");
+    assert_exit(&out, 20);
+    assert!(!stdout(&out).contains("\na "));
+    assert!(stderr(&out).contains("unsatisfiable"), "{}", stderr(&out));
+}

@@ -7,6 +7,7 @@ mod common;
 mod compare;
 mod convert;
 mod count;
+mod cube;
 mod cubes;
 mod decode;
 mod docs;
@@ -54,6 +55,8 @@ enum Command {
     Solve(solve::Args),
     /// Count solutions up to a limit.
     Count(count::Args),
+    /// Split a DIMACS formula into cubes by lookahead, for cube and conquer.
+    Cube(cube::Args),
     /// Act as a plain SAT solver on a DIMACS file (s/v output, exit 10/20).
     Sat(sat::Args),
     /// Explain a puzzle's solution step by step with human strategies.
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Count(args) => count::run(args),
         Command::Sat(args) => sat::run(args),
+        Command::Cube(args) => cube::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Grade(args) => grade::run(args),

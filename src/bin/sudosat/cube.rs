@@ -1,0 +1,99 @@
+//! `sudosat cube`: split any CNF into cubes by lookahead, for `sudosat sat F --cubes C`,
+//! CaDiCaL's `p inccnf` files, or any conquering solver (the work is in
+//! [`sudosat::cube`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use sudosat::cube::{lookahead_cubes, MAX_LOOKAHEAD_VARS};
+use sudosat::dimacs::{parse_dimacs, ParseOptions};
+use sudosat::Cnf;
+
+use crate::common::{display_path, write_output, EXIT_OK};
+
+/// Exit code of a formula refuted while cubing (a SAT solver's UNSAT code).
+const EXIT_UNSAT: u8 = 20;
+
+/// Arguments of `sudosat cube`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The DIMACS CNF file (`-` = standard input), plain or compressed.
+    #[arg(value_name = "FILE.cnf")]
+    file: PathBuf,
+    /// Decisions per cube: at most 2^DEPTH cubes (fewer when lookahead refutes branches).
+    #[arg(long, short = 'd', value_name = "DEPTH", default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=20))]
+    depth: u32,
+    /// Write an incremental CNF (`p inccnf`: the clauses, then the cubes) instead of the
+    /// cubes alone, for `sudosat sat FILE` or `cadical FILE`.
+    #[arg(long)]
+    icnf: bool,
+    /// Output file (`-` = standard output, the default); written whole or not at all.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// Runs the subcommand: the cubes as `a LITS 0` lines after `c` lines that say how they
+/// were made; exit 20 when the formula is refuted at the root (no cube).
+pub fn run(args: Args) -> Result<ExitCode> {
+    let name = display_path(&args.file);
+    let mut cnf = Cnf::new();
+    let input = sudosat::compression::open(&args.file).with_context(|| name.clone())?;
+    let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())?;
+    cnf.set_num_vars(report.declared.0);
+    for warning in &report.warnings {
+        eprintln!("sudosat: warning: {warning}");
+    }
+    let start = Instant::now();
+    let split = lookahead_cubes(&cnf, args.depth as usize);
+    let seconds = start.elapsed().as_secs_f64();
+    if split.unsat {
+        eprintln!(
+            "sudosat: {name}: unsatisfiable: refuted by unit propagation and failed literals \
+             at the root; no cube"
+        );
+    }
+    write_output(args.output.as_deref(), |w| {
+        writeln!(
+            w,
+            "c sudosat cube: {} cubes of depth {} from {name} ({} vars, {} clauses); {} \
+             branches refuted, {} literals forced at the root; lookahead on up to {} \
+             variables a node; {seconds:.3} s",
+            split.cubes.len(),
+            args.depth,
+            cnf.num_vars(),
+            cnf.num_clauses(),
+            split.refuted,
+            split.forced_at_root,
+            MAX_LOOKAHEAD_VARS
+        )?;
+        if args.icnf {
+            writeln!(w, "p inccnf")?;
+            let mut line = String::new();
+            for clause in cnf.clauses() {
+                line.clear();
+                for lit in clause {
+                    line.push_str(&lit.to_dimacs().to_string());
+                    line.push(' ');
+                }
+                line.push_str("0\n");
+                w.write_all(line.as_bytes())?;
+            }
+        }
+        for cube in &split.cubes {
+            let words: Vec<String> = cube.iter().map(|l| l.to_dimacs().to_string()).collect();
+            if words.is_empty() {
+                writeln!(w, "a 0")?;
+            } else {
+                writeln!(w, "a {} 0", words.join(" "))?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(ExitCode::from(if split.unsat {
+        EXIT_UNSAT
+    } else {
+        EXIT_OK
+    }))
+}

@@ -1,0 +1,367 @@
+//! A lookahead cuber for any CNF: the "cube" half of cube and conquer (Heule, Kullmann,
+//! Wieringa & Biere 2011, "Cube and Conquer: Guiding CDCL SAT Solvers by Lookaheads"),
+//! after march_cu's scheme at a small scale. At each node of a binary tree of decisions,
+//! every free variable is looked ahead on both sides (assign, unit propagate, count the
+//! implied literals, undo): a side that fails is a failed literal, whose opposite is forced
+//! at that node (to a fixpoint); a variable whose two sides both fail refutes the node. The
+//! node branches on the variable with the largest product of its two sides' implications
+//! (the march heuristic, `(l⁺ + 1)·(l⁻ + 1)`), down to a depth; each leaf's decisions are a
+//! cube. Refuted branches leave no cube, so the cubes cover every model, not every
+//! assignment, which `sudosat sat` checks outside the cubes.
+
+use crate::formula::{Cnf, Lit};
+
+/// The cubes of a formula and how the tree came out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cubes {
+    /// Each leaf's decisions, in depth-first order (positive side first).
+    pub cubes: Vec<Vec<Lit>>,
+    /// Branches refuted by propagation or lookahead (no cube for them).
+    pub refuted: usize,
+    /// Literals forced at the root by unit propagation and failed literals.
+    pub forced_at_root: usize,
+    /// Whether the formula itself was refuted at the root (then there is no cube).
+    pub unsat: bool,
+}
+
+/// The most free variables looked ahead at a node: the ones in the most clauses (large
+/// formulas would otherwise cost a propagation per variable per node twice over).
+pub const MAX_LOOKAHEAD_VARS: usize = 400;
+
+/// Splits `cnf` into cubes by lookahead, `depth` decisions deep (at most 2^depth cubes).
+pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Cubes {
+    let mut prop = Propagator::new(cnf);
+    let mut result = Cubes::default();
+    if !prop.root_ok {
+        result.unsat = true;
+        return result;
+    }
+    let mut path = Vec::with_capacity(depth);
+    split(&mut prop, depth, &mut path, &mut result, true);
+    result
+}
+
+/// One node: force failed literals to a fixpoint, then branch (or emit the cube).
+fn split(prop: &mut Propagator, depth: usize, path: &mut Vec<Lit>, out: &mut Cubes, root: bool) {
+    let mark = prop.trail.len();
+    let choice = match prop.look_ahead() {
+        None => {
+            // The node is refuted by lookahead.
+            prop.backtrack(mark);
+            if root {
+                out.unsat = true;
+            } else {
+                out.refuted += 1;
+            }
+            return;
+        }
+        Some(choice) => choice,
+    };
+    if root {
+        out.forced_at_root = prop.trail.len();
+    }
+    match choice {
+        Some(var_lit) if depth > 0 => {
+            for lit in [var_lit, !var_lit] {
+                let at = prop.trail.len();
+                if prop.assign_and_propagate(lit) {
+                    path.push(lit);
+                    split(prop, depth - 1, path, out, false);
+                    path.pop();
+                } else {
+                    out.refuted += 1;
+                }
+                prop.backtrack(at);
+            }
+        }
+        // Depth reached, or every variable assigned (a model): the path is a cube.
+        _ => out.cubes.push(path.clone()),
+    }
+    prop.backtrack(mark);
+}
+
+const UNSET: u8 = 2;
+
+/// Unit propagation with two watched literals, and lookahead on it.
+struct Propagator {
+    clauses: Vec<Vec<Lit>>,
+    /// Per literal code: the clauses watching it (its negation falsifies them).
+    watches: Vec<Vec<usize>>,
+    /// Per literal code: 1 true, 0 false, [`UNSET`].
+    values: Vec<u8>,
+    trail: Vec<Lit>,
+    head: usize,
+    /// Variables by clause occurrences, most first (the lookahead's candidates).
+    by_occurrence: Vec<usize>,
+    /// Whether the root's unit clauses propagate without conflict.
+    root_ok: bool,
+}
+
+impl Propagator {
+    fn new(cnf: &Cnf) -> Propagator {
+        let vars = cnf.num_vars();
+        let mut prop = Propagator {
+            clauses: Vec::new(),
+            watches: vec![Vec::new(); 2 * vars],
+            values: vec![UNSET; 2 * vars],
+            trail: Vec::new(),
+            head: 0,
+            by_occurrence: Vec::new(),
+            root_ok: true,
+        };
+        let mut occurrences = vec![0usize; vars];
+        let mut units = Vec::new();
+        for clause in cnf.clauses() {
+            let mut c: Vec<Lit> = clause.to_vec();
+            c.sort();
+            c.dedup();
+            if c.windows(2).any(|w| w[0] == !w[1]) {
+                continue; // a tautology constrains nothing
+            }
+            for l in &c {
+                occurrences[l.var().index()] += 1;
+            }
+            match c.len() {
+                0 => prop.root_ok = false,
+                1 => units.push(c[0]),
+                _ => {
+                    let i = prop.clauses.len();
+                    prop.watches[c[0].code()].push(i);
+                    prop.watches[c[1].code()].push(i);
+                    prop.clauses.push(c);
+                }
+            }
+        }
+        let mut order: Vec<usize> = (0..vars).filter(|&v| occurrences[v] > 0).collect();
+        order.sort_by_key(|&v| (std::cmp::Reverse(occurrences[v]), v));
+        prop.by_occurrence = order;
+        for lit in units {
+            if !prop.root_ok || !prop.assign_and_propagate(lit) {
+                prop.root_ok = false;
+                break;
+            }
+        }
+        prop
+    }
+
+    fn value(&self, lit: Lit) -> u8 {
+        self.values[lit.code()]
+    }
+
+    /// Assigns `lit` and propagates; false on a conflict (the assignments stay on the
+    /// trail for [`Propagator::backtrack`]).
+    fn assign_and_propagate(&mut self, lit: Lit) -> bool {
+        match self.value(lit) {
+            1 => return true,
+            0 => return false,
+            _ => {}
+        }
+        self.set(lit);
+        self.propagate()
+    }
+
+    fn set(&mut self, lit: Lit) {
+        self.values[lit.code()] = 1;
+        self.values[(!lit).code()] = 0;
+        self.trail.push(lit);
+    }
+
+    fn propagate(&mut self) -> bool {
+        while self.head < self.trail.len() {
+            let falsified = !self.trail[self.head];
+            self.head += 1;
+            let mut watching = std::mem::take(&mut self.watches[falsified.code()]);
+            let mut i = 0;
+            let mut ok = true;
+            while i < watching.len() {
+                let c = watching[i];
+                let clause = &mut self.clauses[c];
+                if clause[0] == falsified {
+                    clause.swap(0, 1);
+                }
+                let other = clause[0];
+                if self.values[other.code()] == 1 {
+                    i += 1;
+                    continue;
+                }
+                // A new watch among the rest.
+                let replacement = (2..clause.len()).find(|&k| self.values[clause[k].code()] != 0);
+                if let Some(k) = replacement {
+                    clause.swap(1, k);
+                    let new = clause[1];
+                    self.watches[new.code()].push(c);
+                    watching.swap_remove(i);
+                    continue;
+                }
+                if self.values[other.code()] == 0 {
+                    ok = false;
+                    break;
+                }
+                self.set(other);
+                i += 1;
+            }
+            // Put back what still watches `falsified` (new watches went elsewhere).
+            let rest = std::mem::take(&mut self.watches[falsified.code()]);
+            watching.extend(rest);
+            self.watches[falsified.code()] = watching;
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn backtrack(&mut self, len: usize) {
+        for &lit in &self.trail[len..] {
+            self.values[lit.code()] = UNSET;
+            self.values[(!lit).code()] = UNSET;
+        }
+        self.trail.truncate(len);
+        self.head = len;
+    }
+
+    /// Literals implied by `lit` (itself included), or `None` when it fails; undone after.
+    fn probe(&mut self, lit: Lit) -> Option<usize> {
+        let mark = self.trail.len();
+        let ok = self.assign_and_propagate(lit);
+        let implied = self.trail.len() - mark;
+        self.backtrack(mark);
+        ok.then_some(implied)
+    }
+
+    /// Failed literals to a fixpoint, then the branching literal: `None` when the node is
+    /// refuted, `Some(None)` when every variable is assigned, `Some(Some(lit))` with the
+    /// side of the chosen variable that implies more first.
+    fn look_ahead(&mut self) -> Option<Option<Lit>> {
+        loop {
+            let mut best: Option<(u128, Lit)> = None;
+            let mut forced = false;
+            let candidates: Vec<usize> = self
+                .by_occurrence
+                .iter()
+                .copied()
+                .filter(|&v| self.values[2 * v] == UNSET)
+                .take(MAX_LOOKAHEAD_VARS)
+                .collect();
+            for v in candidates {
+                let positive = crate::formula::Var::from_index(v).positive();
+                if self.value(positive) != UNSET {
+                    continue; // forced by an earlier failed literal of this pass
+                }
+                match (self.probe(positive), self.probe(!positive)) {
+                    (None, None) => return None,
+                    (None, Some(_)) => {
+                        if !self.assign_and_propagate(!positive) {
+                            return None;
+                        }
+                        forced = true;
+                    }
+                    (Some(_), None) => {
+                        if !self.assign_and_propagate(positive) {
+                            return None;
+                        }
+                        forced = true;
+                    }
+                    (Some(a), Some(b)) => {
+                        let score = (a as u128 + 1) * (b as u128 + 1);
+                        let first = if a >= b { positive } else { !positive };
+                        // The first of equal scores stays.
+                        if best.map_or(true, |(s, _)| s < score) {
+                            best = Some((score, first));
+                        }
+                    }
+                }
+            }
+            if !forced {
+                return Some(best.map(|(_, lit)| lit));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formula::ClauseSink;
+
+    fn cnf(vars: usize, clauses: &[&[i64]]) -> Cnf {
+        let mut cnf = Cnf::with_vars(vars);
+        for c in clauses {
+            let lits: Vec<Lit> = c.iter().map(|&d| Lit::from_dimacs(d)).collect();
+            cnf.add_clause(&lits);
+        }
+        cnf
+    }
+
+    /// Every model of `cnf` (brute force over its variables).
+    fn models(cnf: &Cnf) -> Vec<Vec<bool>> {
+        let n = cnf.num_vars();
+        (0..1u32 << n)
+            .map(|m| (0..n).map(|v| m >> v & 1 == 1).collect::<Vec<bool>>())
+            .filter(|values| {
+                cnf.clauses()
+                    .all(|c| c.iter().any(|l| values[l.var().index()] == l.is_positive()))
+            })
+            .collect()
+    }
+
+    fn holds(cube: &[Lit], values: &[bool]) -> bool {
+        cube.iter()
+            .all(|l| values[l.var().index()] == l.is_positive())
+    }
+
+    #[test]
+    fn cubes_cover_every_model_once_and_respect_the_depth() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for round in 0..200 {
+            let vars = 10;
+            let mut formula = Cnf::with_vars(vars);
+            for _ in 0..rng.gen_range(20..50) {
+                let lits: Vec<Lit> = (0..3)
+                    .map(|_| {
+                        let v = rng.gen_range(1..=vars as i64);
+                        Lit::from_dimacs(if rng.gen_bool(0.5) { v } else { -v })
+                    })
+                    .collect();
+                formula.add_clause(&lits);
+            }
+            let depth = rng.gen_range(0..5);
+            let split = lookahead_cubes(&formula, depth);
+            let all = models(&formula);
+            assert!(split.cubes.len() <= 1 << depth, "round {round}");
+            assert!(split.cubes.iter().all(|c| c.len() <= depth));
+            for model in &all {
+                let covering = split.cubes.iter().filter(|c| holds(c, model)).count();
+                assert_eq!(covering, 1, "round {round}: a model in {covering} cubes");
+            }
+            if all.is_empty() {
+                // An unsatisfiable formula may still leave cubes (propagation is not
+                // complete), but never when it is refuted at the root.
+                assert!(!split.unsat || split.cubes.is_empty());
+            } else {
+                assert!(!split.unsat, "round {round}");
+            }
+        }
+    }
+
+    #[test]
+    fn failed_literals_are_forced_and_refuted_formulas_have_no_cube() {
+        // x1 fails (x1 → x2, x1 → ¬x2), so ¬x1 is forced at the root.
+        let f = cnf(3, &[&[-1, 2], &[-1, -2], &[2, 3]]);
+        let split = lookahead_cubes(&f, 1);
+        assert!(split.forced_at_root >= 1);
+        assert!(split
+            .cubes
+            .iter()
+            .all(|c| !c.contains(&Lit::from_dimacs(1))));
+        // Both sides of x1 fail: refuted at the root.
+        let g = cnf(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]]);
+        let split = lookahead_cubes(&g, 2);
+        assert!(split.unsat && split.cubes.is_empty());
+        // The empty clause.
+        let mut h = Cnf::with_vars(1);
+        h.add_clause(&[]);
+        assert!(lookahead_cubes(&h, 2).unsat);
+    }
+}
