@@ -99,7 +99,14 @@ struct Propagator {
 
 impl Propagator {
     fn new(cnf: &Cnf) -> Propagator {
-        let vars = cnf.num_vars();
+        // Every literal's variable, whatever the formula's declared count says.
+        let vars = cnf
+            .clauses()
+            .flatten()
+            .map(|l| l.var().index() + 1)
+            .max()
+            .unwrap_or(0)
+            .max(cnf.num_vars());
         let mut prop = Propagator {
             clauses: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
