@@ -3,7 +3,9 @@
 //! The pipeline: **parse** a puzzle ([`grid`]), **encode** it as CNF ([`encode`]), write
 //! DIMACS or **solve** it with a SAT backend ([`backend`]), **decode** the model and
 //! **check** the grid. Classic algorithms from the literature live beside the SAT path
-//! ([`solve`]).
+//! ([`solve`]). Around them: puzzle generation and grading ([`generate`]), comparisons of
+//! solvers ([`compare`]), cubes for cube and conquer ([`cube`], [`encode::split`]) and
+//! printable drawings of grids ([`grid::svg`]).
 //!
 //! ```
 //! use sudosat::grid::{check_grid, Grid};
