@@ -9,10 +9,31 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::compression::{self, Compression};
+use sudosat::dimacs::{parse_dimacs, DimacsReport, ParseOptions};
 use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
 use sudosat::run::Deadline;
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::SolverSpec;
+use sudosat::Cnf;
+
+/// Reads a DIMACS formula from `path` (`-` = standard input; gzip, bzip2 and xz are read
+/// as they are, as MiniSat, CaDiCaL and Kissat read competition benchmarks), with the
+/// header's variable count, and prints the parser's warnings. Returns the formula, the
+/// parse report (header, preamble comments, cubes) and the name errors use.
+///
+/// # Errors
+/// A file that cannot be opened or read, or a positioned parse error.
+pub fn read_cnf(path: &Path) -> Result<(Cnf, DimacsReport, String)> {
+    let name = display_path(path);
+    let mut cnf = Cnf::new();
+    let input = sudosat::compression::open(path).with_context(|| name.clone())?;
+    let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())?;
+    cnf.set_num_vars(report.declared.0);
+    for warning in &report.warnings {
+        eprintln!("sudosat: warning: {warning}");
+    }
+    Ok((cnf, report, name))
+}
 
 /// Exit code for "every answer valid / solved".
 pub const EXIT_OK: u8 = 0;

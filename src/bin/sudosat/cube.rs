@@ -6,12 +6,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use sudosat::cube::{lookahead_cubes, MAX_LOOKAHEAD_VARS};
-use sudosat::dimacs::{parse_dimacs, ParseOptions};
-use sudosat::Cnf;
 
-use crate::common::{display_path, write_output, EXIT_OK};
+use crate::common::{read_cnf, write_output, EXIT_OK};
 
 /// Exit code of a formula refuted while cubing (a SAT solver's UNSAT code).
 const EXIT_UNSAT: u8 = 20;
@@ -37,14 +35,7 @@ pub struct Args {
 /// Runs the subcommand: the cubes as `a LITS 0` lines after `c` lines that say how they
 /// were made; exit 20 when the formula is refuted at the root (no cube).
 pub fn run(args: Args) -> Result<ExitCode> {
-    let name = display_path(&args.file);
-    let mut cnf = Cnf::new();
-    let input = sudosat::compression::open(&args.file).with_context(|| name.clone())?;
-    let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())?;
-    cnf.set_num_vars(report.declared.0);
-    for warning in &report.warnings {
-        eprintln!("sudosat: warning: {warning}");
-    }
+    let (cnf, _, name) = read_cnf(&args.file)?;
     let start = Instant::now();
     let split = lookahead_cubes(&cnf, args.depth as usize);
     let seconds = start.elapsed().as_secs_f64();

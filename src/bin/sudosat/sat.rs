@@ -11,14 +11,15 @@ use anyhow::{bail, Context, Result};
 use sudosat::backend::sudoku::Propagate;
 use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
 use sudosat::compression::Compression;
-use sudosat::dimacs::{parse_cubes, parse_dimacs, ParseOptions};
+use sudosat::dimacs::parse_cubes;
 use sudosat::encode::{memory_estimate, CnfDescription};
 use sudosat::formula::FormulaSize;
-use sudosat::{ClauseSink, Cnf, Lit};
+use sudosat::{ClauseSink, Lit};
 
 use crate::args::BackendArgs;
 use crate::common::{
-    display_path, stdin_at_most_once, temp_file_beside, write_output, write_packed_copy, EXIT_ERROR,
+    display_path, read_cnf, stdin_at_most_once, temp_file_beside, write_output, write_packed_copy,
+    EXIT_ERROR,
 };
 use crate::cubes::{cube_workers, solve_cubes};
 
@@ -128,17 +129,8 @@ fn parse_assumptions(items: &[String], num_vars: usize) -> Result<Vec<Lit>> {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     stdin_at_most_once(std::iter::once(args.file.as_path()).chain(args.cubes.as_deref()))?;
-    let name = display_path(&args.file);
     let parse_start = Instant::now();
-    let mut cnf = Cnf::new();
-    // gzip, bzip2 and xz files (competition benchmarks come as `.cnf.xz`) are read as
-    // they are, as MiniSat, CaDiCaL and Kissat read them.
-    let input = sudosat::compression::open(&args.file).with_context(|| name.clone())?;
-    let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())?;
-    cnf.set_num_vars(report.declared.0);
-    for warning in &report.warnings {
-        eprintln!("sudosat: warning: {warning}");
-    }
+    let (mut cnf, report, name) = read_cnf(&args.file)?;
     let parse_time = parse_start.elapsed();
     reject_puzzle_flags(&args.how)?;
     let assumptions = parse_assumptions(&args.assume, cnf.num_vars())?;
