@@ -721,3 +721,124 @@ fn every_variable_is_fixed_by_the_cells_so_model_counts_are_solution_counts() {
         }
     }
 }
+
+/// `encode --opb` writes the groups as cardinality constraints over the CNF's variables:
+/// the CNF's model satisfies every one, and a PB solver's output for it (`v x1 -x2 …`,
+/// no closing `0`) decodes to the solution.
+#[test]
+fn opb_export_holds_the_solution_and_pb_models_decode() {
+    let dir = temp_dir();
+    let inkala = common::path("inkala-line.txt");
+    for (encoding, reduce) in [("extended", false), ("extended", true), ("minimal", true)] {
+        let mut args = vec![
+            "encode",
+            inkala.as_str(),
+            "--encoding",
+            encoding,
+            "--opb",
+            "-o",
+            "p.opb",
+        ];
+        if reduce {
+            args.push("--reduce");
+        }
+        assert_exit(&common::run_in(dir.path(), &args, b""), 0);
+        let text = std::fs::read_to_string(dir.path().join("p.opb")).unwrap();
+        let header = text.lines().next().unwrap();
+        let constraints: Vec<&str> = text.lines().filter(|l| !l.starts_with('*')).collect();
+        assert!(
+            header.ends_with(&format!("#constraint= {}", constraints.len())),
+            "{header}"
+        );
+        if (encoding, reduce) == ("extended", false) {
+            // 4n² groups of "exactly one", plus a unit per given.
+            assert_eq!(constraints.len(), 4 * 81 + 21);
+            assert_eq!(
+                constraints
+                    .iter()
+                    .filter(|c| c.ends_with("= 1 ;") && !c.contains(">="))
+                    .count(),
+                4 * 81
+            );
+        }
+        // The CNF of the same encoding, solved: its model satisfies every constraint.
+        let mut cnf_args = vec![
+            "encode",
+            inkala.as_str(),
+            "--encoding",
+            encoding,
+            "-o",
+            "p.cnf",
+        ];
+        if reduce {
+            cnf_args.push("--reduce");
+        }
+        assert_exit(&common::run_in(dir.path(), &cnf_args, b""), 0);
+        let out = common::run_in(dir.path(), &["sat", "p.cnf"], b"");
+        assert_exit(&out, 10);
+        let model: Vec<i64> = stdout(&out)
+            .lines()
+            .filter_map(|l| l.strip_prefix("v "))
+            .flat_map(|l| l.split_whitespace().map(|w| w.parse::<i64>().unwrap()))
+            .filter(|&l| l != 0)
+            .collect();
+        let truth = |var: usize| model.contains(&(var as i64));
+        for c in &constraints {
+            let words: Vec<&str> = c.trim_end_matches(';').split_whitespace().collect();
+            let n = words.len();
+            let sum: i64 = words[..n - 2]
+                .chunks(2)
+                .map(|t| {
+                    let negated = t[1].starts_with('~');
+                    let var: usize = t[1].trim_start_matches('~')[1..].parse().unwrap();
+                    if truth(var) != negated {
+                        t[0].parse::<i64>().unwrap()
+                    } else {
+                        0
+                    }
+                })
+                .sum();
+            let degree: i64 = words[n - 1].parse().unwrap();
+            let holds = if words[n - 2] == "=" {
+                sum == degree
+            } else {
+                sum >= degree
+            };
+            assert!(holds, "{encoding} reduce={reduce}: {c}");
+        }
+        // The same model as a PB solver prints it decodes to Inkala's solution.
+        let pb: Vec<String> = model
+            .iter()
+            .map(|&l| {
+                if l > 0 {
+                    format!("x{l}")
+                } else {
+                    format!("-x{}", -l)
+                }
+            })
+            .collect();
+        std::fs::write(
+            dir.path().join("pb.txt"),
+            format!("s SATISFIABLE\nv {}\n", pb.join(" ")),
+        )
+        .unwrap();
+        let mut decode = vec![
+            "decode",
+            "--puzzle",
+            inkala.as_str(),
+            "--encoding",
+            encoding,
+            "pb.txt",
+        ];
+        if reduce {
+            decode.push("--reduce");
+        }
+        let out = common::run_in(dir.path(), &decode, b"");
+        assert_exit(&out, 0);
+        let decoded: Grid = stdout(&out).trim().parse().unwrap();
+        assert_eq!(
+            decoded,
+            common::read_fixture("solutions/inkala-line.txt")[0]
+        );
+    }
+}

@@ -43,6 +43,20 @@ fn literal(word: &[u8]) -> Option<i64> {
     parsed.ok().map(|(_, v)| v)
 }
 
+/// A pseudo-Boolean solver's literal (the PB competition's `v` lines): `x7` or `-x7`, as
+/// a DIMACS integer; `None` for any other word.
+fn pb_literal(word: &[u8]) -> Option<i64> {
+    let (negative, rest) = match word {
+        [b'-', b'x', rest @ ..] => (true, rest),
+        [b'x', rest @ ..] => (false, rest),
+        _ => return None,
+    };
+    match literal(rest) {
+        Some(v) if v > 0 && rest.first() != Some(&b'-') => Some(if negative { -v } else { v }),
+        _ => None,
+    }
+}
+
 /// A whole word that is an integer written without `+` (MiniSat's literals and status
 /// errors tell integers from words this way).
 fn integer(word: &[u8]) -> Option<i64> {
@@ -275,6 +289,7 @@ pub fn read_competition_output<R: Read>(
     let mut status: Option<&'static str> = None;
     let mut lits = ModelLits::new();
     let mut terminated = false;
+    let mut pb_form = false;
     while lines.advance()? {
         let line = lines.line;
         let Some(first) = lines.words().next() else {
@@ -286,7 +301,9 @@ pub fn read_competition_output<R: Read>(
             b"c" => {}
             b"s" => {
                 let answer = match text(rest).trim() {
-                    "SATISFIABLE" => "SAT",
+                    // `OPTIMUM FOUND`: a pseudo-Boolean solver's answer to a
+                    // formula with an objective (a model all the same).
+                    "SATISFIABLE" | "OPTIMUM FOUND" => "SAT",
                     "UNSATISFIABLE" => "UNSAT",
                     "UNKNOWN" | "INDETERMINATE" => "UNKNOWN",
                     other => {
@@ -310,7 +327,10 @@ pub fn read_competition_output<R: Read>(
                     if terminated {
                         return Err(lines.error(line, at, "a literal after the model's `0`"));
                     }
-                    match literal(w) {
+                    // A PB solver writes `x7`/`-x7` and ends its model without `0`.
+                    let pb = pb_literal(w);
+                    pb_form |= pb.is_some();
+                    match pb.or_else(|| literal(w)) {
                         Some(0) => terminated = true,
                         Some(v) => lits
                             .push(v, num_vars)
@@ -339,7 +359,7 @@ pub fn read_competition_output<R: Read>(
         None => Err(lines.error(line, column, "no `s` status line in the solver output")),
         Some("UNSAT") => Ok(SolverAnswer::Unsat),
         Some("UNKNOWN") => Ok(SolverAnswer::Unknown),
-        Some(_) if !terminated => Err(lines.error(
+        Some(_) if !terminated && !pb_form => Err(lines.error(
             line,
             column,
             format!(
@@ -432,6 +452,32 @@ mod tests {
         assert_eq!((e.line, e.column), (2, 3));
         assert!(read_minisat_result("".as_bytes(), "m", 4).is_err());
         assert!(read_minisat_result("SATX\n".as_bytes(), "m", 4).is_err());
+    }
+
+    #[test]
+    fn pseudo_boolean_solver_output() {
+        // RoundingSat and Sat4j print `x7`/`-x7` and no closing `0`.
+        let text = "c roundingsat\ns SATISFIABLE\nv x1 -x2 x3\nv -x4\n";
+        let model = Model::from_lits(4, lits(&[1, -2, 3, -4]));
+        assert_eq!(
+            read_model_auto(text.as_bytes(), "pb", 4).unwrap(),
+            SolverAnswer::Sat(model.clone())
+        );
+        let optimum = "s OPTIMUM FOUND\nv x1 -x2 x3 -x4\n";
+        assert_eq!(
+            read_competition_output(optimum.as_bytes(), "pb", 4).unwrap(),
+            SolverAnswer::Sat(model)
+        );
+        for bad in ["v x-3\n", "v -x0\n", "v xx1\n", "v x\n", "v x5\n"] {
+            let text = format!("s SATISFIABLE\n{bad}");
+            assert!(
+                read_competition_output(text.as_bytes(), "pb", 4).is_err(),
+                "{bad}"
+            );
+        }
+        // Integers still need their `0`.
+        let cut = "s SATISFIABLE\nv 1 -2 3 -4\n";
+        assert!(read_competition_output(cut.as_bytes(), "s", 4).is_err());
     }
 
     #[test]

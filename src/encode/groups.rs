@@ -191,6 +191,59 @@ pub(crate) fn encode<S: ClauseSink + ?Sized>(
     layout.map(puzzle, enc, end - first)
 }
 
+/// One pseudo-Boolean constraint of a group walk: the literals, and whether their sum is
+/// at least one, at most one or exactly one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Cardinality {
+    pub(crate) lits: Vec<Lit>,
+    pub(crate) at_least: bool,
+    pub(crate) at_most: bool,
+}
+
+/// Collects the groups of a walk as cardinality constraints, an "at least one" and an "at
+/// most one" over the same literals, one after the other, merged into "exactly one".
+#[derive(Default)]
+struct Cardinalities(Vec<Cardinality>);
+
+impl Cardinalities {
+    fn push(&mut self, lits: &[Lit], at_least: bool) {
+        if let Some(last) = self.0.last_mut() {
+            if last.lits == lits && last.at_least != at_least && (last.at_least || last.at_most) {
+                last.at_least |= at_least;
+                last.at_most |= !at_least;
+                return;
+            }
+        }
+        self.0.push(Cardinality {
+            lits: lits.to_vec(),
+            at_least,
+            at_most: !at_least,
+        });
+    }
+}
+
+impl GroupSink for Cardinalities {
+    fn clause(&mut self, lits: &[Lit]) {
+        self.push(lits, true);
+    }
+    fn at_most_one(&mut self, lits: &[Lit]) {
+        // A group of one literal constrains nothing from above.
+        if lits.len() > 1 {
+            self.push(lits, false);
+        }
+    }
+}
+
+/// The groups of `enc` for `puzzle` as cardinality constraints over its cell (and
+/// segment) variables, no at-most-one auxiliaries: what a pseudo-Boolean solver reads.
+pub(crate) fn cardinalities(puzzle: &Grid, enc: &SudokuEncoding) -> (Vec<Cardinality>, VarMap) {
+    let layout = Layout::of(puzzle, enc);
+    let mut out = Cardinalities::default();
+    layout.walk(puzzle, enc, &mut out);
+    let map = layout.map(puzzle, enc, 0);
+    (out.0, map)
+}
+
 /// The groups of one encoding of one puzzle by length, whatever the at-most-one family:
 /// the plain clauses counted, the at-most-one groups as a histogram of their lengths.
 /// Every family's size follows from it without another walk.

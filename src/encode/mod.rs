@@ -17,6 +17,7 @@ pub mod cnf_file;
 mod extended;
 mod groups;
 mod minimal;
+pub mod opb;
 mod reduce;
 pub mod split;
 mod varmap;
@@ -29,6 +30,7 @@ pub use cnf_file::{
 pub use extended::{encode_extended, extended_size};
 pub use groups::base_size;
 pub use minimal::{base_var, encode_minimal, minimal_size};
+pub use opb::{write_opb, OpbSize};
 pub use reduce::{encode_reduced, reduced_size};
 pub use split::{CellSplit, MAX_CUBES};
 pub use varmap::{DecodeError, VarMap, VarRef};

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use sudosat::compression::Compression;
 use sudosat::encode::{
-    dimacs_bytes_estimate, write_cnf_with_progress, write_icnf_with_progress, CellSplit, Encoding,
-    MAX_CUBES,
+    dimacs_bytes_estimate, write_cnf_with_progress, write_icnf_with_progress, write_opb, CellSplit,
+    Encoding, MAX_CUBES,
 };
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::formula::FormulaSize;
@@ -54,6 +54,12 @@ pub struct Args {
     /// are picked, the weakest branch propagating most, as march_cu picks by lookahead).
     #[arg(long, value_name = "HOW", requires = "cubes", default_value = "fewest", value_parser = ["fewest", "lookahead"])]
     split: String,
+    /// Write the pseudo-Boolean form instead of CNF (OPB, as RoundingSat, Sat4j and Exact
+    /// read it; `.opb` files with `--out-dir`): each group of the encoding as one
+    /// cardinality constraint over the CNF's variables (`= 1` for exactly one, `>= 1`,
+    /// `-1 x… >= -1` for at most one), no at-most-one auxiliaries (`--amo` does not apply).
+    #[arg(long, conflicts_with_all = ["cubes", "amo"])]
+    opb: bool,
 }
 
 /// The cube split of each puzzle for `--cubes` (none without it).
@@ -92,11 +98,13 @@ fn write_one<W: std::io::Write>(
     encoding: &SudokuEncoding,
     puzzle: &Grid,
     split: Option<&CellSplit>,
+    opb: bool,
     progress: impl FnMut(usize, usize),
-) -> std::io::Result<FormulaSize> {
+) -> std::io::Result<()> {
     match split {
-        None => write_cnf_with_progress(out, encoding, puzzle, progress),
-        Some(split) => write_icnf_with_progress(out, encoding, puzzle, split, progress),
+        _ if opb => write_opb(out, encoding, puzzle).map(|_| ()),
+        None => write_cnf_with_progress(out, encoding, puzzle, progress).map(|_| ()),
+        Some(split) => write_icnf_with_progress(out, encoding, puzzle, split, progress).map(|_| ()),
     }
 }
 
@@ -221,8 +229,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     bar.get_or_insert_with(|| clause_bar(total))
                         .set_position(done as u64);
                 };
-                write_one(w, &encoding, puzzle, splits[0].as_ref(), progress)
-                    .context("cannot write the CNF")?;
+                write_one(w, &encoding, puzzle, splits[0].as_ref(), args.opb, progress)
+                    .context("cannot write the formula")?;
                 if let Some(bar) = bar {
                     bar.finish_and_clear();
                 }
@@ -245,6 +253,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             // An incremental CNF is named so (`.icnf`, as the cube-and-conquer tools do).
             let stem = if args.cubes.is_some() {
                 ".icnf"
+            } else if args.opb {
+                ".opb"
             } else {
                 ".cnf"
             };
@@ -258,7 +268,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let width = all.len().to_string().len().max(4);
             let name = |i: usize| format!("puzzle-{:0width$}{suffix}", i + 1);
             write_files_in(dir, all.len(), name, kind, |i, w| {
-                write_one(w, &encoding, &all[i], splits[i].as_ref(), |_, _| {})?;
+                write_one(
+                    w,
+                    &encoding,
+                    &all[i],
+                    splits[i].as_ref(),
+                    args.opb,
+                    |_, _| {},
+                )?;
                 Ok(())
             })?;
         }
