@@ -470,6 +470,15 @@ fn explain_html_puts_every_step_on_printable_pages() {
     }
     let last = svgs[steps];
     assert!(last.contains(">Solution</text>"));
+    // An output that cannot be written stops the command before any text is printed.
+    std::fs::create_dir(dir.path().join("taken.html")).unwrap();
+    let out = run_in(
+        dir.path(),
+        &["explain", &path(file), "--html", "taken.html"],
+        b"",
+    );
+    assert_exit(&out, 2);
+    assert!(out.stdout.is_empty());
     let solution = &read_fixture(&format!("solutions/{file}"))[0];
     assert_eq!(&drawn_grid(last, 3, &["given", "filled"]), solution);
 }

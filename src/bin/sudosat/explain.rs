@@ -123,6 +123,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let all_solved = runs
         .iter()
         .all(|(run, _)| matches!(run.outcome, SolveOutcome::Solved(_)));
+    // The pictures first: a directory or file that cannot be written then stops the
+    // command before any text is printed.
+    if let Some(dir) = &args.svg {
+        draw_steps(dir, &inputs, &runs)?;
+    }
+    if let Some(path) = &args.html {
+        write_output(Some(path), |w| write_steps_html(w, &inputs, &runs))?;
+    }
     let format = Format::from(args.format);
     write_output(args.output.as_deref(), |w| {
         if args.json {
@@ -148,12 +156,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Ok(())
     })?;
-    if let Some(dir) = &args.svg {
-        draw_steps(dir, &inputs, &runs)?;
-    }
-    if let Some(path) = &args.html {
-        write_output(Some(path), |w| write_steps_html(w, &inputs, &runs))?;
-    }
     Ok(ExitCode::from(if all_solved {
         EXIT_OK
     } else {
@@ -194,6 +196,9 @@ fn run_hints(
         .iter()
         .map(|input| hint_one(&input.grid, limit).with_context(|| input.location()))
         .collect::<Result<Vec<_>>>()?;
+    if let Some(dir) = &args.svg {
+        draw_hints(dir, inputs, &hints, level)?;
+    }
     write_output(args.output.as_deref(), |w| {
         if args.json {
             let grids: Vec<serde_json::Value> = inputs
@@ -239,9 +244,6 @@ fn run_hints(
         }
         Ok(())
     })?;
-    if let Some(dir) = &args.svg {
-        draw_hints(dir, inputs, &hints, level)?;
-    }
     let all_solvable = hints.iter().all(|(_, s)| *s != Solutions::None);
     Ok(ExitCode::from(if all_solvable {
         EXIT_OK
