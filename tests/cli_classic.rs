@@ -451,3 +451,32 @@ fn explain_json_replays_to_the_solution_and_hints_keep_their_level() {
         (3.into(), 5.into(), 4.into())
     );
 }
+
+#[test]
+fn explain_hint_on_an_empty_grid_says_it_has_many_solutions() {
+    for fixture_name in ["corner/empty-4x4.txt"] {
+        let out = run(&["explain", &path(fixture_name), "--hint", "1"]);
+        assert_exit(&out, 0);
+        let text = stdout(&out);
+        assert!(text.starts_with("hint: "), "{text}");
+        assert!(
+            text.contains("note: this grid has 2 or more solutions"),
+            "{text}"
+        );
+    }
+    // An empty 49×49 grid: the same answer at once (no formula is built for it).
+    let dir = temp_dir();
+    let row = vec!["0"; 49].join(" ");
+    let grid = vec![row; 49].join("\n") + "\n";
+    let out = run_in(
+        dir.path(),
+        &["explain", "-", "--hint", "1", "--timeout", "30"],
+        grid.as_bytes(),
+    );
+    assert_exit(&out, 0);
+    assert!(
+        stdout(&out).contains("2 or more solutions"),
+        "{}",
+        stdout(&out)
+    );
+}
