@@ -60,7 +60,7 @@ struct Run {
     grids: Vec<Grid>,
     timeouts: usize,
     answered: usize,
-    sums: Vec<(&'static str, u64)>,
+    sums: sudosat::run::Counters,
 }
 
 fn run(name: &str, puzzles: &[Grid], reference: Option<&[Grid]>) -> Run {
@@ -72,7 +72,7 @@ fn run(name: &str, puzzles: &[Grid], reference: Option<&[Grid]>) -> Run {
         grids: Vec::new(),
         timeouts: 0,
         answered: 0,
-        sums: Vec::new(),
+        sums: sudosat::run::Counters::default(),
     };
     for (i, puzzle) in puzzles.iter().enumerate() {
         let start = Instant::now();
@@ -101,12 +101,7 @@ fn run(name: &str, puzzles: &[Grid], reference: Option<&[Grid]>) -> Run {
         }
         out.answered += 1;
         out.grids.push(grid);
-        for (key, value) in report.counters.0 {
-            match out.sums.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, sum)) => *sum += value,
-                None => out.sums.push((key, value)),
-            }
-        }
+        out.sums.add(&report.counters);
     }
     out
 }
@@ -199,8 +194,8 @@ fn main() {
             let counters: Vec<String> = SHOWN
                 .iter()
                 .filter_map(|&key| {
-                    let (_, sum) = r.sums.iter().find(|(k, _)| *k == key)?;
-                    let avg = *sum as f64 / r.answered.max(1) as f64;
+                    let sum = r.sums.get(key)?;
+                    let avg = sum as f64 / r.answered.max(1) as f64;
                     let avg = if avg < 10.0 {
                         format!("{avg:.1}")
                     } else {

@@ -50,19 +50,14 @@ fn main() {
         let spec = BackendSpec::new(kind);
         let mut total = Duration::ZERO;
         let mut sat = Vec::with_capacity(count);
-        let mut counters: Vec<(&'static str, u64)> = Vec::new();
+        let mut counters = sudosat::run::Counters::default();
         for cnf in &formulas {
             let mut backend = spec.create().expect("an embedded backend");
             let start = Instant::now();
             cnf.stream_into(&mut *backend);
             let outcome = backend.solve().expect("the backend answers");
             total += start.elapsed();
-            for (name, value) in backend.counters().0 {
-                match counters.iter_mut().find(|(k, _)| *k == name) {
-                    Some((_, sum)) => *sum += value,
-                    None => counters.push((name, value)),
-                }
-            }
+            counters.add(&backend.counters());
             sat.push(matches!(outcome, SatOutcome::Sat(_)));
         }
         match &answers {
@@ -76,8 +71,8 @@ fn main() {
             total.as_secs_f64() * 1e3,
             total.as_secs_f64() * 1e6 / count as f64
         );
-        if !counters.is_empty() {
-            eprintln!("{name}: {}", sudosat::run::Counters(counters));
+        if !counters.0.is_empty() {
+            eprintln!("{name}: {counters}");
         }
     }
 }

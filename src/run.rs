@@ -18,6 +18,17 @@ impl Counters {
     pub fn get(&self, name: &str) -> Option<u64> {
         self.0.iter().find(|(k, _)| *k == name).map(|&(_, v)| v)
     }
+
+    /// Adds `more` counter by counter (a name not yet here joins at the end, in `more`'s
+    /// order): the sums over many solves.
+    pub fn add(&mut self, more: &Counters) {
+        for &(name, value) in &more.0 {
+            match self.0.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, total)) => *total += value,
+                None => self.0.push((name, value)),
+            }
+        }
+    }
 }
 
 impl fmt::Display for Counters {
@@ -160,6 +171,13 @@ pub struct TimedOut {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn counters_add_by_name_and_keep_new_names_in_order() {
+        let mut sum = super::Counters(vec![("a", 1), ("b", 2)]);
+        sum.add(&super::Counters(vec![("b", 5), ("c", 7), ("a", 1)]));
+        assert_eq!(sum, super::Counters(vec![("a", 2), ("b", 7), ("c", 7)]));
+    }
+
     use super::*;
 
     #[test]

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use sudosat::cube::{lookahead_cubes, MAX_LOOKAHEAD_VARS};
+use sudosat::dimacs::DimacsWriter;
 
 use crate::common::{read_cnf, write_output, EXIT_OK};
 
@@ -46,9 +47,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         );
     }
     write_output(args.output.as_deref(), |w| {
-        writeln!(
-            w,
-            "c sudosat cube: {} cubes of depth {} from {name} ({} vars, {} clauses); {} \
+        let mut out = DimacsWriter::new(w);
+        out.comment(&format!(
+            "sudosat cube: {} cubes of depth {} from {name} ({} vars, {} clauses); {} \
              branches refuted, {} literals forced at the root; lookahead on up to {} \
              variables a node; {seconds:.3} s",
             split.cubes.len(),
@@ -58,28 +59,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
             split.refuted,
             split.forced_at_root,
             MAX_LOOKAHEAD_VARS
-        )?;
+        ));
         if args.icnf {
-            writeln!(w, "p inccnf")?;
-            let mut line = String::new();
-            for clause in cnf.clauses() {
-                line.clear();
-                for lit in clause {
-                    line.push_str(&lit.to_dimacs().to_string());
-                    line.push(' ');
-                }
-                line.push_str("0\n");
-                w.write_all(line.as_bytes())?;
-            }
+            out.header_incremental();
+            cnf.stream_into(&mut out);
         }
         for cube in &split.cubes {
-            let words: Vec<String> = cube.iter().map(|l| l.to_dimacs().to_string()).collect();
-            if words.is_empty() {
-                writeln!(w, "a 0")?;
-            } else {
-                writeln!(w, "a {} 0", words.join(" "))?;
-            }
+            out.cube(cube);
         }
+        out.finish()?;
         Ok(())
     })?;
     Ok(ExitCode::from(if split.unsat {

@@ -67,7 +67,7 @@ pub fn solve_afresh(
     }
     fresh.add_formula(&mut formula);
     let outcome = fresh.solve();
-    add_counters(summed, &fresh.counters());
+    summed.add(&fresh.counters());
     if proof.is_some() {
         fresh.finish_proof()?;
     }
@@ -220,7 +220,7 @@ pub fn solve_cubes(
         } else {
             summed
         };
-        add_counters(&mut found.counters, &counters);
+        found.counters.add(&counters);
         Ok(())
     };
     let results: Vec<Result<()>> = std::thread::scope(|scope| {
@@ -236,11 +236,14 @@ pub fn solve_cubes(
     let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
     found.per_cube.sort_by_key(|t| t.cube);
     let per_cube = std::mem::take(&mut found.per_cube);
-    let cube_text = |k: usize| cube_text(&cubes[k]);
     let (outcome, line) = match (found.sat, found.error) {
         (Some((k, sat)), _) => (
             Ok(sat),
-            format!("cube {} of {total} satisfiable: {}", k + 1, cube_text(k)),
+            format!(
+                "cube {} of {total} satisfiable: {}",
+                k + 1,
+                cube_text(&cubes[k])
+            ),
         ),
         (None, Some((k, error))) => (
             Err(error),
@@ -283,9 +286,9 @@ pub fn solve_cubes(
 /// The answer once every cube is refuted. The cubes cover every assignment the formula
 /// allows (under the assumptions) when their negations, with the assumptions as unit
 /// clauses and the formula's clauses over the cubes' variables alone, are unsatisfiable:
-/// a small formula, refuted here by cdcl on one thread. Then the formula is UNSAT. A cube file can leave assignments out,
-/// though: march_cu leaves out the regions its lookahead refuted, and a file cut short
-/// leaves out more. The formula is then solved once more with every cube excluded (the
+/// a small formula, refuted here by cdcl on one thread. Then the formula is UNSAT. A cube
+/// file can leave assignments out, though: march_cu leaves out the regions its lookahead
+/// refuted, and a file cut short leaves out more. The formula is then solved once more with every cube excluded (the
 /// cubes' negations added as clauses), by the chosen backend, so that "every cube is
 /// unsatisfiable" never stands for UNSAT unchecked: UNSAT there too is UNSAT, and a model
 /// there is the answer. Returns the outcome and what the `c` line says about it.
@@ -381,16 +384,6 @@ pub struct Settled {
     proof: Option<PathBuf>,
 }
 
-/// Adds `more` to `sum`, counter by counter (names in `more`'s order).
-pub fn add_counters(sum: &mut Counters, more: &Counters) {
-    for &(name, value) in &more.0 {
-        match sum.0.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, total)) => *total += value,
-            None => sum.0.push((name, value)),
-        }
-    }
-}
-
 /// How many threads conquer the cubes: `--threads` (default every core), no more than
 /// the cubes, and no more solver copies than the memory budget holds.
 pub fn cube_workers(threads: usize, cubes: usize, size: FormulaSize, flag: Option<u64>) -> usize {
@@ -431,10 +424,15 @@ fn join_proof(
     out.finish().with_context(cannot)
 }
 
-/// A cube as its `a … 0` line.
-pub fn cube_text(cube: &[Lit]) -> String {
-    let words: Vec<String> = cube.iter().map(|l| l.to_dimacs().to_string()).collect();
-    format!("a {} 0", words.join(" "))
+/// A cube as its `a … 0` line (`a 0` for the empty cube, as `DimacsWriter::cube` writes it).
+fn cube_text(cube: &[Lit]) -> String {
+    let mut text = String::from("a ");
+    for lit in cube {
+        text.push_str(&lit.to_dimacs().to_string());
+        text.push(' ');
+    }
+    text.push('0');
+    text
 }
 
 /// Copies the lemmas of a text DRAT file (not its deletions) into `out`.
