@@ -37,36 +37,28 @@ pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Cubes {
         return result;
     }
     let mut path = Vec::with_capacity(depth);
-    split(&mut prop, depth, &mut path, &mut result, true);
+    split(&mut prop, depth, &mut path, &mut result);
     result
 }
 
-/// One node: force failed literals to a fixpoint, then branch (or emit the cube).
-fn split(prop: &mut Propagator, depth: usize, path: &mut Vec<Lit>, out: &mut Cubes, root: bool) {
+/// One node: force failed literals to a fixpoint, then branch (or emit the cube). The
+/// root is the node with an empty path.
+fn split(prop: &mut Propagator, depth: usize, path: &mut Vec<Lit>, out: &mut Cubes) {
+    let root = path.is_empty();
     let mark = prop.trail.len();
-    let choice = match prop.look_ahead() {
-        None => {
-            // The node is refuted by lookahead.
-            prop.backtrack(mark);
-            if root {
-                out.unsat = true;
-            } else {
-                out.refuted += 1;
-            }
-            return;
-        }
-        Some(choice) => choice,
-    };
+    let outcome = prop.look_ahead();
     if root {
         out.forced_at_root = prop.trail.len();
     }
-    match choice {
-        Some(var_lit) if depth > 0 => {
-            for lit in [var_lit, !var_lit] {
+    match outcome {
+        LookAhead::Refuted if root => out.unsat = true,
+        LookAhead::Refuted => out.refuted += 1,
+        LookAhead::Branch(first) if depth > 0 => {
+            for lit in [first, !first] {
                 let at = prop.trail.len();
                 if prop.assign_and_propagate(lit) {
                     path.push(lit);
-                    split(prop, depth - 1, path, out, false);
+                    split(prop, depth - 1, path, out);
                     path.pop();
                 } else {
                     out.refuted += 1;
@@ -75,9 +67,19 @@ fn split(prop: &mut Propagator, depth: usize, path: &mut Vec<Lit>, out: &mut Cub
             }
         }
         // Depth reached, or every variable assigned (a model): the path is a cube.
-        _ => out.cubes.push(path.clone()),
+        LookAhead::Branch(_) | LookAhead::Assigned => out.cubes.push(path.clone()),
     }
     prop.backtrack(mark);
+}
+
+/// What the lookahead at a node found.
+enum LookAhead {
+    /// A variable fails both ways (or a forced literal clashes): no model below.
+    Refuted,
+    /// Every variable is assigned without conflict: the node is a model.
+    Assigned,
+    /// Branch on this literal's variable, this side first (it implies more).
+    Branch(Lit),
 }
 
 const UNSET: u8 = 2;
@@ -85,7 +87,7 @@ const UNSET: u8 = 2;
 /// Unit propagation with two watched literals, and lookahead on it.
 struct Propagator {
     clauses: Vec<Vec<Lit>>,
-    /// Per literal code: the clauses watching it (its negation falsifies them).
+    /// Per literal code: the clauses that watch this literal, visited when it turns false.
     watches: Vec<Vec<usize>>,
     /// Per literal code: 1 true, 0 false, [`UNSET`].
     values: Vec<u8>,
@@ -236,10 +238,9 @@ impl Propagator {
         ok.then_some(implied)
     }
 
-    /// Failed literals to a fixpoint, then the branching literal: `None` when the node is
-    /// refuted, `Some(None)` when every variable is assigned, `Some(Some(lit))` with the
-    /// side of the chosen variable that implies more first.
-    fn look_ahead(&mut self) -> Option<Option<Lit>> {
+    /// Failed literals to a fixpoint (forced on the trail, for the caller to undo), then
+    /// the branching literal: the side of the chosen variable that implies more.
+    fn look_ahead(&mut self) -> LookAhead {
         loop {
             let mut best: Option<(u128, Lit)> = None;
             let mut forced = false;
@@ -256,16 +257,16 @@ impl Propagator {
                     continue; // forced by an earlier failed literal of this pass
                 }
                 match (self.probe(positive), self.probe(!positive)) {
-                    (None, None) => return None,
+                    (None, None) => return LookAhead::Refuted,
                     (None, Some(_)) => {
                         if !self.assign_and_propagate(!positive) {
-                            return None;
+                            return LookAhead::Refuted;
                         }
                         forced = true;
                     }
                     (Some(_), None) => {
                         if !self.assign_and_propagate(positive) {
-                            return None;
+                            return LookAhead::Refuted;
                         }
                         forced = true;
                     }
@@ -280,7 +281,7 @@ impl Propagator {
                 }
             }
             if !forced {
-                return Some(best.map(|(_, lit)| lit));
+                return best.map_or(LookAhead::Assigned, |(_, lit)| LookAhead::Branch(lit));
             }
         }
     }

@@ -68,7 +68,7 @@ impl CellSplit {
         };
         // Failed literals first, to a fixpoint (as march_cu does): a cell left with one
         // branch is forced, placed, and the lookahead runs again.
-        let scored = loop {
+        let mut scored = loop {
             match marks.look_ahead() {
                 Ok((scored, false)) => break scored,
                 Ok((_, true)) => continue,
@@ -79,7 +79,6 @@ impl CellSplit {
         if scored.is_empty() {
             return CellSplit::fewest_candidates(encoding, puzzle, cells);
         }
-        let mut scored = scored;
         // Fewest branches first, then the strongest weakest branch, then row-major.
         scored.sort_by_key(|(branches, weakest, cell, _)| (*branches, *weakest, *cell));
         scored.truncate(cells);
