@@ -85,6 +85,11 @@ impl<'a> Panel<'a> {
             note: None,
         }
     }
+
+    /// Whether the open cells show pencil marks: given ones, or all with `candidates`.
+    fn draws_marks(&self, options: &SheetOptions) -> bool {
+        options.candidates || self.marks.is_some()
+    }
 }
 
 /// A solving step drawn on a grid, as books and teachers show one: the units it looks at
@@ -228,8 +233,7 @@ fn check_panels(panels: &[Panel<'_>], options: &SheetOptions) -> io::Result<()> 
                 n * n
             )));
         }
-        let draws_marks = options.candidates || panel.marks.is_some();
-        if draws_marks && n > MAX_CANDIDATE_SIDE {
+        if panel.draws_marks(options) && n > MAX_CANDIDATE_SIDE {
             return Err(invalid(format!(
                 "grid {}: pencil marks are drawn for grids up to \
                  {MAX_CANDIDATE_SIDE}×{MAX_CANDIDATE_SIDE}, not {n}×{n}",
@@ -389,7 +393,7 @@ fn draw_panel(
         }
     }
     let shown = panel.filled.unwrap_or(puzzle);
-    let draws_marks = options.candidates || panel.marks.is_some();
+    let draws_marks = panel.draws_marks(options);
     // The mini-grid of pencil marks keeps off the cell's lines.
     let inset = CELL * 0.08;
     let mark_size = (CELL - 2.0 * inset) / b as f64;

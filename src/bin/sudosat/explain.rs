@@ -89,16 +89,16 @@ fn explain_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(HumanRun, Solu
 /// assumes it (proving a hard 25×25 grid unique took longer than solving it).
 fn hint_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(Option<Step>, Solutions)> {
     let step = next_step(puzzle);
-    if puzzle.num_givens() == 0 {
-        // An empty grid has many solutions (the pattern grid and its relabellings): no
-        // SAT check, which on an empty 100×100 grid loaded a 3.5 GB formula first.
-        return Ok((step, Solutions::Several));
-    }
     let unique_rectangle = matches!(
         &step,
         Some(Step::Deduction(d)) if d.strategy == Strategy::UniqueRectangle
     );
-    let count_to = if unique_rectangle { 2 } else { 1 };
+    // An empty grid's count is free (no SAT check), so the hint can say it has several.
+    let count_to = if unique_rectangle || puzzle.num_givens() == 0 {
+        2
+    } else {
+        1
+    };
     let cores = sudosat::run::available_cores();
     let solutions = solutions_up_to(puzzle, Deadline::after(limit), count_to, cores)?;
     Ok((step, solutions))

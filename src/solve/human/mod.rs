@@ -212,11 +212,9 @@ fn cell_json(geo: &Geometry, cell: Cell) -> serde_json::Value {
 
 /// A placement or removal as JSON: the cell's row and column and the digit.
 fn candidate_json(geo: &Geometry, (cell, digit): (Cell, Digit)) -> serde_json::Value {
-    serde_json::json!({
-        "row": geo.row_of(cell) + 1,
-        "column": geo.col_of(cell) + 1,
-        "digit": digit.get(),
-    })
+    let mut value = cell_json(geo, cell);
+    value["digit"] = serde_json::json!(digit.get());
+    value
 }
 
 impl Step {
