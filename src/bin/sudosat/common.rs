@@ -405,6 +405,16 @@ pub fn solutions(puzzle: &Grid, deadline: Deadline) -> Result<Solutions> {
     solutions_up_to(puzzle, deadline, 2, 1)
 }
 
+/// The default SAT path (encoding and backend) on `threads` threads: what `solve` uses
+/// when no flag says otherwise, for the commands that solve on the side (`render
+/// --solve`, the counts of `grade` and `explain`).
+pub fn default_sat_path(threads: usize) -> SolverSpec {
+    SolverSpec::Sat {
+        encoding: DEFAULT_ENCODING,
+        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(threads),
+    }
+}
+
 /// Counts `puzzle`'s solutions up to `limit` (1 asks only whether there is one, 2 also
 /// whether it is unique) with the default SAT path on `threads` threads; an empty grid is
 /// answered without it.
@@ -423,11 +433,7 @@ pub fn solutions_up_to(
             Solutions::Several
         });
     }
-    let spec = SolverSpec::Sat {
-        encoding: DEFAULT_ENCODING,
-        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(threads),
-    };
-    let count = spec
+    let count = default_sat_path(threads)
         .build(deadline.remaining())
         .count_solutions(puzzle, limit)?
         .unwrap_or(0);

@@ -10,14 +10,12 @@ use sudosat::grid::svg::Caption;
 use sudosat::grid::{check_solution, write_html, write_sheet, Grid, Panel, SheetOptions};
 use sudosat::names::plural;
 use sudosat::run::Deadline;
-use sudosat::solve::sat::DEFAULT_ENCODING;
-use sudosat::solve::{SolveOutcome, SolverSpec};
-use sudosat::{backend::BackendKind, backend::BackendSpec};
+use sudosat::solve::SolveOutcome;
 
 use crate::args::{named, PuzzleInputs};
 use crate::common::{
-    display_path, read_located_inputs, stdin_at_most_once, time_limit, write_files_in,
-    write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK,
+    default_sat_path, display_path, read_located_inputs, stdin_at_most_once, time_limit,
+    write_files_in, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Arguments of `sudosat render`.
@@ -226,12 +224,7 @@ fn solve_all(
     let mut filled = Vec::with_capacity(inputs.len());
     for input in inputs {
         let deadline = Deadline::after(limit);
-        let spec = SolverSpec::Sat {
-            encoding: DEFAULT_ENCODING,
-            backend: BackendSpec::new(BackendKind::DEFAULT)
-                .with_threads(sudosat::run::available_cores()),
-        };
-        let report = spec
+        let report = default_sat_path(sudosat::run::available_cores())
             .build(deadline.remaining())
             .solve(&input.grid)
             .with_context(|| input.location())?;
