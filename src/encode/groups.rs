@@ -209,7 +209,11 @@ impl Cardinalities {
     fn push(&mut self, lits: &[Lit], at_least: bool) {
         if let Some(last) = self.0.last_mut() {
             // The other half of the group just before: the two make "exactly one".
-            let has_this_half = if at_least { last.at_least } else { last.at_most };
+            let has_this_half = if at_least {
+                last.at_least
+            } else {
+                last.at_most
+            };
             if last.lits == lits && !has_this_half {
                 last.at_least |= at_least;
                 last.at_most |= !at_least;
