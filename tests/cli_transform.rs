@@ -262,6 +262,92 @@ fn check_minimal_names_the_givens_that_can_go() {
 }
 
 #[test]
+fn check_diagnose_says_why_a_puzzle_is_not_proper_and_how_to_fix_it() {
+    // Inkala's puzzle (unique); the same with a wrong digit in an empty cell that clashes
+    // with no given (no solution); a 17-clue puzzle with one given blanked (several).
+    let inkala = read_fixture("inkala-line.txt").remove(0);
+    let solution = read_fixture("solutions/inkala-line.txt").remove(0);
+    let label = |c: Cell| format!("r{}c{}", c.0 / 9 + 1, c.0 % 9 + 1);
+    let (cell, digit) = (0..81)
+        .map(Cell)
+        .filter(|&c| inkala.get(c).is_none())
+        .flat_map(|c| {
+            inkala
+                .candidates(c)
+                .iter()
+                .map(move |d| (c, d))
+                .collect::<Vec<_>>()
+        })
+        .find(|&(c, d)| solution.get(c) != Some(d))
+        .unwrap();
+    let mut wrong = inkala.clone();
+    wrong.set(cell, Some(digit));
+    let wrong_given = format!("{}={digit}", label(cell));
+    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
+    let first = (0..81).find(|&i| loose.values()[i] != 0).unwrap();
+    loose.set(Cell(first as u32), None);
+    let dir = common::temp_dir();
+    let file = dir.path().join("set.txt");
+    let text: String = [&inkala, &wrong, &loose]
+        .iter()
+        .map(|g| line(g) + "\n")
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    let out = run(&["check", "--diagnose", f]);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9, "{text}");
+    assert_eq!(
+        lines[0],
+        format!("{f}:1: ok: 9×9 puzzle, 21 givens, unique")
+    );
+    assert_eq!(
+        lines[1],
+        format!("{f}:2: no solution: 9×9 puzzle, 22 givens")
+    );
+    // The wrong given is in the minimal set, and its removal leaves one solution.
+    assert!(lines[2].starts_with("  ") && lines[2].contains(" givens alone admit no solution"));
+    assert!(lines[2].contains(&wrong_given), "{}", lines[2]);
+    assert!(
+        lines[3].contains(" go to leave a puzzle with exactly one solution: ")
+            && lines[3].contains(&wrong_given),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(
+        lines[5],
+        format!("{f}:3: not unique: 9×9 puzzle, 16 givens; 2 or more solutions")
+    );
+    assert!(
+        lines[6].contains(" differ between solutions: "),
+        "{}",
+        lines[6]
+    );
+    // The givens it proposes make the puzzle unique: checked by the same command.
+    let (_, proposed) = lines[7].split_once(" the only one: ").unwrap();
+    let mut fixed = loose.clone();
+    for given in proposed.split(", ") {
+        let (place, d) = given.split_once('=').unwrap();
+        let (r, c) = place[1..].split_once('c').unwrap();
+        let (r, c): (u32, u32) = (r.parse().unwrap(), c.parse().unwrap());
+        let d: u16 = d.parse().unwrap();
+        fixed.set(Cell((r - 1) * 9 + c - 1), Some(sudosat::grid::Digit(d)));
+    }
+    std::fs::write(&file, line(&fixed) + "\n").unwrap();
+    let out = run(&["check", "--diagnose", f]);
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains(", unique\n"), "{}", stdout(&out));
+    assert_eq!(
+        text.lines().last().unwrap(),
+        "checked 3 grids: 3 valid, 0 invalid, 2 not proper"
+    );
+    // The time limit belongs to the diagnosis.
+    assert_exit(&run(&["check", "--timeout", "5", f]), 2);
+}
+
+#[test]
 fn check_minimal_names_the_pattern_symmetries() {
     // A generated rot90 puzzle keeps rot90 and so rot180; its single clues may go.
     let out = run_in(

@@ -969,3 +969,83 @@ fn cube_splits_any_formula_and_sat_conquers_the_cubes() {
     assert!(!stdout(&out).contains("\na "));
     assert!(stderr(&out).contains("unsatisfiable"), "{}", stderr(&out));
 }
+
+#[test]
+fn sat_prints_the_backbone_of_a_satisfiable_formula() {
+    let dir = temp_dir();
+    // x1 forced, x5 = ¬x1, x2 → x3, x2 ∨ x4: the backbone is {1, −5}; with x2 assumed, also
+    // 2 and 3 (x4 is then free).
+    let formula = "p cnf 5 5\n1 0\n-2 3 0\n-1 -5 0\n1 5 0\n2 4 0\n";
+    std::fs::write(dir.path().join("f.cnf"), formula).unwrap();
+    let out = run_in(dir.path(), &["sat", "--backbone", "f.cnf"], b"");
+    assert_exit(&out, 10);
+    let text = stdout(&out);
+    assert!(
+        text.contains("\nc backbone: 2 of 5 variables\nb 1 -5\nb 0\n"),
+        "{text}"
+    );
+    let out = run_in(
+        dir.path(),
+        &["sat", "--backbone", "--assume", "2", "f.cnf"],
+        b"",
+    );
+    assert_exit(&out, 10);
+    assert!(
+        stdout(&out).contains("\nb 1 2 3 -5\nb 0\n"),
+        "{}",
+        stdout(&out)
+    );
+    // An unsatisfiable formula has no backbone lines; a backend without assumptions is
+    // refused before it solves.
+    std::fs::write(dir.path().join("u.cnf"), "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    let out = run_in(dir.path(), &["sat", "--backbone", "u.cnf"], b"");
+    assert_exit(&out, 20);
+    assert!(!stdout(&out).contains("b "), "{}", stdout(&out));
+    let out = run_in(
+        dir.path(),
+        &["sat", "--backbone", "--backend", "dpll", "f.cnf"],
+        b"",
+    );
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("--backend cdcl"), "{}", stderr(&out));
+}
+
+#[test]
+fn sat_writes_a_minimal_unsatisfiable_subformula() {
+    let dir = temp_dir();
+    // Two minimal unsatisfiable subformulas: clauses {1, 2, 3} and {2, 3, 5, 6}.
+    let clauses = ["1", "-1 2", "-2", "3", "-3 1", "2 3"];
+    let text: String = clauses.iter().map(|c| format!("{c} 0\n")).collect();
+    std::fs::write(dir.path().join("u.cnf"), format!("p cnf 3 6\n{text}")).unwrap();
+    let out = run_in(dir.path(), &["sat", "--mus", "mus.cnf", "u.cnf"], b"");
+    assert_exit(&out, 20);
+    let mus = std::fs::read_to_string(dir.path().join("mus.cnf")).unwrap();
+    let numbers: Vec<usize> = mus
+        .lines()
+        .find_map(|l| l.strip_prefix("c input clauses: "))
+        .unwrap()
+        .split(' ')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert!(numbers == [1, 2, 3] || numbers == [2, 3, 5, 6], "{mus}");
+    let body: Vec<&str> = mus.lines().filter(|l| !l.starts_with('c')).collect();
+    assert_eq!(body[0], format!("p cnf 3 {}", numbers.len()));
+    for (line, &n) in body[1..].iter().zip(&numbers) {
+        assert_eq!(*line, format!("{} 0", clauses[n - 1]));
+    }
+    assert!(
+        stdout(&out).contains(&format!(
+            "c mus: {} of 6 clauses, written to mus.cnf",
+            numbers.len()
+        )),
+        "{}",
+        stdout(&out)
+    );
+    // The subformula is unsatisfiable by itself.
+    assert_exit(&run_in(dir.path(), &["sat", "mus.cnf"], b""), 20);
+    // A satisfiable formula writes nothing.
+    std::fs::write(dir.path().join("s.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
+    let out = run_in(dir.path(), &["sat", "--mus", "none.cnf", "s.cnf"], b"");
+    assert_exit(&out, 10);
+    assert!(!dir.path().join("none.cnf").exists());
+}

@@ -25,6 +25,7 @@
 //! least 17 clues (McGuire, Tugemann & Civario 2014, *There is no 16-clue Sudoku*), a 4×4
 //! at least 4, and any n×n at least n − 1 (two digits that never appear could be swapped).
 
+mod diagnose;
 pub mod grade;
 mod search;
 
@@ -37,6 +38,7 @@ use crate::grid::{Cell, Geometry, Grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
 use crate::solve::{ClassicKind, Solver, SolverSpec};
 use crate::Error;
 
+pub use diagnose::{diagnose, Diagnosis};
 pub use search::{count_solutions as bitmask_count, pattern_fill, Count, MAX_SEARCH_SIDE};
 
 /// Search nodes per cell one randomised fill may use before it restarts: the search time

@@ -71,7 +71,7 @@ fn trust_encoding(backend: &mut dyn SatBackend, map: &VarMap, clauses: usize) {
 /// which (cell, digit) of `map`'s puzzle; the latter not when none runs on this grid (off,
 /// `auto`, or wider than the propagator takes: the n³ table of a 400×400 grid would cost
 /// 512 MB for nothing).
-fn give_structure(
+pub(crate) fn give_structure(
     backend: &mut dyn SatBackend,
     map: &VarMap,
     encoding: SudokuEncoding,

@@ -6,14 +6,20 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use sudosat::generate::{properness, CounterKind, Properness, Symmetry};
-use sudosat::grid::{canonical, check_grid, check_solution, CheckReport, Format, Grid};
+use std::time::Duration;
+
+use sudosat::backend::{BackendKind, BackendSpec};
+use sudosat::generate::{diagnose, properness, CounterKind, Diagnosis, Properness, Symmetry};
+use sudosat::grid::{
+    canonical, check_grid, check_solution, Cell, CheckReport, Digit, DigitSet, Format, Grid,
+};
 use sudosat::names::plural;
+use sudosat::run::Deadline;
 
 use crate::args::named;
 
 use crate::common::{
-    display_path, inputs_or_stdin, read_located_inputs, stdin_at_most_once, InputGrid,
+    display_path, inputs_or_stdin, read_located_inputs, stdin_at_most_once, time_limit, InputGrid,
     EXIT_NEGATIVE, EXIT_OK,
 };
 
@@ -47,6 +53,17 @@ pub struct Args {
     /// above. A puzzle that is not makes the exit code 1.
     #[arg(long, conflicts_with = "solution")]
     minimal: bool,
+    /// Also say why a puzzle is not proper, and what would fix it. Without a solution: a
+    /// minimal set of givens that already admits none (without any one of them the rest
+    /// have a solution; a mistyped given is among them). With several: every cell whose
+    /// digit differs between solutions, with the digits it takes, and givens from one
+    /// solution that make it the only one (each of them needed). Found by cdcl under
+    /// assumptions. A puzzle that is not proper makes the exit code 1.
+    #[arg(long, conflicts_with = "solution")]
+    diagnose: bool,
+    /// Time limit in seconds per puzzle for `--diagnose`; past it the command fails.
+    #[arg(long, value_name = "SECS", requires = "diagnose")]
+    timeout: Option<f64>,
 }
 
 /// Whether each puzzle is proper and minimal (`None` for a puzzle whose givens clash,
@@ -66,6 +83,26 @@ fn find_properness(puzzles: &[InputGrid]) -> Result<Vec<Option<Properness>>> {
                 CounterKind::Sat
             };
             let found = properness(&p.grid, &|| kind.make());
+            Ok(Some(found.with_context(|| p.location())?))
+        })
+        .collect()
+}
+
+/// The diagnosis of each puzzle (`None` for a puzzle whose givens clash, which the rule
+/// check reports), on every core.
+fn find_diagnoses(
+    puzzles: &[InputGrid],
+    limit: Option<Duration>,
+) -> Result<Vec<Option<Diagnosis>>> {
+    use rayon::prelude::*;
+    let spec = BackendSpec::new(BackendKind::Cdcl);
+    puzzles
+        .par_iter()
+        .map(|p| {
+            if !check_grid(&p.grid).is_valid() {
+                return Ok(None);
+            }
+            let found = diagnose(&p.grid, &spec, &Deadline::after(limit));
             Ok(Some(found.with_context(|| p.location())?))
         })
         .collect()
@@ -114,8 +151,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         None => None,
     };
+    let limit = time_limit(args.timeout)?;
     let proper = if args.minimal {
         find_properness(&puzzles)?
+    } else {
+        Vec::new()
+    };
+    let diagnoses = if args.diagnose {
+        find_diagnoses(&puzzles, limit)?
     } else {
         Vec::new()
     };
@@ -142,15 +185,32 @@ pub fn run(args: Args) -> Result<ExitCode> {
             } else {
                 what
             };
-            match proper.get(i).cloned().flatten() {
-                None => writeln!(out, "{}: ok: {what}", puzzle.location())?,
-                Some(found) => {
+            let diagnosis = diagnoses.get(i).and_then(Option::as_ref);
+            match (proper.get(i).cloned().flatten(), diagnosis) {
+                (Some(found), _) => {
                     let verdict = describe_properness(&found, &puzzle.grid, &what);
                     if !matches!(&found, Properness::Unique { redundant } if redundant.is_empty()) {
                         improper += 1;
                     }
                     writeln!(out, "{}: {verdict}", puzzle.location())?;
                 }
+                (None, Some(found)) => {
+                    let verdict = match found {
+                        Diagnosis::Unique { .. } => format!("ok: {what}, unique"),
+                        Diagnosis::NoSolution { .. } => format!("no solution: {what}"),
+                        Diagnosis::Several { .. } => {
+                            format!("not unique: {what}; 2 or more solutions")
+                        }
+                    };
+                    if !matches!(found, Diagnosis::Unique { .. }) {
+                        improper += 1;
+                    }
+                    writeln!(out, "{}: {verdict}", puzzle.location())?;
+                }
+                (None, None) => writeln!(out, "{}: ok: {what}", puzzle.location())?,
+            }
+            if let Some(found) = diagnosis {
+                print_diagnosis(&mut out, found, &puzzle.grid)?;
             }
         } else {
             invalid += 1;
@@ -196,6 +256,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let improper_note = if args.minimal {
         format!(", {improper} not proper and minimal")
+    } else if args.diagnose {
+        format!(", {improper} not proper")
     } else {
         String::new()
     };
@@ -226,24 +288,100 @@ fn describe_properness(found: &Properness, grid: &Grid, what: &str) -> String {
             format!("ok: {what}, unique and minimal{}", pattern_note(grid))
         }
         Properness::Unique { redundant } => {
-            let mut cells: Vec<String> = redundant
-                .iter()
-                .take(MAX_SHOWN)
-                .map(|&c| geometry.cell_label(c))
-                .collect();
-            if redundant.len() > MAX_SHOWN {
-                cells.push(format!("… and {} more", redundant.len() - MAX_SHOWN));
-            }
-            let each = if redundant.len() == 1 { "" } else { " each" };
+            let cells = shown(redundant.iter().map(|&c| geometry.cell_label(c)));
             format!(
-                "not minimal: {what}, unique{}; {} can{each} go with the solution staying \
-                 unique: {}",
+                "not minimal: {what}, unique{}; {} with the solution staying unique: {}",
                 pattern_note(grid),
-                plural(redundant.len(), "given"),
-                cells.join(", ")
+                can_go(redundant.len()),
+                cells
             )
         }
     }
+}
+
+/// The lines under a puzzle that is not proper: the givens that admit no solution, or the
+/// cells that differ between solutions and the givens that would fix one (the first
+/// [`MAX_SHOWN`] of each).
+fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Result<()> {
+    let geometry = grid.geometry();
+    let given = |&(cell, digit): &(Cell, Digit)| format!("{}={digit}", geometry.cell_label(cell));
+    match found {
+        Diagnosis::Unique { .. } => {}
+        Diagnosis::NoSolution {
+            core,
+            suspects,
+            prime_suspects,
+        } => {
+            writeln!(
+                out,
+                "  {} alone admit no solution, and each is needed: {}",
+                plural(core.len(), "given"),
+                shown(core.iter().map(given))
+            )?;
+            if !prime_suspects.is_empty() {
+                writeln!(
+                    out,
+                    "  {} to leave a puzzle with exactly one solution: {}",
+                    can_go(prime_suspects.len()),
+                    shown(prime_suspects.iter().map(given))
+                )?;
+            }
+            let others: Vec<&(Cell, Digit)> = suspects
+                .iter()
+                .filter(|g| !prime_suspects.contains(g))
+                .collect();
+            if suspects.is_empty() {
+                writeln!(
+                    out,
+                    "  no single given's removal leaves a puzzle with a solution"
+                )?;
+            } else if !others.is_empty() {
+                writeln!(
+                    out,
+                    "  {} to leave a puzzle with several solutions: {}",
+                    can_go(others.len()),
+                    shown(others.into_iter().map(given))
+                )?;
+            }
+        }
+        Diagnosis::Several {
+            open, completion, ..
+        } => {
+            let cell = |(cell, digits): &(Cell, DigitSet)| {
+                let digits: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+                format!("{}: {}", geometry.cell_label(*cell), digits.join("/"))
+            };
+            writeln!(
+                out,
+                "  {} differ between solutions: {}",
+                plural(open.len(), "cell"),
+                shown(open.iter().map(cell))
+            )?;
+            writeln!(
+                out,
+                "  adding {} makes one solution the only one: {}",
+                plural(completion.len(), "given"),
+                shown(completion.iter().map(given))
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// "1 given can go", "3 givens can each go".
+fn can_go(count: usize) -> String {
+    let each = if count == 1 { "" } else { " each" };
+    format!("{} can{each} go", plural(count, "given"))
+}
+
+/// The first [`MAX_SHOWN`] items, comma-separated, with how many more there are.
+fn shown(items: impl ExactSizeIterator<Item = String>) -> String {
+    let total = items.len();
+    let mut shown: Vec<String> = items.take(MAX_SHOWN).collect();
+    if total > MAX_SHOWN {
+        shown.push(format!("… and {} more", total - MAX_SHOWN));
+    }
+    shown.join(", ")
 }
 
 /// The symmetries the pattern of givens has (`, symmetric: rot180, mirror`), as the

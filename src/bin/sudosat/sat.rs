@@ -8,13 +8,16 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use sudosat::backbone::{backbone, minimal_unsatisfiable_subformula};
 use sudosat::backend::sudoku::Propagate;
 use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
 use sudosat::compression::Compression;
 use sudosat::dimacs::parse_cubes;
+use sudosat::dimacs::DimacsWriter;
 use sudosat::encode::{memory_estimate, CnfDescription};
 use sudosat::formula::FormulaSize;
-use sudosat::{ClauseSink, Lit};
+use sudosat::run::Deadline;
+use sudosat::{ClauseSink, Cnf, Lit};
 
 use crate::args::BackendArgs;
 use crate::common::{
@@ -73,6 +76,21 @@ pub struct Args {
     /// asking SAT or UNSAT never reads. The model is still checked against every clause.
     #[arg(short = 'n', long)]
     no_model: bool,
+    /// For a satisfiable formula, also print its backbone: the literals true in every
+    /// model (under `--assume`, every model that keeps the assumptions), as `b` lines after
+    /// the model (`b 1 -7 … 0`, laid out like `v` lines) and a `c backbone: K of V
+    /// variables` line. One solve per variable that no model found so far has shown both
+    /// ways (Janota, Lynce & Marques-Silva 2015, with model filtering); `--timeout` covers
+    /// them too. Needs a backend that solves under assumptions (cdcl).
+    #[arg(long, conflicts_with_all = ["cubes", "mus"])]
+    backbone: bool,
+    /// For an unsatisfiable formula, also write a minimal unsatisfiable subformula (MUS)
+    /// here, as DIMACS: clauses of the formula, in their order, unsatisfiable together and
+    /// each of them needed, with a `c` line naming their clause numbers in the input. Found
+    /// by deletion with clause-set refinement over one selector per clause (as MUSer2);
+    /// `--timeout` covers it too. Needs a backend that solves under assumptions (cdcl).
+    #[arg(long, value_name = "MUS.cnf", conflicts_with_all = ["cubes", "assume"])]
+    mus: Option<PathBuf>,
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
@@ -198,6 +216,26 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
     let under_assumptions = backend.supports_assumptions();
+    let query = match (args.backbone, &args.mus) {
+        (false, None) => None,
+        (backbone, mus) => {
+            let flag = if backbone { "--backbone" } else { "--mus" };
+            if !under_assumptions {
+                bail!(
+                    "{flag}: asks many questions of one solver under assumptions, which \
+                     --backend {} cannot answer; use --backend cdcl",
+                    backend.name()
+                );
+            }
+            if let Some(path) = mus.as_deref().filter(|p| *p == std::path::Path::new("-")) {
+                bail!(
+                    "--mus {}: needs a file name (standard output has the answer)",
+                    path.display()
+                );
+            }
+            Some(cnf.clone())
+        }
+    };
     let mut counters = None;
     let mut cube_line = None;
     let mut per_cube = Vec::new();
@@ -250,6 +288,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         _ => None,
     };
+    let queried = match (&query, &outcome) {
+        (Some(formula), Ok(answer)) => {
+            query_answer(&args, &spec, formula, answer, &assumptions, &name)?
+        }
+        _ => Vec::new(),
+    };
     if let (Some(path), Some(tmp)) = (&args.proof, proof_temp) {
         backend
             .finish_proof()
@@ -293,12 +337,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(SatOutcome::Sat(_)) if args.no_model => writeln!(w, "s SATISFIABLE")?,
             Ok(SatOutcome::Sat(model)) => {
                 writeln!(w, "s SATISFIABLE")?;
-                let lits: Vec<i64> = model.lits().take(num_vars).map(|l| l.to_dimacs()).collect();
-                for chunk in lits.chunks(16) {
-                    let words: Vec<String> = chunk.iter().map(i64::to_string).collect();
-                    writeln!(w, "v {}", words.join(" "))?;
-                }
-                writeln!(w, "v 0")?;
+                let lits: Vec<Lit> = model.lits().take(num_vars).collect();
+                write_literal_lines(w, 'v', &lits)?;
             }
             Ok(SatOutcome::Unsat) => {
                 writeln!(w, "s UNSATISFIABLE")?;
@@ -323,6 +363,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 writeln!(w, "c error: {e}")?;
                 writeln!(w, "s UNKNOWN")?;
             }
+        }
+        for line in &queried {
+            writeln!(w, "{line}")?;
         }
         if args.stats {
             writeln!(w, "c parse time: {:.6} s", parse_time.as_secs_f64())?;
@@ -349,6 +392,89 @@ pub fn run(args: Args) -> Result<ExitCode> {
         eprintln!("sudosat: error: {name}: {message}");
     }
     Ok(ExitCode::from(code))
+}
+
+/// Literals as DIMACS lines of `kind` (`v`, `b`), 16 a line, ended by `kind 0`.
+fn write_literal_lines(w: &mut dyn std::io::Write, kind: char, lits: &[Lit]) -> Result<()> {
+    for chunk in lits.chunks(16) {
+        let words: Vec<String> = chunk.iter().map(|l| l.to_dimacs().to_string()).collect();
+        writeln!(w, "{kind} {}", words.join(" "))?;
+    }
+    writeln!(w, "{kind} 0")?;
+    Ok(())
+}
+
+/// `--backbone` of a satisfiable `formula` or `--mus` of an unsatisfiable one, asked of a
+/// fresh backend within `--timeout`: the lines to print after the answer (the MUS goes to
+/// its file). Nothing for the other answer.
+fn query_answer(
+    args: &Args,
+    spec: &sudosat::backend::BackendSpec,
+    formula: &Cnf,
+    answer: &SatOutcome,
+    assumptions: &[Lit],
+    name: &str,
+) -> Result<Vec<String>> {
+    let deadline = Deadline::after(spec.timeout);
+    let mut backend = spec.create()?;
+    let mut lines = Vec::new();
+    match answer {
+        SatOutcome::Sat(model) if args.backbone => {
+            let mut copy = formula.clone();
+            backend.add_formula(&mut copy);
+            let num_vars = formula.num_vars();
+            let backbone = backbone(
+                backend.as_mut(),
+                num_vars,
+                assumptions,
+                std::slice::from_ref(model),
+                &deadline,
+            )
+            .with_context(|| format!("{name}: --backbone"))?
+            .with_context(|| format!("{name}: --backbone found no model after one was found"))?;
+            lines.push(format!(
+                "c backbone: {} of {num_vars} variables",
+                backbone.len()
+            ));
+            let mut text = Vec::new();
+            write_literal_lines(&mut text, 'b', &backbone)?;
+            lines.extend(String::from_utf8(text)?.lines().map(str::to_string));
+        }
+        SatOutcome::Unsat => {
+            let Some(path) = &args.mus else {
+                return Ok(lines);
+            };
+            let mus = minimal_unsatisfiable_subformula(backend.as_mut(), formula, &deadline)
+                .with_context(|| format!("{name}: --mus"))?
+                .with_context(|| format!("{name}: --mus found a model of an UNSAT formula"))?;
+            write_output(Some(path), |w| {
+                let mut out = DimacsWriter::new(w);
+                out.comment(&format!(
+                    "minimal unsatisfiable subformula of {name}: {} of {} clauses, each needed",
+                    mus.len(),
+                    formula.num_clauses()
+                ));
+                let numbers: Vec<String> = mus.iter().map(|i| (i + 1).to_string()).collect();
+                for chunk in numbers.chunks(20) {
+                    out.comment(&format!("input clauses: {}", chunk.join(" ")));
+                }
+                out.header(formula.num_vars(), mus.len());
+                for &i in &mus {
+                    out.add_clause(formula.clause(i));
+                }
+                out.finish()?;
+                Ok(())
+            })?;
+            lines.push(format!(
+                "c mus: {} of {} clauses, written to {}",
+                mus.len(),
+                formula.num_clauses(),
+                display_path(path)
+            ));
+        }
+        SatOutcome::Sat(_) => {}
+    }
+    Ok(lines)
 }
 
 /// Refuses a formula whose in-process solver state is estimated above the budget

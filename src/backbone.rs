@@ -1,0 +1,406 @@
+//! Backbones and minimal unsatisfiable cores, asked of any [`SatBackend`] that solves under
+//! assumptions.
+//!
+//! - [`possible_literals`]: which of some candidate literals hold in at least one model. The
+//!   iterative algorithm with model filtering of Janota, Lynce & Marques-Silva (2015,
+//!   "Algorithms for computing backbones of propositional formulae", AI Communications
+//!   28(2), Algorithm 3 with its filtering): every model found marks all the candidates it
+//!   makes true, and only a candidate no model has marked yet costs a solve, under that
+//!   literal. With both literals of every variable as candidates, the variables with one
+//!   possible literal are the formula's *backbone* ([`backbone`]); on a Sudoku, the
+//!   (cell, digit) literals give the digits each cell takes over all solutions.
+//! - [`minimal_core`]: shrinks assumptions that the formula refutes to a minimal set, every
+//!   member necessary, by deletion with clause-set refinement: each UNSAT answer's failed
+//!   assumptions replace the set (Belov & Marques-Silva 2012, "MUSer2: an efficient MUS
+//!   extractor", JSAT 8). With one selector literal per clause it finds a minimal
+//!   unsatisfiable subformula ([`minimal_unsatisfiable_subformula`], a MUS); on a Sudoku, a
+//!   minimal set of givens with no solution.
+//!
+//! Both share one time limit ([`Deadline`]) over all their solves.
+
+use crate::backend::{BackendError, SatBackend, SatOutcome};
+use crate::formula::{Cnf, Lit, Model, Var};
+use crate::run::Deadline;
+
+/// One solve under `assumptions` within what is left of `deadline`; a time-out reports the
+/// deadline's whole limit, not the slice this solve had.
+pub fn solve_within(
+    backend: &mut dyn SatBackend,
+    assumptions: &[Lit],
+    deadline: &Deadline,
+) -> Result<SatOutcome, BackendError> {
+    let timeout = |backend: &dyn SatBackend| BackendError::Timeout {
+        solver: backend.name(),
+        timeout: deadline.limit().unwrap_or_default(),
+    };
+    if deadline.expired() {
+        return Err(timeout(backend));
+    }
+    backend.set_time_limit(deadline.remaining());
+    match backend.solve_under(assumptions) {
+        Err(BackendError::Timeout { .. }) => Err(timeout(backend)),
+        other => other,
+    }
+}
+
+/// Whether each of `candidates` is true in some model of the formula under `assumptions`
+/// (`None`: the formula has no model under them). Models already known (`known`, each
+/// satisfying the formula and the assumptions) mark their literals without a solve.
+///
+/// A candidate found impossible costs one UNSAT solve; without assumptions its negation is
+/// then added to the formula as a unit clause (it holds in every model), which the later
+/// solves use.
+///
+/// # Errors
+/// The backend's, e.g. [`BackendError::Timeout`] once `deadline` passes, or
+/// [`BackendError::Unsupported`] for a backend without assumptions.
+pub fn possible_literals(
+    backend: &mut dyn SatBackend,
+    assumptions: &[Lit],
+    candidates: &[Lit],
+    known: &[Model],
+    deadline: &Deadline,
+) -> Result<Option<Vec<bool>>, BackendError> {
+    let mut possible = vec![false; candidates.len()];
+    let mark = |possible: &mut Vec<bool>, model: &Model| {
+        for (seen, &lit) in possible.iter_mut().zip(candidates) {
+            *seen |= model.satisfies(lit);
+        }
+    };
+    if known.is_empty() {
+        match solve_within(backend, assumptions, deadline)? {
+            SatOutcome::Unsat => return Ok(None),
+            SatOutcome::Sat(model) => mark(&mut possible, &model),
+        }
+    }
+    for model in known {
+        mark(&mut possible, model);
+    }
+    let mut trial = assumptions.to_vec();
+    for i in 0..candidates.len() {
+        if possible[i] {
+            continue;
+        }
+        trial.push(candidates[i]);
+        let outcome = solve_within(backend, &trial, deadline)?;
+        trial.pop();
+        match outcome {
+            SatOutcome::Sat(model) => mark(&mut possible, &model),
+            SatOutcome::Unsat if assumptions.is_empty() => backend.add_clause(&[!candidates[i]]),
+            SatOutcome::Unsat => {}
+        }
+    }
+    Ok(Some(possible))
+}
+
+/// The backbone of the formula over its first `num_vars` variables under `assumptions`:
+/// each variable that takes one value in every model that keeps them, as the literal true
+/// in all of them, in variable order (`None`: no such model). `known` models are used as in
+/// [`possible_literals`].
+///
+/// # Errors
+/// As [`possible_literals`].
+pub fn backbone(
+    backend: &mut dyn SatBackend,
+    num_vars: usize,
+    assumptions: &[Lit],
+    known: &[Model],
+    deadline: &Deadline,
+) -> Result<Option<Vec<Lit>>, BackendError> {
+    let candidates: Vec<Lit> = (0..num_vars)
+        .flat_map(|i| {
+            let var = Var::from_index(i);
+            [var.positive(), var.negative()]
+        })
+        .collect();
+    let Some(possible) = possible_literals(backend, assumptions, &candidates, known, deadline)?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(
+        candidates
+            .chunks(2)
+            .zip(possible.chunks(2))
+            .filter_map(|(lits, can)| match can {
+                [true, false] => Some(lits[0]),
+                [false, true] => Some(lits[1]),
+                _ => None,
+            })
+            .collect(),
+    ))
+}
+
+/// Shrinks `core`, assumptions under which the formula has no model, to a minimal such set:
+/// without any one of its members the formula has a model under the rest. The order of
+/// `core` is kept; an empty result means the formula alone has no model. `None`: the
+/// formula has a model under `core` after all.
+///
+/// # Errors
+/// As [`possible_literals`].
+pub fn minimal_core(
+    backend: &mut dyn SatBackend,
+    core: &[Lit],
+    deadline: &Deadline,
+) -> Result<Option<Vec<Lit>>, BackendError> {
+    let mut rest = match solve_within(backend, core, deadline)? {
+        SatOutcome::Sat(_) => return Ok(None),
+        SatOutcome::Unsat => refine(core, &backend.failed_assumptions()),
+    };
+    // Members found necessary (each one's removal gave a model); `rest` is still unknown.
+    // Necessity survives refinement: a subset of a satisfiable set is satisfiable.
+    let mut necessary: Vec<Lit> = Vec::new();
+    while let Some(lit) = rest.pop() {
+        let trial: Vec<Lit> = necessary.iter().chain(&rest).copied().collect();
+        match solve_within(backend, &trial, deadline)? {
+            SatOutcome::Sat(_) => necessary.push(lit),
+            SatOutcome::Unsat => {
+                // Every necessary member is among the failed ones (without it there is a
+                // model), so only the unknown part shrinks.
+                rest = refine(&rest, &backend.failed_assumptions());
+            }
+        }
+    }
+    Ok(Some(
+        core.iter()
+            .copied()
+            .filter(|lit| necessary.contains(lit))
+            .collect(),
+    ))
+}
+
+/// A minimal unsatisfiable subformula (MUS) of `cnf`: the indices (0-based, ascending) of
+/// clauses that are unsatisfiable together, each of them needed; `None` when `cnf` has a
+/// model. `backend` must be fresh: it gets `cnf` with one selector variable per clause
+/// (clause *i* is switched on by variable `cnf.num_vars() + i`), which [`minimal_core`]
+/// then shrinks.
+///
+/// # Errors
+/// As [`possible_literals`].
+pub fn minimal_unsatisfiable_subformula(
+    backend: &mut dyn SatBackend,
+    cnf: &Cnf,
+    deadline: &Deadline,
+) -> Result<Option<Vec<usize>>, BackendError> {
+    let first_selector = cnf.num_vars();
+    let selector = |i: usize| Var::from_index(first_selector + i).positive();
+    backend.reserve_vars(first_selector + cnf.num_clauses());
+    let mut switched = Vec::new();
+    for (i, clause) in cnf.clauses().enumerate() {
+        switched.clear();
+        switched.extend_from_slice(clause);
+        switched.push(!selector(i));
+        backend.add_clause(&switched);
+    }
+    let selectors: Vec<Lit> = (0..cnf.num_clauses()).map(selector).collect();
+    Ok(minimal_core(backend, &selectors, deadline)?.map(|core| {
+        core.iter()
+            .map(|lit| lit.var().index() - first_selector)
+            .collect()
+    }))
+}
+
+/// The members of `set` that are among `failed`, in `set`'s order.
+fn refine(set: &[Lit], failed: &[Lit]) -> Vec<Lit> {
+    let failed: std::collections::HashSet<Lit> = failed.iter().copied().collect();
+    set.iter().copied().filter(|l| failed.contains(l)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::{BackendKind, BackendSpec};
+    use crate::formula::{ClauseSink, Cnf};
+
+    fn lit(d: i64) -> Lit {
+        Lit::from_dimacs(d)
+    }
+
+    fn backend_with(clauses: &[&[i64]]) -> Box<dyn SatBackend> {
+        let mut backend = BackendSpec::new(BackendKind::Cdcl).create().unwrap();
+        let mut cnf = Cnf::new();
+        for clause in clauses {
+            let lits: Vec<Lit> = clause.iter().map(|&d| lit(d)).collect();
+            cnf.add_clause(&lits);
+        }
+        backend.add_formula(&mut cnf);
+        backend
+    }
+
+    /// Every model of a small formula, by brute force.
+    fn models(clauses: &[&[i64]], vars: usize) -> Vec<Vec<bool>> {
+        (0..1u32 << vars)
+            .map(|bits| (0..vars).map(|i| bits >> i & 1 == 1).collect::<Vec<bool>>())
+            .filter(|values| {
+                clauses.iter().all(|clause| {
+                    clause
+                        .iter()
+                        .any(|&d| values[d.unsigned_abs() as usize - 1] == (d > 0))
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_backbone_is_what_every_model_shares() {
+        // x1 forced; x2 → x3; x4 free; x5 = ¬x1.
+        let clauses: &[&[i64]] = &[&[1], &[-2, 3], &[-1, -5], &[1, 5], &[2, 4, -4]];
+        let all = models(clauses, 5);
+        let mut expected = Vec::new();
+        for v in 0..5 {
+            let values: Vec<bool> = all.iter().map(|m| m[v]).collect();
+            if values.iter().all(|&b| b == values[0]) {
+                let l = Var::from_index(v).positive();
+                expected.push(if values[0] { l } else { !l });
+            }
+        }
+        assert_eq!(expected, vec![lit(1), lit(-5)]);
+        let mut backend = backend_with(clauses);
+        assert_eq!(
+            backbone(backend.as_mut(), 5, &[], &[], &Deadline::NONE).unwrap(),
+            Some(expected)
+        );
+        let mut unsat = backend_with(&[&[1], &[-1]]);
+        assert_eq!(
+            backbone(unsat.as_mut(), 1, &[], &[], &Deadline::NONE).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn possible_literals_match_brute_force_on_random_formulas() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..150 {
+            let vars = 8;
+            let clauses: Vec<Vec<i64>> = (0..rng.gen_range(10..30))
+                .map(|_| {
+                    (0..3)
+                        .map(|_| {
+                            let v = rng.gen_range(1..=vars) as i64;
+                            if rng.gen_bool(0.5) {
+                                v
+                            } else {
+                                -v
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let refs: Vec<&[i64]> = clauses.iter().map(Vec::as_slice).collect();
+            let assumption = rng.gen_range(1..=vars as i64);
+            let mut with_assumption = refs.clone();
+            let unit = [assumption];
+            with_assumption.push(&unit);
+            let all = models(&with_assumption, vars);
+            let candidates: Vec<Lit> = (1..=vars as i64).flat_map(|v| [lit(v), lit(-v)]).collect();
+            let mut backend = backend_with(&refs);
+            let found = possible_literals(
+                backend.as_mut(),
+                &[lit(assumption)],
+                &candidates,
+                &[],
+                &Deadline::NONE,
+            )
+            .unwrap();
+            if all.is_empty() {
+                assert_eq!(found, None);
+                continue;
+            }
+            let expected: Vec<bool> = candidates
+                .iter()
+                .map(|l| {
+                    let v = l.var().index();
+                    all.iter().any(|m| m[v] == l.is_positive())
+                })
+                .collect();
+            assert_eq!(found, Some(expected));
+        }
+    }
+
+    #[test]
+    fn minimal_cores_are_unsatisfiable_and_every_member_is_needed() {
+        // Pigeonhole-free toy: selectors s1…s6 switch on clauses; {s1, s2} and {s3, s4, s5}
+        // are the two minimal cores, s6 is never needed.
+        let clauses: &[&[i64]] = &[
+            &[-11, 1],
+            &[-12, -1],
+            &[-13, 2],
+            &[-14, -2, 3],
+            &[-15, -3],
+            &[-16, 4],
+        ];
+        let selectors: Vec<Lit> = (11..=16).map(lit).collect();
+        let mut backend = backend_with(clauses);
+        let core = minimal_core(backend.as_mut(), &selectors, &Deadline::NONE)
+            .unwrap()
+            .unwrap();
+        assert!(
+            core == vec![lit(11), lit(12)] || core == vec![lit(13), lit(14), lit(15)],
+            "{core:?}"
+        );
+        // Without the first core, the second is what is left.
+        let core = minimal_core(backend.as_mut(), &selectors[2..], &Deadline::NONE)
+            .unwrap()
+            .unwrap();
+        assert_eq!(core, vec![lit(13), lit(14), lit(15)]);
+        // A satisfiable set of assumptions has no core.
+        assert_eq!(
+            minimal_core(backend.as_mut(), &selectors[1..4], &Deadline::NONE).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn minimal_unsatisfiable_subformulas_of_random_formulas_are_minimal() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let mut found = 0;
+        for _ in 0..120 {
+            let vars = 6;
+            let clauses: Vec<Vec<i64>> = (0..rng.gen_range(15..40))
+                .map(|_| {
+                    (0..rng.gen_range(1..=3))
+                        .map(|_| {
+                            rng.gen_range(1..=vars as i64) * if rng.gen_bool(0.5) { 1 } else { -1 }
+                        })
+                        .collect()
+                })
+                .collect();
+            let refs: Vec<&[i64]> = clauses.iter().map(Vec::as_slice).collect();
+            let mut cnf = Cnf::new();
+            for clause in &refs {
+                let lits: Vec<Lit> = clause.iter().map(|&d| lit(d)).collect();
+                cnf.add_clause(&lits);
+            }
+            cnf.set_num_vars(vars);
+            let mut backend = BackendSpec::new(BackendKind::Cdcl).create().unwrap();
+            let mus =
+                minimal_unsatisfiable_subformula(backend.as_mut(), &cnf, &Deadline::NONE).unwrap();
+            let satisfiable = |subset: &[&[i64]]| !models(subset, vars).is_empty();
+            let Some(mus) = mus else {
+                assert!(satisfiable(&refs));
+                continue;
+            };
+            found += 1;
+            assert!(mus.windows(2).all(|w| w[0] < w[1]));
+            let subset: Vec<&[i64]> = mus.iter().map(|&i| refs[i]).collect();
+            assert!(!satisfiable(&subset));
+            for (skip, clause) in mus.iter().enumerate() {
+                let mut rest = subset.clone();
+                rest.remove(skip);
+                assert!(satisfiable(&rest), "clause {clause} is not needed");
+            }
+        }
+        assert!(found > 20, "{found} unsatisfiable formulas");
+    }
+
+    #[test]
+    fn a_passed_deadline_is_a_time_out() {
+        let mut backend = backend_with(&[&[1, 2]]);
+        let deadline = Deadline::after(Some(std::time::Duration::ZERO));
+        assert!(matches!(
+            backbone(backend.as_mut(), 2, &[], &[], &deadline),
+            Err(BackendError::Timeout { .. })
+        ));
+    }
+}
