@@ -274,6 +274,15 @@ fn open_cells(
 
 /// Givens from `solution` that leave it the only solution: assuming `other` asks for
 /// another solution, which exists until they are added.
+///
+/// An implicit hitting set loop (as MaxHS; Davies & Bacchus 2011, "Solving MAXSAT by
+/// solving a sequence of simpler SAT instances", CP): each other solution met gives the
+/// cells where it differs from ours, shrunk to a minimal such set (an unavoidable set:
+/// every completion gives one of its cells); the givens tried are a smallest set of cells
+/// hitting all sets met so far, until no other solution is left. The hitting sets are
+/// exact while their search stays within [`HITTING_SET_NODES`]; after that (or from the
+/// start, unshrunk, with more than [`EXACT_OPEN_CELLS`] open cells) the givens only grow, by
+/// one cell of each new set; a last pass drops any given the others make unneeded.
 fn completion(
     loaded: &mut Loaded,
     solution: &Grid,
@@ -282,39 +291,61 @@ fn completion(
     deadline: &Deadline,
 ) -> Result<Vec<(Cell, Digit)>, Error> {
     let given = |loaded: &Loaded, cell: Cell| loaded.lit(cell, digit_at(solution, cell));
-    let mut added: Vec<Cell> = Vec::new();
-    let mut trial = vec![other];
-    // The other solutions met so far, as the open cells where each differs from ours; one
-    // is dropped once a given added hits it (it no longer fits).
-    let mut differing: Vec<Vec<Cell>> = Vec::new();
-    loop {
+    let open: Vec<Cell> = open.iter().map(|&(cell, _)| cell).collect();
+    let mut sets: Vec<Vec<Cell>> = Vec::new();
+    // Many open cells: greedy and growing from the start, each set as found.
+    let exact = open.len() <= EXACT_OPEN_CELLS;
+    let mut smallest = exact.then_some(0);
+    let mut chosen = Vec::new();
+    let added = loop {
+        if smallest.is_some() {
+            chosen = hitting_set(&sets, &mut smallest);
+        }
+        let mut trial = vec![other];
+        trial.extend(chosen.iter().map(|&c| given(loaded, c)));
         let model = match loaded.solve(&trial, deadline)? {
-            SatOutcome::Unsat => break,
+            SatOutcome::Unsat => break chosen,
             SatOutcome::Sat(model) => model,
         };
-        let here: Vec<Cell> = open
+        // Shrink the cells where it differs: a cell goes when another solution differs
+        // from ours only within the rest (every other open cell held at ours).
+        let mut rest: Vec<Cell> = open
             .iter()
-            .map(|&(cell, _)| cell)
-            .filter(|&cell| !model.satisfies(given(loaded, cell)))
+            .copied()
+            .filter(|&c| !model.satisfies(given(loaded, c)))
             .collect();
-        differing.push(here);
-        // Among the cells where this solution differs from ours: the one with the most
-        // digits over all solutions, then the one where most solutions met differ from
-        // ours (a greedy hitting set over them), then the first.
-        let newest = differing.last().expect("pushed above");
-        let cell = *newest
-            .iter()
-            .max_by_key(|&&cell| {
-                let digits = open.iter().find(|(c, _)| *c == cell).map(|(_, d)| d.len());
-                let hits = differing.iter().filter(|d| d.contains(&cell)).count();
-                (digits, hits, std::cmp::Reverse(cell.index()))
-            })
-            .expect("another solution differs from ours in an open cell");
-        differing.retain(|d| !d.contains(&cell));
-        added.push(cell);
-        trial.push(given(loaded, cell));
-    }
-    // Minimal by deletion: a given goes when the solution stays the only one without it.
+        let mut needed: Vec<Cell> = Vec::new();
+        if !exact {
+            std::mem::swap(&mut needed, &mut rest);
+        }
+        while let Some(cell) = rest.pop() {
+            let mut trial = vec![other];
+            trial.extend(
+                open.iter()
+                    .filter(|c| !needed.contains(c) && !rest.contains(c))
+                    .map(|&c| given(loaded, c)),
+            );
+            match loaded.solve(&trial, deadline)? {
+                // It differs at every needed cell (else one was not), and within `rest`.
+                SatOutcome::Sat(model) => rest.retain(|&c| !model.satisfies(given(loaded, c))),
+                SatOutcome::Unsat => needed.push(cell),
+            }
+        }
+        if smallest.is_none() {
+            // Greedy from here on, and growing only: one cell of the new set, the one in
+            // the most sets met (an empty grid meets thousands of sets otherwise).
+            let best = *needed
+                .iter()
+                .max_by_key(|&&cell| {
+                    let meets = sets.iter().filter(|set| set.contains(&cell)).count();
+                    (meets, std::cmp::Reverse(cell))
+                })
+                .expect("another solution differs from ours somewhere");
+            chosen.push(best);
+        }
+        sets.push(needed);
+    };
+    // Minimal by deletion (a greedy hitting set may hold a given the others make unneeded).
     let mut kept = added.clone();
     for cell in added {
         let mut trial = vec![other];
@@ -332,6 +363,84 @@ fn completion(
         .into_iter()
         .map(|c| (c, digit_at(solution, c)))
         .collect())
+}
+
+/// Open cells up to which the sets are shrunk and the hitting sets start exact: a 16×16
+/// puzzle short of 40 givens (180 open cells) takes 0.4 s; a 25×25 one (411) took more
+/// than 5 minutes, an UNSAT solve per cell of each set, and takes 1 s without.
+const EXACT_OPEN_CELLS: usize = 256;
+
+/// Search nodes one exact hitting set may take before the greedy one is used.
+const HITTING_SET_NODES: u32 = 20_000;
+
+/// A set of cells meeting every one of `sets`: a smallest one when the search finds it
+/// within [`HITTING_SET_NODES`] (sizes from `*smallest` up, which it raises: the sets only
+/// grow in number), else greedily the cell in the most sets not yet met, until all are.
+/// Once the search has run out, `*smallest` is `None` and later calls go greedy at once
+/// (an empty grid's completion meets hundreds of sets).
+fn hitting_set(sets: &[Vec<Cell>], smallest: &mut Option<usize>) -> Vec<Cell> {
+    let mut budget = HITTING_SET_NODES;
+    let mut chosen = Vec::new();
+    if let Some(from) = *smallest {
+        *smallest = None;
+        for size in from.. {
+            match hits_within(sets, size, &mut chosen, &mut budget) {
+                Some(true) => {
+                    *smallest = Some(size);
+                    return chosen;
+                }
+                Some(false) => {}
+                None => break,
+            }
+        }
+    }
+    chosen.clear();
+    loop {
+        let unmet: Vec<&Vec<Cell>> = sets
+            .iter()
+            .filter(|set| !set.iter().any(|c| chosen.contains(c)))
+            .collect();
+        let Some(best) = unmet
+            .iter()
+            .flat_map(|set| set.iter())
+            .max_by_key(|&&cell| {
+                let meets = unmet.iter().filter(|set| set.contains(&cell)).count();
+                (meets, std::cmp::Reverse(cell))
+            })
+        else {
+            return chosen;
+        };
+        chosen.push(*best);
+    }
+}
+
+/// Whether `chosen` extends by at most `size` cells to meet every set (branching on the
+/// cells of the smallest set not met); `None` when the node budget runs out.
+fn hits_within(
+    sets: &[Vec<Cell>],
+    size: usize,
+    chosen: &mut Vec<Cell>,
+    budget: &mut u32,
+) -> Option<bool> {
+    *budget = budget.checked_sub(1)?;
+    let unmet = sets
+        .iter()
+        .filter(|set| !set.iter().any(|c| chosen.contains(c)))
+        .min_by_key(|set| set.len());
+    let Some(unmet) = unmet else {
+        return Some(true);
+    };
+    if size == 0 {
+        return Some(false);
+    }
+    for &cell in unmet {
+        chosen.push(cell);
+        if hits_within(sets, size - 1, chosen, budget)? {
+            return Some(true);
+        }
+        chosen.pop();
+    }
+    Some(false)
 }
 
 #[cfg(test)]
@@ -513,6 +622,28 @@ mod tests {
         assert_eq!(open.len(), 16);
         assert!(open.iter().all(|(_, digits)| digits.len() == 4));
         check_several(&empty, &diagnosis);
+    }
+
+    #[test]
+    fn hitting_sets_meet_every_set_and_are_smallest_while_exact() {
+        let sets: Vec<Vec<Cell>> = [&[1u32, 2][..], &[2, 3], &[3, 4], &[5, 1], &[6]]
+            .iter()
+            .map(|s| s.iter().map(|&c| Cell(c)).collect())
+            .collect();
+        let meets_all = |chosen: &[Cell]| sets.iter().all(|s| s.iter().any(|c| chosen.contains(c)));
+        // Exact: {6} plus two of 1…5 ({2, 3} misses {5, 1}; {1, 3} meets all four).
+        let mut smallest = Some(0);
+        let chosen = hitting_set(&sets, &mut smallest);
+        assert!(meets_all(&chosen), "{chosen:?}");
+        assert_eq!(chosen.len(), 3);
+        assert_eq!(smallest, Some(3));
+        // Greedy once the search has run out: still meets every set.
+        let mut gave_out = None;
+        let chosen = hitting_set(&sets, &mut gave_out);
+        assert!(meets_all(&chosen), "{chosen:?}");
+        assert_eq!(gave_out, None);
+        // No sets: nothing to choose.
+        assert!(hitting_set(&[], &mut Some(0)).is_empty());
     }
 
     #[test]
