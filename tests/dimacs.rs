@@ -1043,6 +1043,48 @@ fn sat_writes_a_minimal_unsatisfiable_subformula() {
     );
     // The subformula is unsatisfiable by itself.
     assert_exit(&run_in(dir.path(), &["sat", "mus.cnf"], b""), 20);
+    // Pigeonhole 5/4 is minimally unsatisfiable: with clauses over other variables mixed
+    // in, the subformula is exactly its clauses.
+    let var = |pigeon: i64, hole: i64| pigeon * 4 + hole + 1;
+    let mut php: Vec<String> = (0..5)
+        .map(|p| {
+            (0..4)
+                .map(|h| var(p, h).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    for h in 0..4 {
+        for a in 0..5 {
+            for b in a + 1..5 {
+                php.push(format!("-{} -{}", var(a, h), var(b, h)));
+            }
+        }
+    }
+    let mut all = Vec::new();
+    let mut expected = Vec::new();
+    for (i, clause) in php.iter().enumerate() {
+        all.push(clause.clone());
+        expected.push(all.len());
+        if i % 3 == 0 {
+            all.push(format!("{} -{}", 21 + i % 5, 22 + i % 4));
+        }
+    }
+    let text: String = all.iter().map(|c| format!("{c} 0\n")).collect();
+    std::fs::write(
+        dir.path().join("php.cnf"),
+        format!("p cnf 25 {}\n{text}", all.len()),
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["sat", "--mus", "php-mus.cnf", "php.cnf"], b"");
+    assert_exit(&out, 20);
+    let mus = std::fs::read_to_string(dir.path().join("php-mus.cnf")).unwrap();
+    let numbers: Vec<usize> = mus
+        .lines()
+        .filter_map(|l| l.strip_prefix("c input clauses: "))
+        .flat_map(|l| l.split(' ').map(|n| n.parse::<usize>().unwrap()))
+        .collect();
+    assert_eq!(numbers, expected);
     // A satisfiable formula writes nothing.
     std::fs::write(dir.path().join("s.cnf"), "p cnf 2 1\n1 2 0\n").unwrap();
     let out = run_in(dir.path(), &["sat", "--mus", "none.cnf", "s.cnf"], b"");

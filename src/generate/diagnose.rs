@@ -613,6 +613,36 @@ mod tests {
             let diagnosis = diagnose(&loose, &cdcl(), &Deadline::NONE).unwrap();
             check_several(&loose, &diagnosis);
         }
+        // The generic backbone of the puzzle's plain encoding says the same: a (cell, digit)
+        // variable is free exactly when the cell is open with that digit among its own.
+        let (puzzle, _) = generated(7);
+        let mut loose = puzzle.clone();
+        for (cell, _) in puzzle.givens().take(2) {
+            loose.set(cell, None);
+        }
+        let Diagnosis::Several { open, .. } = diagnose(&loose, &cdcl(), &Deadline::NONE).unwrap()
+        else {
+            panic!("several")
+        };
+        let mut cnf = Cnf::new();
+        let map = SudokuEncoding::new(DEFAULT_ENCODING.base, false).encode_into(&loose, &mut cnf);
+        let mut backend = cdcl().create().unwrap();
+        backend.add_formula(&mut cnf);
+        let backbone =
+            crate::backbone::backbone(backend.as_mut(), map.num_vars(), &[], &[], &Deadline::NONE)
+                .unwrap()
+                .unwrap();
+        let free = map.num_vars() - backbone.len();
+        let open_pairs: usize = open.iter().map(|(_, digits)| digits.len()).sum();
+        assert_eq!(free, open_pairs);
+        for (cell, digits) in &open {
+            for digit in digits.iter() {
+                let VarRef::Var(var) = map.var(*cell, digit) else {
+                    panic!("plain encoding")
+                };
+                assert!(!backbone.iter().any(|l| l.var() == var));
+            }
+        }
         // The empty 4×4 grid: every cell open with every digit.
         let empty = Grid::empty(2).unwrap();
         let diagnosis = diagnose(&empty, &cdcl(), &Deadline::NONE).unwrap();
