@@ -246,7 +246,7 @@ fn explain_several_puzzles_with_headers_and_no_solution_exit_1() {
     let text = stdout(&out);
     let puzzle: Grid = first.trim().parse().unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 7, "{text}");
+    assert_eq!(lines.len(), 8, "{text}");
     assert_eq!(lines[0], "puzzle 1 (<stdin>:1)");
     assert!(lines[1].starts_with("summary: "), "{text}");
     let grid: Grid = lines[2].parse().unwrap();
@@ -258,6 +258,7 @@ fn explain_several_puzzles_with_headers_and_no_solution_exit_1() {
             "puzzle 2 (<stdin>:2)",
             "summary: 0 steps: no strategy used; hardest: none; 0 guesses, 0 backtracks",
             "no solution",
+            "note: `sudosat check --diagnose` names the givens that may be wrong",
         ]
     );
 }
@@ -377,6 +378,19 @@ fn explain_hints_at_the_next_step_without_giving_the_solution_away() {
         text.starts_with("no solution: this grid cannot be completed"),
         "{text}"
     );
+    // The diagnosis it points to names the wrong digit: without it, one solution is left.
+    let out = run_in(
+        std::path::Path::new("."),
+        &["check", "--diagnose", "-"],
+        line.as_bytes(),
+    );
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    let suspects = text
+        .lines()
+        .find(|l| l.contains("go to leave a puzzle with exactly one solution: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(suspects.contains(&format!("r3c5={wrong}")), "{text}");
     // With the pencil marks first: r3c5, where the hidden single is, holds 4, 6 and 7.
     let out = run(&["explain", "--candidates", "--hint", "1", &fiendish]);
     assert_exit(&out, 0);

@@ -155,7 +155,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 writeln!(
                     w,
                     "note: this puzzle has 2 or more solutions; the one above is one of them, \
-                     and a step that assumes a unique solution (unique rectangle) may not hold"
+                     and a step that assumes a unique solution (unique rectangle) may not hold \
+                     (`sudosat check --diagnose` shows where they differ and which givens \
+                     would make one unique)"
                 )?;
             }
         }
@@ -234,7 +236,8 @@ fn run_hints(
                 (Solutions::None, _) => writeln!(
                     w,
                     "no solution: this grid cannot be completed (a digit in it is wrong, or \
-                     the puzzle has no solution)"
+                     the puzzle has no solution; `sudosat check --diagnose` names the digits \
+                     that may be wrong)"
                 )?,
                 (_, None) => writeln!(w, "nothing to do: the grid is full")?,
                 (_, Some(step)) => writeln!(w, "hint: {}", step.hint(geo, level))?,
@@ -243,7 +246,7 @@ fn run_hints(
                 writeln!(
                     w,
                     "note: this grid has 2 or more solutions, so a unique-rectangle step may \
-                     not hold"
+                     not hold (`sudosat check --diagnose` shows where they differ)"
                 )?;
             }
         }
@@ -280,7 +283,13 @@ fn write_explanation(
             }
             write_grid(w, grid, format)?;
         }
-        SolveOutcome::NoSolution => writeln!(w, "no solution")?,
+        SolveOutcome::NoSolution => {
+            writeln!(w, "no solution")?;
+            writeln!(
+                w,
+                "note: `sudosat check --diagnose` names the givens that may be wrong"
+            )?;
+        }
         // Not reached: the human solver guesses when logic runs out, so it always finishes.
         SolveOutcome::Stopped(why) => writeln!(w, "stopped: {why}")?,
     }
