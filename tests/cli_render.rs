@@ -512,3 +512,106 @@ fn explain_svg_names_the_pictures_of_several_puzzles_by_puzzle() {
         assert!(mine.contains(&&format!("{prefix}step-{:03}.svg", steps)));
     }
 }
+
+/// The cells a one-panel picture shades in `class` (`unit`, `pattern`).
+fn shaded(svg: &str, n: usize, class: &str) -> Vec<Cell> {
+    let open = format!("<rect class=\"{class}\" x=\"");
+    let mut cells: Vec<Cell> = svg
+        .lines()
+        .filter_map(|l| l.strip_prefix(&open))
+        .map(|rest| {
+            let (x, rest) = rest.split_once("\" y=\"").unwrap();
+            let y = rest.split_once('"').unwrap().0;
+            let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+            Cell(((y / CELL) as usize * n + (x / CELL) as usize) as u32)
+        })
+        .collect();
+    cells.sort();
+    cells
+}
+
+#[test]
+fn diagnose_draws_the_givens_at_fault_and_where_solutions_differ() {
+    use sudosat::backend::{BackendKind, BackendSpec};
+    use sudosat::generate::{diagnose, Diagnosis};
+    use sudosat::run::Deadline;
+    let library = |grid: &Grid| {
+        diagnose(grid, &BackendSpec::new(BackendKind::Cdcl), &Deadline::NONE).unwrap()
+    };
+    let dir = common::temp_dir();
+    let draw = |grid: &Grid| {
+        std::fs::write(dir.path().join("p.txt"), grid.to_line().unwrap() + "\n").unwrap();
+        let out = run_in(dir.path(), &["render", "--diagnose", "p.txt"], b"");
+        assert_exit(&out, 1);
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Inkala's puzzle with a wrong digit typed in: the minimal set shaded as units, the
+    // given whose removal leaves one solution as the pattern.
+    let inkala = read_fixture("inkala-line.txt").remove(0);
+    let solution = read_fixture("solutions/inkala-line.txt").remove(0);
+    let (cell, digit) = (0..81)
+        .map(Cell)
+        .filter(|&c| inkala.get(c).is_none())
+        .flat_map(|c| {
+            inkala
+                .candidates(c)
+                .iter()
+                .map(move |d| (c, d))
+                .collect::<Vec<_>>()
+        })
+        .find(|&(c, d)| solution.get(c) != Some(d))
+        .unwrap();
+    let mut wrong = inkala.clone();
+    wrong.set(cell, Some(digit));
+    let Diagnosis::NoSolution {
+        core,
+        prime_suspects,
+        ..
+    } = library(&wrong)
+    else {
+        panic!("no solution")
+    };
+    let svg = draw(&wrong);
+    let cells = |pairs: &[(Cell, Digit)]| pairs.iter().map(|&(c, _)| c).collect::<Vec<_>>();
+    assert_eq!(shaded(&svg, 9, "unit"), cells(&core));
+    assert_eq!(shaded(&svg, 9, "pattern"), vec![cell]);
+    assert_eq!(cells(&prime_suspects), vec![cell]);
+    assert!(
+        svg.contains(&format!("No solution: the {} shaded givens", core.len())),
+        "{svg}"
+    );
+    // A 17-clue puzzle short of a given: each open cell's digits over all solutions as its
+    // pencil marks, the cells that are the same in all filled in, the completion shaded.
+    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
+    let first = (0..81).find(|&i| loose.values()[i] != 0).unwrap();
+    loose.set(Cell(first as u32), None);
+    let Diagnosis::Several {
+        solution,
+        open,
+        completion,
+    } = library(&loose)
+    else {
+        panic!("several")
+    };
+    let svg = draw(&loose);
+    let completed = cells(&completion);
+    let mut expected_marks = Vec::new();
+    let mut expected_fill = solution.clone();
+    for (cell, digits) in &open {
+        if !completed.contains(cell) {
+            expected_fill.set(*cell, None);
+            expected_marks.extend(digits.iter().map(|d| (*cell, d)));
+        }
+    }
+    assert_eq!(marks_of(&svg, 9, "mark"), expected_marks);
+    assert_eq!(drawn_grid(&svg, 3, &["given", "filled"]), expected_fill);
+    assert_eq!(shaded(&svg, 9, "pattern"), completed);
+    assert!(svg.contains("Several solutions, which differ in"), "{svg}");
+    // A unique puzzle is proper: exit 0.
+    std::fs::write(dir.path().join("p.txt"), inkala.to_line().unwrap() + "\n").unwrap();
+    let out = run_in(dir.path(), &["render", "--diagnose", "p.txt"], b"");
+    assert_exit(&out, 0);
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("Proper: exactly one solution."));
+}

@@ -378,6 +378,12 @@ fn draw_panel(
     );
     if let Some(highlight) = panel.highlight {
         shade_step(out, highlight, n);
+        // The shades of the outer cells covered the inner half of the frame's stroke.
+        let _ = writeln!(
+            out,
+            "<rect class=\"thick\" width=\"{s}\" height=\"{s}\"/>",
+            s = num(side)
+        );
     }
     // Cell lines first, box lines over them; the frame's stroke is the rect's.
     for (class, inner) in [("thin", true), ("thick", false)] {

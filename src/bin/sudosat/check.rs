@@ -6,21 +6,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use std::time::Duration;
-
-use sudosat::backend::{BackendKind, BackendSpec};
-use sudosat::generate::{diagnose, properness, CounterKind, Diagnosis, Properness, Symmetry};
+use sudosat::generate::{properness, CounterKind, Diagnosis, Properness, Symmetry};
 use sudosat::grid::{
     canonical, check_grid, check_solution, Cell, CheckReport, Digit, DigitSet, Format, Grid,
 };
 use sudosat::names::plural;
-use sudosat::run::Deadline;
 
 use crate::args::named;
 
 use crate::common::{
-    display_path, inputs_or_stdin, read_located_inputs, stdin_at_most_once, time_limit, InputGrid,
-    EXIT_NEGATIVE, EXIT_OK,
+    diagnose_all, display_path, inputs_or_stdin, read_located_inputs, stdin_at_most_once,
+    time_limit, InputGrid, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Violations printed per grid before the rest are summarised.
@@ -88,26 +84,6 @@ fn find_properness(puzzles: &[InputGrid]) -> Result<Vec<Option<Properness>>> {
         .collect()
 }
 
-/// The diagnosis of each puzzle (`None` for a puzzle whose givens clash, which the rule
-/// check reports), on every core.
-fn find_diagnoses(
-    puzzles: &[InputGrid],
-    limit: Option<Duration>,
-) -> Result<Vec<Option<Diagnosis>>> {
-    use rayon::prelude::*;
-    let spec = BackendSpec::new(BackendKind::Cdcl);
-    puzzles
-        .par_iter()
-        .map(|p| {
-            if !check_grid(&p.grid).is_valid() {
-                return Ok(None);
-            }
-            let found = diagnose(&p.grid, &spec, &Deadline::after(limit));
-            Ok(Some(found.with_context(|| p.location())?))
-        })
-        .collect()
-}
-
 /// For each grid after its first occurrence: the index of that first occurrence and
 /// whether the two are identical (else isomorphic).
 fn find_duplicates(grids: &[&Grid]) -> Vec<Option<(usize, bool)>> {
@@ -158,7 +134,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Vec::new()
     };
     let diagnoses = if args.diagnose {
-        find_diagnoses(&puzzles, limit)?
+        diagnose_all(&puzzles, limit)?
     } else {
         Vec::new()
     };

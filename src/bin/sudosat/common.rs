@@ -10,7 +10,8 @@ use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::compression::{self, Compression};
 use sudosat::dimacs::{parse_dimacs, DimacsReport, ParseOptions};
-use sudosat::grid::{read_located_from_path, read_puzzles_from_path, Format, Grid};
+use sudosat::generate::{diagnose, Diagnosis};
+use sudosat::grid::{check_grid, read_located_from_path, read_puzzles_from_path, Format, Grid};
 use sudosat::run::Deadline;
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::SolverSpec;
@@ -442,4 +443,24 @@ pub fn solutions_up_to(
         1 => Solutions::One,
         _ => Solutions::Several,
     })
+}
+
+/// The diagnosis of each puzzle for `check --diagnose` and `render --diagnose` (`None` for
+/// a puzzle whose givens clash, which the rule check reports), on every core.
+pub fn diagnose_all(
+    puzzles: &[InputGrid],
+    limit: Option<Duration>,
+) -> Result<Vec<Option<Diagnosis>>> {
+    use rayon::prelude::*;
+    let spec = BackendSpec::new(BackendKind::Cdcl);
+    puzzles
+        .par_iter()
+        .map(|p| {
+            if !check_grid(&p.grid).is_valid() {
+                return Ok(None);
+            }
+            let found = diagnose(&p.grid, &spec, &Deadline::after(limit));
+            Ok(Some(found.with_context(|| p.location())?))
+        })
+        .collect()
 }

@@ -6,16 +6,20 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use sudosat::compression::Compression;
+use sudosat::generate::Diagnosis;
 use sudosat::grid::svg::Caption;
-use sudosat::grid::{check_solution, write_html, write_sheet, Grid, Panel, SheetOptions};
+use sudosat::grid::svg::Highlight;
+use sudosat::grid::{
+    check_solution, write_html, write_sheet, Cell, Digit, DigitSet, Grid, Panel, SheetOptions,
+};
 use sudosat::names::plural;
 use sudosat::run::Deadline;
 use sudosat::solve::SolveOutcome;
 
 use crate::args::{named, PuzzleInputs};
 use crate::common::{
-    default_sat_path, display_path, read_located_inputs, stdin_at_most_once, time_limit,
-    write_files_in, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK,
+    default_sat_path, diagnose_all, display_path, read_located_inputs, stdin_at_most_once,
+    time_limit, write_files_in, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Arguments of `sudosat render`.
@@ -37,6 +41,15 @@ pub struct Args {
     /// makes the exit code 1.
     #[arg(long, conflicts_with_all = ["solution", "answers"])]
     solve: bool,
+    /// Diagnose each puzzle (as `check --diagnose`) and draw what was found, said in words
+    /// under the grid. Without a solution: the givens that admit none together shaded
+    /// yellow, those whose removal alone leaves exactly one solution blue. With several:
+    /// each open cell's digits over all solutions as pencil marks, the cells that are the
+    /// same in every solution filled in, and givens that would make one solution the only
+    /// one in blue cells. Grids up to 36×36; a puzzle that is not proper makes the exit
+    /// code 1.
+    #[arg(long, conflicts_with_all = ["solve", "solution", "answers", "candidates"])]
+    diagnose: bool,
     /// Draw the puzzles plain, then an answer key: each puzzle again with its solution
     /// (solved by the default SAT path, or the grids of `--solution`), as puzzle books
     /// print them: after the puzzles on the sheet, on pages of their own in HTML, as
@@ -72,8 +85,8 @@ pub struct Args {
     /// 35×35 always use numbers).
     #[arg(long)]
     numbers: bool,
-    /// With `--solve` or `--answers`: time limit in seconds of each puzzle's solve; past
-    /// it the command fails.
+    /// With `--solve`, `--answers` or `--diagnose`: time limit in seconds of each puzzle's
+    /// solve or diagnosis; past it the command fails.
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
 }
@@ -86,22 +99,39 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if inputs.is_empty() {
         bail!("no puzzle in the input");
     }
-    if args.candidates {
+    if args.candidates || args.diagnose {
         if let Some(big) = inputs
             .iter()
             .find(|p| p.grid.side() > sudosat::grid::svg::MAX_CANDIDATE_SIDE)
         {
             let n = big.grid.side();
             bail!(
-                "{}: --candidates draws pencil marks for grids up to 36×36, not {n}×{n}",
-                big.location()
+                "{}: {} draws pencil marks for grids up to 36×36, not {n}×{n}",
+                big.location(),
+                if args.candidates {
+                    "--candidates"
+                } else {
+                    "--diagnose"
+                }
             );
         }
     }
     let solving = args.solve || (args.answers && args.solution.is_none());
-    if args.timeout.is_some() && !solving {
-        bail!("--timeout limits the solves of --solve or --answers, and none is asked for");
+    if args.timeout.is_some() && !solving && !args.diagnose {
+        bail!(
+            "--timeout limits the solves of --solve or --answers, or --diagnose, and none is \
+             asked for"
+        );
     }
+    let drawings: Vec<Drawing> = if args.diagnose {
+        diagnose_all(&inputs, time_limit(args.timeout)?)?
+            .iter()
+            .zip(&inputs)
+            .map(|(found, input)| Drawing::of(&input.grid, found.as_ref()))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let filled = if solving {
         solve_all(&inputs, time_limit(args.timeout)?)?
     } else if let Some(path) = &args.solution {
@@ -137,10 +167,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .iter()
         .zip(&filled)
         .zip(&captions)
-        .map(|((input, filled), caption)| Panel {
-            filled: if args.answers { None } else { filled.as_ref() },
-            caption: caption.as_deref(),
-            ..Panel::new(&input.grid)
+        .enumerate()
+        .map(|(i, ((input, filled), caption))| match drawings.get(i) {
+            Some(drawing) => Panel {
+                filled: drawing.filled.as_ref(),
+                caption: caption.as_deref(),
+                marks: drawing.marks.as_deref(),
+                highlight: drawing.highlight.as_ref(),
+                note: Some(&drawing.note),
+                ..Panel::new(&input.grid)
+            },
+            None => Panel {
+                filled: if args.answers { None } else { filled.as_ref() },
+                caption: caption.as_deref(),
+                ..Panel::new(&input.grid)
+            },
         })
         .collect();
     let answers: Vec<Panel<'_>> = if args.answers {
@@ -208,11 +249,111 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Ok(())
         })?,
     }
-    Ok(ExitCode::from(if !unsolved.contains(&true) {
+    let improper = drawings.iter().any(|d| !d.proper);
+    Ok(ExitCode::from(if !unsolved.contains(&true) && !improper {
         EXIT_OK
     } else {
         EXIT_NEGATIVE
     }))
+}
+
+/// What `--diagnose` draws on one puzzle.
+struct Drawing {
+    filled: Option<Grid>,
+    marks: Option<Vec<DigitSet>>,
+    highlight: Option<Highlight>,
+    note: String,
+    proper: bool,
+}
+
+impl Drawing {
+    /// The drawing of `puzzle`'s diagnosis (`None`: its givens clash).
+    fn of(puzzle: &Grid, found: Option<&Diagnosis>) -> Drawing {
+        let geometry = puzzle.geometry();
+        let given =
+            |&(cell, digit): &(Cell, Digit)| format!("{}={digit}", geometry.cell_label(cell));
+        let list = |givens: &[(Cell, Digit)]| -> String {
+            givens.iter().map(given).collect::<Vec<_>>().join(", ")
+        };
+        let mut drawing = Drawing {
+            filled: None,
+            marks: None,
+            highlight: None,
+            note: String::new(),
+            proper: false,
+        };
+        match found {
+            None => {
+                drawing.note = "The givens break the rules: `sudosat check` names the repeated \
+                                digits."
+                    .to_string()
+            }
+            Some(Diagnosis::Unique { .. }) => {
+                drawing.note = "Proper: exactly one solution.".to_string();
+                drawing.proper = true;
+            }
+            Some(Diagnosis::NoSolution {
+                core,
+                suspects,
+                prime_suspects,
+            }) => {
+                let mut note = format!(
+                    "No solution: the {} shaded givens admit none together.",
+                    core.len()
+                );
+                if !prime_suspects.is_empty() {
+                    note += &format!(
+                        " Without the blue {} ({}), exactly one solution is left.",
+                        if prime_suspects.len() == 1 {
+                            "one"
+                        } else {
+                            "ones, any one of them"
+                        },
+                        list(prime_suspects)
+                    );
+                } else if suspects.is_empty() {
+                    note += " No single given's removal leaves a solution.";
+                } else {
+                    note += &format!(" Without any one of {}, there are several.", list(suspects));
+                }
+                drawing.note = note;
+                drawing.highlight = Some(Highlight {
+                    units: core.iter().map(|&(c, _)| c).collect(),
+                    cells: prime_suspects.iter().map(|&(c, _)| c).collect(),
+                    ..Highlight::default()
+                });
+            }
+            Some(Diagnosis::Several {
+                solution,
+                open,
+                completion,
+            }) => {
+                let mut filled = solution.clone();
+                let mut marks = vec![DigitSet::EMPTY; geometry.side() * geometry.side()];
+                for &(cell, digits) in open {
+                    if !completion.iter().any(|&(c, _)| c == cell) {
+                        filled.set(cell, None);
+                        marks[cell.index()] = digits;
+                    }
+                }
+                drawing.note = format!(
+                    "Several solutions, which differ in {} cells: the small digits are a \
+                     cell's digits over all solutions, the other cells are the same in all. \
+                     Giving the {} blue cells as drawn ({}) makes one solution the only one.",
+                    open.len(),
+                    completion.len(),
+                    list(completion)
+                );
+                drawing.filled = Some(filled);
+                drawing.marks = Some(marks);
+                drawing.highlight = Some(Highlight {
+                    cells: completion.iter().map(|&(c, _)| c).collect(),
+                    ..Highlight::default()
+                });
+            }
+        }
+        drawing
+    }
 }
 
 /// Each puzzle's solution by the default SAT path on every core, checked against the
