@@ -654,6 +654,78 @@ mod tests {
         check_several(&empty, &diagnosis);
     }
 
+    /// Every solution of a 4×4 grid, by brute force over the 288 full grids.
+    fn brute_solutions(puzzle: &Grid, all: &[Grid]) -> Vec<Grid> {
+        all.iter()
+            .filter(|full| puzzle.givens().all(|(c, d)| full.get(c) == Some(d)))
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn random_4x4_grids_are_diagnosed_as_brute_force_says() {
+        let all = all_solutions(&Grid::empty(2).unwrap());
+        assert_eq!(all.len(), 288);
+        let mut rng = ChaCha8Rng::seed_from_u64(26);
+        let mut seen = [0usize; 3];
+        for _ in 0..300 {
+            // Up to 8 random givens that break no rule.
+            let mut puzzle = Grid::empty(2).unwrap();
+            for _ in 0..rand::Rng::gen_range(&mut rng, 1..=8) {
+                let cell = Cell(rand::Rng::gen_range(&mut rng, 0..16));
+                let digits: Vec<Digit> = puzzle.candidates(cell).iter().collect();
+                if puzzle.get(cell).is_none() && !digits.is_empty() {
+                    puzzle.set(
+                        cell,
+                        Some(digits[rand::Rng::gen_range(&mut rng, 0..digits.len())]),
+                    );
+                }
+            }
+            let solutions = brute_solutions(&puzzle, &all);
+            let diagnosis = diagnose(&puzzle, &cdcl(), &Deadline::NONE).unwrap();
+            match &diagnosis {
+                Diagnosis::Unique { solution } => {
+                    seen[0] += 1;
+                    assert_eq!(&solutions, std::slice::from_ref(solution));
+                }
+                Diagnosis::NoSolution {
+                    core,
+                    suspects,
+                    prime_suspects,
+                } => {
+                    seen[1] += 1;
+                    assert!(solutions.is_empty());
+                    let mut only = Grid::empty(2).unwrap();
+                    for &(c, d) in core {
+                        assert_eq!(puzzle.get(c), Some(d));
+                        only.set(c, Some(d));
+                    }
+                    assert!(brute_solutions(&only, &all).is_empty());
+                    for &(c, _) in core {
+                        let mut rest = only.clone();
+                        rest.set(c, None);
+                        assert!(!brute_solutions(&rest, &all).is_empty(), "{c:?} not needed");
+                    }
+                    for (c, d) in puzzle.givens() {
+                        let mut without = puzzle.clone();
+                        without.set(c, None);
+                        let left = brute_solutions(&without, &all).len();
+                        assert_eq!(suspects.contains(&(c, d)), left > 0);
+                        assert_eq!(prime_suspects.contains(&(c, d)), left == 1);
+                    }
+                }
+                Diagnosis::Several { .. } => {
+                    seen[2] += 1;
+                    check_several(&puzzle, &diagnosis);
+                }
+            }
+        }
+        assert!(
+            seen.iter().all(|&k| k >= 20),
+            "unique / none / several: {seen:?}"
+        );
+    }
+
     #[test]
     fn hitting_sets_meet_every_set_and_are_smallest_while_exact() {
         let sets: Vec<Vec<Cell>> = [&[1u32, 2][..], &[2, 3], &[3, 4], &[5, 1], &[6]]
