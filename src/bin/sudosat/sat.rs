@@ -240,6 +240,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut cube_line = None;
     let mut per_cube = Vec::new();
     let solve_start = Instant::now();
+    // `--timeout` covers the solve and the questions after it.
+    let deadline = Deadline::after(spec.timeout);
     let outcome = if cubes.is_empty() {
         None
     } else {
@@ -288,11 +290,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         _ => None,
     };
+    // A question that fails (a time-out) still leaves the answer, and a proof, in place.
     let queried = match (&query, &outcome) {
-        (Some(formula), Ok(answer)) => {
-            query_answer(&args, &spec, formula, answer, &assumptions, &name)?
-        }
-        _ => Vec::new(),
+        (Some(formula), Ok(answer)) => query_answer(
+            &args,
+            &spec,
+            formula,
+            answer,
+            &assumptions,
+            &deadline,
+            &name,
+        ),
+        _ => Ok(Vec::new()),
     };
     if let (Some(path), Some(tmp)) = (&args.proof, proof_temp) {
         backend
@@ -316,7 +325,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Err(BackendError::Timeout { .. } | BackendError::GaveUp { .. }) | Ok(_) => None,
         Err(e) => Some(e.to_string()),
     };
+    let failure = failure.or_else(|| queried.as_ref().err().map(|e| format!("{e:#}")));
     let code = match &outcome {
+        _ if queried.is_err() => EXIT_ERROR,
         Ok(SatOutcome::Sat(_)) => 10,
         Ok(SatOutcome::Unsat) => 20,
         Err(_) if failure.is_some() => EXIT_ERROR,
@@ -364,8 +375,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 writeln!(w, "s UNKNOWN")?;
             }
         }
-        for line in &queried {
-            writeln!(w, "{line}")?;
+        match &queried {
+            Ok(lines) => {
+                for line in lines {
+                    writeln!(w, "{line}")?;
+                }
+            }
+            Err(e) => writeln!(w, "c error: {e:#}")?,
         }
         if args.stats {
             writeln!(w, "c parse time: {:.6} s", parse_time.as_secs_f64())?;
@@ -405,7 +421,7 @@ fn write_literal_lines(w: &mut dyn std::io::Write, kind: char, lits: &[Lit]) -> 
 }
 
 /// `--backbone` of a satisfiable `formula` or `--mus` of an unsatisfiable one, asked of a
-/// fresh backend within `--timeout`: the lines to print after the answer (the MUS goes to
+/// fresh backend within `deadline`: the lines to print after the answer (the MUS goes to
 /// its file). Nothing for the other answer.
 fn query_answer(
     args: &Args,
@@ -413,9 +429,9 @@ fn query_answer(
     formula: &Cnf,
     answer: &SatOutcome,
     assumptions: &[Lit],
+    deadline: &Deadline,
     name: &str,
 ) -> Result<Vec<String>> {
-    let deadline = Deadline::after(spec.timeout);
     let mut backend = spec.create()?;
     let mut lines = Vec::new();
     match answer {
@@ -428,10 +444,10 @@ fn query_answer(
                 num_vars,
                 assumptions,
                 std::slice::from_ref(model),
-                &deadline,
+                deadline,
             )
-            .with_context(|| format!("{name}: --backbone"))?
-            .with_context(|| format!("{name}: --backbone found no model after one was found"))?;
+            .context("--backbone")?
+            .context("--backbone found no model after one was found")?;
             lines.push(format!(
                 "c backbone: {} of {num_vars} variables",
                 backbone.len()
@@ -444,9 +460,9 @@ fn query_answer(
             let Some(path) = &args.mus else {
                 return Ok(lines);
             };
-            let mus = minimal_unsatisfiable_subformula(backend.as_mut(), formula, &deadline)
-                .with_context(|| format!("{name}: --mus"))?
-                .with_context(|| format!("{name}: --mus found a model of an UNSAT formula"))?;
+            let mus = minimal_unsatisfiable_subformula(backend.as_mut(), formula, deadline)
+                .context("--mus")?
+                .context("--mus found a model of an UNSAT formula")?;
             write_output(Some(path), |w| {
                 let mut out = DimacsWriter::new(w);
                 out.comment(&format!(
