@@ -468,3 +468,50 @@ fn grade_stops_at_its_time_limit_and_names_the_puzzle() {
         "sudosat: error: empty64.txt:1: solver `human` timed out after 50ms\n"
     );
 }
+
+#[test]
+fn complete_makes_drafts_proper_and_leaves_out_those_without_solution() {
+    // A 17-clue puzzle short of two givens (several solutions), Inkala's puzzle with a
+    // wrong digit typed in (none), and Inkala's puzzle (proper already).
+    let mut loose = common::read_fixture("17clue-1-line.txt").remove(0);
+    let blanked: Vec<usize> = (0..81)
+        .filter(|&i| loose.values()[i] != 0)
+        .take(2)
+        .collect();
+    for &i in &blanked {
+        loose.set(sudosat::grid::Cell(i as u32), None);
+    }
+    let inkala = common::read_fixture("inkala-line.txt").remove(0);
+    let mut wrong = inkala.clone();
+    wrong.set(sudosat::grid::Cell(1), Some(sudosat::grid::Digit(2)));
+    let text: String = [&loose, &wrong, &inkala]
+        .iter()
+        .map(|g| g.to_line().unwrap() + "\n")
+        .collect();
+    let dir = common::temp_dir();
+    std::fs::write(dir.path().join("drafts.txt"), text).unwrap();
+    let out = common::run_in(dir.path(), &["generate", "--complete", "drafts.txt"], b"");
+    assert_exit(&out, 1);
+    assert!(
+        stderr(&out).contains("drafts.txt:2: no solution, left out: 21 givens alone admit none"),
+        "{}",
+        stderr(&out)
+    );
+    let puzzles = parse(&out, Format::Line);
+    assert_eq!(puzzles.len(), 2);
+    // The completed draft keeps every given, adds some, and is unique by DLX and SAT.
+    let completed = &puzzles[0];
+    assert!(loose.givens().all(|(c, d)| completed.get(c) == Some(d)));
+    assert!(completed.num_givens() > loose.num_givens());
+    assert_unique_twice(completed);
+    assert_eq!(puzzles[1], inkala);
+    // A proper draft read from standard input is written as it is, exit 0.
+    let line = inkala.to_line().unwrap() + "\n";
+    let out = common::run_in(
+        dir.path(),
+        &["generate", "--complete", "-"],
+        line.as_bytes(),
+    );
+    assert_exit(&out, 0);
+    assert_eq!(stdout(&out), line);
+}

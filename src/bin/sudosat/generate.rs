@@ -7,16 +7,20 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use sudosat::encode::{check_memory_budget, Encoding};
 use sudosat::generate::grade::{grade, Grade};
+use sudosat::generate::Diagnosis;
 use sudosat::generate::{
     clues_for_level, generate_batch, Acceptance, CounterKind, GenerateError, GenerateOptions,
     SolutionCounter, Symmetry, DEFAULT_MAX_FILLS,
 };
 use sudosat::grid::format::write_puzzles;
-use sudosat::grid::{Format, Grid};
+use sudosat::grid::{Cell, Digit, Format, Grid};
+use sudosat::names::plural;
 use sudosat::solve::sat::DEFAULT_ENCODING;
 
 use crate::args::{named, OutputFormat};
-use crate::common::{progress_bar, write_output, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{
+    diagnose_all, progress_bar, read_located_inputs, write_output, EXIT_NEGATIVE, EXIT_OK,
+};
 
 /// The most puzzles one run generates: they are all held in memory until written.
 const MAX_COUNT: usize = 10_000_000;
@@ -84,11 +88,24 @@ pub struct Args {
     /// No progress bar, no seed note.
     #[arg(short, long)]
     quiet: bool,
+    /// Instead of generating, complete the draft puzzles in this file (`-` = standard
+    /// input) into proper ones: each draft with several solutions gets the givens `check
+    /// --diagnose` proposes (from one of its solutions, each needed), a proper draft is
+    /// written as it is, and a draft without a solution is left out with the givens at
+    /// fault named on stderr (exit 1). Written in order, in the `--to` format.
+    #[arg(long, value_name = "DRAFTS", conflicts_with_all = [
+        "clues", "level", "symmetry", "no_unique", "seed", "count", "grade", "counter",
+        "max_fills", "max_attempts", "max_memory",
+    ])]
+    complete: Option<PathBuf>,
 }
 
 /// Runs the subcommand: exit 0 when every puzzle was generated, 1 when some could not be
 /// (clue target or grade not reached within the caps; the others are still written).
 pub fn run(args: Args) -> Result<ExitCode> {
+    if let Some(drafts) = &args.complete {
+        return complete(drafts, Format::from(args.format), args.output.as_deref());
+    }
     let clues = match args.level {
         Some(level) => Some(clues_for_level(args.size, level)?),
         None => args.clues,
@@ -173,6 +190,72 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// Refuses `--counter sat` on a grid size whose formula, on the empty grid (which bounds
 /// every formula the uniqueness checks build), is estimated above one thread's share of
 /// the memory budget (`--max-memory`, default half the available memory).
+/// `--complete`: each draft made proper by the givens its diagnosis proposes.
+fn complete(
+    drafts: &std::path::Path,
+    format: Format,
+    output: Option<&std::path::Path>,
+) -> Result<ExitCode> {
+    let inputs = read_located_inputs(&[drafts.to_path_buf()], None)?;
+    if let Some(big) = inputs.iter().find(|p| !format.can_hold(p.grid.side())) {
+        let n = big.grid.side();
+        bail!(
+            "{}: the {} format cannot hold {n}×{n} grids; use --to grid or block",
+            big.location(),
+            format.name()
+        );
+    }
+    let mut puzzles = Vec::with_capacity(inputs.len());
+    let mut left_out = 0;
+    for (draft, found) in inputs.iter().zip(diagnose_all(&inputs, None)?) {
+        let geometry = draft.grid.geometry();
+        let givens = |givens: &[(Cell, Digit)]| -> String {
+            let labels: Vec<String> = givens
+                .iter()
+                .map(|&(c, d)| format!("{}={d}", geometry.cell_label(c)))
+                .collect();
+            labels.join(", ")
+        };
+        match found {
+            Some(Diagnosis::Unique { .. }) => puzzles.push(draft.grid.clone()),
+            Some(Diagnosis::Several { completion, .. }) => {
+                let mut puzzle = draft.grid.clone();
+                for &(cell, digit) in &completion {
+                    puzzle.set(cell, Some(digit));
+                }
+                puzzles.push(puzzle);
+            }
+            Some(Diagnosis::NoSolution { core, .. }) => {
+                left_out += 1;
+                eprintln!(
+                    "sudosat: {}: no solution, left out: {} alone admit none ({}); `sudosat \
+                     check --diagnose` says more",
+                    draft.location(),
+                    plural(core.len(), "given"),
+                    givens(&core)
+                );
+            }
+            None => {
+                left_out += 1;
+                eprintln!(
+                    "sudosat: {}: the givens break the rules, left out; `sudosat check` names \
+                     them",
+                    draft.location()
+                );
+            }
+        }
+    }
+    write_output(output, |w| {
+        write_puzzles(w, &puzzles, format)?;
+        Ok(())
+    })?;
+    Ok(ExitCode::from(if left_out == 0 {
+        EXIT_OK
+    } else {
+        EXIT_NEGATIVE
+    }))
+}
+
 fn check_memory(box_size: usize, flag: Option<u64>) -> Result<()> {
     let Some(budget) = crate::args::memory_budget(flag) else {
         return Ok(());
