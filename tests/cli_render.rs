@@ -589,6 +589,7 @@ fn diagnose_draws_the_givens_at_fault_and_where_solutions_differ() {
         solution,
         open,
         completion,
+        ..
     } = library(&loose)
     else {
         panic!("several")

@@ -56,6 +56,10 @@ pub enum Diagnosis {
         /// Givens from `solution` that make it the only one, in cell order; without any
         /// one of them it is not.
         completion: Vec<(Cell, Digit)>,
+        /// Whether `open` and `completion` are whole. `false` when the time limit passed
+        /// first: `open` then holds the cells where the two solutions found differ (more
+        /// may), or `completion` is empty.
+        finished: bool,
     },
 }
 
@@ -165,23 +169,59 @@ fn solvable(
         SatOutcome::Sat(model) => model,
     };
     let second_solution = loaded.map.decode(&second)?;
-    let open = open_cells(loaded, puzzle, [first.clone(), second], deadline)?;
+    // Past the time limit, what is known so far: a hard large grid (`sudoku-64-1`) asks a
+    // long search of each digit still open.
+    let unfinished = |solution: Grid, open: Vec<(Cell, DigitSet)>| Diagnosis::Several {
+        solution,
+        open,
+        completion: Vec::new(),
+        finished: false,
+    };
+    let open = match open_cells(loaded, puzzle, [first.clone(), second], deadline) {
+        Err(e) if is_timeout(&e) => {
+            let differ = empty_cells(puzzle)
+                .filter_map(|cell| {
+                    let digits = [solution.get(cell), second_solution.get(cell)];
+                    (digits[0] != digits[1]).then(|| {
+                        let mut set = DigitSet::EMPTY;
+                        digits.into_iter().flatten().for_each(|d| {
+                            set.insert(d);
+                        });
+                        (cell, set)
+                    })
+                })
+                .collect();
+            return Ok(unfinished(solution, differ));
+        }
+        other => other?,
+    };
     // Completed towards each of the two solutions known, the fewer givens kept (60
     // generated puzzles short of 1–3 givens: 2.73 added on average, against 2.82 towards
     // the first alone).
-    let towards_first = completion(loaded, &solution, &open, other, deadline)?;
-    let other_second = loaded.block(&second_solution, empty_cells(puzzle));
-    let towards_second = completion(loaded, &second_solution, &open, other_second, deadline)?;
-    let (solution, completion) = if towards_second.len() < towards_first.len() {
-        (second_solution, towards_second)
-    } else {
-        (solution, towards_first)
+    let towards_first = match completion(loaded, &solution, &open, other, deadline) {
+        Err(e) if is_timeout(&e) => return Ok(unfinished(solution, open)),
+        other => other?,
     };
+    let other_second = loaded.block(&second_solution, empty_cells(puzzle));
+    let (solution, completion) =
+        match completion(loaded, &second_solution, &open, other_second, deadline) {
+            Ok(towards_second) if towards_second.len() < towards_first.len() => {
+                (second_solution, towards_second)
+            }
+            // The first completion stands on its own.
+            Err(e) if !is_timeout(&e) => return Err(e),
+            _ => (solution, towards_first),
+        };
     Ok(Diagnosis::Several {
         solution,
         open,
         completion,
+        finished: true,
     })
+}
+
+fn is_timeout(error: &Error) -> bool {
+    matches!(error, Error::Backend(BackendError::Timeout { .. }))
 }
 
 /// The diagnosis of a puzzle without solution, `loaded` with the empty grid's encoding.
@@ -483,6 +523,7 @@ mod tests {
             solution,
             open,
             completion,
+            finished: true,
         } = diagnosis
         else {
             panic!("several solutions: {diagnosis:?}")

@@ -321,24 +321,35 @@ fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Resu
             }
         }
         Diagnosis::Several {
-            open, completion, ..
+            open,
+            completion,
+            finished,
+            ..
         } => {
             let cell = |(cell, digits): &(Cell, DigitSet)| {
                 let digits: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
                 format!("{}: {}", geometry.cell_label(*cell), digits.join("/"))
             };
+            let at_least = if *finished { "" } else { "at least " };
             writeln!(
                 out,
-                "  {} differ between solutions: {}",
+                "  {at_least}{} differ between solutions: {}",
                 plural(open.len(), "cell"),
                 shown(open.iter().map(cell))
             )?;
-            writeln!(
-                out,
-                "  adding {} makes one solution the only one: {}",
-                plural(completion.len(), "given"),
-                shown(completion.iter().map(given))
-            )?;
+            if *finished {
+                writeln!(
+                    out,
+                    "  adding {} makes one solution the only one: {}",
+                    plural(completion.len(), "given"),
+                    shown(completion.iter().map(given))
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "  the time limit passed before the diagnosis was done: no givens proposed"
+                )?;
+            }
         }
     }
     Ok(())

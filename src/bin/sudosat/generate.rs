@@ -218,7 +218,11 @@ fn complete(
         };
         match found {
             Some(Diagnosis::Unique { .. }) => puzzles.push(draft.grid.clone()),
-            Some(Diagnosis::Several { completion, .. }) => {
+            Some(Diagnosis::Several {
+                completion,
+                finished: true,
+                ..
+            }) => {
                 let mut puzzle = draft.grid.clone();
                 for &(cell, digit) in &completion {
                     puzzle.set(cell, Some(digit));
@@ -235,6 +239,10 @@ fn complete(
                     givens(&core)
                 );
             }
+            // Not reached: without a time limit every diagnosis finishes.
+            Some(Diagnosis::Several {
+                finished: false, ..
+            }) => bail!("{}: the diagnosis did not finish", draft.location()),
             None => {
                 left_out += 1;
                 eprintln!(

@@ -327,6 +327,7 @@ impl Drawing {
                 solution,
                 open,
                 completion,
+                finished,
             }) => {
                 let mut filled = solution.clone();
                 let mut marks = vec![DigitSet::EMPTY; geometry.side() * geometry.side()];
@@ -336,14 +337,24 @@ impl Drawing {
                         marks[cell.index()] = digits;
                     }
                 }
-                drawing.note = format!(
-                    "Several solutions, which differ in {} cells: the small digits are a \
-                     cell's digits over all solutions, the other cells are the same in all. \
-                     Giving the {} blue cells as drawn ({}) makes one solution the only one.",
-                    open.len(),
-                    completion.len(),
-                    list(completion)
-                );
+                drawing.note = if *finished {
+                    format!(
+                        "Several solutions, which differ in {} cells: the small digits are a \
+                         cell's digits over all solutions, the other cells are the same in \
+                         all. Giving the {} blue cells as drawn ({}) makes one solution the \
+                         only one.",
+                        open.len(),
+                        completion.len(),
+                        list(completion)
+                    )
+                } else {
+                    format!(
+                        "Several solutions, which differ in at least {} cells (the small \
+                         digits: those of the solutions found). The time limit passed before \
+                         the diagnosis was done.",
+                        open.len()
+                    )
+                };
                 drawing.filled = Some(filled);
                 drawing.marks = Some(marks);
                 drawing.highlight = Some(Highlight {
