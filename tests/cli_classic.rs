@@ -391,6 +391,25 @@ fn explain_hints_at_the_next_step_without_giving_the_solution_away() {
         .find(|l| l.contains("go to leave a puzzle with exactly one solution: "))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(suspects.contains(&format!("r3c5={wrong}")), "{text}");
+    // From level 2 the hint names it too, in words and in JSON.
+    let (code, text) = hint("2", "-", line.as_bytes());
+    assert_eq!(code, Some(1));
+    assert!(
+        text.starts_with("no solution: this grid cannot be completed: ")
+            && text.contains(&format!("r3c5={wrong}")),
+        "{text}"
+    );
+    let out = run_in(
+        std::path::Path::new("."),
+        &["explain", "--hint", "2", "--json", "-"],
+        line.as_bytes(),
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let suspects = json["grids"][0]["suspects"].as_array().unwrap();
+    assert!(
+        suspects.contains(&serde_json::json!({"row": 3, "column": 5, "digit": wrong.get()})),
+        "{json}"
+    );
     // With the pencil marks first: r3c5, where the hidden single is, holds 4, 6 and 7.
     let out = run(&["explain", "--candidates", "--hint", "1", &fiendish]);
     assert_exit(&out, 0);

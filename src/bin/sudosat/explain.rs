@@ -6,11 +6,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use sudosat::backend::{BackendError, BackendKind, BackendSpec};
 use sudosat::compression::Compression;
+use sudosat::generate::{diagnose, Diagnosis};
 use sudosat::grid::svg::MAX_CANDIDATE_SIDE;
 use sudosat::grid::{
-    write_candidates, write_grid, write_html, write_sheet, DigitSet, Format, Grid, Highlight,
-    Panel, SheetOptions,
+    check_grid, write_candidates, write_grid, write_html, write_sheet, Cell, Digit, DigitSet,
+    Format, Geometry, Grid, Highlight, Panel, SheetOptions,
 };
 use sudosat::solve::human::{next_step, solve_logged_until, Board, HumanRun, Step, Strategy};
 use sudosat::solve::{Deadline, SolveOutcome};
@@ -87,7 +89,7 @@ fn explain_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(HumanRun, Solu
 /// path on every core rather than of the human solver's run, which may guess for long on
 /// a large grid. Uniqueness is counted only for a unique-rectangle step, the one that
 /// assumes it (proving a hard 25×25 grid unique took longer than solving it).
-fn hint_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(Option<Step>, Solutions)> {
+fn hint_one(puzzle: &Grid, limit: Option<Duration>, level: u8) -> Result<Hint> {
     let step = next_step(puzzle);
     let unique_rectangle = matches!(
         &step,
@@ -101,7 +103,58 @@ fn hint_one(puzzle: &Grid, limit: Option<Duration>) -> Result<(Option<Step>, Sol
     };
     let cores = sudosat::run::available_cores();
     let solutions = solutions_up_to(puzzle, Deadline::after(limit), count_to, cores)?;
-    Ok((step, solutions))
+    // A grid that cannot be completed: from level 2 on, the digits whose removal alone
+    // leaves exactly one solution (a wrongly filled-in digit is one), when the diagnosis
+    // finds them in time.
+    let mut suspects = Vec::new();
+    if solutions == Solutions::None && level >= 2 && check_grid(puzzle).is_valid() {
+        let spec = BackendSpec::new(BackendKind::Cdcl);
+        match diagnose(puzzle, &spec, &Deadline::after(limit)) {
+            Ok(Diagnosis::NoSolution { prime_suspects, .. }) => suspects = prime_suspects,
+            Ok(_) | Err(sudosat::Error::Backend(BackendError::Timeout { .. })) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(Hint {
+        step,
+        solutions,
+        suspects,
+    })
+}
+
+/// What `--hint` found for one grid.
+struct Hint {
+    step: Option<Step>,
+    solutions: Solutions,
+    /// For a grid without solution, from level 2: the digits whose removal alone leaves
+    /// exactly one solution.
+    suspects: Vec<(Cell, Digit)>,
+}
+
+impl Hint {
+    /// The words for a grid without solution.
+    fn no_solution(&self, geo: &Geometry) -> String {
+        let names: Vec<String> = self
+            .suspects
+            .iter()
+            .map(|&(c, d)| format!("{}={d}", geo.cell_label(c)))
+            .collect();
+        match names.len() {
+            0 => "this grid cannot be completed (a digit in it is wrong, or the puzzle has no \
+                  solution; `sudosat check --diagnose` names the digits that may be wrong)"
+                .to_string(),
+            1 => format!(
+                "this grid cannot be completed: {} is wrong, or the puzzle has no solution \
+                 (without it, exactly one solution is left)",
+                names[0]
+            ),
+            _ => format!(
+                "this grid cannot be completed: one of {} is wrong, or the puzzle has no \
+                 solution (without any one of them, exactly one solution is left)",
+                names.join(", ")
+            ),
+        }
+    }
 }
 
 /// Runs the subcommand.
@@ -201,7 +254,7 @@ fn run_hints(
 ) -> Result<ExitCode> {
     let hints = inputs
         .iter()
-        .map(|input| hint_one(&input.grid, limit).with_context(|| input.location()))
+        .map(|input| hint_one(&input.grid, limit, level).with_context(|| input.location()))
         .collect::<Result<Vec<_>>>()?;
     if let Some(dir) = &args.svg {
         draw_hints(dir, inputs, &hints, level)?;
@@ -211,14 +264,28 @@ fn run_hints(
             let grids: Vec<serde_json::Value> = inputs
                 .iter()
                 .zip(&hints)
-                .map(|(input, (step, solutions))| {
+                .map(|(input, hint)| {
                     let geo = input.grid.geometry();
                     let mut grid = input_json(input);
-                    grid["solutions"] = serde_json::json!(solutions.field());
-                    grid["hint"] = match (solutions, step) {
+                    grid["solutions"] = serde_json::json!(hint.solutions.field());
+                    grid["hint"] = match (hint.solutions, &hint.step) {
                         (Solutions::None, _) | (_, None) => serde_json::Value::Null,
                         (_, Some(step)) => step.to_json(geo, level),
                     };
+                    if hint.solutions == Solutions::None && level >= 2 {
+                        let suspects: Vec<serde_json::Value> = hint
+                            .suspects
+                            .iter()
+                            .map(|&(c, d)| {
+                                serde_json::json!({
+                                    "row": geo.row_of(c) + 1,
+                                    "column": geo.col_of(c) + 1,
+                                    "digit": d.get(),
+                                })
+                            })
+                            .collect();
+                        grid["suspects"] = serde_json::json!(suspects);
+                    }
                     grid
                 })
                 .collect();
@@ -229,16 +296,12 @@ fn run_hints(
             writeln!(w)?;
             return Ok(());
         }
-        for (i, (input, (step, solutions))) in inputs.iter().zip(&hints).enumerate() {
+        for (i, (input, hint)) in inputs.iter().zip(&hints).enumerate() {
             write_heading(w, i, inputs.len(), input, args.candidates)?;
             let geo = input.grid.geometry();
+            let (step, solutions) = (&hint.step, &hint.solutions);
             match (solutions, step) {
-                (Solutions::None, _) => writeln!(
-                    w,
-                    "no solution: this grid cannot be completed (a digit in it is wrong, or \
-                     the puzzle has no solution; `sudosat check --diagnose` names the digits \
-                     that may be wrong)"
-                )?,
+                (Solutions::None, _) => writeln!(w, "no solution: {}", hint.no_solution(geo))?,
                 (_, None) => writeln!(w, "nothing to do: the grid is full")?,
                 (_, Some(step)) => writeln!(w, "hint: {}", step.hint(geo, level))?,
             }
@@ -252,7 +315,7 @@ fn run_hints(
         }
         Ok(())
     })?;
-    let all_solvable = hints.iter().all(|(_, s)| *s != Solutions::None);
+    let all_solvable = hints.iter().all(|h| h.solutions != Solutions::None);
     Ok(ExitCode::from(if all_solvable {
         EXIT_OK
     } else {
@@ -467,7 +530,7 @@ fn write_steps_html(
 fn draw_hints(
     dir: &std::path::Path,
     inputs: &[InputGrid],
-    hints: &[(Option<Step>, Solutions)],
+    hints: &[Hint],
     level: u8,
 ) -> Result<()> {
     let name = |i: usize| format!("{}hint.svg", picture_prefix(i, inputs.len()));
@@ -483,12 +546,15 @@ fn draw_hints(
             return Ok(());
         };
         // The grid as given is the puzzle here: its digits are drawn as givens.
-        let (step, solutions) = &hints[i];
-        let picture = match (solutions, step) {
+        let hint = &hints[i];
+        let picture = match (&hint.solutions, &hint.step) {
             (Solutions::None, _) => {
-                let why = "this grid cannot be completed (a digit in it is wrong, or the \
-                           puzzle has no solution)";
-                Picture::of_board(&board, None, "No solution", why)
+                // The suspects shaded as a pattern's cells.
+                let suspects = (!hint.suspects.is_empty()).then(|| Highlight {
+                    cells: hint.suspects.iter().map(|&(c, _)| c).collect(),
+                    ..Highlight::default()
+                });
+                Picture::of_board(&board, suspects, "No solution", &hint.no_solution(geo))
             }
             (_, None) => Picture::of_board(&board, None, "Nothing to do", "the grid is full"),
             (_, Some(step)) => Picture::of_board(
