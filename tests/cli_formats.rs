@@ -273,6 +273,22 @@ fn contradictory_givens_are_an_invalid_puzzle_not_an_error() {
          \x20 box 1 repeats 5 at r1c1, r1c2\n\
          checked 2 grids: 1 valid, 1 invalid\n"
     );
+    // The same as JSON, every grid a record.
+    let out = run_in(dir.path(), &["check", "--json", "twins.txt"], b"");
+    assert_exit(&out, 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "grids": [
+                {"file": "twins.txt", "line": 1, "size": 9, "givens": 0, "valid": true,
+                 "violations": []},
+                {"file": "twins.txt", "line": 2, "size": 9, "givens": 2, "valid": false,
+                 "violations": ["row 1 repeats 5 at r1c1, r1c2", "box 1 repeats 5 at r1c1, r1c2"]},
+            ],
+            "summary": {"checked": 2, "valid": 1, "invalid": 1},
+        })
+    );
 }
 
 #[test]

@@ -202,6 +202,18 @@ fn check_finds_duplicates_as_given_and_up_to_symmetry() {
         text.ends_with("checked 4 grids: 4 valid, 0 invalid, 2 duplicates\n"),
         "{text}"
     );
+    // As JSON: the duplicate names its first occurrence and how it repeats it.
+    let out = run(&["check", "--duplicates", "--json", f]);
+    assert_exit(&out, 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let first = &json["grids"][2]["duplicate_of"];
+    assert_eq!(
+        (first["line"].as_u64(), first["identical"].as_bool()),
+        (Some(1), Some(false))
+    );
+    assert_eq!(json["grids"][3]["duplicate_of"]["identical"], true);
+    assert!(json["grids"][0].get("duplicate_of").is_none());
+    assert_eq!(json["summary"]["duplicates"], 2);
     // Without the flag the same file is four valid grids.
     assert_exit(&run(&["check", f]), 0);
 }
@@ -256,6 +268,25 @@ fn check_minimal_names_the_givens_that_can_go() {
         lines[3],
         "checked 3 grids: 3 valid, 0 invalid, 2 not proper and minimal"
     );
+    // As JSON: the verdicts and the givens that can go.
+    let out = run(&["check", "--minimal", "--json", f]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let grids = &json["grids"];
+    let cell = |i: usize| serde_json::json!({"row": i / 9 + 1, "column": i % 9 + 1});
+    assert_eq!(
+        (
+            &grids[0]["proper"],
+            &grids[1]["proper"],
+            &grids[2]["proper"]
+        ),
+        (&"unique".into(), &"unique".into(), &"several".into())
+    );
+    assert_eq!(grids[0]["redundant"], serde_json::json!([]));
+    assert_eq!(
+        grids[1]["redundant"],
+        serde_json::json!([cell(open[0]), cell(open[1])])
+    );
+    assert_eq!(json["summary"]["not_proper"], 2);
     // Only the proper minimal puzzle passes.
     std::fs::write(&file, line(&inkala) + "\n").unwrap();
     assert_exit(&run(&["check", "--minimal", f]), 0);
@@ -324,6 +355,36 @@ fn check_diagnose_says_why_a_puzzle_is_not_proper_and_how_to_fix_it() {
         lines[6].contains(" differ between solutions: "),
         "{}",
         lines[6]
+    );
+    // The same report as JSON for programs.
+    let out = run(&["check", "--diagnose", "--json", f]);
+    assert_exit(&out, 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let grids = json["grids"].as_array().unwrap();
+    assert_eq!(grids[0]["diagnosis"]["verdict"], "unique");
+    assert_eq!(grids[1]["diagnosis"]["verdict"], "no solution");
+    let typo = serde_json::json!({
+        "row": cell.0 / 9 + 1,
+        "column": cell.0 % 9 + 1,
+        "digit": digit.get(),
+    });
+    assert!(grids[1]["diagnosis"]["prime_suspects"]
+        .as_array()
+        .unwrap()
+        .contains(&typo));
+    assert_eq!(grids[2]["diagnosis"]["verdict"], "several");
+    let added = grids[2]["diagnosis"]["completion"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(
+        lines[7].starts_with(&format!("  adding {added} givens ")),
+        "{}",
+        lines[7]
+    );
+    assert_eq!(
+        json["summary"],
+        serde_json::json!({"checked": 3, "valid": 3, "invalid": 0, "not_proper": 2})
     );
     // The givens it proposes make the puzzle unique: checked by the same command.
     let (_, proposed) = lines[7].split_once(" the only one: ").unwrap();

@@ -23,7 +23,7 @@ use crate::backbone::{minimal_core, possible_literals, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
 use crate::encode::{SudokuEncoding, VarMap, VarRef};
 use crate::formula::{Cnf, Lit, Model, Var};
-use crate::grid::{check_grid, Cell, Digit, DigitSet, Grid};
+use crate::grid::{check_grid, Cell, Digit, DigitSet, Geometry, Grid};
 use crate::run::Deadline;
 use crate::solve::sat::{give_structure, DEFAULT_ENCODING};
 use crate::Error;
@@ -61,6 +61,49 @@ pub enum Diagnosis {
         /// may), or `completion` is empty.
         finished: bool,
     },
+}
+
+impl Diagnosis {
+    /// The diagnosis as JSON for programs: `verdict` (`unique`, `no solution`, `several`)
+    /// and, without a solution, the `core`, `suspects` and `prime_suspects` givens; with
+    /// several, `finished`, the `open` cells (each with its `digits`) and the `completion`
+    /// givens. Cells are `{"row", "column"}` objects, 1-based; a given adds `digit`.
+    pub fn to_json(&self, geo: &Geometry) -> serde_json::Value {
+        let givens = |list: &[(Cell, Digit)]| {
+            serde_json::Value::from_iter(list.iter().map(|&g| geo.candidate_json(g)))
+        };
+        match self {
+            Diagnosis::Unique { .. } => serde_json::json!({ "verdict": "unique" }),
+            Diagnosis::NoSolution {
+                core,
+                suspects,
+                prime_suspects,
+            } => serde_json::json!({
+                "verdict": "no solution",
+                "core": givens(core),
+                "suspects": givens(suspects),
+                "prime_suspects": givens(prime_suspects),
+            }),
+            Diagnosis::Several {
+                open,
+                completion,
+                finished,
+                ..
+            } => {
+                let open = open.iter().map(|&(cell, digits)| {
+                    let mut value = geo.cell_json(cell);
+                    value["digits"] = digits.iter().map(|d| d.get()).collect();
+                    value
+                });
+                serde_json::json!({
+                    "verdict": "several",
+                    "finished": finished,
+                    "open": serde_json::Value::from_iter(open),
+                    "completion": givens(completion),
+                })
+            }
+        }
+    }
 }
 
 /// Diagnoses `puzzle` with a backend of `spec` (it must solve under assumptions, as cdcl

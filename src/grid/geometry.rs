@@ -187,6 +187,19 @@ impl Geometry {
         format!("{} {}", kind.name(), index + 1)
     }
 
+    /// A cell as JSON: `{"row": r, "column": c}`, 1-based.
+    pub fn cell_json(&self, cell: Cell) -> serde_json::Value {
+        serde_json::json!({ "row": self.row_of(cell) + 1, "column": self.col_of(cell) + 1 })
+    }
+
+    /// A digit in a cell (a given, placement or removal) as JSON: the cell's `row` and
+    /// `column` (1-based) and the `digit`.
+    pub fn candidate_json(&self, (cell, digit): (Cell, Digit)) -> serde_json::Value {
+        let mut value = self.cell_json(cell);
+        value["digit"] = serde_json::json!(digit.get());
+        value
+    }
+
     /// Human label of a cell, 1-based: "r3c7".
     pub fn cell_label(&self, cell: Cell) -> String {
         format!("r{}c{}", self.row_of(cell) + 1, self.col_of(cell) + 1)

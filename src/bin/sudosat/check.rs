@@ -15,8 +15,8 @@ use sudosat::names::plural;
 use crate::args::named;
 
 use crate::common::{
-    diagnose_all, display_path, inputs_or_stdin, read_located_inputs, stdin_at_most_once,
-    time_limit, InputGrid, EXIT_NEGATIVE, EXIT_OK,
+    diagnose_all, display_path, input_json, inputs_or_stdin, read_located_inputs,
+    stdin_at_most_once, time_limit, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Violations printed per grid before the rest are summarised.
@@ -57,6 +57,12 @@ pub struct Args {
     /// assumptions. A puzzle that is not proper makes the exit code 1.
     #[arg(long, conflicts_with = "solution")]
     diagnose: bool,
+    /// Write the report as one JSON document for programs instead of lines: `grids`, one
+    /// object per grid (`file`, `line`, `size`, `givens`, `valid`, `violations`, and as
+    /// the flags ask `proper`, `redundant`, `symmetries`, `diagnosis`, `duplicate_of`),
+    /// then `summary`. The exit code is the same.
+    #[arg(long)]
+    json: bool,
     /// Time limit in seconds per puzzle for `--diagnose`; past it the command fails.
     #[arg(long, value_name = "SECS", requires = "diagnose")]
     timeout: Option<f64>,
@@ -139,7 +145,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Vec::new()
     };
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    // With --json the lines go nowhere and the records say the same.
+    let mut out: Box<dyn Write> = if args.json {
+        Box::new(std::io::sink())
+    } else {
+        Box::new(std::io::BufWriter::new(stdout.lock()))
+    };
+    let mut records: Vec<serde_json::Value> = Vec::new();
     let mut invalid = 0;
     let mut improper = 0;
     for (i, puzzle) in puzzles.iter().enumerate() {
@@ -154,6 +166,38 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 (report, describe(&puzzle.grid))
             }
         };
+        let geometry = puzzle.grid.geometry();
+        let mut record = input_json(puzzle);
+        record["valid"] = report.is_valid().into();
+        record["violations"] = report
+            .violations
+            .iter()
+            .map(|v| {
+                v.display(
+                    solutions
+                        .as_ref()
+                        .map_or(geometry, |s| s[i].grid.geometry()),
+                )
+                .to_string()
+            })
+            .collect();
+        if let Some(sols) = &solutions {
+            record["solution"] = input_json(&sols[i]);
+        }
+        if let Some(found) = proper.get(i).cloned().flatten() {
+            let (verdict, redundant) = match &found {
+                Properness::NoSolution => ("no solution", &[][..]),
+                Properness::Several => ("several", &[][..]),
+                Properness::Unique { redundant } => ("unique", &redundant[..]),
+            };
+            record["proper"] = verdict.into();
+            record["redundant"] = redundant.iter().map(|&c| geometry.cell_json(c)).collect();
+            record["symmetries"] = symmetries(&puzzle.grid).into();
+        }
+        if let Some(found) = diagnoses.get(i).and_then(Option::as_ref) {
+            record["diagnosis"] = found.to_json(geometry);
+        }
+        records.push(record);
         if report.is_valid() {
             let solved = solutions.is_none() && puzzle.grid.is_full();
             let what = if solved {
@@ -202,9 +246,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut duplicates = 0;
     if args.duplicates {
         let grids: Vec<&Grid> = puzzles.iter().map(|p| &p.grid).collect();
-        for (puzzle, found) in puzzles.iter().zip(find_duplicates(&grids)) {
+        for (i, (puzzle, found)) in puzzles.iter().zip(find_duplicates(&grids)).enumerate() {
             if let Some((j, identical)) = found {
                 duplicates += 1;
+                let mut first = input_json(&puzzles[j]);
+                first["identical"] = identical.into();
+                records[i]["duplicate_of"] = first;
                 let how = if identical {
                     "identical"
                 } else {
@@ -244,6 +291,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
         puzzles.len() - invalid
     )?;
     out.flush()?;
+    drop(out);
+    if args.json {
+        let mut summary = serde_json::json!({
+            "checked": puzzles.len(),
+            "valid": puzzles.len() - invalid,
+            "invalid": invalid,
+        });
+        if args.duplicates {
+            summary["duplicates"] = duplicates.into();
+        }
+        if args.minimal || args.diagnose {
+            summary["not_proper"] = improper.into();
+        }
+        write_output(None, |w| {
+            serde_json::to_writer(
+                &mut *w,
+                &serde_json::json!({ "grids": records, "summary": summary }),
+            )?;
+            writeln!(w)?;
+            Ok(())
+        })?;
+    }
     Ok(ExitCode::from(
         if invalid == 0 && duplicates == 0 && improper == 0 {
             EXIT_OK
@@ -374,16 +443,21 @@ fn shown(items: impl ExactSizeIterator<Item = String>) -> String {
 /// The symmetries the pattern of givens has (`, symmetric: rot180, mirror`), as the
 /// generator's `--symmetry` names them; nothing when it has none.
 fn pattern_note(grid: &Grid) -> String {
-    let kept: Vec<&str> = Symmetry::ALL
-        .iter()
-        .filter(|&&s| s != Symmetry::None && s.holds_for(grid))
-        .map(|s| s.name())
-        .collect();
+    let kept = symmetries(grid);
     if kept.is_empty() {
         String::new()
     } else {
         format!(", symmetric: {}", kept.join(", "))
     }
+}
+
+/// The symmetries the pattern of givens has, by `generate --symmetry` names.
+fn symmetries(grid: &Grid) -> Vec<&'static str> {
+    Symmetry::ALL
+        .iter()
+        .filter(|&&s| s != Symmetry::None && s.holds_for(grid))
+        .map(|s| s.name())
+        .collect()
 }
 
 fn describe(grid: &Grid) -> String {

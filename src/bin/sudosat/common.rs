@@ -464,3 +464,13 @@ pub fn diagnose_all(
         })
         .collect()
 }
+
+/// Where a grid comes from and what it is, as JSON: file, line, size, givens.
+pub fn input_json(input: &InputGrid) -> serde_json::Value {
+    serde_json::json!({
+        "file": input.path.display().to_string(),
+        "line": input.line,
+        "size": input.grid.side(),
+        "givens": input.grid.num_givens(),
+    })
+}

@@ -19,8 +19,8 @@ use sudosat::solve::{Deadline, SolveOutcome};
 
 use crate::args::{OutputFormat, PuzzleInputs};
 use crate::common::{
-    solutions, solutions_up_to, time_limit, write_files_in, write_output, InputGrid, Solutions,
-    EXIT_NEGATIVE, EXIT_OK,
+    input_json, solutions, solutions_up_to, time_limit, write_files_in, write_output, InputGrid,
+    Solutions, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Arguments of `sudosat explain`.
@@ -276,13 +276,7 @@ fn run_hints(
                         let suspects: Vec<serde_json::Value> = hint
                             .suspects
                             .iter()
-                            .map(|&(c, d)| {
-                                serde_json::json!({
-                                    "row": geo.row_of(c) + 1,
-                                    "column": geo.col_of(c) + 1,
-                                    "digit": d.get(),
-                                })
-                            })
+                            .map(|&suspect| geo.candidate_json(suspect))
                             .collect();
                         grid["suspects"] = serde_json::json!(suspects);
                     }
@@ -566,16 +560,6 @@ fn draw_hints(
         };
         write_sheet(w, &[picture.panel(puzzle)], &SheetOptions::default())?;
         Ok(())
-    })
-}
-
-/// Where a grid comes from and what it is, as JSON: file, line, size, givens.
-fn input_json(input: &InputGrid) -> serde_json::Value {
-    serde_json::json!({
-        "file": input.path.display().to_string(),
-        "line": input.line,
-        "size": input.grid.side(),
-        "givens": input.grid.num_givens(),
     })
 }
 

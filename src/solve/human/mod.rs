@@ -205,18 +205,6 @@ impl Step {
     }
 }
 
-/// A cell as JSON: `{"row": r, "column": c}`, 1-based.
-fn cell_json(geo: &Geometry, cell: Cell) -> serde_json::Value {
-    serde_json::json!({ "row": geo.row_of(cell) + 1, "column": geo.col_of(cell) + 1 })
-}
-
-/// A placement or removal as JSON: the cell's row and column and the digit.
-fn candidate_json(geo: &Geometry, (cell, digit): (Cell, Digit)) -> serde_json::Value {
-    let mut value = cell_json(geo, cell);
-    value["digit"] = serde_json::json!(digit.get());
-    value
-}
-
 impl Step {
     /// The step as JSON for programs (a puzzle app's hint button, a tutor), showing as
     /// much as hint `level` tells ([`Step::hint`], [`Step::highlight`]; 3 and above is the
@@ -228,7 +216,7 @@ impl Step {
         use serde_json::{json, Map, Value};
         let mut fields = Map::new();
         let highlight = self.highlight(geo, level);
-        let cells = |list: &[Cell]| Value::from_iter(list.iter().map(|&c| cell_json(geo, c)));
+        let cells = |list: &[Cell]| Value::from_iter(list.iter().map(|&c| geo.cell_json(c)));
         let digits = |list: &mut dyn Iterator<Item = Digit>| Value::from_iter(list.map(Digit::get));
         match self {
             Step::Deduction(d) => {
@@ -268,12 +256,12 @@ impl Step {
         }
         if level >= 3 {
             if let Some(placed) = highlight.placed {
-                fields.insert("placed".into(), candidate_json(geo, placed));
+                fields.insert("placed".into(), geo.candidate_json(placed));
             }
             let removed: Vec<Value> = highlight
                 .removed
                 .iter()
-                .map(|&r| candidate_json(geo, r))
+                .map(|&r| geo.candidate_json(r))
                 .collect();
             if !removed.is_empty() || matches!(self, Step::Deduction(_)) {
                 fields.insert("removed".into(), Value::Array(removed));
