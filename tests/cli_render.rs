@@ -70,6 +70,19 @@ fn solve_draws_a_checked_solution_over_the_givens() {
             b.pow(4) - puzzle.num_givens(),
             "{file}"
         );
+        assert!(!svg.contains("several"), "{file}: unique");
+    }
+    // A puzzle with several solutions says its drawn solution is one of them.
+    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
+    let first = (0..81).find(|&i| loose.values()[i] != 0).unwrap();
+    loose.set(Cell(first as u32), None);
+    let dir = common::temp_dir();
+    std::fs::write(dir.path().join("p.txt"), loose.to_line().unwrap() + "\n").unwrap();
+    for flag in ["--solve", "--answers"] {
+        let out = run_in(dir.path(), &["render", flag, "p.txt"], b"");
+        assert_exit(&out, 0);
+        let svg = String::from_utf8(out.stdout).unwrap();
+        assert!(svg.to_lowercase().contains("one of several solutions"), "{flag}");
     }
     // Letters for 16×16 by default, numbers on request.
     let letters = render(&[&path("sudoku-16-1.txt"), "--solve"]);

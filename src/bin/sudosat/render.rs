@@ -132,12 +132,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         Vec::new()
     };
-    let filled = if solving {
+    let (filled, several) = if solving {
         solve_all(&inputs, time_limit(args.timeout)?)?
     } else if let Some(path) = &args.solution {
-        read_filled(&inputs, path)?
+        (read_filled(&inputs, path)?, vec![false; inputs.len()])
     } else {
-        vec![None; inputs.len()]
+        (vec![None; inputs.len()], vec![false; inputs.len()])
     };
     // A puzzle the solve found no solution for.
     let unsolved: Vec<bool> = filled.iter().map(|f| solving && f.is_none()).collect();
@@ -153,6 +153,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             (None, true) if args.caption == Caption::Auto => Some("Answer".to_string()),
             (text, _) => text,
         };
+        if several[i] && (answer || !args.answers) {
+            return Some(match text {
+                Some(text) => format!("{text}: one of several solutions"),
+                None => "One of several solutions".to_string(),
+            });
+        }
         if !unsolved[i] || (args.answers && !answer) {
             return text;
         }
@@ -372,12 +378,14 @@ impl Drawing {
 fn solve_all(
     inputs: &[InputGrid],
     limit: Option<std::time::Duration>,
-) -> Result<Vec<Option<Grid>>> {
+) -> Result<(Vec<Option<Grid>>, Vec<bool>)> {
     let mut filled = Vec::with_capacity(inputs.len());
+    let mut several = Vec::with_capacity(inputs.len());
     for input in inputs {
         let deadline = Deadline::after(limit);
-        let report = default_sat_path(sudosat::run::available_cores())
-            .build(deadline.remaining())
+        let mut solver =
+            default_sat_path(sudosat::run::available_cores()).build(deadline.remaining());
+        let report = solver
             .solve(&input.grid)
             .with_context(|| input.location())?;
         match report.outcome {
@@ -387,12 +395,21 @@ fn solve_all(
                     bail!("{}: the solver's grid is not a solution", input.location());
                 }
                 filled.push(Some(solution));
+                // An answer key must not pass one of several solutions off as the answer.
+                solver.set_time_limit(deadline.remaining());
+                let count = solver
+                    .count_solutions(&input.grid, 2)
+                    .with_context(|| input.location())?;
+                several.push(count != Some(1));
             }
-            SolveOutcome::NoSolution => filled.push(None),
+            SolveOutcome::NoSolution => {
+                filled.push(None);
+                several.push(false);
+            }
             SolveOutcome::Stopped(why) => bail!("{}: stopped: {why}", input.location()),
         }
     }
-    Ok(filled)
+    Ok((filled, several))
 }
 
 /// The grids of `path`, one per puzzle and in order, each of its puzzle's size and
