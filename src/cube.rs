@@ -30,6 +30,14 @@ pub const MAX_LOOKAHEAD_VARS: usize = 400;
 
 /// Splits `cnf` into cubes by lookahead, `depth` decisions deep (at most 2^depth cubes).
 pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Cubes {
+    lookahead_cubes_until(cnf, depth, 0)
+}
+
+/// [`lookahead_cubes`], a branch also ending as a cube once at most `free_vars` of the
+/// formula's variables are free after its lookahead (march_cu's static cutoff on free
+/// variables, Heule et al. 2011): branches that propagate far stop early, the others go
+/// on to `depth`, so the cubes come out of more even difficulty than at one depth.
+pub fn lookahead_cubes_until(cnf: &Cnf, depth: usize, free_vars: usize) -> Cubes {
     let mut prop = Propagator::new(cnf);
     let mut result = Cubes::default();
     if !prop.root_ok {
@@ -37,28 +45,42 @@ pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Cubes {
         return result;
     }
     let mut path = Vec::with_capacity(depth);
-    split(&mut prop, depth, &mut path, &mut result);
+    let cutoff = Cutoff { depth, free_vars };
+    split(&mut prop, cutoff, &mut path, &mut result);
     result
+}
+
+/// When a branch ends as a cube: decisions left, and the free variables below which it
+/// stops early.
+#[derive(Clone, Copy)]
+struct Cutoff {
+    depth: usize,
+    free_vars: usize,
 }
 
 /// One node: force failed literals to a fixpoint, then branch (or emit the cube). The
 /// root is the node with an empty path.
-fn split(prop: &mut Propagator, depth: usize, path: &mut Vec<Lit>, out: &mut Cubes) {
+fn split(prop: &mut Propagator, cutoff: Cutoff, path: &mut Vec<Lit>, out: &mut Cubes) {
     let root = path.is_empty();
     let mark = prop.trail.len();
     let outcome = prop.look_ahead();
     if root {
         out.forced_at_root = prop.trail.len();
     }
+    let free = prop.num_vars() - prop.trail.len();
     match outcome {
         LookAhead::Refuted if root => out.unsat = true,
         LookAhead::Refuted => out.refuted += 1,
-        LookAhead::Branch(first) if depth > 0 => {
+        LookAhead::Branch(first) if cutoff.depth > 0 && free > cutoff.free_vars => {
             for lit in [first, !first] {
                 let at = prop.trail.len();
                 if prop.assign_and_propagate(lit) {
                     path.push(lit);
-                    split(prop, depth - 1, path, out);
+                    let deeper = Cutoff {
+                        depth: cutoff.depth - 1,
+                        ..cutoff
+                    };
+                    split(prop, deeper, path, out);
                     path.pop();
                 } else {
                     out.refuted += 1;
@@ -66,7 +88,8 @@ fn split(prop: &mut Propagator, depth: usize, path: &mut Vec<Lit>, out: &mut Cub
                 prop.backtrack(at);
             }
         }
-        // Depth reached, or every variable assigned (a model): the path is a cube.
+        // Depth or free-variable cutoff reached, or every variable assigned (a model):
+        // the path is a cube.
         LookAhead::Branch(_) | LookAhead::Assigned => out.cubes.push(path.clone()),
     }
     prop.backtrack(mark);
@@ -100,6 +123,11 @@ struct Propagator {
 }
 
 impl Propagator {
+    /// The variables it knows (the formula's, or more if a clause names more).
+    fn num_vars(&self) -> usize {
+        self.values.len() / 2
+    }
+
     fn new(cnf: &Cnf) -> Propagator {
         // Every literal's variable, whatever the formula's declared count says.
         let vars = cnf
@@ -335,7 +363,9 @@ mod tests {
                 formula.add_clause(&lits);
             }
             let depth = rng.gen_range(0..5);
-            let split = lookahead_cubes(&formula, depth);
+            // Half the rounds also stop branches with at most 5 of the 10 variables free.
+            let free_vars = if round % 2 == 0 { 0 } else { 5 };
+            let split = lookahead_cubes_until(&formula, depth, free_vars);
             let all = models(&formula);
             assert!(split.cubes.len() <= 1 << depth, "round {round}");
             assert!(split.cubes.iter().all(|c| c.len() <= depth));
@@ -350,6 +380,38 @@ mod tests {
             } else {
                 assert!(!split.unsat, "round {round}");
             }
+        }
+    }
+
+    #[test]
+    fn the_free_variable_cutoff_ends_branches_that_propagate_far() {
+        // x1 implies x2…x5, leaving x6, x7, x8 free (6 ∨ 7 ∨ 8, ¬6 ∨ ¬7); ¬x1 implies
+        // nothing. With a cutoff of 3 free variables the x1 side is a cube at once; without
+        // it, it branches on.
+        let f = cnf(
+            8,
+            &[
+                &[-1, 2],
+                &[-1, 3],
+                &[-1, 4],
+                &[-1, 5],
+                &[6, 7, 8],
+                &[-6, -7],
+                &[2, 3, 6],
+            ],
+        );
+        let deep = lookahead_cubes(&f, 3);
+        let cut = lookahead_cubes_until(&f, 3, 3);
+        let x1 = vec![Lit::from_dimacs(1)];
+        assert!(cut.cubes.contains(&x1), "{cut:?}");
+        assert!(!deep.cubes.contains(&x1), "{deep:?}");
+        assert!(
+            cut.cubes.len() < deep.cubes.len(),
+            "{cut:?} against {deep:?}"
+        );
+        // Every model still in exactly one cube.
+        for model in &models(&f) {
+            assert_eq!(cut.cubes.iter().filter(|c| holds(c, model)).count(), 1);
         }
     }
 

@@ -82,7 +82,10 @@ fn solve_draws_a_checked_solution_over_the_givens() {
         let out = run_in(dir.path(), &["render", flag, "p.txt"], b"");
         assert_exit(&out, 0);
         let svg = String::from_utf8(out.stdout).unwrap();
-        assert!(svg.to_lowercase().contains("one of several solutions"), "{flag}");
+        assert!(
+            svg.to_lowercase().contains("one of several solutions"),
+            "{flag}"
+        );
     }
     // Letters for 16×16 by default, numbers on request.
     let letters = render(&[&path("sudoku-16-1.txt"), "--solve"]);

@@ -945,6 +945,29 @@ fn cube_splits_any_formula_and_sat_conquers_the_cubes() {
                 }
             }
         }
+        // A free-variable cutoff above every count ends the split at the root: one empty
+        // cube, which conquers to the same answer.
+        let out = run_in(
+            dir.path(),
+            &[
+                "cube",
+                formula,
+                "--depth",
+                "3",
+                "--free-vars",
+                "100000",
+                "-o",
+                "c.txt",
+            ],
+            b"",
+        );
+        assert_exit(&out, 0);
+        let text = std::fs::read_to_string(dir.path().join("c.txt")).unwrap();
+        assert!(text.contains(" or 100000 free variables "), "{text}");
+        let cubes: Vec<&str> = text.lines().filter(|l| l.starts_with("a ")).collect();
+        assert_eq!(cubes, ["a 0"], "{text}");
+        let out = run_in(dir.path(), &["sat", formula, "--cubes", "c.txt", "-n"], b"");
+        assert_exit(&out, expected);
         // The same cubes in a `p inccnf` file.
         let out = run_in(
             dir.path(),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use sudosat::cube::{lookahead_cubes, MAX_LOOKAHEAD_VARS};
+use sudosat::cube::{lookahead_cubes_until, MAX_LOOKAHEAD_VARS};
 use sudosat::dimacs::DimacsWriter;
 
 use crate::common::{read_cnf, write_output, EXIT_OK};
@@ -24,6 +24,11 @@ pub struct Args {
     /// Decisions per cube: at most 2^DEPTH cubes (fewer when lookahead refutes branches).
     #[arg(long, short = 'd', value_name = "DEPTH", default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
+    /// Also end a branch as a cube once at most N variables are free after its lookahead
+    /// (march_cu's cutoff on free variables): branches that propagate far stop early, the
+    /// others go on to `--depth`.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    free_vars: usize,
     /// Write an incremental CNF (`p inccnf`: the clauses, then the cubes) instead of the
     /// cubes alone, for `sudosat sat FILE` or `cadical FILE`.
     #[arg(long)]
@@ -38,7 +43,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let (cnf, _, name) = read_cnf(&args.file)?;
     let start = Instant::now();
-    let split = lookahead_cubes(&cnf, args.depth as usize);
+    let split = lookahead_cubes_until(&cnf, args.depth as usize, args.free_vars);
     let seconds = start.elapsed().as_secs_f64();
     if split.unsat {
         eprintln!(
@@ -49,11 +54,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     write_output(args.output.as_deref(), |w| {
         let mut out = DimacsWriter::new(w);
         out.comment(&format!(
-            "sudosat cube: {} cubes of depth {} from {name} ({} vars, {} clauses); {} \
+            "sudosat cube: {} cubes of depth {}{} from {name} ({} vars, {} clauses); {} \
              branches refuted, {} literals forced at the root; lookahead on up to {} \
              variables a node; {seconds:.3} s",
             split.cubes.len(),
             args.depth,
+            if args.free_vars > 0 {
+                format!(" or {} free variables", args.free_vars)
+            } else {
+                String::new()
+            },
             cnf.num_vars(),
             cnf.num_clauses(),
             split.refuted,
