@@ -200,6 +200,11 @@ impl Geometry {
         value
     }
 
+    /// Human label of a digit in a cell (a given, a placement), 1-based: "r3c7=5".
+    pub fn given_label(&self, (cell, digit): (Cell, Digit)) -> String {
+        format!("{}={digit}", self.cell_label(cell))
+    }
+
     /// Human label of a cell, 1-based: "r3c7".
     pub fn cell_label(&self, cell: Cell) -> String {
         format!("r{}c{}", self.row_of(cell) + 1, self.col_of(cell) + 1)

@@ -63,7 +63,8 @@ pub struct Args {
     /// then `summary`. The exit code is the same.
     #[arg(long)]
     json: bool,
-    /// Time limit in seconds per puzzle for `--diagnose`; past it the command fails.
+    /// Time limit in seconds per puzzle for `--diagnose`; past it the command fails, but a
+    /// puzzle with two solutions found by then is reported with the cells they differ in.
     #[arg(long, value_name = "SECS", requires = "diagnose")]
     timeout: Option<f64>,
 }
@@ -349,7 +350,7 @@ fn describe_properness(found: &Properness, grid: &Grid, what: &str) -> String {
 /// [`MAX_SHOWN`] of each).
 fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Result<()> {
     let geometry = grid.geometry();
-    let given = |&(cell, digit): &(Cell, Digit)| format!("{}={digit}", geometry.cell_label(cell));
+    let given = |&given: &(Cell, Digit)| geometry.given_label(given);
     match found {
         Diagnosis::Unique { .. } => {}
         Diagnosis::NoSolution {

@@ -137,7 +137,7 @@ impl Hint {
         let names: Vec<String> = self
             .suspects
             .iter()
-            .map(|&(c, d)| format!("{}={d}", geo.cell_label(c)))
+            .map(|&suspect| geo.given_label(suspect))
             .collect();
         match names.len() {
             0 => "this grid cannot be completed (a digit in it is wrong, or the puzzle has no \

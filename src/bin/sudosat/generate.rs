@@ -212,7 +212,7 @@ fn complete(
         let givens = |givens: &[(Cell, Digit)]| -> String {
             let labels: Vec<String> = givens
                 .iter()
-                .map(|&(c, d)| format!("{}={d}", geometry.cell_label(c)))
+                .map(|&given| geometry.given_label(given))
                 .collect();
             labels.join(", ")
         };

@@ -276,10 +276,9 @@ impl Drawing {
     /// The drawing of `puzzle`'s diagnosis (`None`: its givens clash).
     fn of(puzzle: &Grid, found: Option<&Diagnosis>) -> Drawing {
         let geometry = puzzle.geometry();
-        let given =
-            |&(cell, digit): &(Cell, Digit)| format!("{}={digit}", geometry.cell_label(cell));
         let list = |givens: &[(Cell, Digit)]| -> String {
-            givens.iter().map(given).collect::<Vec<_>>().join(", ")
+            let labels: Vec<String> = givens.iter().map(|&g| geometry.given_label(g)).collect();
+            labels.join(", ")
         };
         let mut drawing = Drawing {
             filled: None,
