@@ -73,9 +73,7 @@ fn solve_draws_a_checked_solution_over_the_givens() {
         assert!(!svg.contains("several"), "{file}: unique");
     }
     // A puzzle with several solutions says its drawn solution is one of them.
-    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
-    let first = (0..81).find(|&i| loose.values()[i] != 0).unwrap();
-    loose.set(Cell(first as u32), None);
+    let loose = common::loose_17clue(1);
     let dir = common::temp_dir();
     std::fs::write(dir.path().join("p.txt"), loose.to_line().unwrap() + "\n").unwrap();
     for flag in ["--solve", "--answers"] {
@@ -564,21 +562,7 @@ fn diagnose_draws_the_givens_at_fault_and_where_solutions_differ() {
     // Inkala's puzzle with a wrong digit typed in: the minimal set shaded as units, the
     // given whose removal leaves one solution as the pattern.
     let inkala = read_fixture("inkala-line.txt").remove(0);
-    let solution = read_fixture("solutions/inkala-line.txt").remove(0);
-    let (cell, digit) = (0..81)
-        .map(Cell)
-        .filter(|&c| inkala.get(c).is_none())
-        .flat_map(|c| {
-            inkala
-                .candidates(c)
-                .iter()
-                .map(move |d| (c, d))
-                .collect::<Vec<_>>()
-        })
-        .find(|&(c, d)| solution.get(c) != Some(d))
-        .unwrap();
-    let mut wrong = inkala.clone();
-    wrong.set(cell, Some(digit));
+    let (wrong, cell, _) = common::inkala_with_a_typo();
     let Diagnosis::NoSolution {
         core,
         prime_suspects,
@@ -598,9 +582,7 @@ fn diagnose_draws_the_givens_at_fault_and_where_solutions_differ() {
     );
     // A 17-clue puzzle short of a given: each open cell's digits over all solutions as its
     // pencil marks, the cells that are the same in all filled in, the completion shaded.
-    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
-    let first = (0..81).find(|&i| loose.values()[i] != 0).unwrap();
-    loose.set(Cell(first as u32), None);
+    let loose = common::loose_17clue(1);
     let Diagnosis::Several {
         solution,
         open,

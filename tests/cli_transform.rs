@@ -232,9 +232,7 @@ fn check_minimal_names_the_givens_that_can_go() {
     for &i in &open {
         padded.set(Cell(i as u32), solution.get(Cell(i as u32)));
     }
-    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
-    let first = (0..81).find(|&i| loose.values()[i] != 0).unwrap();
-    loose.set(Cell(first as u32), None);
+    let loose = common::loose_17clue(1);
     let dir = common::temp_dir();
     let file = dir.path().join("set.txt");
     let text: String = [&inkala, &padded, &loose]
@@ -297,26 +295,10 @@ fn check_diagnose_says_why_a_puzzle_is_not_proper_and_how_to_fix_it() {
     // Inkala's puzzle (unique); the same with a wrong digit in an empty cell that clashes
     // with no given (no solution); a 17-clue puzzle with one given blanked (several).
     let inkala = read_fixture("inkala-line.txt").remove(0);
-    let solution = read_fixture("solutions/inkala-line.txt").remove(0);
     let label = |c: Cell| format!("r{}c{}", c.0 / 9 + 1, c.0 % 9 + 1);
-    let (cell, digit) = (0..81)
-        .map(Cell)
-        .filter(|&c| inkala.get(c).is_none())
-        .flat_map(|c| {
-            inkala
-                .candidates(c)
-                .iter()
-                .map(move |d| (c, d))
-                .collect::<Vec<_>>()
-        })
-        .find(|&(c, d)| solution.get(c) != Some(d))
-        .unwrap();
-    let mut wrong = inkala.clone();
-    wrong.set(cell, Some(digit));
+    let (wrong, cell, digit) = common::inkala_with_a_typo();
     let wrong_given = format!("{}={digit}", label(cell));
-    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
-    let first = (0..81).find(|&i| loose.values()[i] != 0).unwrap();
-    loose.set(Cell(first as u32), None);
+    let loose = common::loose_17clue(1);
     let dir = common::temp_dir();
     let file = dir.path().join("set.txt");
     let text: String = [&inkala, &wrong, &loose]

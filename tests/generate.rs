@@ -473,14 +473,7 @@ fn grade_stops_at_its_time_limit_and_names_the_puzzle() {
 fn complete_makes_drafts_proper_and_leaves_out_those_without_solution() {
     // A 17-clue puzzle short of two givens (several solutions), Inkala's puzzle with a
     // wrong digit typed in (none), and Inkala's puzzle (proper already).
-    let mut loose = common::read_fixture("17clue-1-line.txt").remove(0);
-    let blanked: Vec<usize> = (0..81)
-        .filter(|&i| loose.values()[i] != 0)
-        .take(2)
-        .collect();
-    for &i in &blanked {
-        loose.set(sudosat::grid::Cell(i as u32), None);
-    }
+    let loose = common::loose_17clue(2);
     let inkala = common::read_fixture("inkala-line.txt").remove(0);
     let mut wrong = inkala.clone();
     wrong.set(sudosat::grid::Cell(1), Some(sudosat::grid::Digit(2)));

@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Cell, Source};
+use sudosat::grid::{check_solution, read_puzzles, read_puzzles_from_path, Cell, Digit, Source};
 use sudosat::{ClauseSink, Cnf, Grid, Lit};
 
 /// Path of a file in `tests/fixtures/`.
@@ -28,6 +28,40 @@ pub fn path(name: &str) -> String {
 /// Every puzzle of a fixture file.
 pub fn read_fixture(name: &str) -> Vec<Grid> {
     read_puzzles_from_path(&fixture(name), None).expect("fixture parses")
+}
+
+/// The shipped 17-clue puzzle with its first `blanked` givens taken away: several
+/// solutions.
+pub fn loose_17clue(blanked: usize) -> Grid {
+    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
+    let givens: Vec<Cell> = loose.givens().map(|(c, _)| c).take(blanked).collect();
+    for cell in givens {
+        loose.set(cell, None);
+    }
+    loose
+}
+
+/// Inkala's puzzle with a wrong digit typed into an empty cell (the first digit that
+/// clashes with no given and is not the solution's): no solution. The grid, that cell and
+/// that digit.
+pub fn inkala_with_a_typo() -> (Grid, Cell, Digit) {
+    let inkala = read_fixture("inkala-line.txt").remove(0);
+    let solution = read_fixture("solutions/inkala-line.txt").remove(0);
+    let (cell, digit) = (0..81)
+        .map(Cell)
+        .filter(|&c| inkala.get(c).is_none())
+        .flat_map(|c| {
+            inkala
+                .candidates(c)
+                .iter()
+                .map(move |d| (c, d))
+                .collect::<Vec<_>>()
+        })
+        .find(|&(c, d)| solution.get(c) != Some(d))
+        .expect("Inkala's puzzle has room for a typo");
+    let mut wrong = inkala;
+    wrong.set(cell, Some(digit));
+    (wrong, cell, digit)
 }
 
 /// The puzzle files at the top of `tests/fixtures/` that have known solutions in
