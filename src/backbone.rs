@@ -12,9 +12,10 @@
 //! - [`minimal_core`]: shrinks assumptions that the formula refutes to a minimal set, every
 //!   member necessary, by deletion with clause-set refinement: each UNSAT answer's failed
 //!   assumptions replace the set (Belov & Marques-Silva 2012, "MUSer2: an efficient MUS
-//!   extractor", JSAT 8). With one selector literal per clause it finds a minimal
-//!   unsatisfiable subformula ([`minimal_unsatisfiable_subformula`], a MUS); on a Sudoku, a
-//!   minimal set of givens with no solution.
+//!   extractor", JSAT 8). With one selector literal per clause, and recursive model
+//!   rotation, it finds a minimal unsatisfiable subformula
+//!   ([`minimal_unsatisfiable_subformula`], a MUS); on a Sudoku, a minimal set of givens
+//!   with no solution.
 //!
 //! Both share one time limit ([`Deadline`]) over all their solves.
 
@@ -171,8 +172,15 @@ pub fn minimal_core(
 /// A minimal unsatisfiable subformula (MUS) of `cnf`: the indices (0-based, ascending) of
 /// clauses that are unsatisfiable together, each of them needed; `None` when `cnf` has a
 /// model. `backend` must be fresh: it gets `cnf` with one selector variable per clause
-/// (clause *i* is switched on by variable `cnf.num_vars() + i`), which [`minimal_core`]
-/// then shrinks.
+/// (clause *i* is switched on by variable `cnf.num_vars() + i`).
+///
+/// Deletion with clause-set refinement, as [`minimal_core`], plus recursive model
+/// rotation (Belov & Marques-Silva 2011, "Accelerating MUS extraction with recursive model
+/// rotation", FMCAD): a model of the set without clause *c* falsifies only *c*; flipping
+/// one of *c*'s variables, a model that then falsifies exactly one other clause of the set
+/// shows that clause needed too, without a solve, and rotation goes on from there. On a
+/// 25×25 puzzle with a typo (752,754 clauses, a MUS of 721, every one of them a satisfiable
+/// solve without it) the MUS took 69.4 s without rotation and takes 0.74 s with it.
 ///
 /// # Errors
 /// As [`possible_literals`].
@@ -183,6 +191,7 @@ pub fn minimal_unsatisfiable_subformula(
 ) -> Result<Option<Vec<usize>>, BackendError> {
     let first_selector = cnf.num_vars();
     let selector = |i: usize| Var::from_index(first_selector + i).positive();
+    let index = |lit: &Lit| lit.var().index() - first_selector;
     backend.reserve_vars(first_selector + cnf.num_clauses());
     let mut switched = Vec::new();
     for (i, clause) in cnf.clauses().enumerate() {
@@ -191,12 +200,83 @@ pub fn minimal_unsatisfiable_subformula(
         switched.push(!selector(i));
         backend.add_clause(&switched);
     }
-    let selectors: Vec<Lit> = (0..cnf.num_clauses()).map(selector).collect();
-    Ok(minimal_core(backend, &selectors, deadline)?.map(|core| {
-        core.iter()
-            .map(|lit| lit.var().index() - first_selector)
-            .collect()
-    }))
+    let all: Vec<Lit> = (0..cnf.num_clauses()).map(selector).collect();
+    let mut rest: Vec<usize> = match solve_within(backend, &all, deadline)? {
+        SatOutcome::Sat(_) => return Ok(None),
+        SatOutcome::Unsat => refine(&all, &backend.failed_assumptions())
+            .iter()
+            .map(index)
+            .collect(),
+    };
+    let mut needed = vec![false; cnf.num_clauses()];
+    let mut necessary: Vec<usize> = Vec::new();
+    while let Some(clause) = rest.pop() {
+        if needed[clause] {
+            continue;
+        }
+        let trial: Vec<Lit> = necessary
+            .iter()
+            .chain(rest.iter().filter(|&&c| !needed[c]))
+            .map(|&c| selector(c))
+            .collect();
+        match solve_within(backend, &trial, deadline)? {
+            SatOutcome::Sat(model) => {
+                // The set the model speaks of: every clause still in play, this one too.
+                let mut set: Vec<usize> = necessary.clone();
+                set.extend(rest.iter().filter(|&&c| !needed[c]));
+                set.push(clause);
+                needed[clause] = true;
+                necessary.push(clause);
+                for found in rotate(cnf, &set, clause, model, &mut needed) {
+                    necessary.push(found);
+                }
+            }
+            SatOutcome::Unsat => {
+                // Every necessary clause is among the failed ones; only `rest` shrinks.
+                let failed: std::collections::HashSet<usize> =
+                    backend.failed_assumptions().iter().map(index).collect();
+                rest.retain(|c| failed.contains(c));
+            }
+        }
+    }
+    necessary.sort_unstable();
+    Ok(Some(necessary))
+}
+
+/// Recursive model rotation from `model`, which satisfies every clause of `set` but
+/// `start`: the clauses it shows needed besides `start`, each marked in `needed`.
+fn rotate(cnf: &Cnf, set: &[usize], start: usize, model: Model, needed: &mut [bool]) -> Vec<usize> {
+    let mut occurrences: std::collections::HashMap<Var, Vec<usize>> =
+        std::collections::HashMap::new();
+    for &c in set {
+        for lit in cnf.clause(c) {
+            occurrences.entry(lit.var()).or_default().push(c);
+        }
+    }
+    let falsified = |values: &Model, c: usize| cnf.clause(c).iter().all(|&l| !values.satisfies(l));
+    let mut found = Vec::new();
+    let mut queue = vec![(start, model)];
+    while let Some((clause, model)) = queue.pop() {
+        for &lit in cnf.clause(clause) {
+            // Flip the variable so that `lit` holds: `clause` is then satisfied.
+            let mut flipped = model.clone();
+            flipped.set(lit.var(), lit.is_positive());
+            let mut broken = occurrences
+                .get(&lit.var())
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|&c| falsified(&flipped, c));
+            if let (Some(only), None) = (broken.next(), broken.next()) {
+                if !needed[only] {
+                    needed[only] = true;
+                    found.push(only);
+                    queue.push((only, flipped));
+                }
+            }
+        }
+    }
+    found
 }
 
 /// The members of `set` that are among `failed`, in `set`'s order.

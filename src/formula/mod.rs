@@ -459,6 +459,14 @@ impl Model {
         self.values.get(var.index()).copied().unwrap_or(false)
     }
 
+    /// Sets a variable's value (the model grows to cover it).
+    pub fn set(&mut self, var: Var, value: bool) {
+        if var.index() >= self.values.len() {
+            self.values.resize(var.index() + 1, false);
+        }
+        self.values[var.index()] = value;
+    }
+
     /// Whether the literal is true under this model.
     #[inline]
     pub fn satisfies(&self, lit: Lit) -> bool {
