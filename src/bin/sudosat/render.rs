@@ -13,8 +13,8 @@ use sudosat::grid::{
     check_solution, write_html, write_sheet, Cell, Digit, DigitSet, Grid, Panel, SheetOptions,
 };
 use sudosat::names::plural;
-use sudosat::run::Deadline;
-use sudosat::solve::SolveOutcome;
+use sudosat::solve::sat::SatSolver;
+use sudosat::solve::{Solver, SolverSpec};
 
 use crate::args::{named, PuzzleInputs};
 use crate::common::{
@@ -380,33 +380,27 @@ fn solve_all(
 ) -> Result<(Vec<Option<Grid>>, Vec<bool>)> {
     let mut filled = Vec::with_capacity(inputs.len());
     let mut several = Vec::with_capacity(inputs.len());
+    let SolverSpec::Sat { encoding, backend } = default_sat_path(sudosat::run::available_cores())
+    else {
+        unreachable!("the default path is the SAT path")
+    };
+    let mut solver = SatSolver::new(encoding, backend);
     for input in inputs {
-        let deadline = Deadline::after(limit);
-        let mut solver =
-            default_sat_path(sudosat::run::available_cores()).build(deadline.remaining());
-        let report = solver
-            .solve(&input.grid)
+        // Up to two solutions in one run of the solver: the one drawn, and whether an
+        // answer key would pass one of several off as the answer.
+        solver.set_time_limit(limit);
+        let mut found = solver
+            .solutions(&input.grid, 2)
             .with_context(|| input.location())?;
-        match report.outcome {
-            SolveOutcome::Solved(solution) => {
-                let check = check_solution(&input.grid, &solution);
-                if !check.is_valid() {
-                    bail!("{}: the solver's grid is not a solution", input.location());
-                }
-                filled.push(Some(solution));
-                // An answer key must not pass one of several solutions off as the answer.
-                solver.set_time_limit(deadline.remaining());
-                let count = solver
-                    .count_solutions(&input.grid, 2)
-                    .with_context(|| input.location())?;
-                several.push(count != Some(1));
+        several.push(found.len() > 1);
+        found.truncate(1);
+        let solution = found.pop();
+        if let Some(solution) = &solution {
+            if !check_solution(&input.grid, solution).is_valid() {
+                bail!("{}: the solver's grid is not a solution", input.location());
             }
-            SolveOutcome::NoSolution => {
-                filled.push(None);
-                several.push(false);
-            }
-            SolveOutcome::Stopped(why) => bail!("{}: stopped: {why}", input.location()),
         }
+        filled.push(solution);
     }
     Ok((filled, several))
 }
