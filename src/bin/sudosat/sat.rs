@@ -291,7 +291,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         _ => None,
     };
     // A question that fails (a time-out) still leaves the answer, and a proof, in place.
-    let queried = match (&query, &outcome) {
+    let queried = match (query, &outcome) {
         (Some(formula), Ok(answer)) => query_answer(
             &args,
             &spec,
@@ -422,11 +422,12 @@ fn write_literal_lines(w: &mut dyn std::io::Write, kind: char, lits: &[Lit]) -> 
 
 /// `--backbone` of a satisfiable `formula` or `--mus` of an unsatisfiable one, asked of a
 /// fresh backend within `deadline`: the lines to print after the answer (the MUS goes to
-/// its file). Nothing for the other answer.
+/// its file). Nothing for the other answer. The backbone's backend takes the formula
+/// itself (a 25×25 CNF is 750,000 clauses: no second copy).
 fn query_answer(
     args: &Args,
     spec: &sudosat::backend::BackendSpec,
-    formula: &Cnf,
+    mut formula: Cnf,
     answer: &SatOutcome,
     assumptions: &[Lit],
     deadline: &Deadline,
@@ -436,9 +437,8 @@ fn query_answer(
     let mut lines = Vec::new();
     match answer {
         SatOutcome::Sat(model) if args.backbone => {
-            let mut copy = formula.clone();
-            backend.add_formula(&mut copy);
             let num_vars = formula.num_vars();
+            backend.add_formula(&mut formula);
             let backbone = backbone(
                 backend.as_mut(),
                 num_vars,
@@ -460,7 +460,7 @@ fn query_answer(
             let Some(path) = &args.mus else {
                 return Ok(lines);
             };
-            let mus = minimal_unsatisfiable_subformula(backend.as_mut(), formula, deadline)
+            let mus = minimal_unsatisfiable_subformula(backend.as_mut(), &formula, deadline)
                 .context("--mus")?
                 .context("--mus found a model of an UNSAT formula")?;
             write_output(Some(path), |w| {
