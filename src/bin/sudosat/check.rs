@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use sudosat::generate::{properness, CounterKind, Diagnosis, Properness, Symmetry};
 use sudosat::grid::{
     canonical, check_grid, check_solution, Cell, CheckReport, Digit, DigitSet, Format, Grid,
@@ -15,7 +15,7 @@ use sudosat::names::plural;
 use crate::args::named;
 
 use crate::common::{
-    diagnose_all, display_path, input_json, inputs_or_stdin, read_located_inputs,
+    diagnose_all, input_json, inputs_or_stdin, read_located_inputs, read_one_per_puzzle,
     stdin_at_most_once, time_limit, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK,
 };
 
@@ -120,18 +120,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     stdin_at_most_once(inputs.iter().chain(&args.solution).map(PathBuf::as_path))?;
     let puzzles = read_located_inputs(&inputs, args.from)?;
     let solutions = match &args.solution {
-        Some(path) => {
-            let sols = read_located_inputs(std::slice::from_ref(path), args.solution_from)?;
-            if sols.len() != puzzles.len() {
-                bail!(
-                    "{}: {} for {}; expected one solution per puzzle, in order",
-                    display_path(path),
-                    plural(sols.len(), "solution"),
-                    plural(puzzles.len(), "puzzle")
-                );
-            }
-            Some(sols)
-        }
+        Some(path) => Some(read_one_per_puzzle(
+            path,
+            args.solution_from,
+            &puzzles,
+            "solution",
+        )?),
         None => None,
     };
     let limit = time_limit(args.timeout)?;

@@ -12,6 +12,7 @@ use sudosat::compression::{self, Compression};
 use sudosat::dimacs::{parse_dimacs, DimacsReport, ParseOptions};
 use sudosat::generate::{diagnose, Diagnosis};
 use sudosat::grid::{check_grid, read_located_from_path, read_puzzles_from_path, Format, Grid};
+use sudosat::names::plural;
 use sudosat::run::Deadline;
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::SolverSpec;
@@ -473,4 +474,24 @@ pub fn input_json(input: &InputGrid) -> serde_json::Value {
         "size": input.grid.side(),
         "givens": input.grid.num_givens(),
     })
+}
+
+/// The grids of `path` that go with `puzzles`, one each and in order (solutions, partly
+/// filled grids): a count that differs is an error naming both, each grid a `noun`.
+pub fn read_one_per_puzzle(
+    path: &Path,
+    from: Option<Format>,
+    puzzles: &[InputGrid],
+    noun: &str,
+) -> Result<Vec<InputGrid>> {
+    let grids = read_located_inputs(&[path.to_path_buf()], from)?;
+    if grids.len() != puzzles.len() {
+        bail!(
+            "{}: {} for {}; expected one {noun} per puzzle, in order",
+            display_path(path),
+            plural(grids.len(), noun),
+            plural(puzzles.len(), "puzzle")
+        );
+    }
+    Ok(grids)
 }

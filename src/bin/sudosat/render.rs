@@ -12,13 +12,12 @@ use sudosat::grid::svg::Highlight;
 use sudosat::grid::{
     check_solution, write_html, write_sheet, Cell, Digit, DigitSet, Grid, Panel, SheetOptions,
 };
-use sudosat::names::plural;
 use sudosat::solve::sat::SatSolver;
 use sudosat::solve::{Solver, SolverSpec};
 
 use crate::args::{named, PuzzleInputs};
 use crate::common::{
-    default_sat_path, diagnose_all, display_path, read_located_inputs, stdin_at_most_once,
+    default_sat_path, diagnose_all, read_located_inputs, read_one_per_puzzle, stdin_at_most_once,
     time_limit, write_files_in, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK,
 };
 
@@ -408,15 +407,7 @@ fn solve_all(
 /// The grids of `path`, one per puzzle and in order, each of its puzzle's size and
 /// keeping its givens.
 fn read_filled(inputs: &[InputGrid], path: &std::path::Path) -> Result<Vec<Option<Grid>>> {
-    let grids = read_located_inputs(std::slice::from_ref(&path.to_path_buf()), None)?;
-    if grids.len() != inputs.len() {
-        bail!(
-            "{}: {} for {}; expected one per puzzle, in order",
-            display_path(path),
-            plural(grids.len(), "grid"),
-            plural(inputs.len(), "puzzle")
-        );
-    }
+    let grids = read_one_per_puzzle(path, None, inputs, "grid")?;
     for (puzzle, grid) in inputs.iter().zip(&grids) {
         let (n, m) = (puzzle.grid.side(), grid.grid.side());
         if n != m {
