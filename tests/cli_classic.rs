@@ -410,6 +410,20 @@ fn explain_hints_at_the_next_step_without_giving_the_solution_away() {
         suspects.contains(&serde_json::json!({"row": 3, "column": 5, "digit": wrong.get()})),
         "{json}"
     );
+    // And its picture shades the wrong digit's cell (row 3, column 5: x 160, y 80).
+    let pictures = common::temp_dir();
+    let dir = pictures.path().to_str().unwrap();
+    let out = run_in(
+        std::path::Path::new("."),
+        &["explain", "--hint", "2", "--svg", dir, "-"],
+        line.as_bytes(),
+    );
+    assert_exit(&out, 1);
+    let svg = std::fs::read_to_string(pictures.path().join("hint.svg")).unwrap();
+    assert!(
+        svg.contains("<rect class=\"pattern\" x=\"160\" y=\"80\""),
+        "{svg}"
+    );
     // With the pencil marks first: r3c5, where the hidden single is, holds 4, 6 and 7.
     let out = run(&["explain", "--candidates", "--hint", "1", &fiendish]);
     assert_exit(&out, 0);

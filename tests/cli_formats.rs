@@ -320,6 +320,33 @@ fn a_wrong_solution_is_reported_per_puzzle() {
         text.ends_with("checked 1 solution: 0 valid, 1 invalid\n"),
         "{text}"
     );
+    // As JSON: the solution's place and the same violations.
+    let out = run_in(
+        dir.path(),
+        &[
+            "check",
+            puzzle.to_str().unwrap(),
+            "--solution",
+            "wrong.txt",
+            "--json",
+        ],
+        b"",
+    );
+    assert_exit(&out, 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let grid = &json["grids"][0];
+    assert_eq!(
+        (
+            &grid["solution"]["file"],
+            &grid["solution"]["line"],
+            &grid["valid"]
+        ),
+        (&"wrong.txt".into(), &1.into(), &false.into())
+    );
+    assert!(grid["violations"]
+        .as_array()
+        .unwrap()
+        .contains(&"r1c1 is 4 but the puzzle gives 1".into()));
 
     std::fs::write(dir.path().join("two.txt"), format!("{sol}{sol}")).unwrap();
     let out = run_in(

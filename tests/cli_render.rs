@@ -227,6 +227,25 @@ fn bad_requests_are_errors_that_write_nothing() {
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("bad.txt:1:"), "{}", stderr(&out));
     assert!(!sheet.exists());
+    // A --solution file with another count of grids, and --diagnose beyond 36×36.
+    let two = dir.path().join("two.txt");
+    let inkala = path("inkala-line.txt");
+    let line = read_fixture("inkala-line.txt")[0].to_line().unwrap();
+    std::fs::write(&two, format!("{line}\n{line}\n")).unwrap();
+    let out = run(&["render", &inkala, "--solution", two.to_str().unwrap()]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("2 grids for 1 puzzle; expected one grid per puzzle"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["render", big.to_str().unwrap(), "--diagnose"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("--diagnose draws pencil marks"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// `cnf/`-style golden file: the drawing itself, byte for byte. Regenerate with
