@@ -48,9 +48,14 @@ pub fn solve_within(
 /// (`None`: the formula has no model under them). Models already known (`known`, each
 /// satisfying the formula and the assumptions) mark their literals without a solve.
 ///
-/// A candidate found impossible costs one UNSAT solve; without assumptions its negation is
-/// then added to the formula as a unit clause (it holds in every model), which the later
-/// solves use.
+/// The candidates no model has marked yet are asked in chunks (Janota, Lynce &
+/// Marques-Silva 2015, Algorithm 5): one solve under a fresh selector that switches on the
+/// clause "one of these holds". UNSAT settles the whole chunk as impossible, so the chunk
+/// doubles; a model marks at least one of them, and the chunk halves. A formula whose
+/// variables are nearly all backbone (a puzzle with one solution) then costs a few dozen
+/// solves, not one per variable. Without assumptions, each candidate found impossible
+/// has its negation added to the formula as a unit clause (it holds in every model), which
+/// the later solves use; each selector is switched off for good after its solve.
 ///
 /// # Errors
 /// The backend's, e.g. [`BackendError::Timeout`] once `deadline` passes, or
@@ -77,18 +82,47 @@ pub fn possible_literals(
     for model in known {
         mark(&mut possible, model);
     }
+    // Unknown candidates, in order; a chunk is taken from the front.
+    let mut unknown: std::collections::VecDeque<usize> =
+        (0..candidates.len()).filter(|&i| !possible[i]).collect();
+    let mut chunk_size = 1;
     let mut trial = assumptions.to_vec();
-    for i in 0..candidates.len() {
-        if possible[i] {
-            continue;
-        }
-        trial.push(candidates[i]);
-        let outcome = solve_within(backend, &trial, deadline)?;
-        trial.pop();
+    let mut one_of = Vec::new();
+    while !unknown.is_empty() {
+        let chunk: Vec<usize> = unknown.iter().take(chunk_size).copied().collect();
+        let outcome = if let [only] = chunk[..] {
+            trial.push(candidates[only]);
+            let outcome = solve_within(backend, &trial, deadline);
+            trial.pop();
+            outcome?
+        } else {
+            let selector = Var::from_index(backend.num_vars()).positive();
+            backend.reserve_vars(selector.var().index() + 1);
+            one_of.clear();
+            one_of.push(!selector);
+            one_of.extend(chunk.iter().map(|&i| candidates[i]));
+            backend.add_clause(&one_of);
+            trial.push(selector);
+            let outcome = solve_within(backend, &trial, deadline);
+            trial.pop();
+            backend.add_clause(&[!selector]);
+            outcome?
+        };
         match outcome {
-            SatOutcome::Sat(model) => mark(&mut possible, &model),
-            SatOutcome::Unsat if assumptions.is_empty() => backend.add_clause(&[!candidates[i]]),
-            SatOutcome::Unsat => {}
+            SatOutcome::Sat(model) => {
+                mark(&mut possible, &model);
+                unknown.retain(|&i| !possible[i]);
+                chunk_size = (chunk_size / 2).max(1);
+            }
+            SatOutcome::Unsat => {
+                unknown.drain(..chunk.len());
+                if assumptions.is_empty() {
+                    for &i in &chunk {
+                        backend.add_clause(&[!candidates[i]]);
+                    }
+                }
+                chunk_size *= 2;
+            }
         }
     }
     Ok(Some(possible))
@@ -472,6 +506,64 @@ mod tests {
             }
         }
         assert!(found > 20, "{found} unsatisfiable formulas");
+    }
+
+    /// A backend that counts the solves asked of it.
+    struct Counting {
+        inner: Box<dyn SatBackend>,
+        solves: usize,
+    }
+
+    impl ClauseSink for Counting {
+        fn add_clause(&mut self, clause: &[Lit]) {
+            self.inner.add_clause(clause);
+        }
+        fn reserve_vars(&mut self, num_vars: usize) {
+            self.inner.reserve_vars(num_vars);
+        }
+    }
+
+    impl SatBackend for Counting {
+        fn name(&self) -> String {
+            self.inner.name()
+        }
+        fn num_vars(&self) -> usize {
+            self.inner.num_vars()
+        }
+        fn solve(&mut self) -> Result<SatOutcome, BackendError> {
+            self.solve_under(&[])
+        }
+        fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
+            self.solves += 1;
+            self.inner.solve_under(assumptions)
+        }
+        fn supports_assumptions(&self) -> bool {
+            true
+        }
+        fn failed_assumptions(&self) -> Vec<Lit> {
+            self.inner.failed_assumptions()
+        }
+        fn reset(&mut self) {
+            self.inner.reset();
+        }
+    }
+
+    #[test]
+    fn a_backbone_of_many_variables_is_asked_in_chunks() {
+        // x1…x60 forced in a chain (x1, x1 → x2, …); x61 and x62 free.
+        let mut clauses: Vec<Vec<i64>> = vec![vec![1]];
+        clauses.extend((1..60).map(|v| vec![-v, v + 1]));
+        clauses.push(vec![61, 62, -61]);
+        let refs: Vec<&[i64]> = clauses.iter().map(Vec::as_slice).collect();
+        let mut backend = Counting {
+            inner: backend_with(&refs),
+            solves: 0,
+        };
+        let found = backbone(&mut backend, 62, &[], &[], &Deadline::NONE).unwrap();
+        assert_eq!(found, Some((1..=60).map(lit).collect()));
+        // One first model, then chunks of 1, 2, 4, … of the 60 negations (all UNSAT) and
+        // the free variables' other values: one solve per variable would be 62.
+        assert!(backend.solves <= 12, "{} solves", backend.solves);
     }
 
     #[test]

@@ -2026,6 +2026,10 @@ impl ClauseSink for Cdcl {
 }
 
 impl SatBackend for Cdcl {
+    fn num_vars(&self) -> usize {
+        self.original.num_vars()
+    }
+
     fn name(&self) -> String {
         "cdcl".to_string()
     }

@@ -874,6 +874,10 @@ impl ClauseSink for Dpll {
 }
 
 impl SatBackend for Dpll {
+    fn num_vars(&self) -> usize {
+        self.original.num_vars()
+    }
+
     fn name(&self) -> String {
         "dpll".to_string()
     }

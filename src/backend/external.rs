@@ -485,6 +485,10 @@ impl ClauseSink for ExternalSolver {
 }
 
 impl SatBackend for ExternalSolver {
+    fn num_vars(&self) -> usize {
+        self.cnf.num_vars()
+    }
+
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.timeout = limit;
     }

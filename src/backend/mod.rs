@@ -150,6 +150,10 @@ pub trait SatBackend: ClauseSink + Send {
         cnf.clear();
     }
 
+    /// The number of variables of the formula added so far (the highest one used or
+    /// reserved): a caller that needs fresh variables, such as selectors, takes the next.
+    fn num_vars(&self) -> usize;
+
     /// Solves the formula added so far.
     ///
     /// # Errors

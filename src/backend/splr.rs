@@ -40,6 +40,10 @@ impl ClauseSink for SplrBackend {
 }
 
 impl SatBackend for SplrBackend {
+    fn num_vars(&self) -> usize {
+        self.original.num_vars()
+    }
+
     fn name(&self) -> String {
         "splr".to_string()
     }

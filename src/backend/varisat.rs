@@ -115,6 +115,10 @@ impl ClauseSink for VarisatBackend {
 }
 
 impl SatBackend for VarisatBackend {
+    fn num_vars(&self) -> usize {
+        self.original.num_vars()
+    }
+
     fn name(&self) -> String {
         "varisat".to_string()
     }

@@ -134,8 +134,6 @@ pub fn diagnose(
 struct Loaded {
     backend: Box<dyn SatBackend>,
     map: VarMap,
-    /// The next variable free for an activation literal.
-    next_var: usize,
 }
 
 impl Loaded {
@@ -154,12 +152,7 @@ impl Loaded {
         cnf.set_num_vars(map.num_vars());
         backend.add_formula(&mut cnf);
         give_structure(backend.as_mut(), &map, encoding, spec.propagate);
-        let next_var = map.num_vars();
-        Ok(Loaded {
-            backend,
-            map,
-            next_var,
-        })
+        Ok(Loaded { backend, map })
     }
 
     /// The literal of `digit` in `cell`, `None` when the encoding fixed it.
@@ -184,8 +177,9 @@ impl Loaded {
     /// Adds "not `solution` on `cells`" behind a fresh activation literal, which it
     /// returns: assumed, it asks for another solution; its negation retires the clause.
     fn block(&mut self, solution: &Grid, cells: impl Iterator<Item = Cell>) -> Lit {
-        let other = Var::from_index(self.next_var).positive();
-        self.next_var += 1;
+        // Past every variable the backend has, selectors of other questions included.
+        let other = Var::from_index(self.backend.num_vars()).positive();
+        self.backend.reserve_vars(other.var().index() + 1);
         let mut blocking = vec![!other];
         blocking.extend(cells.map(|c| !self.lit(c, digit_at(solution, c))));
         self.backend.add_clause(&blocking);
