@@ -437,19 +437,16 @@ fn completion(
         }
         sets.push(needed);
     };
-    // Minimal by deletion (a greedy hitting set may hold a given the others make unneeded).
-    let mut kept = added.clone();
-    for cell in added {
-        let mut trial = vec![other];
-        trial.extend(
-            kept.iter()
-                .filter(|&&c| c != cell)
-                .map(|&c| given(loaded, c)),
-        );
-        if loaded.solve(&trial, deadline)? == SatOutcome::Unsat {
-            kept.retain(|&c| c != cell);
-        }
-    }
+    // Minimal by deletion (a greedy hitting set may hold a given the others make unneeded),
+    // with clause-set refinement: each UNSAT answer drops every given it did not use.
+    let mut assumed = vec![other];
+    assumed.extend(added.iter().map(|&c| given(loaded, c)));
+    // The loop ended on UNSAT under exactly these, so the core is never `None`.
+    let core = minimal_core(loaded.backend.as_mut(), &assumed, deadline)?.unwrap_or(assumed);
+    let mut kept: Vec<Cell> = added
+        .into_iter()
+        .filter(|&c| core.contains(&given(loaded, c)))
+        .collect();
     kept.sort();
     Ok(kept
         .into_iter()
