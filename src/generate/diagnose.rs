@@ -18,7 +18,10 @@
 //!   while the exact search stays small, not always the fewest from any solution.
 //!
 //! A large grid without a solution is asked about in the empty grid's encoding, which an
-//! 81×81 grid takes 2.5 GB to hold; `check` bounds the time (`--timeout`), not the memory.
+//! 81×81 grid takes 3 GB to hold, and without the root probing that settles such grids in
+//! their reduced encoding: `sudoku-81-1` with one wrong digit is still at its first
+//! deletion after 20 minutes (a 49×49 grid takes 12 s). `check` bounds the time
+//! (`--timeout`, after which what is known is reported), not the memory.
 
 use crate::backbone::{minimal_core, possible_literals, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
@@ -46,6 +49,10 @@ pub enum Diagnosis {
         suspects: Vec<(Cell, Digit)>,
         /// The `suspects` whose removal leaves exactly one solution, in cell order.
         prime_suspects: Vec<(Cell, Digit)>,
+        /// Whether the diagnosis is whole. `false` when the time limit passed first: `core`
+        /// then still admits no solution but may hold givens that are not needed (empty
+        /// when not even such a set was found), and the suspects are those found by then.
+        finished: bool,
     },
     /// Two or more solutions.
     Several {
@@ -79,8 +86,10 @@ impl Diagnosis {
                 core,
                 suspects,
                 prime_suspects,
+                finished,
             } => serde_json::json!({
                 "verdict": "no solution",
+                "finished": finished,
                 "core": givens(core),
                 "suspects": givens(suspects),
                 "prime_suspects": givens(prime_suspects),
@@ -274,12 +283,33 @@ fn is_timeout(error: &Error) -> bool {
 }
 
 /// The diagnosis of a puzzle without solution, `loaded` with the empty grid's encoding.
+/// Past the time limit, what is known by then (`finished: false`): an 81×81 grid asks
+/// hard searches under thousands of assumed givens.
 fn unsolvable(loaded: &mut Loaded, puzzle: &Grid, deadline: &Deadline) -> Result<Diagnosis, Error> {
+    let unfinished = |core: Vec<(Cell, Digit)>, suspects, prime_suspects| {
+        Ok(Diagnosis::NoSolution {
+            core,
+            suspects,
+            prime_suspects,
+            finished: false,
+        })
+    };
+    let in_cell_order = |loaded: &Loaded, set: &[Lit]| -> Vec<(Cell, Digit)> {
+        puzzle
+            .givens()
+            .filter(|&(c, d)| set.contains(&loaded.lit(c, d)))
+            .collect()
+    };
     let givens: Vec<Lit> = puzzle.givens().map(|(c, d)| loaded.lit(c, d)).collect();
-    if let SatOutcome::Sat(model) = loaded.solve(&givens, deadline)? {
-        // The reduced encoding said otherwise: one of the two paths is wrong.
-        loaded.map.decode_for(&model, puzzle)?;
-        unreachable!("a puzzle without solution has one: {puzzle:?}");
+    match loaded.solve(&givens, deadline) {
+        Ok(SatOutcome::Unsat) => {}
+        Ok(SatOutcome::Sat(model)) => {
+            // The reduced encoding said otherwise: one of the two paths is wrong.
+            loaded.map.decode_for(&model, puzzle)?;
+            unreachable!("a puzzle without solution has one: {puzzle:?}");
+        }
+        Err(e) if is_timeout(&e) => return unfinished(Vec::new(), Vec::new(), Vec::new()),
+        Err(e) => return Err(e),
     }
     let failed = loaded.backend.failed_assumptions();
     // Start from the failed assumptions: usually far fewer than the givens.
@@ -288,36 +318,58 @@ fn unsolvable(loaded: &mut Loaded, puzzle: &Grid, deadline: &Deadline) -> Result
         .copied()
         .filter(|l| failed.contains(l))
         .collect();
-    let core = minimal_core(loaded.backend.as_mut(), &start, deadline)?
-        .expect("a subset of the failed assumptions is refuted again");
-    let core: Vec<(Cell, Digit)> = puzzle
-        .givens()
-        .filter(|&(c, d)| core.contains(&loaded.lit(c, d)))
-        .collect();
+    let core = match minimal_core(loaded.backend.as_mut(), &start, deadline) {
+        Ok(core) => core.expect("a subset of the failed assumptions is refuted again"),
+        Err(BackendError::Timeout { .. }) => {
+            return unfinished(in_cell_order(loaded, &start), Vec::new(), Vec::new())
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let core = in_cell_order(loaded, &core);
     let mut suspects = Vec::new();
     let mut prime_suspects = Vec::new();
     for &(cell, digit) in &core {
-        let mut without = puzzle.clone();
-        without.set(cell, None);
-        let mut rest: Vec<Lit> = without.givens().map(|(c, d)| loaded.lit(c, d)).collect();
-        let SatOutcome::Sat(model) = loaded.solve(&rest, deadline)? else {
-            continue;
-        };
-        suspects.push((cell, digit));
-        // Unique without it? Its solution blocked for this question only.
-        let solution = loaded.map.decode_for(&model, &without)?;
-        let other = loaded.block(&solution, empty_cells(&without));
-        rest.push(other);
-        if loaded.solve(&rest, deadline)? == SatOutcome::Unsat {
-            prime_suspects.push((cell, digit));
+        match suspect(loaded, puzzle, cell, deadline) {
+            Ok(None) => {}
+            Ok(Some(prime)) => {
+                suspects.push((cell, digit));
+                if prime {
+                    prime_suspects.push((cell, digit));
+                }
+            }
+            Err(e) if is_timeout(&e) => return unfinished(core, suspects, prime_suspects),
+            Err(e) => return Err(e),
         }
-        loaded.backend.add_clause(&[!other]);
     }
     Ok(Diagnosis::NoSolution {
         core,
         suspects,
         prime_suspects,
+        finished: true,
     })
+}
+
+/// Whether the puzzle without its given in `cell` has a solution (`None`: no), and if so
+/// whether exactly one.
+fn suspect(
+    loaded: &mut Loaded,
+    puzzle: &Grid,
+    cell: Cell,
+    deadline: &Deadline,
+) -> Result<Option<bool>, Error> {
+    let mut without = puzzle.clone();
+    without.set(cell, None);
+    let mut rest: Vec<Lit> = without.givens().map(|(c, d)| loaded.lit(c, d)).collect();
+    let SatOutcome::Sat(model) = loaded.solve(&rest, deadline)? else {
+        return Ok(None);
+    };
+    // Unique without it? Its solution blocked for this question only.
+    let solution = loaded.map.decode_for(&model, &without)?;
+    let other = loaded.block(&solution, empty_cells(&without));
+    rest.push(other);
+    let unique = loaded.solve(&rest, deadline);
+    loaded.backend.add_clause(&[!other]);
+    Ok(Some(unique? == SatOutcome::Unsat))
 }
 
 fn digit_at(grid: &Grid, cell: Cell) -> Digit {
@@ -640,9 +692,10 @@ mod tests {
                 core,
                 suspects,
                 prime_suspects,
+                finished: true,
             } = diagnose(&wrong, &cdcl(), &Deadline::NONE).unwrap()
             else {
-                panic!("no solution")
+                panic!("no solution, finished")
             };
             assert!(core.contains(&(cell, digit)), "the wrong given is needed");
             // The wrong given is a prime suspect (without it the puzzle is the unique one it
@@ -687,6 +740,20 @@ mod tests {
                 core: vec![(Cell(0), Digit(1)), (Cell(3), Digit(1))],
                 suspects: vec![(Cell(0), Digit(1)), (Cell(3), Digit(1))],
                 prime_suspects: vec![],
+                finished: true,
+            }
+        );
+        // Past the time limit before the first question: no solution, nothing more known.
+        let empty = Grid::empty(2).unwrap();
+        let mut loaded = Loaded::new(&cdcl(), &empty, false).unwrap();
+        let passed = Deadline::after(Some(std::time::Duration::ZERO));
+        assert_eq!(
+            unsolvable(&mut loaded, &clash, &passed).unwrap(),
+            Diagnosis::NoSolution {
+                core: vec![],
+                suspects: vec![],
+                prime_suspects: vec![],
+                finished: false,
             }
         );
     }
@@ -782,8 +849,10 @@ mod tests {
                     core,
                     suspects,
                     prime_suspects,
+                    finished,
                 } => {
                     seen[1] += 1;
+                    assert!(finished);
                     assert!(solutions.is_empty());
                     let mut only = Grid::empty(2).unwrap();
                     for &(c, d) in core {

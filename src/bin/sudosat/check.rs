@@ -351,11 +351,24 @@ fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Resu
             core,
             suspects,
             prime_suspects,
+            finished,
         } => {
+            if !finished && core.is_empty() {
+                writeln!(
+                    out,
+                    "  the time limit passed before the givens at fault were found"
+                )?;
+                return Ok(());
+            }
             writeln!(
                 out,
-                "  {} alone admit no solution, and each is needed: {}",
+                "  {} alone admit no solution{}: {}",
                 plural(core.len(), "given"),
+                if *finished {
+                    ", and each is needed"
+                } else {
+                    " (some may not be needed)"
+                },
                 shown(core.iter().map(given))
             )?;
             if !prime_suspects.is_empty() {
@@ -370,7 +383,20 @@ fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Resu
                 .iter()
                 .filter(|g| !prime_suspects.contains(g))
                 .collect();
-            if suspects.is_empty() {
+            if !finished {
+                if !others.is_empty() {
+                    writeln!(
+                        out,
+                        "  {} to leave a puzzle with several solutions: {}",
+                        can_go(others.len()),
+                        shown(others.into_iter().map(given))
+                    )?;
+                }
+                writeln!(
+                    out,
+                    "  the time limit passed before every given was tried alone"
+                )?;
+            } else if suspects.is_empty() {
                 writeln!(
                     out,
                     "  no single given's removal leaves a puzzle with a solution"

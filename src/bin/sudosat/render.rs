@@ -300,12 +300,29 @@ impl Drawing {
                 core,
                 suspects,
                 prime_suspects,
+                finished,
             }) => {
-                let mut note = format!(
-                    "No solution: the {} shaded givens admit none together.",
-                    core.len()
-                );
-                if !prime_suspects.is_empty() {
+                let mut note = if core.is_empty() {
+                    "No solution. The time limit passed before the givens at fault were found."
+                        .to_string()
+                } else {
+                    format!(
+                        "No solution: the {} shaded givens admit none together.",
+                        core.len()
+                    )
+                };
+                if !finished {
+                    if !core.is_empty() {
+                        note += " The time limit passed before the diagnosis was done: some \
+                                 may not be needed.";
+                    }
+                    if !prime_suspects.is_empty() {
+                        note += &format!(
+                            " Without the blue {}, exactly one solution is left.",
+                            list(prime_suspects)
+                        );
+                    }
+                } else if !prime_suspects.is_empty() {
                     note += &format!(
                         " Without the blue {} ({}), exactly one solution is left.",
                         if prime_suspects.len() == 1 {
