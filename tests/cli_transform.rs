@@ -388,6 +388,21 @@ fn check_diagnose_says_why_a_puzzle_is_not_proper_and_how_to_fix_it() {
     );
     // The time limit belongs to the diagnosis.
     assert_exit(&run(&["check", "--timeout", "5", f]), 2);
+    // A budget that holds the puzzles' reduced encodings but not the empty grid's, which
+    // naming the givens at fault of the puzzle without solution needs (about 720 KiB).
+    std::fs::write(&file, line(&wrong) + "\n").unwrap();
+    let out = run(&["check", "--diagnose", "--max-memory", "300K", f]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains(&format!(
+            "{f}:1: no solution; naming the givens at fault asks about the empty 9×9 grid's \
+             extended encoding (11988 clauses)"
+        )) && stderr(&out).contains("over the memory budget of 300 KiB"),
+        "{}",
+        stderr(&out)
+    );
+    assert_exit(&run(&["check", "--diagnose", "--max-memory", "1M", f]), 1);
+    assert_exit(&run(&["check", "--max-memory", "1M", f]), 2);
 }
 
 #[test]

@@ -25,7 +25,7 @@
 
 use crate::backbone::{minimal_core, possible_literals, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
-use crate::encode::{SudokuEncoding, VarMap, VarRef};
+use crate::encode::{Encoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{Cnf, Lit, Model, Var};
 use crate::grid::{check_grid, Cell, Digit, DigitSet, Geometry, Grid};
 use crate::run::Deadline;
@@ -121,13 +121,22 @@ impl Diagnosis {
 ///
 /// # Errors
 /// [`Error::Backend`] when the backend fails, cannot take assumptions or the deadline
-/// passes; [`Error::Decode`] if a model is not a solution (a backend bug).
+/// passes; [`Error::Decode`] if a model is not a solution (a backend bug);
+/// [`Error::OverBudget`] or [`Error::Unsupported`] when an encoding it needs is estimated
+/// above `spec`'s memory budget ([`BackendSpec::with_memory`]).
 pub fn diagnose(
     puzzle: &Grid,
     spec: &BackendSpec,
     deadline: &Deadline,
 ) -> Result<Diagnosis, Error> {
     if check_grid(puzzle).is_valid() {
+        if let Some(budget) = spec.memory {
+            crate::encode::check_memory_budget(
+                SudokuEncoding::new(DEFAULT_ENCODING.base, true),
+                puzzle,
+                budget,
+            )?;
+        }
         // The reduced encoding first: on large grids it is a fraction of the empty grid's
         // (81×81: 0.1 s against 11 s and 2.5 GB).
         let mut loaded = Loaded::new(spec, puzzle, true)?;
@@ -136,7 +145,33 @@ pub fn diagnose(
         }
     }
     let empty = Grid::empty(puzzle.box_size()).expect("the puzzle's box size is valid");
+    let encoding = SudokuEncoding::new(DEFAULT_ENCODING.base, false);
+    if let Some(budget) = spec.memory {
+        let size = encoding.size(&empty);
+        let needed = crate::encode::memory_estimate(size);
+        if needed > budget {
+            let n = puzzle.side();
+            return Err(Error::Unsupported(format!(
+                "no solution; naming the givens at fault asks about the empty {n}×{n} grid's \
+                 {} encoding ({} clauses), about {}, over the memory budget of {}: raise \
+                 --max-memory",
+                encoding.name(),
+                size.clauses,
+                in_units(needed),
+                in_units(budget)
+            )));
+        }
+    }
     unsolvable(&mut Loaded::new(spec, &empty, false)?, puzzle, deadline)
+}
+
+/// Bytes in MiB, or in KiB below one MiB.
+fn in_units(bytes: u64) -> String {
+    if bytes < 1 << 20 {
+        format!("{} KiB", bytes.div_ceil(1 << 10))
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
 }
 
 /// A backend holding one encoding of a grid, and the map to read its models.

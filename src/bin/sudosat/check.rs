@@ -63,10 +63,17 @@ pub struct Args {
     /// then `summary`. The exit code is the same.
     #[arg(long)]
     json: bool,
-    /// Time limit in seconds per puzzle for `--diagnose`; past it the command fails, but a
-    /// puzzle with two solutions found by then is reported with the cells they differ in.
+    /// Time limit in seconds per puzzle for `--diagnose`. Past it, a puzzle with two
+    /// solutions found is reported with the cells they differ in, one without solution
+    /// with givens that admit none together (not yet shown minimal) and the suspects tried
+    /// (`finished: false` in JSON); before that, the command fails.
     #[arg(long, value_name = "SECS", requires = "diagnose")]
     timeout: Option<f64>,
+    /// Memory budget of `--diagnose`, e.g. 512M or 8G (default half the memory available),
+    /// shared by the threads: naming the givens at fault in a grid without solution asks
+    /// about the empty grid's whole encoding (81×81: about 3 GiB), refused above its share.
+    #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes, requires = "diagnose")]
+    max_memory: Option<u64>,
 }
 
 /// Whether each puzzle is proper and minimal (`None` for a puzzle whose givens clash,
@@ -135,7 +142,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Vec::new()
     };
     let diagnoses = if args.diagnose {
-        diagnose_all(&puzzles, limit)?
+        diagnose_all(&puzzles, limit, args.max_memory)?
     } else {
         Vec::new()
     };

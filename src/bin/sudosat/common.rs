@@ -447,13 +447,18 @@ pub fn solutions_up_to(
 }
 
 /// The diagnosis of each puzzle for `check --diagnose` and `render --diagnose` (`None` for
-/// a puzzle whose givens clash, which the rule check reports), on every core.
+/// a puzzle whose givens clash, which the rule check reports), on every core, each within
+/// `limit` and its share of the memory budget (`--max-memory`, default half the memory
+/// available).
 pub fn diagnose_all(
     puzzles: &[InputGrid],
     limit: Option<Duration>,
+    max_memory: Option<u64>,
 ) -> Result<Vec<Option<Diagnosis>>> {
     use rayon::prelude::*;
-    let spec = BackendSpec::new(BackendKind::Cdcl);
+    let threads = rayon::current_num_threads().clamp(1, puzzles.len().max(1)) as u64;
+    let share = crate::args::memory_budget(max_memory).map(|budget| budget / threads);
+    let spec = BackendSpec::new(BackendKind::Cdcl).with_memory(share);
     puzzles
         .par_iter()
         .map(|p| {

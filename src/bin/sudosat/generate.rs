@@ -207,7 +207,7 @@ fn complete(
     }
     let mut puzzles = Vec::with_capacity(inputs.len());
     let mut left_out = 0;
-    for (draft, found) in inputs.iter().zip(diagnose_all(&inputs, None)?) {
+    for (draft, found) in inputs.iter().zip(diagnose_all(&inputs, None, None)?) {
         let geometry = draft.grid.geometry();
         let givens = |givens: &[(Cell, Digit)]| -> String {
             let labels: Vec<String> = givens

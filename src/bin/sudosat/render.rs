@@ -85,9 +85,13 @@ pub struct Args {
     #[arg(long)]
     numbers: bool,
     /// With `--solve`, `--answers` or `--diagnose`: time limit in seconds of each puzzle's
-    /// solve or diagnosis; past it the command fails.
+    /// solve or diagnosis; past it the command fails (a diagnosis that has found two
+    /// solutions, or that a puzzle has none, draws what it knows by then).
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
+    /// With `--diagnose`: memory budget, as `check --max-memory`.
+    #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes, requires = "diagnose")]
+    max_memory: Option<u64>,
 }
 
 /// Runs the subcommand.
@@ -123,7 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         );
     }
     let drawings: Vec<Drawing> = if args.diagnose {
-        diagnose_all(&inputs, time_limit(args.timeout)?)?
+        diagnose_all(&inputs, time_limit(args.timeout)?, args.max_memory)?
             .iter()
             .zip(&inputs)
             .map(|(found, input)| Drawing::of(&input.grid, found.as_ref()))
