@@ -68,19 +68,46 @@ pub fn possible_literals(
     deadline: &Deadline,
 ) -> Result<Option<Vec<bool>>, BackendError> {
     let mut possible = vec![false; candidates.len()];
-    let mark = |possible: &mut Vec<bool>, model: &Model| {
+    let satisfiable = mark_possible_literals(
+        backend,
+        assumptions,
+        candidates,
+        known,
+        deadline,
+        &mut possible,
+    )?;
+    Ok(satisfiable.then_some(possible))
+}
+
+/// As [`possible_literals`], marking `possible` (one flag per candidate) as models are
+/// found, so that a caller still has what was found when an error (a time-out) ends it:
+/// every candidate marked is possible, the others unknown until it returns `Ok(true)`.
+/// `Ok(false)`: the formula has no model under the assumptions.
+///
+/// # Errors
+/// As [`possible_literals`].
+pub fn mark_possible_literals(
+    backend: &mut dyn SatBackend,
+    assumptions: &[Lit],
+    candidates: &[Lit],
+    known: &[Model],
+    deadline: &Deadline,
+    possible: &mut [bool],
+) -> Result<bool, BackendError> {
+    assert_eq!(possible.len(), candidates.len(), "one flag per candidate");
+    let mark = |possible: &mut [bool], model: &Model| {
         for (seen, &lit) in possible.iter_mut().zip(candidates) {
             *seen |= model.satisfies(lit);
         }
     };
     if known.is_empty() {
         match solve_within(backend, assumptions, deadline)? {
-            SatOutcome::Unsat => return Ok(None),
-            SatOutcome::Sat(model) => mark(&mut possible, &model),
+            SatOutcome::Unsat => return Ok(false),
+            SatOutcome::Sat(model) => mark(possible, &model),
         }
     }
     for model in known {
-        mark(&mut possible, model);
+        mark(possible, model);
     }
     // Unknown candidates, in order; a chunk is taken from the front.
     let mut unknown: std::collections::VecDeque<usize> =
@@ -110,7 +137,7 @@ pub fn possible_literals(
         };
         match outcome {
             SatOutcome::Sat(model) => {
-                mark(&mut possible, &model);
+                mark(possible, &model);
                 unknown.retain(|&i| !possible[i]);
                 chunk_size = (chunk_size / 2).max(1);
             }
@@ -125,7 +152,7 @@ pub fn possible_literals(
             }
         }
     }
-    Ok(Some(possible))
+    Ok(true)
 }
 
 /// The backbone of the formula over its first `num_vars` variables under `assumptions`:
@@ -564,6 +591,27 @@ mod tests {
         // One first model, then chunks of 1, 2, 4, … of the 60 negations (all UNSAT) and
         // the free variables' other values: one solve per variable would be 62.
         assert!(backend.solves <= 12, "{} solves", backend.solves);
+    }
+
+    #[test]
+    fn marks_found_before_a_time_out_are_kept() {
+        // x1 ∨ x2: the known model (x1, ¬x2) marks two candidates; the passed deadline
+        // stops the questions about the other two, which stay unmarked.
+        let mut backend = backend_with(&[&[1, 2]]);
+        let known = Model::from_values(vec![true, false]);
+        let candidates = [lit(1), lit(-1), lit(2), lit(-2)];
+        let mut possible = [false; 4];
+        let passed = Deadline::after(Some(std::time::Duration::ZERO));
+        let outcome = mark_possible_literals(
+            backend.as_mut(),
+            &[],
+            &candidates,
+            &[known],
+            &passed,
+            &mut possible,
+        );
+        assert!(matches!(outcome, Err(BackendError::Timeout { .. })));
+        assert_eq!(possible, [true, false, false, true]);
     }
 
     #[test]

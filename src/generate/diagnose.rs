@@ -10,7 +10,7 @@
 //!   minimal set) come with it, first those whose removal leaves exactly one solution:
 //!   the suspects of a typo.
 //! - **Several solutions**: the digits each cell takes over all solutions
-//!   ([`possible_literals`]; a cell with one is fixed in every solution), and givens taken
+//!   ([`crate::backbone::possible_literals`]; a cell with one is fixed in every solution), and givens taken
 //!   from one solution that make it the only one, each of them needed: an implicit hitting
 //!   set over the sets of cells other solutions differ in (see [`completion`]), towards each
 //!   of the two solutions found first, the shorter kept (towards the first alone beyond
@@ -23,7 +23,7 @@
 //! deletion after 20 minutes (a 49×49 grid takes 12 s). `check` bounds the time
 //! (`--timeout`, after which what is known is reported), not the memory.
 
-use crate::backbone::{minimal_core, possible_literals, solve_within};
+use crate::backbone::{mark_possible_literals, minimal_core, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
 use crate::encode::{Encoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{Cnf, Lit, Model, Var};
@@ -65,8 +65,8 @@ pub enum Diagnosis {
         /// one of them it is not.
         completion: Vec<(Cell, Digit)>,
         /// Whether `open` and `completion` are whole. `false` when the time limit passed
-        /// first: `open` then holds the cells where the two solutions found differ (more
-        /// may), or `completion` is empty.
+        /// first: `open` then holds the cells and digits seen in the solutions found by
+        /// then (more may differ, with more digits), or `completion` is empty.
         finished: bool,
     },
 }
@@ -259,24 +259,10 @@ fn solvable(
         completion: Vec::new(),
         finished: false,
     };
-    let open = match open_cells(loaded, puzzle, [first.clone(), second], deadline) {
-        Err(e) if is_timeout(&e) => {
-            let differ = empty_cells(puzzle)
-                .filter_map(|cell| {
-                    let digits = [solution.get(cell), second_solution.get(cell)];
-                    (digits[0] != digits[1]).then(|| {
-                        let mut set = DigitSet::EMPTY;
-                        digits.into_iter().flatten().for_each(|d| {
-                            set.insert(d);
-                        });
-                        (cell, set)
-                    })
-                })
-                .collect();
-            return Ok(unfinished(solution, differ));
-        }
-        other => other?,
-    };
+    let (open, finished) = open_cells(loaded, puzzle, [first.clone(), second], deadline)?;
+    if !finished {
+        return Ok(unfinished(solution, open));
+    }
     // Completed towards each of the two solutions known, the fewer givens kept (60
     // generated puzzles short of 1–3 givens: 2.73 added on average, against 2.82 towards
     // the first alone).
@@ -412,13 +398,14 @@ fn digit_at(grid: &Grid, cell: Cell) -> Digit {
 }
 
 /// The empty cells with two or more digits over all solutions (two of them `known`), and
-/// those digits.
+/// those digits; `false` with it when the time limit passed first: then the cells and
+/// digits seen in the models found by then (more may differ, with more digits).
 fn open_cells(
     loaded: &mut Loaded,
     puzzle: &Grid,
     known: [Model; 2],
     deadline: &Deadline,
-) -> Result<Vec<(Cell, DigitSet)>, Error> {
+) -> Result<(Vec<(Cell, DigitSet)>, bool), Error> {
     let mut pairs = Vec::new();
     let mut candidates = Vec::new();
     for cell in empty_cells(puzzle) {
@@ -429,8 +416,22 @@ fn open_cells(
             }
         }
     }
-    let possible = possible_literals(loaded.backend.as_mut(), &[], &candidates, &known, deadline)?
-        .expect("the puzzle has solutions");
+    let mut possible = vec![false; candidates.len()];
+    let finished = match mark_possible_literals(
+        loaded.backend.as_mut(),
+        &[],
+        &candidates,
+        &known,
+        deadline,
+        &mut possible,
+    ) {
+        Ok(satisfiable) => {
+            assert!(satisfiable, "the puzzle has solutions");
+            true
+        }
+        Err(BackendError::Timeout { .. }) => false,
+        Err(e) => return Err(e.into()),
+    };
     let mut open: Vec<(Cell, DigitSet)> = Vec::new();
     for (&(cell, digit), possible) in pairs.iter().zip(possible) {
         if !possible {
@@ -448,7 +449,7 @@ fn open_cells(
         }
     }
     open.retain(|(_, digits)| digits.len() > 1);
-    Ok(open)
+    Ok((open, finished))
 }
 
 /// Givens from `solution` that leave it the only solution: assuming `other` asks for
