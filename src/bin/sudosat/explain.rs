@@ -108,10 +108,15 @@ fn hint_one(puzzle: &Grid, limit: Option<Duration>, level: u8) -> Result<Hint> {
     // finds them in time.
     let mut suspects = Vec::new();
     if solutions == Solutions::None && level >= 2 && check_grid(puzzle).is_valid() {
-        let spec = BackendSpec::new(BackendKind::Cdcl);
+        // Within half the available memory: past it, or past the time limit, the hint
+        // just names no suspect.
+        let spec = BackendSpec::new(BackendKind::Cdcl)
+            .with_memory(crate::args::memory_budget(None));
         match diagnose(puzzle, &spec, &Deadline::after(limit)) {
             Ok(Diagnosis::NoSolution { prime_suspects, .. }) => suspects = prime_suspects,
-            Ok(_) | Err(sudosat::Error::Backend(BackendError::Timeout { .. })) => {}
+            Ok(_)
+            | Err(sudosat::Error::Backend(BackendError::Timeout { .. }))
+            | Err(sudosat::Error::OverBudget { .. } | sudosat::Error::Unsupported(_)) => {}
             Err(e) => return Err(e.into()),
         }
     }
