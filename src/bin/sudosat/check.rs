@@ -390,20 +390,7 @@ fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Resu
                 .iter()
                 .filter(|g| !prime_suspects.contains(g))
                 .collect();
-            if !finished {
-                if !others.is_empty() {
-                    writeln!(
-                        out,
-                        "  {} to leave a puzzle with several solutions: {}",
-                        can_go(others.len()),
-                        shown(others.into_iter().map(given))
-                    )?;
-                }
-                writeln!(
-                    out,
-                    "  the time limit passed before every given was tried alone"
-                )?;
-            } else if suspects.is_empty() {
+            if *finished && suspects.is_empty() {
                 writeln!(
                     out,
                     "  no single given's removal leaves a puzzle with a solution"
@@ -414,6 +401,12 @@ fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Resu
                     "  {} to leave a puzzle with several solutions: {}",
                     can_go(others.len()),
                     shown(others.into_iter().map(given))
+                )?;
+            }
+            if !finished {
+                writeln!(
+                    out,
+                    "  the time limit passed before every given was tried alone"
                 )?;
             }
         }

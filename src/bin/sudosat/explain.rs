@@ -110,8 +110,8 @@ fn hint_one(puzzle: &Grid, limit: Option<Duration>, level: u8) -> Result<Hint> {
     if solutions == Solutions::None && level >= 2 && check_grid(puzzle).is_valid() {
         // Within half the available memory: past it, or past the time limit, the hint
         // just names no suspect.
-        let spec = BackendSpec::new(BackendKind::Cdcl)
-            .with_memory(crate::args::memory_budget(None));
+        let spec =
+            BackendSpec::new(BackendKind::Cdcl).with_memory(crate::args::memory_budget(None));
         match diagnose(puzzle, &spec, &Deadline::after(limit)) {
             Ok(Diagnosis::NoSolution { prime_suspects, .. }) => suspects = prime_suspects,
             Ok(_)
