@@ -10,18 +10,19 @@
 //!   minimal set) come with it, first those whose removal leaves exactly one solution:
 //!   the suspects of a typo.
 //! - **Several solutions**: the digits each cell takes over all solutions
-//!   ([`crate::backbone::possible_literals`]; a cell with one is fixed in every solution), and givens taken
-//!   from one solution that make it the only one, each of them needed: an implicit hitting
-//!   set over the sets of cells other solutions differ in (see [`completion`]), towards each
-//!   of the two solutions found first, the shorter kept (towards the first alone beyond
-//!   [`EXACT_OPEN_CELLS`] open cells). The fewest from that solution
-//!   while the exact search stays small, not always the fewest from any solution.
+//!   ([`crate::backbone::possible_literals`]; a cell with one is fixed in every
+//!   solution), and givens taken from one solution that make it the only one, each of them
+//!   needed: an implicit hitting set over the sets of cells other solutions differ in (see
+//!   [`completion`]), towards each of the two solutions found first, the shorter kept
+//!   (towards the first alone beyond [`EXACT_OPEN_CELLS`] open cells). The fewest from that
+//!   solution while the exact search stays small, not always the fewest from any solution.
 //!
-//! A large grid without a solution is asked about in the empty grid's encoding, which an
-//! 81×81 grid takes 3 GB to hold, and without the root probing that settles such grids in
-//! their reduced encoding: `sudoku-81-1` with one wrong digit is still at its first
-//! deletion after 20 minutes (a 49×49 grid takes 12 s). `check` bounds the time
-//! (`--timeout`, after which what is known is reported), not the memory.
+//! Past the deadline, what is known by then comes back (`finished: false`) once the verdict
+//! is known. A large grid without a solution is asked about in the empty grid's encoding,
+//! which an 81×81 grid takes 3 GB to hold, and without the root probing that settles such
+//! grids in their reduced encoding: `sudoku-81-1` with one wrong digit is still at its
+//! first deletion after 20 minutes (a 49×49 grid takes 12 s). The memory budget of the
+//! backend spec ([`BackendSpec::with_memory`]) is checked against the estimate first.
 
 use crate::backbone::{mark_possible_literals, minimal_core, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
