@@ -345,6 +345,7 @@ fn check_diagnose_says_why_a_puzzle_is_not_proper_and_how_to_fix_it() {
     let grids = json["grids"].as_array().unwrap();
     assert_eq!(grids[0]["diagnosis"]["verdict"], "unique");
     assert_eq!(grids[1]["diagnosis"]["verdict"], "no solution");
+    assert_eq!(grids[1]["diagnosis"]["finished"], true);
     let typo = serde_json::json!({
         "row": cell.0 / 9 + 1,
         "column": cell.0 % 9 + 1,

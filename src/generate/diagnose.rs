@@ -75,9 +75,10 @@ pub enum Diagnosis {
 
 impl Diagnosis {
     /// The diagnosis as JSON for programs: `verdict` (`unique`, `no solution`, `several`)
-    /// and, without a solution, the `core`, `suspects` and `prime_suspects` givens; with
-    /// several, `finished`, the `open` cells (each with its `digits`) and the `completion`
-    /// givens. Cells are `{"row", "column"}` objects, 1-based; a given adds `digit`.
+    /// and, without a solution, `finished` and the `core`, `suspects` and `prime_suspects`
+    /// givens; with several, `finished`, the `open` cells (each with its `digits`) and the
+    /// `completion` givens. Cells are `{"row", "column"}` objects, 1-based; a given adds
+    /// `digit`.
     pub fn to_json(&self, geo: &Geometry) -> serde_json::Value {
         let givens = |list: &[(Cell, Digit)]| {
             serde_json::Value::from_iter(list.iter().map(|&g| geo.candidate_json(g)))
