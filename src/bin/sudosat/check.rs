@@ -64,9 +64,10 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Time limit in seconds per puzzle for `--diagnose`. Past it, a puzzle with two
-    /// solutions found is reported with the cells they differ in, one without solution
-    /// with givens that admit none together (not yet shown minimal) and the suspects tried
-    /// (`finished: false` in JSON); before that, the command fails.
+    /// solutions found is reported with the cells and digits the solutions found by then
+    /// show, one without solution with givens that admit none together (not yet shown
+    /// minimal) and the suspects tried (`finished: false` in JSON); a puzzle whose verdict
+    /// is not known by then makes the command fail.
     #[arg(long, value_name = "SECS", requires = "diagnose")]
     timeout: Option<f64>,
     /// Memory budget of `--diagnose`, e.g. 512M or 8G (default half the memory available),
