@@ -86,6 +86,9 @@ pub fn possible_literals(
 ///
 /// # Errors
 /// As [`possible_literals`].
+///
+/// # Panics
+/// When `possible` and `candidates` differ in length (a caller's mistake, not input).
 pub fn mark_possible_literals(
     backend: &mut dyn SatBackend,
     assumptions: &[Lit],
