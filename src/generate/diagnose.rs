@@ -51,6 +51,13 @@ pub enum Diagnosis {
         suspects: Vec<(Cell, Digit)>,
         /// The `suspects` whose removal leaves exactly one solution, in cell order.
         prime_suspects: Vec<(Cell, Digit)>,
+        /// Whether each given of `core` is shown needed: without any one of them the rest
+        /// have a solution. `false` when the time limit passed first, and on grids wider
+        /// than [`EXACT_CORE_MAX_SIDE`] whose contradiction naked and hidden singles find:
+        /// there `core` is minimal for the singles (without any one of its givens they no
+        /// longer find a contradiction), as showing more asks for a solution of a nearly
+        /// empty grid per given (an empty 81×81 grid: 68 s and 4.8 GB).
+        minimal: bool,
         /// Whether the diagnosis is whole. `false` when the time limit passed first: `core`
         /// then still admits no solution but may hold givens that are not needed (empty
         /// when not even such a set was found), and the suspects are those found by then.
@@ -75,8 +82,8 @@ pub enum Diagnosis {
 
 impl Diagnosis {
     /// The diagnosis as JSON for programs: `verdict` (`unique`, `no solution`, `several`)
-    /// and, without a solution, `finished` and the `core`, `suspects` and `prime_suspects`
-    /// givens; with several, `finished`, the `open` cells (each with its `digits`) and the
+    /// and, without a solution, `finished`, `minimal` and the `core`, `suspects` and
+    /// `prime_suspects` givens; with several, `finished`, the `open` cells (each with its `digits`) and the
     /// `completion` givens. Cells are `{"row", "column"}` objects, 1-based; a given adds
     /// `digit`.
     pub fn to_json(&self, geo: &Geometry) -> serde_json::Value {
@@ -89,10 +96,12 @@ impl Diagnosis {
                 core,
                 suspects,
                 prime_suspects,
+                minimal,
                 finished,
             } => serde_json::json!({
                 "verdict": "no solution",
                 "finished": finished,
+                "minimal": minimal,
                 "core": givens(core),
                 "suspects": givens(suspects),
                 "prime_suspects": givens(prime_suspects),
@@ -147,6 +156,19 @@ pub fn diagnose(
             return solvable(&mut loaded, puzzle, &first, deadline);
         }
     }
+    unsolvable(spec, puzzle, deadline)
+}
+
+/// The widest grids whose core is shown minimal by SAT in the empty grid's encoding: each
+/// given's removal must give a solution of a nearly empty grid. A 49×49 puzzle with a typo
+/// takes 11 s so (49 givens), a 64×64 one 149 s (59 givens, 2.5 s a solve), where the
+/// singles found the same core in 16 ms. Wider grids keep the core the singles find,
+/// when they find one ([`Diagnosis::NoSolution`]'s `minimal`).
+pub const EXACT_CORE_MAX_SIDE: usize = 49;
+
+/// A backend loaded with the empty grid's encoding of `puzzle`'s size, once its memory
+/// estimate is found within `spec`'s budget.
+fn load_empty(spec: &BackendSpec, puzzle: &Grid) -> Result<Loaded, Error> {
     let empty = Grid::empty(puzzle.box_size()).expect("the puzzle's box size is valid");
     let encoding = SudokuEncoding::new(DEFAULT_ENCODING.base, false);
     if let Some(budget) = spec.memory {
@@ -165,12 +187,7 @@ pub fn diagnose(
             )));
         }
     }
-    unsolvable(
-        &mut Loaded::new(spec, &empty, false)?,
-        spec,
-        puzzle,
-        deadline,
-    )
+    Loaded::new(spec, &empty, false)
 }
 
 /// Bytes in MiB, or in KiB below one MiB.
@@ -307,55 +324,30 @@ fn solvable(
     })
 }
 
-/// The diagnosis of a puzzle without solution, `loaded` with the empty grid's encoding.
-/// Past the time limit, what is known by then (`finished: false`): an 81×81 grid asks
-/// hard searches under thousands of assumed givens.
-fn unsolvable(
-    loaded: &mut Loaded,
-    spec: &BackendSpec,
-    puzzle: &Grid,
-    deadline: &Deadline,
-) -> Result<Diagnosis, Error> {
-    let unfinished = |core: Vec<(Cell, Digit)>, suspects, prime_suspects| {
+/// The diagnosis of a puzzle without solution. Past the time limit, what is known by then
+/// (`finished: false`): an 81×81 grid that the singles do not refute asks hard searches
+/// under thousands of assumed givens.
+fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<Diagnosis, Error> {
+    let unfinished = |core: Vec<(Cell, Digit)>, minimal, suspects, prime_suspects| {
         Ok(Diagnosis::NoSolution {
             core,
             suspects,
             prime_suspects,
+            minimal,
             finished: false,
         })
     };
-    let in_cell_order = |loaded: &Loaded, set: &[Lit]| -> Vec<(Cell, Digit)> {
-        puzzle
-            .givens()
-            .filter(|&(c, d)| set.contains(&loaded.lit(c, d)))
-            .collect()
+    // The singles first: a typo in a puzzle they solve is refuted in milliseconds, and
+    // their core is a far smaller start for SAT than the givens the first refutation under
+    // assumptions fails on (a 49×49 puzzle: 49 givens against 1,6xx).
+    let singles = crate::generate::refute::singles_core(puzzle);
+    let (core, minimal) = match singles {
+        Some(core) if puzzle.side() > EXACT_CORE_MAX_SIDE => (core, false),
+        _ => match exact_core(&mut load_empty(spec, puzzle)?, puzzle, singles, deadline)? {
+            (core, true) => (core, true),
+            (partial, false) => return unfinished(partial, false, Vec::new(), Vec::new()),
+        },
     };
-    let givens: Vec<Lit> = puzzle.givens().map(|(c, d)| loaded.lit(c, d)).collect();
-    match loaded.solve(&givens, deadline) {
-        Ok(SatOutcome::Unsat) => {}
-        Ok(SatOutcome::Sat(model)) => {
-            // The reduced encoding said otherwise: one of the two paths is wrong.
-            loaded.map.decode_for(&model, puzzle)?;
-            unreachable!("a puzzle without solution has one: {puzzle:?}");
-        }
-        Err(e) if e.is_timeout() => return unfinished(Vec::new(), Vec::new(), Vec::new()),
-        Err(e) => return Err(e),
-    }
-    let failed = loaded.backend.failed_assumptions();
-    // Start from the failed assumptions: usually far fewer than the givens.
-    let start: Vec<Lit> = givens
-        .iter()
-        .copied()
-        .filter(|l| failed.contains(l))
-        .collect();
-    let core = match minimal_core(loaded.backend.as_mut(), &start, deadline) {
-        Ok(core) => core.expect("a subset of the failed assumptions is refuted again"),
-        Err(BackendError::Timeout { .. }) => {
-            return unfinished(in_cell_order(loaded, &start), Vec::new(), Vec::new())
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let core = in_cell_order(loaded, &core);
     let mut suspects = Vec::new();
     let mut prime_suspects = Vec::new();
     // Each suspect is a puzzle of its own, asked in its reduced encoding with root
@@ -371,7 +363,7 @@ fn unsolvable(
                     prime_suspects.push((cell, digit));
                 }
             }
-            Err(e) if e.is_timeout() => return unfinished(core, suspects, prime_suspects),
+            Err(e) if e.is_timeout() => return unfinished(core, minimal, suspects, prime_suspects),
             Err(e) => return Err(e),
         }
     }
@@ -379,8 +371,55 @@ fn unsolvable(
         core,
         suspects,
         prime_suspects,
+        minimal,
         finished: true,
     })
+}
+
+/// A minimal set of `puzzle`'s givens without solution (each needed), in cell order, asked
+/// under assumptions in the empty grid's encoding `loaded`, from the `singles` core when
+/// there is one, else from the givens the puzzle's refutation fails on; with `true`. When
+/// the time limit passed first, the smallest set known to admit none (empty when none is)
+/// with `false`.
+fn exact_core(
+    loaded: &mut Loaded,
+    puzzle: &Grid,
+    singles: Option<Vec<(Cell, Digit)>>,
+    deadline: &Deadline,
+) -> Result<(Vec<(Cell, Digit)>, bool), Error> {
+    let in_cell_order = |loaded: &Loaded, set: &[Lit]| -> Vec<(Cell, Digit)> {
+        puzzle
+            .givens()
+            .filter(|&(c, d)| set.contains(&loaded.lit(c, d)))
+            .collect()
+    };
+    let start: Vec<Lit> = match singles {
+        Some(core) => core.iter().map(|&(c, d)| loaded.lit(c, d)).collect(),
+        None => {
+            let givens: Vec<Lit> = puzzle.givens().map(|(c, d)| loaded.lit(c, d)).collect();
+            match loaded.solve(&givens, deadline) {
+                Ok(SatOutcome::Unsat) => {}
+                Ok(SatOutcome::Sat(model)) => {
+                    // The reduced encoding said otherwise: one of the two paths is wrong.
+                    loaded.map.decode_for(&model, puzzle)?;
+                    unreachable!("a puzzle without solution has one: {puzzle:?}");
+                }
+                Err(e) if e.is_timeout() => return Ok((Vec::new(), false)),
+                Err(e) => return Err(e),
+            }
+            // The failed assumptions: usually far fewer than the givens.
+            let failed = loaded.backend.failed_assumptions();
+            givens.into_iter().filter(|l| failed.contains(l)).collect()
+        }
+    };
+    match minimal_core(loaded.backend.as_mut(), &start, deadline) {
+        Ok(core) => {
+            let core = core.expect("a set the singles or a solve refuted is refuted again");
+            Ok((in_cell_order(loaded, &core), true))
+        }
+        Err(BackendError::Timeout { .. }) => Ok((in_cell_order(loaded, &start), false)),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Whether the puzzle without its given in `cell` has a solution (`None`: no), and if so
@@ -738,6 +777,7 @@ mod tests {
                 core,
                 suspects,
                 prime_suspects,
+                minimal: true,
                 finished: true,
             } = diagnose(&wrong, &cdcl(), &Deadline::NONE).unwrap()
             else {
@@ -786,19 +826,20 @@ mod tests {
                 core: vec![(Cell(0), Digit(1)), (Cell(3), Digit(1))],
                 suspects: vec![(Cell(0), Digit(1)), (Cell(3), Digit(1))],
                 prime_suspects: vec![],
+                minimal: true,
                 finished: true,
             }
         );
-        // Past the time limit before the first question: no solution, nothing more known.
-        let empty = Grid::empty(2).unwrap();
-        let mut loaded = Loaded::new(&cdcl(), &empty, false).unwrap();
+        // Past the time limit before the first question: the givens the singles refute,
+        // not yet shown minimal, and no suspect tried.
         let passed = Deadline::after(Some(std::time::Duration::ZERO));
         assert_eq!(
-            unsolvable(&mut loaded, &cdcl(), &clash, &passed).unwrap(),
+            unsolvable(&cdcl(), &clash, &passed).unwrap(),
             Diagnosis::NoSolution {
-                core: vec![],
+                core: vec![(Cell(0), Digit(1)), (Cell(3), Digit(1))],
                 suspects: vec![],
                 prime_suspects: vec![],
+                minimal: false,
                 finished: false,
             }
         );
@@ -895,10 +936,11 @@ mod tests {
                     core,
                     suspects,
                     prime_suspects,
+                    minimal,
                     finished,
                 } => {
                     seen[1] += 1;
-                    assert!(finished);
+                    assert!(*finished && *minimal);
                     assert!(solutions.is_empty());
                     let mut only = Grid::empty(2).unwrap();
                     for &(c, d) in core {

@@ -27,6 +27,7 @@
 
 mod diagnose;
 pub mod grade;
+pub mod refute;
 mod search;
 
 use rand::seq::SliceRandom;
@@ -38,7 +39,7 @@ use crate::grid::{Cell, Geometry, Grid, MAX_BOX_SIZE, MIN_BOX_SIZE};
 use crate::solve::{ClassicKind, Solver, SolverSpec};
 use crate::Error;
 
-pub use diagnose::{diagnose, Diagnosis};
+pub use diagnose::{diagnose, Diagnosis, EXACT_CORE_MAX_SIDE};
 pub use search::{count_solutions as bitmask_count, pattern_fill, Count, MAX_SEARCH_SIDE};
 
 /// Search nodes per cell one randomised fill may use before it restarts: the search time

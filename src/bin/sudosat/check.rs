@@ -359,6 +359,7 @@ fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Resu
             core,
             suspects,
             prime_suspects,
+            minimal,
             finished,
         } => {
             if !finished && core.is_empty() {
@@ -372,10 +373,13 @@ fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Resu
                 out,
                 "  {} alone admit no solution{}: {}",
                 plural(core.len(), "given"),
-                if *finished {
-                    ", and each is needed"
-                } else {
-                    " (some may not be needed)"
+                match (minimal, finished) {
+                    (true, _) => ", and each is needed",
+                    (false, true) => {
+                        " (without any one of them, naked and hidden singles find none; on \
+                         grids this wide not checked further)"
+                    }
+                    (false, false) => " (some may not be needed)",
                 },
                 shown(core.iter().map(given))
             )?;

@@ -304,6 +304,7 @@ impl Drawing {
                 core,
                 suspects,
                 prime_suspects,
+                minimal,
                 finished,
             }) => {
                 let mut note = if core.is_empty() {
@@ -317,8 +318,13 @@ impl Drawing {
                 };
                 if !finished {
                     if !core.is_empty() {
-                        note += " The time limit passed before the diagnosis was done: some \
-                                 may not be needed.";
+                        note += if *minimal {
+                            " Each is needed; the time limit passed before every one was \
+                             tried alone."
+                        } else {
+                            " The time limit passed before the diagnosis was done: some may \
+                             not be needed."
+                        };
                     }
                     if !prime_suspects.is_empty() {
                         note += &format!(
