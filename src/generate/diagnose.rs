@@ -5,7 +5,9 @@
 //! grid's, its givens assumed.
 //!
 //! - **No solution**: a minimal set of givens that already admits none ([`minimal_core`]):
-//!   without any one of them the rest have a solution. A mistyped given is among them. The
+//!   without any one of them the rest have a solution. Singles and probing traced back to
+//!   the givens ([`crate::generate::refute`]) find a first such set, on grids wider than
+//!   [`EXACT_CORE_MAX_SIDE`] the answer (minimal for them, not shown minimal by SAT). A mistyped given is among them. The
 //!   givens whose removal alone leaves a puzzle with a solution (those in every such
 //!   minimal set) come with it, first those whose removal leaves exactly one solution:
 //!   the suspects of a typo.
@@ -20,8 +22,8 @@
 //! Past the deadline, what is known by then comes back (`finished: false`) once the verdict
 //! is known. A large grid without a solution is asked about in the empty grid's encoding,
 //! which an 81×81 grid takes 3 GB to hold, and without the root probing that settles such
-//! grids in their reduced encoding: `sudoku-81-1` with one wrong digit is still at its
-//! first deletion after 20 minutes (a 49×49 grid takes 12 s). The memory budget of the
+//! grids in their reduced encoding: `sudoku-81-1` with one wrong digit, which the
+//! propagation does not refute, is still at its first deletion after 20 minutes. The memory budget of the
 //! backend spec ([`BackendSpec::with_memory`]) is checked against the estimate first.
 
 use crate::backbone::{mark_possible_literals, minimal_core, solve_within};
@@ -53,9 +55,9 @@ pub enum Diagnosis {
         prime_suspects: Vec<(Cell, Digit)>,
         /// Whether each given of `core` is shown needed: without any one of them the rest
         /// have a solution. `false` when the time limit passed first, and on grids wider
-        /// than [`EXACT_CORE_MAX_SIDE`] whose contradiction naked and hidden singles find:
-        /// there `core` is minimal for the singles (without any one of its givens they no
-        /// longer find a contradiction), as showing more asks for a solution of a nearly
+        /// than [`EXACT_CORE_MAX_SIDE`] whose contradiction singles and probing find
+        /// ([`crate::generate::refute`]): there `core` is minimal for them (without any one
+        /// of its givens they no longer find a contradiction), as showing more asks for a solution of a nearly
         /// empty grid per given (an empty 81×81 grid: 68 s and 4.8 GB).
         minimal: bool,
         /// Whether the diagnosis is whole. `false` when the time limit passed first: `core`
@@ -162,7 +164,7 @@ pub fn diagnose(
 /// The widest grids whose core is shown minimal by SAT in the empty grid's encoding: each
 /// given's removal must give a solution of a nearly empty grid. A 49×49 puzzle with a typo
 /// takes 11 s so (49 givens), a 64×64 one 149 s (59 givens, 2.5 s a solve), where the
-/// singles found the same core in 16 ms. Wider grids keep the core the singles find,
+/// singles found the same core in 16 ms. Wider grids keep the core singles and probing find,
 /// when they find one ([`Diagnosis::NoSolution`]'s `minimal`).
 pub const EXACT_CORE_MAX_SIDE: usize = 49;
 
@@ -325,7 +327,7 @@ fn solvable(
 }
 
 /// The diagnosis of a puzzle without solution. Past the time limit, what is known by then
-/// (`finished: false`): an 81×81 grid that the singles do not refute asks hard searches
+/// (`finished: false`): an 81×81 grid that singles and probing do not refute asks hard searches
 /// under thousands of assumed givens.
 fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<Diagnosis, Error> {
     let unfinished = |core: Vec<(Cell, Digit)>, minimal, suspects, prime_suspects| {
@@ -337,13 +339,13 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
             finished: false,
         })
     };
-    // The singles first: a typo in a puzzle they solve is refuted in milliseconds, and
-    // their core is a far smaller start for SAT than the givens the first refutation under
-    // assumptions fails on (a 49×49 puzzle: 49 givens against 1,6xx).
-    let singles = crate::generate::refute::singles_core(puzzle);
-    let (core, minimal) = match singles {
+    // Singles and probing first: a typo in a puzzle they solve is refuted in milliseconds,
+    // and their core is a far smaller start for SAT than the failed assumptions of a first
+    // refutation (a 64×64 puzzle with a typo: 417 s and 111 givens before, 149 s and 59).
+    let propagated = crate::generate::refute::propagation_core(puzzle);
+    let (core, minimal) = match propagated {
         Some(core) if puzzle.side() > EXACT_CORE_MAX_SIDE => (core, false),
-        _ => match exact_core(&mut load_empty(spec, puzzle)?, puzzle, singles, deadline)? {
+        _ => match exact_core(&mut load_empty(spec, puzzle)?, puzzle, propagated, deadline)? {
             (core, true) => (core, true),
             (partial, false) => return unfinished(partial, false, Vec::new(), Vec::new()),
         },
@@ -377,14 +379,14 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
 }
 
 /// A minimal set of `puzzle`'s givens without solution (each needed), in cell order, asked
-/// under assumptions in the empty grid's encoding `loaded`, from the `singles` core when
+/// under assumptions in the empty grid's encoding `loaded`, from the `propagated` core when
 /// there is one, else from the givens the puzzle's refutation fails on; with `true`. When
 /// the time limit passed first, the smallest set known to admit none (empty when none is)
 /// with `false`.
 fn exact_core(
     loaded: &mut Loaded,
     puzzle: &Grid,
-    singles: Option<Vec<(Cell, Digit)>>,
+    propagated: Option<Vec<(Cell, Digit)>>,
     deadline: &Deadline,
 ) -> Result<(Vec<(Cell, Digit)>, bool), Error> {
     let in_cell_order = |loaded: &Loaded, set: &[Lit]| -> Vec<(Cell, Digit)> {
@@ -393,7 +395,7 @@ fn exact_core(
             .filter(|&(c, d)| set.contains(&loaded.lit(c, d)))
             .collect()
     };
-    let start: Vec<Lit> = match singles {
+    let start: Vec<Lit> = match propagated {
         Some(core) => core.iter().map(|&(c, d)| loaded.lit(c, d)).collect(),
         None => {
             let givens: Vec<Lit> = puzzle.givens().map(|(c, d)| loaded.lit(c, d)).collect();
@@ -414,7 +416,7 @@ fn exact_core(
     };
     match minimal_core(loaded.backend.as_mut(), &start, deadline) {
         Ok(core) => {
-            let core = core.expect("a set the singles or a solve refuted is refuted again");
+            let core = core.expect("a set propagation or a solve refuted is refuted again");
             Ok((in_cell_order(loaded, &core), true))
         }
         Err(BackendError::Timeout { .. }) => Ok((in_cell_order(loaded, &start), false)),
@@ -830,7 +832,7 @@ mod tests {
                 finished: true,
             }
         );
-        // Past the time limit before the first question: the givens the singles refute,
+        // Past the time limit before the first question: the givens propagation refutes,
         // not yet shown minimal, and no suspect tried.
         let passed = Deadline::after(Some(std::time::Duration::ZERO));
         assert_eq!(

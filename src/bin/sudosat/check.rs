@@ -376,7 +376,7 @@ fn print_diagnosis(out: &mut impl Write, found: &Diagnosis, grid: &Grid) -> Resu
                 match (minimal, finished) {
                     (true, _) => ", and each is needed",
                     (false, true) => {
-                        " (without any one of them, naked and hidden singles find none; on \
+                        " (without any one of them, singles and probing find none; on \
                          grids this wide not checked further)"
                     }
                     (false, false) => " (some may not be needed)",
