@@ -427,3 +427,57 @@ fn check_minimal_names_the_pattern_symmetries() {
     let out = run(&["check", "--minimal", &path("inkala-line.txt")]);
     assert!(!stdout(&out).contains("symmetric"), "{}", stdout(&out));
 }
+
+#[test]
+fn check_diagnose_keeps_the_core_propagation_finds_on_wide_grids() {
+    // 64×64: the pattern grid `(8·(r mod 8) + ⌊r/8⌋ + c) mod 64`, a quarter of its cells
+    // emptied, the first empty one given a digit its peers allow but the grid does not.
+    let (b, n) = (8, 64);
+    let solution: Vec<u16> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            ((b * (r % b) + r / b + c) % n + 1) as u16
+        })
+        .collect();
+    let values: Vec<u16> = (0..n * n)
+        .map(|i| {
+            if (i / n * 31 + i % n * 17) % 4 == 0 {
+                0
+            } else {
+                solution[i]
+            }
+        })
+        .collect();
+    let mut puzzle = Grid::from_values(values).unwrap();
+    let cell = Cell(puzzle.values().iter().position(|&v| v == 0).unwrap() as u32);
+    let digit = puzzle
+        .candidates(cell)
+        .iter()
+        .find(|d| d.get() as u16 != solution[cell.0 as usize])
+        .unwrap();
+    puzzle.set(cell, Some(digit));
+    let dir = common::temp_dir();
+    let file = dir.path().join("wide.txt");
+    let mut text = Vec::new();
+    sudosat::grid::write_grid(&mut text, &puzzle, sudosat::grid::Format::Grid).unwrap();
+    std::fs::write(&file, text).unwrap();
+    let out = run(&["check", "--diagnose", file.to_str().unwrap()]);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].ends_with(": no solution: 64×64 puzzle, 3073 givens"),
+        "{text}"
+    );
+    // Not shown minimal by SAT on a grid this wide, and said so.
+    assert!(
+        lines[1].contains(" givens alone admit no solution (without any one of them, singles and probing find none; on grids this wide not checked further): "),
+        "{text}"
+    );
+    let wrong = format!("r{}c{}={}", cell.0 / 64 + 1, cell.0 % 64 + 1, digit.get());
+    assert!(
+        lines[1].contains(&wrong) || lines[1].contains("… and"),
+        "{text}"
+    );
+    assert!(text.contains(&wrong), "the wrong digit is named: {text}");
+}

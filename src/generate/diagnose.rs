@@ -30,6 +30,7 @@ use crate::backbone::{mark_possible_literals, minimal_core, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
 use crate::encode::{Encoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{Cnf, Lit, Model, Var};
+use crate::generate::refute::{propagation_core, Refuter};
 use crate::grid::{check_grid, Cell, Digit, DigitSet, Geometry, Grid};
 use crate::run::Deadline;
 use crate::solve::sat::{give_structure, SatSolver, DEFAULT_ENCODING};
@@ -342,7 +343,7 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
     // Singles and probing first: a typo in a puzzle they solve is refuted in milliseconds,
     // and their core is a far smaller start for SAT than the failed assumptions of a first
     // refutation (a 64×64 puzzle with a typo: 417 s and 111 givens before, 149 s and 59).
-    let propagated = crate::generate::refute::propagation_core(puzzle);
+    let propagated = propagation_core(puzzle);
     let (core, minimal) = match propagated {
         Some(core) if puzzle.side() > EXACT_CORE_MAX_SIDE => (core, false),
         _ => match exact_core(&mut load_empty(spec, puzzle)?, puzzle, propagated, deadline)? {
@@ -356,7 +357,15 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
     // probing: a 25×25 puzzle with a typo (114 givens to try) spent 10.7 of its 13.6 s
     // here under assumptions in the empty grid's encoding, and takes 3.4 s in all so.
     let mut counter = SatSolver::new(DEFAULT_ENCODING, spec.clone());
+    let givens: Vec<(Cell, Digit)> = puzzle.givens().collect();
+    let mut refuter = Refuter::new(puzzle.geometry());
     for &(cell, digit) in &core {
+        // Without a given that is not the typo, the typo is still there: propagation
+        // mostly says so at once, where SAT asks a solve.
+        let without: Vec<(Cell, Digit)> = givens.iter().copied().filter(|g| g.0 != cell).collect();
+        if refuter.refute(&without).is_some() {
+            continue;
+        }
         match suspect(&mut counter, puzzle, cell, deadline) {
             Ok(None) => {}
             Ok(Some(prime)) => {
@@ -845,6 +854,57 @@ mod tests {
                 finished: false,
             }
         );
+    }
+
+    #[test]
+    fn a_wide_grid_without_solution_keeps_the_core_propagation_finds() {
+        // 64×64: a full pattern grid, a quarter of its cells emptied, one of them given a
+        // digit its row, column and box allow but the grid does not.
+        let geo = Geometry::of(8).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(64);
+        let solution = crate::generate::pattern_fill(geo, &mut rng);
+        let mut puzzle = solution.clone();
+        for cell in geo.cells() {
+            if rand::Rng::gen_bool(&mut rng, 0.25) {
+                puzzle.set(cell, None);
+            }
+        }
+        let (cell, digit) = geo
+            .cells()
+            .filter(|&c| puzzle.get(c).is_none())
+            .find_map(|c| {
+                let wrong = puzzle
+                    .candidates(c)
+                    .iter()
+                    .find(|&d| solution.get(c) != Some(d));
+                wrong.map(|d| (c, d))
+            })
+            .unwrap();
+        puzzle.set(cell, Some(digit));
+        let Diagnosis::NoSolution {
+            core,
+            suspects,
+            minimal: false,
+            finished: true,
+            ..
+        } = diagnose(&puzzle, &cdcl(), &Deadline::NONE).unwrap()
+        else {
+            panic!("no solution, not shown minimal")
+        };
+        assert!(puzzle.side() > EXACT_CORE_MAX_SIDE);
+        assert!(core.contains(&(cell, digit)));
+        assert!(
+            core.len() < puzzle.num_givens() / 10,
+            "{} givens",
+            core.len()
+        );
+        // Without the wrong digit the full grid is a solution again (here one more given
+        // can go to leave a solution).
+        assert!(suspects.contains(&(cell, digit)));
+        assert_eq!(suspects.len(), 2);
+        // The core alone has no solution: propagation refutes it again.
+        let mut refuter = Refuter::new(geo);
+        assert!(refuter.refute(&core).is_some());
     }
 
     #[test]
