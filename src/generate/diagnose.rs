@@ -684,7 +684,7 @@ fn hits_within(
 mod tests {
     use super::*;
     use crate::backend::BackendKind;
-    use crate::generate::{bitmask_count, generate, Count, CounterKind, GenerateOptions};
+    use crate::generate::{bitmask_count, generated_for_tests as generated, Count};
     use crate::solve::sat::SatSolver;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -702,13 +702,6 @@ mod tests {
 
     fn at_most_two(puzzle: &Grid) -> Option<Count> {
         bitmask_count(puzzle, 2, u64::MAX)
-    }
-
-    fn generated(seed: u64) -> (Grid, Grid) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut counter = CounterKind::Dlx.make();
-        let g = generate(&GenerateOptions::default(), &mut rng, counter.as_mut()).unwrap();
-        (g.puzzle, g.solution)
     }
 
     /// Checks a `Several` diagnosis against every solution of `puzzle`.

@@ -635,6 +635,17 @@ fn generate_accepted(
     })
 }
 
+/// A generated 9×9 puzzle (default options, Dancing Links counting) and its solution: the
+/// seeded material of the diagnosis and refutation tests.
+#[cfg(test)]
+pub(crate) fn generated_for_tests(seed: u64) -> (Grid, Grid) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut counter = CounterKind::Dlx.make();
+    let g = generate(&GenerateOptions::default(), &mut rng, counter.as_mut())
+        .expect("a 9×9 puzzle is generated");
+    (g.puzzle, g.solution)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

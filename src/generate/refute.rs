@@ -391,30 +391,16 @@ pub fn propagation_core(puzzle: &Grid) -> Option<Vec<(Cell, Digit)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::{bitmask_count, generate, Count, CounterKind, GenerateOptions};
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
+    use crate::generate::{bitmask_count, generated_for_tests as generated, Count};
 
     fn grid(line: &str) -> Grid {
-        Grid::from_values(
-            line.chars()
-                .map(|c| c.to_digit(10).unwrap_or(0) as u16)
-                .collect(),
-        )
-        .unwrap()
+        line.parse().expect("an 81-cell line")
     }
 
     /// `r` and `c` 1-based.
     fn given(grid: &Grid, r: usize, c: usize) -> (Cell, Digit) {
         let cell = grid.geometry().cell(r - 1, c - 1);
         (cell, grid.get(cell).expect("a given"))
-    }
-
-    fn generated(seed: u64) -> (Grid, Grid) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut counter = CounterKind::Dlx.make();
-        let g = generate(&GenerateOptions::default(), &mut rng, counter.as_mut()).unwrap();
-        (g.puzzle, g.solution)
     }
 
     fn grid_of(geometry_of: &Grid, givens: &[(Cell, Digit)]) -> Grid {
