@@ -471,7 +471,10 @@ fn check_diagnose_keeps_the_core_propagation_finds_on_wide_grids() {
     );
     // Not shown minimal by SAT on a grid this wide, and said so.
     assert!(
-        lines[1].contains(" givens alone admit no solution (without any one of them, singles and probing find none; on grids this wide not checked further): "),
+        lines[1].contains(concat!(
+            " givens alone admit no solution (without any one of them, singles and probing ",
+            "find none; on grids this wide not checked further): "
+        )),
         "{text}"
     );
     let wrong = format!("r{}c{}={}", cell.0 / 64 + 1, cell.0 % 64 + 1, digit.get());

@@ -7,10 +7,10 @@
 //! - **No solution**: a minimal set of givens that already admits none ([`minimal_core`]):
 //!   without any one of them the rest have a solution. Singles and probing traced back to
 //!   the givens ([`crate::generate::refute`]) find a first such set, on grids wider than
-//!   [`EXACT_CORE_MAX_SIDE`] the answer (minimal for them, not shown minimal by SAT). A mistyped given is among them. The
-//!   givens whose removal alone leaves a puzzle with a solution (those in every such
-//!   minimal set) come with it, first those whose removal leaves exactly one solution:
-//!   the suspects of a typo.
+//!   [`EXACT_CORE_MAX_SIDE`] the answer (minimal for them, not shown minimal by SAT). A
+//!   mistyped given is among them. The givens whose removal alone leaves a puzzle with a
+//!   solution (those in every such minimal set) come with it, first those whose removal
+//!   leaves exactly one solution: the suspects of a typo.
 //! - **Several solutions**: the digits each cell takes over all solutions
 //!   ([`crate::backbone::possible_literals`]; a cell with one is fixed in every
 //!   solution), and givens taken from one solution that make it the only one, each of them
@@ -23,8 +23,9 @@
 //! is known. A large grid without a solution is asked about in the empty grid's encoding,
 //! which an 81×81 grid takes 3 GB to hold, and without the root probing that settles such
 //! grids in their reduced encoding: `sudoku-81-1` with one wrong digit, which the
-//! propagation does not refute, is still at its first deletion after 20 minutes. The memory budget of the
-//! backend spec ([`BackendSpec::with_memory`]) is checked against the estimate first.
+//! propagation does not refute, is still at its first deletion after 20 minutes. The
+//! memory budget of the backend spec ([`BackendSpec::with_memory`]) is checked against the
+//! estimate first.
 
 use crate::backbone::{mark_possible_literals, minimal_core, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
@@ -55,11 +56,12 @@ pub enum Diagnosis {
         /// The `suspects` whose removal leaves exactly one solution, in cell order.
         prime_suspects: Vec<(Cell, Digit)>,
         /// Whether each given of `core` is shown needed: without any one of them the rest
-        /// have a solution. `false` when the time limit passed first, and on grids wider
-        /// than [`EXACT_CORE_MAX_SIDE`] whose contradiction singles and probing find
-        /// ([`crate::generate::refute`]): there `core` is minimal for them (without any one
-        /// of its givens they no longer find a contradiction), as showing more asks for a solution of a nearly
-        /// empty grid per given (an empty 81×81 grid: 68 s and 4.8 GB).
+        /// have a solution. `false` when the time limit passed before that was shown, and
+        /// on grids wider than [`EXACT_CORE_MAX_SIDE`] whose contradiction singles and
+        /// probing find ([`crate::generate::refute`]): there `core` is minimal for them
+        /// (without any one of its givens they no longer find a contradiction), as showing
+        /// more asks for a solution of a nearly empty grid per given (an empty 81×81 grid:
+        /// 68 s and 4.8 GB).
         minimal: bool,
         /// Whether the diagnosis is whole. `false` when the time limit passed first: `core`
         /// then still admits no solution but may hold givens that are not needed (empty
@@ -86,9 +88,9 @@ pub enum Diagnosis {
 impl Diagnosis {
     /// The diagnosis as JSON for programs: `verdict` (`unique`, `no solution`, `several`)
     /// and, without a solution, `finished`, `minimal` and the `core`, `suspects` and
-    /// `prime_suspects` givens; with several, `finished`, the `open` cells (each with its `digits`) and the
-    /// `completion` givens. Cells are `{"row", "column"}` objects, 1-based; a given adds
-    /// `digit`.
+    /// `prime_suspects` givens; with several, `finished`, the `open` cells (each with its
+    /// `digits`) and the `completion` givens. Cells are `{"row", "column"}` objects,
+    /// 1-based; a given adds `digit`.
     pub fn to_json(&self, geo: &Geometry) -> serde_json::Value {
         let givens = |list: &[(Cell, Digit)]| {
             serde_json::Value::from_iter(list.iter().map(|&g| geo.candidate_json(g)))
@@ -328,8 +330,8 @@ fn solvable(
 }
 
 /// The diagnosis of a puzzle without solution. Past the time limit, what is known by then
-/// (`finished: false`): an 81×81 grid that singles and probing do not refute asks hard searches
-/// under thousands of assumed givens.
+/// (`finished: false`): an 81×81 grid that singles and probing do not refute asks hard
+/// searches under thousands of assumed givens.
 fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<Diagnosis, Error> {
     let unfinished = |core: Vec<(Cell, Digit)>, minimal, suspects, prime_suspects| {
         Ok(Diagnosis::NoSolution {

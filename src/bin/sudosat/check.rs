@@ -51,10 +51,12 @@ pub struct Args {
     minimal: bool,
     /// Also say why a puzzle is not proper, and what would fix it. Without a solution: a
     /// minimal set of givens that already admits none (without any one of them the rest
-    /// have a solution; a mistyped given is among them). With several: every cell whose
-    /// digit differs between solutions, with the digits it takes, and givens from one
-    /// solution that make it the only one (each of them needed). Found by cdcl under
-    /// assumptions. A puzzle that is not proper makes the exit code 1.
+    /// have a solution; a mistyped given is among them), first traced by singles and
+    /// probing; wider than 49×49, the set they find is kept, minimal for them only. With
+    /// several: every cell whose digit differs between solutions, with the digits it
+    /// takes, and givens from one solution that make it the only one (each of them
+    /// needed). Found by cdcl under assumptions. A puzzle that is not proper makes the exit
+    /// code 1.
     #[arg(long, conflicts_with = "solution")]
     diagnose: bool,
     /// Write the report as one JSON document for programs instead of lines: `grids`, one
