@@ -345,13 +345,17 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
     // Singles and probing first: a typo in a puzzle they solve is refuted in milliseconds,
     // and their core is a far smaller start for SAT than the failed assumptions of a first
     // refutation (a 64×64 puzzle with a typo: 417 s and 111 givens before, 149 s and 59).
-    let propagated = propagation_core(puzzle);
+    let propagated = propagation_core(puzzle, deadline);
     let (core, minimal) = match propagated {
-        Some(core) if puzzle.side() > EXACT_CORE_MAX_SIDE => (core, false),
-        _ => match exact_core(&mut load_empty(spec, puzzle)?, puzzle, propagated, deadline)? {
-            (core, true) => (core, true),
-            (partial, false) => return unfinished(partial, false, Vec::new(), Vec::new()),
-        },
+        Some((core, false)) => return unfinished(core, false, Vec::new(), Vec::new()),
+        Some((core, true)) if puzzle.side() > EXACT_CORE_MAX_SIDE => (core, false),
+        _ => {
+            let start = propagated.map(|(core, _)| core);
+            match exact_core(&mut load_empty(spec, puzzle)?, puzzle, start, deadline)? {
+                (core, true) => (core, true),
+                (partial, false) => return unfinished(partial, false, Vec::new(), Vec::new()),
+            }
+        }
     };
     let mut suspects = Vec::new();
     let mut prime_suspects = Vec::new();
@@ -362,6 +366,9 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
     let givens: Vec<(Cell, Digit)> = puzzle.givens().collect();
     let mut refuter = Refuter::new(puzzle.geometry());
     for &(cell, digit) in &core {
+        if deadline.expired() {
+            return unfinished(core, minimal, suspects, prime_suspects);
+        }
         // Without a given that is not the typo, the typo is still there: propagation
         // mostly says so at once, where SAT asks a solve.
         let without: Vec<(Cell, Digit)> = givens.iter().copied().filter(|g| g.0 != cell).collect();

@@ -21,6 +21,7 @@
 use std::collections::VecDeque;
 
 use crate::grid::{Cell, Digit, Geometry, Grid, Unit};
+use crate::run::Deadline;
 
 /// No placement: a candidate still open.
 const OPEN: u32 = u32::MAX;
@@ -157,44 +158,59 @@ impl Refuter {
         loop {
             let mut failed_any = false;
             for cell in geometry.cells() {
-                for digit in 0..n {
-                    let candidate = cell.index() * n + digit;
-                    if self.placed[cell.index()] != OPEN
-                        || self.ruled_out_by[candidate] != OPEN
-                        || (self.cell_left[cell.index()] > PROBED_OPTIONS
-                            && geometry
-                                .units_of(cell)
-                                .iter()
-                                .all(|u| self.unit_left[u.0 as usize * n + digit] > PROBED_OPTIONS))
-                    {
-                        continue;
+                if self.placed[cell.index()] == OPEN
+                    && self.cell_left[cell.index()] <= PROBED_OPTIONS
+                {
+                    for digit in 0..n {
+                        failed_any |= self.probe_candidate(cell, digit)?;
                     }
-                    let (touched, placements) = (self.touched.len(), self.placements.len());
-                    let probed = self
-                        .place(cell, digit, Reason::Probe)
-                        .and_then(|()| self.run_singles());
-                    let Err(contradiction) = probed else {
-                        self.undo(touched, placements);
-                        continue;
-                    };
-                    let (_, lemma) = self.explain(contradiction, placements as u32);
-                    self.undo(touched, placements);
-                    failed_any = true;
-                    let id = self.placements.len() as u32;
-                    self.placements.push(Placement {
-                        cell,
-                        digit,
-                        reason: Reason::Lemma(self.lemmas.len()),
-                    });
-                    self.lemmas.push(lemma);
-                    self.rule_out(cell, digit, id)?;
-                    self.run_singles()?;
+                }
+            }
+            // By unit and digit, not by candidate: a round costs n² + 3n² checks besides
+            // its probes, not n³ (a 400×400 grid's deletion took minutes so).
+            for unit in geometry.units() {
+                for digit in 0..n {
+                    if self.unit_left[unit.0 as usize * n + digit] <= PROBED_OPTIONS {
+                        for &cell in geometry.unit_cells(unit) {
+                            failed_any |= self.probe_candidate(cell, digit)?;
+                        }
+                    }
                 }
             }
             if !failed_any {
                 return Ok(());
             }
         }
+    }
+
+    /// Probes `digit` (0-based) in `cell` if it is still open there: `true` when the probe
+    /// failed and the candidate is ruled out.
+    fn probe_candidate(&mut self, cell: Cell, digit: usize) -> Result<bool, Contradiction> {
+        if self.placed[cell.index()] != OPEN
+            || self.ruled_out_by[cell.index() * self.n + digit] != OPEN
+        {
+            return Ok(false);
+        }
+        let (touched, placements) = (self.touched.len(), self.placements.len());
+        let probed = self
+            .place(cell, digit, Reason::Probe)
+            .and_then(|()| self.run_singles());
+        let Err(contradiction) = probed else {
+            self.undo(touched, placements);
+            return Ok(false);
+        };
+        let (_, lemma) = self.explain(contradiction, placements as u32);
+        self.undo(touched, placements);
+        let id = self.placements.len() as u32;
+        self.placements.push(Placement {
+            cell,
+            digit,
+            reason: Reason::Lemma(self.lemmas.len()),
+        });
+        self.lemmas.push(lemma);
+        self.rule_out(cell, digit, id)?;
+        self.run_singles()?;
+        Ok(true)
     }
 
     /// The givens, then the singles they lead to, until none is left or a contradiction.
@@ -361,18 +377,25 @@ impl Refuter {
 }
 
 /// Givens of `puzzle` among which singles and probing ([`Refuter`]) find a contradiction,
-/// none of which can go with them still finding one among the rest; in cell order. `None`
-/// when they find no contradiction in the whole puzzle (it may still have no solution).
+/// in cell order, with `true` when none of them can go with the rest still refuted; `false`
+/// when `deadline` passed before every one was tried (more may go). `None` when they find
+/// no contradiction in the whole puzzle (it may still have no solution).
 ///
 /// Deletion with refinement, as [`crate::backbone::minimal_core`]: a trial without one
 /// given that is still refuted keeps only the givens its contradiction uses.
-pub fn propagation_core(puzzle: &Grid) -> Option<Vec<(Cell, Digit)>> {
+pub fn propagation_core(puzzle: &Grid, deadline: &Deadline) -> Option<(Vec<(Cell, Digit)>, bool)> {
     let givens: Vec<(Cell, Digit)> = puzzle.givens().collect();
     let mut refuter = Refuter::new(puzzle.geometry());
     // Indices into `givens`: those found needed, and those not yet tried.
     let mut needed: Vec<usize> = Vec::new();
     let mut rest = refuter.refute(&givens)?;
+    let mut finished = true;
     while let Some(index) = rest.pop() {
+        if deadline.expired() {
+            rest.push(index);
+            finished = false;
+            break;
+        }
         let trial: Vec<usize> = needed.iter().chain(&rest).copied().collect();
         let trial_givens: Vec<(Cell, Digit)> = trial.iter().map(|&i| givens[i]).collect();
         match refuter.refute(&trial_givens) {
@@ -384,14 +407,22 @@ pub fn propagation_core(puzzle: &Grid) -> Option<Vec<(Cell, Digit)>> {
             }
         }
     }
+    needed.extend(rest);
     needed.sort_unstable();
-    Some(needed.into_iter().map(|i| givens[i]).collect())
+    Some((needed.into_iter().map(|i| givens[i]).collect(), finished))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::generate::{bitmask_count, generated_for_tests as generated, Count};
+
+    /// The core of a refuted puzzle, found without a time limit.
+    fn core_of(puzzle: &Grid) -> Option<Vec<(Cell, Digit)>> {
+        let (core, finished) = propagation_core(puzzle, &Deadline::NONE)?;
+        assert!(finished);
+        Some(core)
+    }
 
     fn grid(line: &str) -> Grid {
         line.parse().expect("an 81-cell line")
@@ -414,7 +445,7 @@ mod tests {
     #[test]
     fn two_equal_givens_in_a_row_are_the_core() {
         let puzzle = grid(&format!("5{}5{}", ".".repeat(7), ".".repeat(72)));
-        let core = propagation_core(&puzzle).expect("refuted");
+        let core = core_of(&puzzle).expect("refuted");
         assert_eq!(core, vec![given(&puzzle, 1, 1), given(&puzzle, 1, 9)]);
     }
 
@@ -430,19 +461,45 @@ mod tests {
         }
         line[9 + 1] = '9';
         let puzzle = grid(&line.iter().collect::<String>());
-        let core = propagation_core(&puzzle).expect("refuted");
+        let core = core_of(&puzzle).expect("refuted");
         assert_eq!(core.len(), 9);
         assert_eq!(core, puzzle.givens().collect::<Vec<_>>());
     }
 
     #[test]
+    fn past_the_deadline_the_first_refuted_set_comes_back_unfinished() {
+        let (puzzle, solution) = generated(2);
+        let geometry = puzzle.geometry();
+        let (cell, digit) = geometry
+            .cells()
+            .filter(|&c| puzzle.get(c).is_none())
+            .find_map(|c| {
+                let wrong = puzzle
+                    .candidates(c)
+                    .iter()
+                    .find(|&d| solution.get(c) != Some(d));
+                wrong.map(|d| (c, d))
+            })
+            .unwrap();
+        let mut wrong = puzzle.clone();
+        wrong.set(cell, Some(digit));
+        let passed = Deadline::after(Some(std::time::Duration::ZERO));
+        let (first, finished) = propagation_core(&wrong, &passed).expect("refuted");
+        assert!(!finished);
+        let minimal = core_of(&wrong).unwrap();
+        assert!(minimal.iter().all(|g| first.contains(g)));
+        assert!(first.len() > minimal.len(), "{} givens", first.len());
+        assert!(Refuter::new(geometry).refute(&first).is_some());
+    }
+
+    #[test]
     fn puzzles_with_a_solution_are_never_refuted() {
-        assert_eq!(propagation_core(&Grid::empty(3).unwrap()), None);
-        assert_eq!(propagation_core(&Grid::empty(4).unwrap()), None);
+        assert_eq!(core_of(&Grid::empty(3).unwrap()), None);
+        assert_eq!(core_of(&Grid::empty(4).unwrap()), None);
         for seed in 0..20 {
             let (puzzle, solution) = generated(seed);
-            assert_eq!(propagation_core(&puzzle), None);
-            assert_eq!(propagation_core(&solution), None);
+            assert_eq!(core_of(&puzzle), None);
+            assert_eq!(core_of(&solution), None);
         }
     }
 
@@ -463,7 +520,7 @@ mod tests {
                     tried += 1;
                     let mut wrong = puzzle.clone();
                     wrong.set(cell, Some(digit));
-                    let Some(core) = propagation_core(&wrong) else {
+                    let Some(core) = core_of(&wrong) else {
                         continue;
                     };
                     refuted += 1;
