@@ -31,7 +31,7 @@ use crate::backbone::{mark_possible_literals, minimal_core, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
 use crate::encode::{Encoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{Cnf, Lit, Model, Var};
-use crate::generate::refute::{propagation_core, Refuter};
+use crate::generate::refute::propagation_core;
 use crate::grid::{check_grid, Cell, Digit, DigitSet, Geometry, Grid};
 use crate::run::Deadline;
 use crate::solve::sat::{give_structure, SatSolver, DEFAULT_ENCODING};
@@ -363,17 +363,9 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
     // probing: a 25×25 puzzle with a typo (114 givens to try) spent 10.7 of its 13.6 s
     // here under assumptions in the empty grid's encoding, and takes 3.4 s in all so.
     let mut counter = SatSolver::new(DEFAULT_ENCODING, spec.clone());
-    let givens: Vec<(Cell, Digit)> = puzzle.givens().collect();
-    let mut refuter = Refuter::new(puzzle.geometry());
     for &(cell, digit) in &core {
         if deadline.expired() {
             return unfinished(core, minimal, suspects, prime_suspects);
-        }
-        // Without a given that is not the typo, the typo is still there: propagation
-        // mostly says so at once, where SAT asks a solve.
-        let without: Vec<(Cell, Digit)> = givens.iter().copied().filter(|g| g.0 != cell).collect();
-        if refuter.refute(&without).is_some() {
-            continue;
         }
         match suspect(&mut counter, puzzle, cell, deadline) {
             Ok(None) => {}
@@ -905,7 +897,7 @@ mod tests {
         assert!(suspects.contains(&(cell, digit)));
         assert_eq!(suspects.len(), 2);
         // The core alone has no solution: propagation refutes it again.
-        let mut refuter = Refuter::new(geo);
+        let mut refuter = crate::generate::refute::Refuter::new(geo);
         assert!(refuter.refute(&core).is_some());
     }
 
