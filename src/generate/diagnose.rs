@@ -763,21 +763,7 @@ mod tests {
         for seed in 0..6 {
             let (puzzle, solution) = generated(seed);
             // A wrong digit in an empty cell that clashes with no given: no solution.
-            let geo = puzzle.geometry();
-            let (cell, digit) = geo
-                .cells()
-                .filter(|&c| puzzle.get(c).is_none())
-                .flat_map(|c| {
-                    puzzle
-                        .candidates(c)
-                        .iter()
-                        .map(move |d| (c, d))
-                        .collect::<Vec<_>>()
-                })
-                .find(|&(c, d)| solution.get(c) != Some(d))
-                .unwrap();
-            let mut wrong = puzzle.clone();
-            wrong.set(cell, Some(digit));
+            let (wrong, (cell, digit)) = crate::generate::with_a_typo_for_tests(&puzzle, &solution);
             let Diagnosis::NoSolution {
                 core,
                 suspects,
@@ -863,18 +849,7 @@ mod tests {
                 puzzle.set(cell, None);
             }
         }
-        let (cell, digit) = geo
-            .cells()
-            .filter(|&c| puzzle.get(c).is_none())
-            .find_map(|c| {
-                let wrong = puzzle
-                    .candidates(c)
-                    .iter()
-                    .find(|&d| solution.get(c) != Some(d));
-                wrong.map(|d| (c, d))
-            })
-            .unwrap();
-        puzzle.set(cell, Some(digit));
+        let (puzzle, (cell, digit)) = crate::generate::with_a_typo_for_tests(&puzzle, &solution);
         let Diagnosis::NoSolution {
             core,
             suspects,

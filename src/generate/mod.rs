@@ -646,6 +646,31 @@ pub(crate) fn generated_for_tests(seed: u64) -> (Grid, Grid) {
     (g.puzzle, g.solution)
 }
 
+/// `puzzle` with a wrong digit in the first empty cell that can take one: a digit its row,
+/// column and box allow but `solution` does not put there; and that given. The tests'
+/// typo: the result has no solution when `solution` is the only one.
+#[cfg(test)]
+pub(crate) fn with_a_typo_for_tests(
+    puzzle: &Grid,
+    solution: &Grid,
+) -> (Grid, (Cell, crate::grid::Digit)) {
+    let typo = puzzle
+        .geometry()
+        .cells()
+        .filter(|&c| puzzle.get(c).is_none())
+        .find_map(|c| {
+            let wrong = puzzle
+                .candidates(c)
+                .iter()
+                .find(|&d| solution.get(c) != Some(d));
+            wrong.map(|d| (c, d))
+        })
+        .expect("an empty cell with a wrong digit its peers allow");
+    let mut wrong = puzzle.clone();
+    wrong.set(typo.0, Some(typo.1));
+    (wrong, typo)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

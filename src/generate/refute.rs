@@ -470,19 +470,7 @@ mod tests {
     fn past_the_deadline_the_first_refuted_set_comes_back_unfinished() {
         let (puzzle, solution) = generated(2);
         let geometry = puzzle.geometry();
-        let (cell, digit) = geometry
-            .cells()
-            .filter(|&c| puzzle.get(c).is_none())
-            .find_map(|c| {
-                let wrong = puzzle
-                    .candidates(c)
-                    .iter()
-                    .find(|&d| solution.get(c) != Some(d));
-                wrong.map(|d| (c, d))
-            })
-            .unwrap();
-        let mut wrong = puzzle.clone();
-        wrong.set(cell, Some(digit));
+        let (wrong, _) = crate::generate::with_a_typo_for_tests(&puzzle, &solution);
         let passed = Deadline::after(Some(std::time::Duration::ZERO));
         let (first, finished) = propagation_core(&wrong, &passed).expect("refuted");
         assert!(!finished);
