@@ -64,8 +64,9 @@ pub enum Diagnosis {
         /// 68 s and 4.8 GB).
         minimal: bool,
         /// Whether the diagnosis is whole. `false` when the time limit passed first: `core`
-        /// then still admits no solution but may hold givens that are not needed (empty
-        /// when not even such a set was found), and the suspects are those found by then.
+        /// then still admits no solution (`minimal` says whether each given is needed;
+        /// empty when not even such a set was found), and the suspects are those found by
+        /// then.
         finished: bool,
     },
     /// Two or more solutions.
@@ -364,9 +365,6 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
     // here under assumptions in the empty grid's encoding, and takes 3.4 s in all so.
     let mut counter = SatSolver::new(DEFAULT_ENCODING, spec.clone());
     for &(cell, digit) in &core {
-        if deadline.expired() {
-            return unfinished(core, minimal, suspects, prime_suspects);
-        }
         match suspect(&mut counter, puzzle, cell, deadline) {
             Ok(None) => {}
             Ok(Some(prime)) => {
@@ -789,13 +787,7 @@ mod tests {
                     count == Some(Count::Exact(1))
                 );
             }
-            let only = |givens: &[(Cell, Digit)]| {
-                let mut g = Grid::empty(3).unwrap();
-                for &(c, d) in givens {
-                    g.set(c, Some(d));
-                }
-                g
-            };
+            let only = |givens: &[(Cell, Digit)]| crate::generate::grid_of_for_tests(3, givens);
             assert_eq!(
                 bitmask_count(&only(&core), 1, u64::MAX),
                 Some(Count::Exact(0))

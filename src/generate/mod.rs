@@ -646,6 +646,16 @@ pub(crate) fn generated_for_tests(seed: u64) -> (Grid, Grid) {
     (g.puzzle, g.solution)
 }
 
+/// A grid of box size `box_size` holding only `givens`.
+#[cfg(test)]
+pub(crate) fn grid_of_for_tests(box_size: usize, givens: &[(Cell, crate::grid::Digit)]) -> Grid {
+    let mut grid = Grid::empty(box_size).expect("a supported box size");
+    for &(cell, digit) in givens {
+        grid.set(cell, Some(digit));
+    }
+    grid
+}
+
 /// `puzzle` with a wrong digit in the first empty cell that can take one: a digit its row,
 /// column and box allow but `solution` does not put there; and that given. The tests'
 /// typo: the result has no solution when `solution` is the only one.

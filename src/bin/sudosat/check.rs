@@ -67,9 +67,9 @@ pub struct Args {
     json: bool,
     /// Time limit in seconds per puzzle for `--diagnose`. Past it, a puzzle with two
     /// solutions found is reported with the cells and digits the solutions found by then
-    /// show, one without solution with givens that admit none together (not yet shown
-    /// minimal) and the suspects tried (`finished: false` in JSON); a puzzle whose verdict
-    /// is not known by then makes the command fail.
+    /// show, one without solution with givens that admit none together (said when not yet
+    /// shown minimal) and the suspects tried (`finished: false` in JSON); a puzzle whose
+    /// verdict is not known by then makes the command fail.
     #[arg(long, value_name = "SECS", requires = "diagnose")]
     timeout: Option<f64>,
     /// Memory budget of `--diagnose`, e.g. 512M or 8G (default half the memory available),
