@@ -7,6 +7,9 @@
 //! cargo run --release --example random_3sat -- 200 150 cdcl,varisat
 //! ```
 //!
+//! A backend name may carry a `--lookahead` value after a slash: `cdcl/none` is cdcl
+//! without its lookahead search (CDCL alone; BENCHMARKS.md, "Lookahead for random 3-SAT").
+//!
 //! With `RANDOM_3SAT_DUMP=DIR` the formulas are also written as `DIR/000.cnf` … for
 //! external solvers (BENCHMARKS.md, "Random 3-SAT at the threshold").
 
@@ -46,8 +49,9 @@ fn main() {
     let mut answers: Option<Vec<bool>> = None;
     println!("backend,formulas,vars,sat,unsat,total_ms,mean_us");
     for name in names.split(',') {
-        let kind: BackendKind = name.parse().expect("a backend name");
-        let spec = BackendSpec::new(kind);
+        let (kind, lookahead) = name.split_once('/').unwrap_or((name, "auto"));
+        let mut spec = BackendSpec::new(kind.parse::<BackendKind>().expect("a backend name"));
+        spec.lookahead = lookahead.parse().expect("a --lookahead value");
         let mut total = Duration::ZERO;
         let mut sat = Vec::with_capacity(count);
         let mut counters = sudosat::run::Counters::default();

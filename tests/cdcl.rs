@@ -34,25 +34,34 @@ fn solve(spec: &BackendSpec, cnf: &Cnf) -> SatOutcome {
 }
 
 /// 500 formulas of 50…150 variables at clause/variable ratio 4.26, where about half are
-/// satisfiable: cdcl and varisat agree on each, and each cdcl model satisfies every clause.
+/// satisfiable: cdcl (which hands these to its lookahead search) and cdcl with
+/// `--lookahead none` (CDCL alone) each agree with varisat, and each model satisfies every
+/// clause.
 #[test]
 fn agrees_with_varisat_on_500_random_3sat_formulas_at_the_threshold() {
     let mut rng = ChaCha8Rng::seed_from_u64(426);
     let cdcl = BackendSpec::new(BackendKind::Cdcl);
+    let mut cdcl_alone = BackendSpec::new(BackendKind::Cdcl);
+    cdcl_alone.lookahead = Lookahead::None;
     let varisat = BackendSpec::new(BackendKind::Varisat);
     let (mut sat, mut unsat) = (0, 0);
     for round in 0..500 {
         let vars = rng.gen_range(50..=150);
         let cnf = random_3sat(&mut rng, vars, (vars as f64 * 4.26).round() as usize);
-        let ours = solve(&cdcl, &cnf);
         let theirs = solve(&varisat, &cnf);
-        match (&ours, &theirs) {
-            (SatOutcome::Sat(model), SatOutcome::Sat(_)) => {
-                assert_eq!(cnf.first_falsified(model), None, "round {round}");
-                sat += 1;
+        for (name, spec) in [("cdcl", &cdcl), ("cdcl alone", &cdcl_alone)] {
+            let ours = solve(spec, &cnf);
+            match (&ours, &theirs) {
+                (SatOutcome::Sat(model), SatOutcome::Sat(_)) => {
+                    assert_eq!(cnf.first_falsified(model), None, "round {round}, {name}");
+                }
+                (SatOutcome::Unsat, SatOutcome::Unsat) => {}
+                _ => panic!("round {round}: {name} {ours:?}, varisat {theirs:?}"),
             }
-            (SatOutcome::Unsat, SatOutcome::Unsat) => unsat += 1,
-            _ => panic!("round {round}: cdcl {ours:?}, varisat {theirs:?}"),
+        }
+        match theirs {
+            SatOutcome::Sat(_) => sat += 1,
+            SatOutcome::Unsat => unsat += 1,
         }
     }
     // Both answers occur often at the threshold.

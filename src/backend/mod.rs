@@ -6,6 +6,7 @@
 pub mod cdcl;
 pub mod dpll;
 pub mod external;
+pub mod lookahead;
 pub mod proof;
 pub mod splr;
 pub mod sudoku;

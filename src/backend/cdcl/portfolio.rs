@@ -283,6 +283,7 @@ impl Cdcl {
             interrupt: self.interrupt.clone(),
             portfolios: self.portfolios,
             portfolio_conflicts: self.portfolio_conflicts,
+            lookahead_searches: self.lookahead_searches,
         }
     }
 }

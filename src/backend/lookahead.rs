@@ -1,0 +1,663 @@
+//! A lookahead DPLL for small formulas made of long clauses, the shape of uniform random
+//! k-SAT, where lookahead solvers beat conflict-driven ones: before each decision every
+//! free variable is tried both ways, a side that fails fixes the other, a literal both
+//! sides imply is fixed, and the decision goes to the variable whose two sides shorten the
+//! most clauses (Li & Anbulagan 1997, "Heuristics based on unit propagation for
+//! satisfiability problems", IJCAI: satz; Dubois & Dequen 2001, "A backbone-search
+//! heuristic for efficient solving of hard 3-SAT formulae", IJCAI: kcnfs; Heule, Dufour,
+//! van Zwieten & van Maaren 2004, "March_eq", SAT: the product of the two sides' scores).
+//!
+//! Only clauses of up to three literals are taken, kept as march keeps them: a binary
+//! clause as two implications, a ternary one as the pair of its other literals under each
+//! of its three. Propagating a literal then reads each pair once, which tells at the same
+//! time whether the clause became unit, false or binary (what the lookahead scores), and
+//! undoing is resetting values along the trail. [`crate::backend::Cdcl`] hands over to
+//! this search on small formulas of three-literal clauses (BENCHMARKS.md: on random 3-SAT
+//! at the threshold it takes a third of varisat's time, where CDCL takes 1.25 times).
+//!
+//! The preselection ranks variables by the short clauses each side is in and looks ahead
+//! on the best tenth (at least [`PRESELECT_FLOOR`]); the rounds go round the candidates
+//! until one whole round fixes nothing, so every score is taken on the final node.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::run::Deadline;
+
+use crate::formula::Cnf;
+
+/// What a search that may stop early found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LookaheadOutcome {
+    /// A model: the value of each variable.
+    Sat(Vec<bool>),
+    /// No model.
+    Unsat,
+    /// The deadline or the interrupt came first.
+    Stopped,
+}
+
+/// Counters of one search.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LookaheadCounters {
+    /// Branching decisions.
+    pub decisions: u64,
+    /// Literals assigned, in lookaheads and in the search.
+    pub propagations: u64,
+    /// Lookahead probes (one per literal tried).
+    pub probes: u64,
+    /// Probes that failed, fixing the other side.
+    pub failed_literals: u64,
+    /// Literals fixed because both sides of a variable imply them.
+    pub necessary: u64,
+    /// Nodes given up (both sides of a decision refuted).
+    pub backtracks: u64,
+}
+
+const UNASSIGNED: i8 = 0;
+
+/// Share of the ranked free variables looked ahead on at each node: on random 3-SAT of
+/// 150 and 200 variables, 5–15 % took the same time within 3 %, all of them 1.4× longer
+/// than a tenth, and all took 2.6× longer (BENCHMARKS.md).
+const PRESELECT_SHARE: f64 = 0.1;
+
+/// The fewest variables looked ahead on at each node (when that many are ranked).
+pub const PRESELECT_FLOOR: usize = 20;
+
+/// The solver: the formula, its occurrence lists and the counters of each clause.
+pub struct LookaheadSolver {
+    num_vars: usize,
+    /// Literal codes of every clause, one after another.
+    literals: Vec<u32>,
+    /// Where each clause starts in `literals`; one more entry than clauses.
+    starts: Vec<u32>,
+    /// For each literal code, the literals its truth implies (the binary clauses).
+    implications: Vec<Vec<u32>>,
+    /// For each literal code, the other two literals of each ternary clause it is in.
+    ternaries: Vec<Vec<[u32; 2]>>,
+    /// Number of clauses kept.
+    num_clauses: usize,
+    /// 1 true, -1 false, 0 open, per literal code.
+    values: Vec<i8>,
+    trail: Vec<u32>,
+    /// Trail entries before this one have had their consequences propagated.
+    head: usize,
+    /// Ternary clauses turned binary since the last reset.
+    shortened: u32,
+    /// Per literal code, the probe that last implied it (for necessary assignments).
+    stamps: Vec<u32>,
+    stamp: u32,
+    /// Scratch for [`Self::preselect`], per literal code.
+    weights: Vec<f64>,
+    /// Clauses, the first `active_len` of them perhaps unsatisfied; the rest are
+    /// satisfied at the current node (a sparse set restored by resetting the length).
+    active: Vec<u32>,
+    active_len: usize,
+    /// The unit clauses.
+    units: Vec<u32>,
+    /// An empty clause was found on load, or a search refuted the formula.
+    refuted: bool,
+    counters: LookaheadCounters,
+}
+
+impl LookaheadSolver {
+    /// The longest clause the solver takes.
+    pub const MAX_CLAUSE_LEN: usize = 3;
+
+    /// The solver for `cnf`, or None when a clause is longer than
+    /// [`Self::MAX_CLAUSE_LEN`] (after tautologies are dropped and repeated literals merged).
+    pub fn new(cnf: &Cnf) -> Option<LookaheadSolver> {
+        let num_vars = cnf.num_vars();
+        let mut solver = LookaheadSolver {
+            num_vars,
+            literals: Vec::with_capacity(cnf.num_literals()),
+            starts: vec![0],
+            implications: vec![Vec::new(); 2 * num_vars],
+            ternaries: vec![Vec::new(); 2 * num_vars],
+            num_clauses: 0,
+            values: vec![UNASSIGNED; 2 * num_vars],
+            trail: Vec::with_capacity(num_vars),
+            head: 0,
+            shortened: 0,
+            stamps: vec![0; 2 * num_vars],
+            stamp: 0,
+            weights: Vec::new(),
+            active: Vec::new(),
+            active_len: 0,
+            units: Vec::new(),
+            refuted: false,
+            counters: LookaheadCounters::default(),
+        };
+        let mut units: Vec<u32> = Vec::new();
+        let mut clause: Vec<u32> = Vec::new();
+        'clauses: for lits in cnf.clauses() {
+            clause.clear();
+            for &lit in lits {
+                let code = lit.code() as u32;
+                if clause.contains(&(code ^ 1)) {
+                    continue 'clauses;
+                }
+                if !clause.contains(&code) {
+                    clause.push(code);
+                }
+            }
+            match clause[..] {
+                [] => solver.refuted = true,
+                [unit] => units.push(unit),
+                [a, b] => {
+                    solver.implications[(a ^ 1) as usize].push(b);
+                    solver.implications[(b ^ 1) as usize].push(a);
+                }
+                [a, b, c] => {
+                    solver.ternaries[a as usize].push([b, c]);
+                    solver.ternaries[b as usize].push([a, c]);
+                    solver.ternaries[c as usize].push([a, b]);
+                }
+                _ => return None,
+            }
+            solver.literals.extend_from_slice(&clause);
+            solver.starts.push(solver.literals.len() as u32);
+        }
+        solver.num_clauses = solver.starts.len() - 1;
+        solver.active = (0..solver.num_clauses as u32).collect();
+        solver.active_len = solver.active.len();
+        solver.units = units;
+        Some(solver)
+    }
+
+    /// The counters so far.
+    pub fn counters(&self) -> LookaheadCounters {
+        self.counters
+    }
+
+    #[inline]
+    fn value(&self, code: u32) -> i8 {
+        self.values[code as usize]
+    }
+
+    #[inline]
+    fn clause(&self, c: u32) -> &[u32] {
+        &self.literals[self.starts[c as usize] as usize..self.starts[c as usize + 1] as usize]
+    }
+
+    #[inline]
+    fn is_satisfied(&self, c: u32) -> bool {
+        self.clause(c)
+            .iter()
+            .any(|&code| self.values[code as usize] == 1)
+    }
+
+    /// Moves the clauses satisfied since the last call out of the active part of
+    /// `active`; true when none is left (a model).
+    fn refresh_active(&mut self) -> bool {
+        let mut i = 0;
+        while i < self.active_len {
+            if self.is_satisfied(self.active[i]) {
+                self.active_len -= 1;
+                self.active.swap(i, self.active_len);
+            } else {
+                i += 1;
+            }
+        }
+        self.active_len == 0
+    }
+
+    /// Makes `code` true; [`Self::propagate`] draws the consequences.
+    #[inline]
+    fn assign(&mut self, code: u32) {
+        self.values[code as usize] = 1;
+        self.values[(code ^ 1) as usize] = -1;
+        self.trail.push(code);
+    }
+
+    /// Undoes every assignment after the first `mark`.
+    fn undo_to(&mut self, mark: usize) {
+        for &code in &self.trail[mark..] {
+            self.values[code as usize] = UNASSIGNED;
+            self.values[(code ^ 1) as usize] = UNASSIGNED;
+        }
+        self.trail.truncate(mark);
+        self.head = mark;
+    }
+
+    /// Unit propagation over the binary and ternary clauses: false on a conflict (the
+    /// assignments stay for [`Self::undo_to`]). Counts in `shortened` the ternary
+    /// clauses left binary.
+    fn propagate(&mut self) -> bool {
+        while self.head < self.trail.len() {
+            let code = self.trail[self.head];
+            self.head += 1;
+            self.counters.propagations += 1;
+            let implied = std::mem::take(&mut self.implications[code as usize]);
+            let mut ok = true;
+            for &other in &implied {
+                match self.values[other as usize] {
+                    1 => {}
+                    -1 => {
+                        ok = false;
+                        break;
+                    }
+                    _ => self.assign(other),
+                }
+            }
+            self.implications[code as usize] = implied;
+            if !ok {
+                return false;
+            }
+            let pairs = std::mem::take(&mut self.ternaries[(code ^ 1) as usize]);
+            for &[a, b] in &pairs {
+                let (va, vb) = (self.values[a as usize], self.values[b as usize]);
+                if va == 1 || vb == 1 {
+                    continue;
+                }
+                match (va, vb) {
+                    (UNASSIGNED, UNASSIGNED) => self.shortened += 1,
+                    (UNASSIGNED, _) => self.assign(a),
+                    (_, UNASSIGNED) => self.assign(b),
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            self.ternaries[(code ^ 1) as usize] = pairs;
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Assigns `code` and propagates.
+    fn assign_and_propagate(&mut self, code: u32) -> bool {
+        self.assign(code);
+        self.propagate()
+    }
+
+    /// The free variables worth a lookahead, best first: those in unsatisfied clauses,
+    /// ranked by how many short clauses each side is in (march's preselection), cut to
+    /// [`PRESELECT_SHARE`] of them but at least [`PRESELECT_FLOOR`].
+    fn preselect(&mut self) -> Vec<u32> {
+        let mut weight = std::mem::take(&mut self.weights);
+        weight.clear();
+        weight.resize(2 * self.num_vars, 0.0);
+        for &c in &self.active[..self.active_len] {
+            let clause = self.clause(c);
+            let open = clause
+                .iter()
+                .filter(|&&code| self.values[code as usize] == UNASSIGNED)
+                .count();
+            // A binary clause weighs five ternary ones, as in kcnfs.
+            let w = if open == 2 { 1.0 } else { 0.2 };
+            for &code in self.clause(c) {
+                if self.values[code as usize] == UNASSIGNED {
+                    weight[code as usize] += w;
+                }
+            }
+        }
+        let mut ranked: Vec<(f64, u32)> = (0..self.num_vars as u32)
+            .filter(|&v| weight[2 * v as usize] + weight[2 * v as usize + 1] > 0.0)
+            .map(|v| {
+                let (p, n) = (weight[2 * v as usize], weight[2 * v as usize + 1]);
+                (p * n * 1024.0 + p + n, v)
+            })
+            .collect();
+        self.weights = weight;
+        let keep = ((ranked.len() as f64 * PRESELECT_SHARE).ceil() as usize)
+            .max(PRESELECT_FLOOR)
+            .min(ranked.len());
+        if keep < ranked.len() {
+            ranked.select_nth_unstable_by(keep, |a, b| b.0.total_cmp(&a.0));
+            ranked.truncate(keep);
+        }
+        ranked.into_iter().map(|(_, v)| v).collect()
+    }
+
+    /// Lookahead at the current node: fails literals and fixes necessary ones until a
+    /// whole round of the candidates finds none, then names the branching literal (None
+    /// when every clause is satisfied). `Err(())` when the node has no model.
+    fn look_ahead(&mut self) -> Result<Option<u32>, ()> {
+        loop {
+            if let Some(choice) = self.look_ahead_round()? {
+                return Ok(Some(choice));
+            }
+            if self.active_len == 0 {
+                return Ok(None);
+            }
+            // Every candidate got fixed: rank what is left.
+        }
+    }
+
+    /// One lookahead: `Ok(None)` when every clause is satisfied or every candidate got
+    /// fixed on the way.
+    fn look_ahead_round(&mut self) -> Result<Option<u32>, ()> {
+        if self.refresh_active() {
+            return Ok(None);
+        }
+        let candidates = self.preselect();
+        let mut best: Vec<Option<(f64, u32)>> = vec![None; candidates.len()];
+        let mut diffs = [0.0f64; 2];
+        let mut forced: Vec<u32> = Vec::new();
+        let (mut next, mut since_progress) = (0, 0);
+        while since_progress < candidates.len() {
+            let slot = next;
+            next = (next + 1) % candidates.len();
+            since_progress += 1;
+            best[slot] = None;
+            let var = candidates[slot] as usize;
+            if self.values[2 * var] != UNASSIGNED {
+                continue;
+            }
+            let positive = (var as u32) << 1;
+            let mut failed = None;
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.stamps.fill(0);
+                self.stamp = 1;
+            }
+            for (side, code) in [positive, positive | 1].into_iter().enumerate() {
+                let mark = self.trail.len();
+                self.shortened = 0;
+                self.counters.probes += 1;
+                let ok = self.assign_and_propagate(code);
+                if ok {
+                    diffs[side] = f64::from(self.shortened);
+                    if side == 0 {
+                        for i in mark + 1..self.trail.len() {
+                            self.stamps[self.trail[i] as usize] = self.stamp;
+                        }
+                    } else {
+                        for i in mark + 1..self.trail.len() {
+                            let lit = self.trail[i];
+                            if self.stamps[lit as usize] == self.stamp {
+                                forced.push(lit);
+                            }
+                        }
+                    }
+                }
+                self.undo_to(mark);
+                if !ok {
+                    failed = Some(code);
+                    break;
+                }
+            }
+            if let Some(code) = failed {
+                self.counters.failed_literals += 1;
+                since_progress = 0;
+                forced.clear();
+                if !self.assign_and_propagate(code ^ 1) {
+                    return Err(());
+                }
+                continue;
+            }
+            if !forced.is_empty() {
+                since_progress = 0;
+                for code in forced.drain(..) {
+                    match self.value(code) {
+                        1 => {}
+                        -1 => return Err(()),
+                        _ => {
+                            self.counters.necessary += 1;
+                            if !self.assign_and_propagate(code) {
+                                return Err(());
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            let score = 1024.0 * diffs[0] * diffs[1] + diffs[0] + diffs[1];
+            // The side that shortens fewer clauses first: it is likelier to hold a model.
+            // (The other way round took 1.1× longer on random 3-SAT.)
+            let first = if diffs[0] <= diffs[1] {
+                positive
+            } else {
+                positive | 1
+            };
+            best[slot] = Some((score, first));
+        }
+        let choice = best
+            .into_iter()
+            .flatten()
+            .filter(|&(_, code)| self.values[code as usize] == UNASSIGNED)
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        Ok(choice.map(|(_, code)| code))
+    }
+
+    /// Searches until a model, a refutation, the deadline or the interrupt (set by another
+    /// thread) answers. Another call after a model or a stop searches again from the
+    /// start.
+    pub fn solve(
+        &mut self,
+        deadline: &Deadline,
+        interrupt: Option<&AtomicBool>,
+    ) -> LookaheadOutcome {
+        self.undo_to(0);
+        self.active_len = self.active.len();
+        for i in 0..self.units.len() {
+            let unit = self.units[i];
+            match self.value(unit) {
+                1 => {}
+                -1 => self.refuted = true,
+                _ => self.assign(unit),
+            }
+        }
+        if self.refuted || !self.propagate() {
+            self.refuted = true;
+            return LookaheadOutcome::Unsat;
+        }
+        let outcome = self.search(deadline, interrupt);
+        if outcome == LookaheadOutcome::Unsat {
+            self.refuted = true;
+        }
+        outcome
+    }
+
+    fn search(&mut self, deadline: &Deadline, interrupt: Option<&AtomicBool>) -> LookaheadOutcome {
+        // Each frame: the trail length and active clauses before the decision, and the
+        // other side if untried.
+        let mut frames: Vec<(usize, usize, Option<u32>)> = Vec::new();
+        let mut steps = 0u32;
+        loop {
+            steps = steps.wrapping_add(1);
+            // (A node costs microseconds: the clock is read at the first and every 64th.)
+            if steps % 64 == 1
+                && (deadline.expired() || interrupt.is_some_and(|f| f.load(Ordering::Relaxed)))
+            {
+                return LookaheadOutcome::Stopped;
+            }
+            let refuted = match self.look_ahead() {
+                Ok(None) => {
+                    let model = (0..self.num_vars)
+                        .map(|v| self.values[2 * v] == 1)
+                        .collect();
+                    return LookaheadOutcome::Sat(model);
+                }
+                Ok(Some(code)) => {
+                    self.counters.decisions += 1;
+                    frames.push((self.trail.len(), self.active_len, Some(code ^ 1)));
+                    !self.assign_and_propagate(code)
+                }
+                Err(()) => true,
+            };
+            if refuted && self.backtrack(&mut frames).is_none() {
+                return LookaheadOutcome::Unsat;
+            }
+        }
+    }
+
+    /// Pops frames until one has an untried side that does not fail at once, and takes it.
+    fn backtrack(&mut self, frames: &mut Vec<(usize, usize, Option<u32>)>) -> Option<()> {
+        loop {
+            let (mark, active_len, other) = frames.pop()?;
+            self.undo_to(mark);
+            self.active_len = active_len;
+            self.counters.backtracks += 1;
+            if let Some(code) = other {
+                frames.push((mark, active_len, None));
+                if self.assign_and_propagate(code) {
+                    return Some(());
+                }
+                self.undo_to(mark);
+                frames.pop();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::backend::cdcl::tests::random_3sat;
+    use crate::formula::{ClauseSink, Lit, Model, Var};
+
+    fn solve(cnf: &Cnf) -> LookaheadOutcome {
+        LookaheadSolver::new(cnf)
+            .expect("clauses of at most three literals")
+            .solve(&Deadline::NONE, None)
+    }
+
+    fn has_model(cnf: &Cnf) -> bool {
+        let n = cnf.num_vars();
+        (0u32..1 << n).any(|bits| {
+            let model = Model::from_values((0..n).map(|v| bits >> v & 1 == 1).collect());
+            cnf.first_falsified(&model).is_none()
+        })
+    }
+
+    fn check(cnf: &Cnf, outcome: &LookaheadOutcome, context: &str) {
+        match outcome {
+            LookaheadOutcome::Sat(values) => {
+                let model = Model::from_values(values.clone());
+                assert_eq!(cnf.first_falsified(&model), None, "{context}: {cnf:?}");
+            }
+            LookaheadOutcome::Unsat => assert!(!has_model(cnf), "{context}: {cnf:?}"),
+            LookaheadOutcome::Stopped => panic!("{context}: stopped without a limit"),
+        }
+    }
+
+    /// Formulas of 1–3-literal clauses (repeated literals and tautologies included) over
+    /// few variables, against an enumeration of every assignment.
+    #[test]
+    fn agrees_with_brute_force_on_small_mixed_formulas() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1997);
+        let (mut sat, mut unsat) = (0, 0);
+        for round in 0..2_000 {
+            let vars = rng.gen_range(1..=10);
+            let mut cnf = Cnf::with_vars(vars);
+            for _ in 0..rng.gen_range(0..=5 * vars) {
+                let len = rng.gen_range(1..=3);
+                let clause: Vec<Lit> = (0..len)
+                    .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
+                    .collect();
+                cnf.add_clause(&clause);
+            }
+            let outcome = solve(&cnf);
+            check(&cnf, &outcome, &format!("round {round}"));
+            match outcome {
+                LookaheadOutcome::Sat(_) => sat += 1,
+                _ => unsat += 1,
+            }
+        }
+        assert!(sat > 300 && unsat > 300, "{sat} SAT, {unsat} UNSAT");
+    }
+
+    /// Random 3-SAT at the threshold, big enough for the preselection to leave variables
+    /// out and for failed literals and necessary assignments to occur: each model
+    /// satisfies every clause, each refutation agrees with cdcl alone.
+    #[test]
+    fn agrees_with_cdcl_on_random_3sat_at_the_threshold() {
+        use crate::backend::{Cdcl, Lookahead, SatBackend, SatOutcome};
+        let mut rng = ChaCha8Rng::seed_from_u64(2001);
+        let (mut sat, mut unsat) = (0, 0);
+        let mut totals = LookaheadCounters::default();
+        for round in 0..60 {
+            let vars = rng.gen_range(40..=120);
+            let cnf = random_3sat(&mut rng, vars, vars * 426 / 100);
+            let mut search = LookaheadSolver::new(&cnf).unwrap();
+            let outcome = search.solve(&Deadline::NONE, None);
+            let counters = search.counters();
+            totals.failed_literals += counters.failed_literals;
+            totals.necessary += counters.necessary;
+            totals.backtracks += counters.backtracks;
+            let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
+            cnf.stream_into(&mut cdcl);
+            match (&outcome, cdcl.solve().unwrap()) {
+                (LookaheadOutcome::Sat(values), SatOutcome::Sat(_)) => {
+                    let model = Model::from_values(values.clone());
+                    assert_eq!(cnf.first_falsified(&model), None, "round {round}");
+                    sat += 1;
+                }
+                (LookaheadOutcome::Unsat, SatOutcome::Unsat) => unsat += 1,
+                (ours, theirs) => panic!("round {round}: lookahead {ours:?}, cdcl {theirs:?}"),
+            }
+        }
+        assert!(sat > 10 && unsat > 10, "{sat} SAT, {unsat} UNSAT");
+        assert!(
+            totals.failed_literals > 0 && totals.necessary > 0,
+            "{totals:?}"
+        );
+        assert!(totals.backtracks > 0, "{totals:?}");
+    }
+
+    #[test]
+    fn every_sign_pattern_over_three_variables_is_refuted() {
+        let mut cnf = Cnf::with_vars(3);
+        for signs in 0..8u32 {
+            let clause: Vec<Lit> = (0..3)
+                .map(|v| Var::from_index(v).lit(signs >> v & 1 == 1))
+                .collect();
+            cnf.add_clause(&clause);
+        }
+        assert_eq!(solve(&cnf), LookaheadOutcome::Unsat);
+        // Without (¬1 ∨ ¬2 ∨ ¬3), exactly the assignment it excluded is left.
+        let mut seven = Cnf::with_vars(3);
+        for clause in cnf.clauses().skip(1) {
+            seven.add_clause(clause);
+        }
+        assert_eq!(solve(&seven), LookaheadOutcome::Sat(vec![true; 3]));
+    }
+
+    #[test]
+    fn empty_clauses_and_clashing_units_are_refuted_and_long_clauses_refused() {
+        let mut cnf = Cnf::with_vars(2);
+        cnf.add_clause(&[]);
+        assert_eq!(solve(&cnf), LookaheadOutcome::Unsat);
+        let mut units = Cnf::with_vars(1);
+        units.add_clause(&[Lit::from_dimacs(1)]);
+        units.add_clause(&[Lit::from_dimacs(-1)]);
+        assert_eq!(solve(&units), LookaheadOutcome::Unsat);
+        let mut long = Cnf::with_vars(4);
+        long.add_clause(&[1, 2, 3, 4].map(Lit::from_dimacs));
+        assert!(LookaheadSolver::new(&long).is_none());
+        // Merging repeated literals brings a clause within reach.
+        let mut repeated = Cnf::with_vars(3);
+        repeated.add_clause(&[1, 2, 2, 3].map(Lit::from_dimacs));
+        assert!(matches!(solve(&repeated), LookaheadOutcome::Sat(_)));
+    }
+
+    #[test]
+    fn the_deadline_and_the_interrupt_stop_the_search() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let cnf = random_3sat(&mut rng, 200, 852);
+        let expired = Deadline::after(Some(Duration::ZERO));
+        let mut search = LookaheadSolver::new(&cnf).unwrap();
+        assert_eq!(search.solve(&expired, None), LookaheadOutcome::Stopped);
+        let flag = AtomicBool::new(true);
+        let mut search = LookaheadSolver::new(&cnf).unwrap();
+        assert_eq!(
+            search.solve(&Deadline::NONE, Some(&flag)),
+            LookaheadOutcome::Stopped
+        );
+        // Lifted, the same search answers.
+        flag.store(false, Ordering::Relaxed);
+        assert_ne!(
+            search.solve(&Deadline::NONE, Some(&flag)),
+            LookaheadOutcome::Stopped
+        );
+    }
+}
