@@ -7,6 +7,7 @@
 //! cargo run --release --example random_3sat -- 200 150 cdcl,varisat
 //! ```
 //!
+//! A fourth argument sets another clause/variable ratio (`… 10 1000 cdcl 3.0`).
 //! A backend name may carry a `--lookahead` value after a slash: `cdcl/none` is cdcl
 //! without its lookahead search (CDCL alone; BENCHMARKS.md, "Lookahead for random 3-SAT").
 //!
@@ -25,11 +26,12 @@ fn main() {
     let count: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(200);
     let vars: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(150);
     let names = args.get(2).map_or("cdcl,varisat", String::as_str);
+    let ratio: f64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(4.26);
     let mut rng = ChaCha8Rng::seed_from_u64(426);
     let formulas: Vec<Cnf> = (0..count)
         .map(|_| {
             let mut cnf = Cnf::with_vars(vars);
-            for _ in 0..(vars as f64 * 4.26).round() as usize {
+            for _ in 0..(vars as f64 * ratio).round() as usize {
                 let clause: Vec<Lit> = (0..3)
                     .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
                     .collect();

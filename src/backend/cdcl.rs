@@ -50,11 +50,11 @@
 //!   [`crate::backend::dpll::AUTO_FULL_ABOVE`] variables under [`Lookahead::Auto`]. On the
 //!   large Sudoku grids it settles most of the puzzle before any decision;
 //! - a **lookahead search** ([`crate::backend::lookahead`], after satz, kcnfs and march)
-//!   instead of CDCL on the first solve of a formula of at most
-//!   [`LOOKAHEAD_SEARCH_MAX_VARS`] variables whose clauses all have three literals,
-//!   without assumptions or proof, unless [`Lookahead::None`]: on random 3-SAT at the
-//!   threshold it takes a quarter of CDCL's time (200 formulas of 150 variables: 0.41
-//!   against 1.62 s; varisat 1.32 s).
+//!   takes over the first solve of a formula of at most [`LOOKAHEAD_SEARCH_MAX_VARS`]
+//!   variables whose clauses all have three literals, without assumptions or proof,
+//!   unless [`Lookahead::None`], once CDCL has spent one conflict per five variables
+//!   without an answer: on random 3-SAT at the threshold it takes under a third of CDCL's
+//!   time (200 formulas of 150 variables: 0.46 against 1.62 s; varisat 1.36 s).
 //!
 //! The solver is incremental: clauses added after a `solve` keep everything learnt (learnt
 //! clauses are implied by the formula, so they stay valid), and [`SatBackend::solve_under`]
@@ -77,10 +77,18 @@ use crate::run::{Counters, Deadline};
 mod portfolio;
 
 /// Most variables of a formula [`Cdcl`] hands to the lookahead search. On uniform random
-/// 3-SAT the lookahead wins at every size measured near the threshold (50 to 1,000
-/// variables); far below it, where a few conflicts settle a formula, it loses up to 4×
-/// (45 against 11 ms at 1,000 variables and ratio 3), and that loss grows with the size.
-pub const LOOKAHEAD_SEARCH_MAX_VARS: usize = 2_000;
+/// 3-SAT from ratio 3.5 up the lookahead wins at every size measured (at 5,000 variables
+/// and ratio 3.5: 0.65 s for four formulas, CDCL alone 118 s); at ratio 3.3 it still wins
+/// at 5,000 variables (0.69 against 0.84 s) but loses at 10,000 (3.4 against 1.9 s).
+/// Below that, CDCL's budget ([`VARS_PER_CONFLICT_BEFORE_LOOKAHEAD`]) settles most
+/// formulas before any handover.
+pub const LOOKAHEAD_SEARCH_MAX_VARS: usize = 10_000;
+
+/// Before the lookahead search, CDCL runs for one conflict per this many variables:
+/// under-constrained formulas, which a few conflicts settle, stay with CDCL (at ratio 3
+/// and 5,000 variables the lookahead alone took 15× CDCL's time, with the budget 1.07×),
+/// and near the threshold the budget costs little (150 variables: 30 conflicts).
+const VARS_PER_CONFLICT_BEFORE_LOOKAHEAD: usize = 5;
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;
@@ -1942,12 +1950,12 @@ impl Cdcl {
         }
     }
 
-    /// Whether this solve goes to the lookahead search ([`crate::backend::lookahead`])
-    /// rather than CDCL: the first solve of a formula of at most
-    /// [`LOOKAHEAD_SEARCH_MAX_VARS`] variables whose every clause has three literals (the
-    /// shape of uniform random 3-SAT), without assumptions, proof or Sudoku structure, unless
-    /// [`Lookahead::None`] asks for CDCL alone. Later solves (after blocking clauses) are
-    /// CDCL's: they bring long clauses.
+    /// Whether this solve may go to the lookahead search ([`crate::backend::lookahead`])
+    /// once CDCL has spent its budget of conflicts ([`VARS_PER_CONFLICT_BEFORE_LOOKAHEAD`]):
+    /// the first solve of a formula of at most [`LOOKAHEAD_SEARCH_MAX_VARS`] variables whose
+    /// every clause has three literals (the shape of uniform random 3-SAT), without
+    /// assumptions, proof or Sudoku structure, unless [`Lookahead::None`] asks for CDCL
+    /// alone. Later solves (after blocking clauses) are CDCL's: they bring long clauses.
     fn takes_lookahead_search(&self, assumptions: &[Lit]) -> bool {
         self.lookahead != Lookahead::None
             && assumptions.is_empty()
@@ -1993,11 +2001,7 @@ impl Cdcl {
         let deadline = Deadline::after(self.time_limit);
         self.solves += 1;
         self.failed.clear();
-        if self.takes_lookahead_search(assumptions) {
-            if let Some(outcome) = self.lookahead_search(&deadline) {
-                return outcome;
-            }
-        }
+        let handover = self.takes_lookahead_search(assumptions);
         self.reserve_pending()
             .map_err(|source| BackendError::OutOfMemory {
                 solver: "cdcl".to_string(),
@@ -2050,13 +2054,21 @@ impl Cdcl {
         // The fork waits for a restart the search makes anyway, so that member 0 goes on
         // exactly as one thread would (a forced restart moved it off that path: a gecode
         // puzzle of 3.9 s on one thread took 15 s); the second interval bounds the wait.
-        (self.fork_at, self.fork_by) = if self.may_fork() {
+        (self.fork_at, self.fork_by) = if handover {
+            let budget = (self.num_vars / VARS_PER_CONFLICT_BEFORE_LOOKAHEAD) as u64;
+            (self.conflicts + budget, self.conflicts + budget)
+        } else if self.may_fork() {
             let after = self.fork_after.unwrap_or(portfolio::PORTFOLIO_AFTER);
             (self.conflicts + after, self.conflicts + 2 * after)
         } else {
             (u64::MAX, u64::MAX)
         };
         let mut ended = self.run(assumptions, &deadline);
+        if let (Ended::Fork, true) = (&ended, handover) {
+            if let Some(outcome) = self.lookahead_search(&deadline) {
+                return outcome;
+            }
+        }
         if let Ended::Fork = ended {
             ended = self.portfolio(assumptions, &deadline);
         }
@@ -2415,13 +2427,57 @@ pub(crate) mod tests {
         assert_eq!(models, 4);
     }
 
-    /// Uniform 3-SAT goes to the lookahead search, on the first solve only: counting by
-    /// blocking clauses goes on with CDCL and finds every model. `Lookahead::None` and
-    /// assumptions keep CDCL, and the time limit holds in the lookahead search too.
+    /// Uniform 3-SAT that CDCL does not settle within its budget of conflicts goes to the
+    /// lookahead search, on the first solve only; `Lookahead::None` and assumptions keep
+    /// CDCL, and so does a formula that a few conflicts settle.
     #[test]
-    fn uniform_3sat_goes_to_the_lookahead_search_first() {
-        let mut rng = ChaCha8Rng::seed_from_u64(2004);
+    fn uniform_3sat_goes_to_the_lookahead_search_when_cdcl_does_not_settle_it() {
         let searches = |cdcl: &Cdcl| cdcl.counters().get("lookahead_searches").unwrap();
+        let is_sat = |outcome: SatOutcome| matches!(outcome, SatOutcome::Sat(_));
+        let mut rng = ChaCha8Rng::seed_from_u64(2004);
+        let (mut handed_over, mut sat, mut unsat) = (0, 0, 0);
+        for round in 0..20 {
+            let cnf = random_3sat(&mut rng, 120, 511);
+            let mut cdcl = Cdcl::new();
+            cnf.stream_into(&mut cdcl);
+            let answer = is_sat(cdcl.solve().unwrap());
+            handed_over += searches(&cdcl);
+            // (The budget ends at the next point without a conflict.)
+            let budget = 120 / VARS_PER_CONFLICT_BEFORE_LOOKAHEAD as u64;
+            assert!(cdcl.conflicts < 2 * budget, "{} conflicts", cdcl.conflicts);
+            let mut plain = Cdcl::with_lookahead(Lookahead::None);
+            cnf.stream_into(&mut plain);
+            assert_eq!(is_sat(plain.solve().unwrap()), answer, "round {round}");
+            let mut assuming = Cdcl::new();
+            cnf.stream_into(&mut assuming);
+            assuming
+                .solve_under(&[Var::from_index(0).positive()])
+                .unwrap();
+            assert_eq!(searches(&plain) + searches(&assuming), 0, "round {round}");
+            if answer {
+                sat += 1;
+            } else {
+                unsat += 1;
+            }
+        }
+        assert!(
+            handed_over >= 15,
+            "only {handed_over} of 20 went to the lookahead"
+        );
+        assert!(sat > 2 && unsat > 2, "{sat} SAT, {unsat} UNSAT");
+        // Far below the threshold CDCL settles the formula within its budget.
+        let mut easy = Cdcl::new();
+        random_3sat(&mut rng, 1_000, 2_000).stream_into(&mut easy);
+        assert!(is_sat(easy.solve().unwrap()));
+        assert_eq!(searches(&easy), 0);
+    }
+
+    /// Counting models by blocking clauses after a first solve by lookahead (or by CDCL,
+    /// on formulas small enough for no conflict budget) finds every model.
+    #[test]
+    fn counting_after_the_lookahead_search_finds_every_model() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2005);
+        let mut handed_over = 0;
         for round in 0..100 {
             let vars = rng.gen_range(4..=10);
             let clauses = rng.gen_range(vars..=5 * vars);
@@ -2441,24 +2497,14 @@ pub(crate) mod tests {
                 cdcl.add_clause(&model.blocking_clause(vars));
             }
             assert_eq!(models, expected, "round {round}: {cnf:?}");
-            assert_eq!(searches(&cdcl), 1, "round {round}");
-            let mut plain = Cdcl::with_lookahead(Lookahead::None);
-            cnf.stream_into(&mut plain);
-            let answer = plain.solve().unwrap();
-            assert_eq!(matches!(answer, SatOutcome::Sat(_)), models > 0);
-            let mut assuming = Cdcl::new();
-            cnf.stream_into(&mut assuming);
-            assuming
-                .solve_under(&[Var::from_index(0).positive()])
-                .unwrap();
-            assert_eq!(searches(&plain) + searches(&assuming), 0, "round {round}");
+            handed_over += cdcl.counters().get("lookahead_searches").unwrap();
         }
+        assert!(handed_over > 20, "only {handed_over} went to the lookahead");
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut cdcl = Cdcl::new();
         random_3sat(&mut rng, 300, 1278).stream_into(&mut cdcl);
         cdcl.set_time_limit(Some(Duration::ZERO));
         assert!(matches!(cdcl.solve(), Err(BackendError::Timeout { .. })));
-        assert_eq!(searches(&cdcl), 1);
     }
 
     #[test]

@@ -168,9 +168,10 @@ pub struct BackendArgs {
     /// branching clause's literals before each decision), full (also failed-literal
     /// probing at the root) or auto (none up to 1,000 variables, full above). For cdcl:
     /// root probing before the search (none: never; clause/full: always; auto: above
-    /// 1,000 variables), and unless none, the first solve of a formula of up to 2,000
+    /// 1,000 variables); unless none, the first solve of a formula of up to 10,000
     /// variables whose clauses all have three literals (random 3-SAT) goes to a lookahead
-    /// search, faster there than CDCL.
+    /// search, faster there than CDCL, when one conflict per five variables has not
+    /// settled it.
     #[arg(long, value_name = "LOOKAHEAD", default_value_t = Lookahead::default(), value_parser = named::<Lookahead>())]
     pub lookahead: Lookahead,
     /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
