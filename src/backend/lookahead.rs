@@ -56,8 +56,9 @@ pub struct LookaheadCounters {
 const UNASSIGNED: i8 = 0;
 
 /// Share of the ranked free variables looked ahead on at each node: on random 3-SAT of
-/// 150 and 200 variables, 5–15 % took the same time within 3 %, all of them 1.4× longer
-/// than a tenth, and all took 2.6× longer (BENCHMARKS.md).
+/// 150 and 200 variables at the threshold, shares of 5–15 % took the same time within
+/// 5 %, 30 % took 1.12× as long, and every variable (measured on an earlier build that
+/// kept counters per clause) 1.74× (BENCHMARKS.md).
 const PRESELECT_SHARE: f64 = 0.1;
 
 /// The fewest variables looked ahead on at each node (when that many are ranked).
