@@ -31,7 +31,7 @@ use crate::backbone::{mark_possible_literals, minimal_core, solve_within};
 use crate::backend::{BackendError, BackendSpec, SatBackend, SatOutcome};
 use crate::encode::{Encoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{Cnf, Lit, Model, Var};
-use crate::generate::refute::propagation_core;
+use crate::generate::refute::{propagation_core, Refuter};
 use crate::grid::{check_grid, Cell, Digit, DigitSet, Geometry, Grid};
 use crate::run::Deadline;
 use crate::solve::sat::{give_structure, SatSolver, DEFAULT_ENCODING};
@@ -346,7 +346,12 @@ fn unsolvable(spec: &BackendSpec, puzzle: &Grid, deadline: &Deadline) -> Result<
     // Singles and probing first: a typo in a puzzle they solve is refuted in milliseconds,
     // and their core is a far smaller start for SAT than the failed assumptions of a first
     // refutation (a 64×64 puzzle with a typo: 417 s and 111 givens before, 149 s and 59).
-    let propagated = propagation_core(puzzle, deadline);
+    // (Within the memory budget: the refuter takes 8n³ bytes, 512 MB on 400×400; past it
+    // the SAT route below refuses with its own, larger estimate.)
+    let propagated = match spec.memory {
+        Some(budget) if Refuter::memory_estimate(puzzle.side()) > budget => None,
+        _ => propagation_core(puzzle, deadline),
+    };
     let (core, minimal) = match propagated {
         Some((core, false)) => return unfinished(core, false, Vec::new(), Vec::new()),
         Some((core, true)) if puzzle.side() > EXACT_CORE_MAX_SIDE => (core, false),
@@ -866,6 +871,21 @@ mod tests {
         // The core alone has no solution: propagation refutes it again.
         let mut refuter = crate::generate::refute::Refuter::new(geo);
         assert!(refuter.refute(&core).is_some());
+        // Under a budget that holds the puzzle's reduced encoding (1.1 MB) but not the
+        // refuter (2.1 MB), the diagnosis is refused, by the SAT route's estimate, rather
+        // than taking the memory.
+        assert_eq!(
+            Refuter::memory_estimate(64),
+            8 * 64 * 64 * 64 + 32 * 64 * 64
+        );
+        let tight = cdcl().with_memory(Some(3 << 19));
+        match diagnose(&puzzle, &tight, &Deadline::NONE) {
+            Err(Error::Unsupported(message)) => {
+                assert!(message.contains("empty 64×64 grid's"), "{message}");
+                assert!(message.contains("over the memory budget"), "{message}");
+            }
+            other => panic!("refused, got {other:?}"),
+        }
     }
 
     #[test]

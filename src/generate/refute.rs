@@ -83,8 +83,9 @@ pub struct Refuter {
     n: usize,
     /// The placement that ruled out each candidate `cell·n + digit`, or [`OPEN`].
     ruled_out_by: Vec<u32>,
-    /// The candidates ruled out, to reopen them for the next trial.
-    touched: Vec<usize>,
+    /// The candidates ruled out, to reopen them for the next trial (u32: n³ fits for
+    /// every side up to 1,625, and a 400×400 grid rules out up to 64 million).
+    touched: Vec<u32>,
     /// The placement in each cell, or [`OPEN`].
     placed: Vec<u32>,
     /// Candidates left in each cell.
@@ -98,6 +99,15 @@ pub struct Refuter {
 }
 
 impl Refuter {
+    /// Bytes the refuter may take on grids of side `side`: a reason and a place on the
+    /// undo trail for each of the n³ candidates, and counters per cell and per unit and
+    /// digit (400×400: 512 MB). What the deductions add (placements, lemmas) is not
+    /// counted: at most one placement per cell, and lemmas name placements.
+    pub fn memory_estimate(side: usize) -> u64 {
+        let n = side as u64;
+        8 * n * n * n + 32 * n * n
+    }
+
     /// Buffers for grids of this geometry (n³ candidates).
     pub fn new(geometry: &'static Geometry) -> Refuter {
         let n = geometry.side();
@@ -133,6 +143,7 @@ impl Refuter {
     fn undo(&mut self, touched: usize, placements: usize) {
         let n = self.n;
         for &candidate in &self.touched[touched..] {
+            let candidate = candidate as usize;
             self.ruled_out_by[candidate] = OPEN;
             let (cell, digit) = (Cell((candidate / n) as u32), candidate % n);
             self.cell_left[cell.index()] += 1;
@@ -292,7 +303,7 @@ impl Refuter {
         }
         // Every count first, so that `undo` takes back exactly what `touched` lists.
         self.ruled_out_by[candidate] = by;
-        self.touched.push(candidate);
+        self.touched.push(candidate as u32);
         self.cell_left[cell.index()] -= 1;
         let units = self.geometry.units_of(cell);
         for unit in units {

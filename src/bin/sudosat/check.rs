@@ -74,7 +74,8 @@ pub struct Args {
     timeout: Option<f64>,
     /// Memory budget of `--diagnose`, e.g. 512M or 8G (default half the memory available),
     /// shared by the threads: naming the givens at fault in a grid without solution asks
-    /// about the empty grid's whole encoding (81×81: about 3 GiB), refused above its share.
+    /// about the empty grid's whole encoding (81×81: about 3 GiB), refused above its share;
+    /// the propagation tried first takes 8n³ bytes (400×400: 512 MB), skipped above it.
     #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes, requires = "diagnose")]
     max_memory: Option<u64>,
 }
