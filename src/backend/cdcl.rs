@@ -2301,12 +2301,19 @@ pub(crate) mod tests {
 
     use super::*;
 
-    fn brute_force_sat(cnf: &Cnf) -> bool {
+    /// The models of a formula of few variables, by enumerating every assignment.
+    pub(crate) fn brute_force_models(cnf: &Cnf) -> usize {
         let n = cnf.num_vars();
-        (0u32..1 << n).any(|bits| {
-            let model = Model::from_values((0..n).map(|i| bits >> i & 1 == 1).collect());
-            cnf.first_falsified(&model).is_none()
-        })
+        (0u32..1 << n)
+            .filter(|bits| {
+                let model = Model::from_values((0..n).map(|i| bits >> i & 1 == 1).collect());
+                cnf.first_falsified(&model).is_none()
+            })
+            .count()
+    }
+
+    pub(crate) fn brute_force_sat(cnf: &Cnf) -> bool {
+        brute_force_models(cnf) > 0
     }
 
     fn random_cnf(rng: &mut ChaCha8Rng, vars: usize, clauses: usize, max_len: usize) -> Cnf {
@@ -2482,12 +2489,7 @@ pub(crate) mod tests {
             let vars = rng.gen_range(4..=10);
             let clauses = rng.gen_range(vars..=5 * vars);
             let cnf = random_3sat(&mut rng, vars, clauses);
-            let expected = (0u32..1 << vars)
-                .filter(|bits| {
-                    let values = (0..vars).map(|i| bits >> i & 1 == 1).collect();
-                    cnf.first_falsified(&Model::from_values(values)).is_none()
-                })
-                .count();
+            let expected = brute_force_models(&cnf);
             let mut cdcl = Cdcl::new();
             cnf.stream_into(&mut cdcl);
             let mut models = 0;
