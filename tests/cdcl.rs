@@ -34,7 +34,7 @@ fn solve(spec: &BackendSpec, cnf: &Cnf) -> SatOutcome {
 }
 
 /// 500 formulas of 50…150 variables at clause/variable ratio 4.26, where about half are
-/// satisfiable: cdcl (which hands these to its lookahead search) and cdcl with
+/// satisfiable: cdcl (which hands most of these to its lookahead search) and cdcl with
 /// `--lookahead none` (CDCL alone) each agree with varisat, and each model satisfies every
 /// clause.
 #[test]
@@ -44,13 +44,20 @@ fn agrees_with_varisat_on_500_random_3sat_formulas_at_the_threshold() {
     let mut cdcl_alone = BackendSpec::new(BackendKind::Cdcl);
     cdcl_alone.lookahead = Lookahead::None;
     let varisat = BackendSpec::new(BackendKind::Varisat);
-    let (mut sat, mut unsat) = (0, 0);
+    let (mut sat, mut unsat, mut handed_over) = (0, 0, 0);
     for round in 0..500 {
         let vars = rng.gen_range(50..=150);
         let cnf = random_3sat(&mut rng, vars, (vars as f64 * 4.26).round() as usize);
         let theirs = solve(&varisat, &cnf);
         for (name, spec) in [("cdcl", &cdcl), ("cdcl alone", &cdcl_alone)] {
-            let ours = solve(spec, &cnf);
+            let mut backend = spec.create().unwrap();
+            cnf.stream_into(&mut *backend);
+            let ours = backend.solve().unwrap();
+            let searches = backend.counters().get("lookahead_searches").unwrap();
+            match name {
+                "cdcl" => handed_over += searches,
+                _ => assert_eq!(searches, 0, "round {round}: CDCL alone handed over"),
+            }
             match (&ours, &theirs) {
                 (SatOutcome::Sat(model), SatOutcome::Sat(_)) => {
                     assert_eq!(cnf.first_falsified(model), None, "round {round}, {name}");
@@ -66,6 +73,10 @@ fn agrees_with_varisat_on_500_random_3sat_formulas_at_the_threshold() {
     }
     // Both answers occur often at the threshold.
     assert!(sat > 100 && unsat > 100, "sat {sat}, unsat {unsat}");
+    assert!(
+        handed_over > 400,
+        "{handed_over} of 500 went to the lookahead search"
+    );
 }
 
 /// Small random formulas far above the threshold are UNSAT; cdcl refutes each, as varisat.
