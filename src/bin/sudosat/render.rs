@@ -461,3 +461,57 @@ fn read_filled(inputs: &[InputGrid], path: &std::path::Path) -> Result<Vec<Optio
     }
     Ok(grids.into_iter().map(|g| Some(g.grid)).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use sudosat::generate::Diagnosis;
+    use sudosat::grid::{Cell, Digit, Grid};
+
+    use super::Drawing;
+
+    fn no_solution(minimal: bool, finished: bool, prime: bool) -> String {
+        // Two 1s side by side in a 4×4 grid.
+        let core = vec![(Cell(0), Digit(1)), (Cell(1), Digit(1))];
+        let mut puzzle = Grid::empty(2).unwrap();
+        for &(cell, digit) in &core {
+            puzzle.set(cell, Some(digit));
+        }
+        let prime_suspects = if prime { vec![core[1]] } else { vec![] };
+        let diagnosis = Diagnosis::NoSolution {
+            core: core.clone(),
+            suspects: prime_suspects.clone(),
+            prime_suspects,
+            minimal,
+            finished,
+        };
+        Drawing::of(&puzzle, Some(&diagnosis)).note
+    }
+
+    /// Each way a diagnosis without solution can end has its own sentence: a core shown
+    /// minimal whose suspects were cut short by the time limit is said to be needed in
+    /// full, one not shown minimal is not.
+    #[test]
+    fn notes_on_a_puzzle_without_solution_say_how_far_the_diagnosis_got() {
+        assert_eq!(
+            no_solution(true, false, false),
+            "No solution: the 2 shaded givens admit none together. Each is needed; the time \
+             limit passed before every one was tried alone."
+        );
+        assert_eq!(
+            no_solution(false, false, false),
+            "No solution: the 2 shaded givens admit none together. The time limit passed \
+             before the diagnosis was done: some may not be needed."
+        );
+        assert_eq!(
+            no_solution(true, false, true),
+            "No solution: the 2 shaded givens admit none together. Each is needed; the time \
+             limit passed before every one was tried alone. Without the blue r1c2=1, exactly \
+             one solution is left."
+        );
+        assert_eq!(
+            no_solution(true, true, true),
+            "No solution: the 2 shaded givens admit none together. Without the blue one \
+             (r1c2=1), exactly one solution is left."
+        );
+    }
+}
