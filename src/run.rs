@@ -44,13 +44,46 @@ pub fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The memory the kernel reports available (`MemAvailable` in `/proc/meminfo`), if it
-/// says: the base of `--max-memory`'s default and of the portfolio's room for copies.
+/// The memory this process may still take, if the system says: the kernel's
+/// `MemAvailable` (`/proc/meminfo`), lowered to what the process's control group leaves
+/// under its limit when it has one (in a container `MemAvailable` is the host's). The base
+/// of `--max-memory`'s default and of the portfolio's room for copies. The environment
+/// variable `SUDOSAT_ASSUME_AVAILABLE_MEMORY` (bytes) overrides it: for tests, and for
+/// systems that misreport; a value that is not a number counts as "the system does not
+/// say".
 pub fn available_memory() -> Option<u64> {
+    if let Some(bytes) = std::env::var_os("SUDOSAT_ASSUME_AVAILABLE_MEMORY") {
+        return bytes.to_str()?.parse().ok();
+    }
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
+    let available = kib.checked_mul(1024)?;
+    Some(cgroup_room().map_or(available, |room| room.min(available)))
+}
+
+/// What the control group's memory limit leaves (limit − usage), cgroup v2 then v1;
+/// None without a limit.
+fn cgroup_room() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    [
+        ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+        (
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            "/sys/fs/cgroup/memory/memory.usage_in_bytes",
+        ),
+    ]
+    .iter()
+    .find_map(|&(limit, usage)| room_under_limit(&read(limit)?, &read(usage)?))
+}
+
+/// Bytes left under a control group's limit, from the text of its limit and usage files:
+/// None when the limit is `max` (v2) or so large it means none (v1 writes 2^63 rounded
+/// down to a page), or the text is not a number.
+fn room_under_limit(limit: &str, usage: &str) -> Option<u64> {
+    let limit: u64 = limit.trim().parse().ok()?;
+    let usage: u64 = usage.trim().parse().ok()?;
+    (limit < 1 << 62).then(|| limit.saturating_sub(usage))
 }
 
 /// A byte count for messages: `93.1 GB`, `4.2 MB`, `812 bytes` (decimal units, as `df -H`).
@@ -171,6 +204,21 @@ pub struct TimedOut {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_control_groups_room_is_its_limit_less_its_usage() {
+        use super::room_under_limit;
+        assert_eq!(
+            room_under_limit("4294967296\n", "1073741824\n"),
+            Some(3 << 30)
+        );
+        // Over the limit (page cache counts in the usage): no room, not an underflow.
+        assert_eq!(room_under_limit("1000", "2000"), Some(0));
+        // No limit: v2 writes `max`, v1 2^63 rounded down to a page.
+        assert_eq!(room_under_limit("max\n", "1000"), None);
+        assert_eq!(room_under_limit("9223372036854771712", "5188661248"), None);
+        assert_eq!(room_under_limit("", "1"), None);
+    }
+
     #[test]
     fn counters_add_by_name_and_keep_new_names_in_order() {
         let mut sum = super::Counters(vec![("a", 1), ("b", 2)]);

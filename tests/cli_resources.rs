@@ -331,3 +331,53 @@ fn solve_directories_left_by_killed_runs_are_swept() {
     let left: Vec<_> = std::fs::read_dir(root).unwrap().flatten().collect();
     assert_eq!(left.len(), keep.len() + 1, "{left:?}");
 }
+
+/// `explain --hint 2` on a 9×9 grid filled in wrongly names the wrong digit when its
+/// diagnosis fits in the default memory budget (half the memory available, here taken as
+/// `SUDOSAT_ASSUME_AVAILABLE_MEMORY`), and only says the grid cannot be completed when it
+/// does not; `check --diagnose` then refuses with the estimate.
+#[test]
+fn the_hints_diagnosis_keeps_to_the_memory_available() {
+    let mut grid = read_fixture("debian-fiendish.txt").remove(0);
+    let cell = grid.geometry().cell(2, 4);
+    let wrong = grid.candidates(cell).iter().find(|d| d.get() != 4).unwrap();
+    grid.set(cell, Some(wrong));
+    let line = grid.to_line().unwrap() + "\n";
+    let with_memory = |bytes: &str, args: &[&str]| {
+        let mut child = common::sudosat()
+            .args(args)
+            .env("SUDOSAT_ASSUME_AVAILABLE_MEMORY", bytes)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("sudosat runs");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(line.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let hint = ["explain", "--hint", "2", "-"];
+    let out = with_memory("8000000000", &hint);
+    assert_exit(&out, 1);
+    assert!(
+        stdout(&out).contains(&format!("r3c5={wrong} is wrong")),
+        "{}",
+        stdout(&out)
+    );
+    let out = with_memory("2000", &hint);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("no solution: this grid cannot be completed (a digit in it is wrong"),
+        "{text}"
+    );
+    assert!(!text.contains("r3c5"), "{text}");
+    let out = with_memory("2000", &["check", "--diagnose", "-"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("memory budget"), "{}", stderr(&out));
+}
