@@ -88,7 +88,7 @@ pub const LOOKAHEAD_SEARCH_MAX_VARS: usize = 10_000;
 /// under-constrained formulas, which a few conflicts settle, stay with CDCL (at ratio 3
 /// and 5,000 variables the lookahead alone took 15× CDCL's time, with the budget 1.07×),
 /// and near the threshold the budget costs little (150 variables: 30 conflicts).
-const VARS_PER_CONFLICT_BEFORE_LOOKAHEAD: usize = 5;
+pub const VARS_PER_CONFLICT_BEFORE_LOOKAHEAD: usize = 5;
 
 const TRUE: i8 = 1;
 const FALSE: i8 = -1;
