@@ -1,5 +1,7 @@
 //! SAT backends × encodings, µs per puzzle (encode + solve + decode; the grid is checked
-//! outside the timed part), and the single-puzzle time of the large grids.
+//! outside the timed part), the single-puzzle time of the large grids, and random 3-SAT
+//! at the threshold (cdcl, which hands these to its lookahead search, against CDCL alone
+//! and varisat; no data needed).
 //!
 //! Reads `../shared/data` (or `$SUDOSAT_DATA`) when present and skips with a message
 //! otherwise. Run: `cargo bench --bench backends` (filter with e.g. `-- 17clue/dpll`).
@@ -100,5 +102,56 @@ fn large(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, nine_by_nine, large);
+/// 20 formulas of 150 variables at ratio 4.26 (seeded, so every run times the same ones),
+/// solved one after another per iteration by each embedded backend; the answers must
+/// agree.
+fn random_3sat(c: &mut Criterion) {
+    use rand::{Rng, SeedableRng};
+    use sudosat::backend::{Lookahead, SatOutcome};
+    use sudosat::{ClauseSink, Cnf, Var};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let formulas: Vec<Cnf> = (0..20)
+        .map(|_| {
+            let mut cnf = Cnf::with_vars(150);
+            for _ in 0..639 {
+                let clause = [0; 3].map(|_| Var::from_index(rng.gen_range(0..150)).lit(rng.gen()));
+                cnf.add_clause(&clause);
+            }
+            cnf
+        })
+        .collect();
+    let mut group = c.benchmark_group("random-3sat-150");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(formulas.len() as u64));
+    let mut alone = BackendSpec::new(BackendKind::Cdcl);
+    alone.lookahead = Lookahead::None;
+    let specs = [
+        ("cdcl", BackendSpec::new(BackendKind::Cdcl)),
+        ("cdcl-alone", alone),
+        ("varisat", BackendSpec::new(BackendKind::Varisat)),
+    ];
+    let mut answers: Option<Vec<bool>> = None;
+    for (name, spec) in specs {
+        let solve_all = || -> Vec<bool> {
+            formulas
+                .iter()
+                .map(|cnf| {
+                    let mut backend = spec.create().expect("embedded");
+                    cnf.stream_into(&mut *backend);
+                    matches!(backend.solve().expect("an answer"), SatOutcome::Sat(_))
+                })
+                .collect()
+        };
+        let found = solve_all();
+        assert_eq!(
+            *answers.get_or_insert_with(|| found.clone()),
+            found,
+            "{name} disagrees"
+        );
+        group.bench_function(name, |b| b.iter(solve_all));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, nine_by_nine, large, random_3sat);
 criterion_main!(benches);
