@@ -7,7 +7,8 @@
 //! cargo run --release --example random_3sat -- 200 150 cdcl,varisat
 //! ```
 //!
-//! A fourth argument sets another clause/variable ratio (`… 10 1000 cdcl 3.0`).
+//! A fourth argument sets another clause/variable ratio (`… 10 1000 cdcl 3.0`), a fifth
+//! another clause length (random 5-SAT near its threshold: `… 20 60 cdcl 21 5`).
 //! A backend name may carry a `--lookahead` value after a slash: `cdcl/none` is cdcl
 //! without its lookahead search (CDCL alone; BENCHMARKS.md, "Lookahead for random 3-SAT").
 //!
@@ -27,12 +28,13 @@ fn main() {
     let vars: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(150);
     let names = args.get(2).map_or("cdcl,varisat", String::as_str);
     let ratio: f64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(4.26);
+    let k: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(3);
     let mut rng = ChaCha8Rng::seed_from_u64(426);
     let formulas: Vec<Cnf> = (0..count)
         .map(|_| {
             let mut cnf = Cnf::with_vars(vars);
             for _ in 0..(vars as f64 * ratio).round() as usize {
-                let clause: Vec<Lit> = (0..3)
+                let clause: Vec<Lit> = (0..k)
                     .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
                     .collect();
                 cnf.add_clause(&clause);

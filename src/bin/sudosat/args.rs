@@ -169,9 +169,9 @@ pub struct BackendArgs {
     /// probing at the root) or auto (none up to 1,000 variables, full above). For cdcl:
     /// root probing before the search (none: never; clause/full: always; auto: above
     /// 1,000 variables); unless none, the first solve of a formula of up to 10,000
-    /// variables whose clauses all have three literals (random 3-SAT) goes to a lookahead
-    /// search, faster there than CDCL, when one conflict per five variables has not
-    /// settled it.
+    /// variables whose clauses all have k literals, 3 ≤ k ≤ 6 (random k-SAT), goes to a
+    /// lookahead search, faster there than CDCL, when one conflict per five variables has
+    /// not settled it.
     #[arg(long, value_name = "LOOKAHEAD", default_value_t = Lookahead::default(), value_parser = named::<Lookahead>())]
     pub lookahead: Lookahead,
     /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
