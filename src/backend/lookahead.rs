@@ -16,7 +16,7 @@
 //! false, which undoing restores (random 3-SAT, without them, skips that upkeep). [`crate::backend::Cdcl`] hands over to
 //! this search on formulas of three-literal clauses that its first conflicts do not settle
 //! (BENCHMARKS.md: 200 random 3-SAT formulas of 150 variables at the threshold take
-//! 0.46 s, CDCL alone 1.62 s, varisat 1.37 s).
+//! 0.47 s, CDCL alone 1.60 s, varisat 1.29–1.32 s).
 //!
 //! The preselection ranks variables by the short clauses each side is in and looks ahead
 //! on the best tenth (at least [`PRESELECT_FLOOR`]); the rounds go round the candidates
