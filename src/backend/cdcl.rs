@@ -54,7 +54,8 @@
 //!   variables whose clauses all have k literals, 3 ≤ k ≤ 6, without assumptions or
 //!   proof, unless [`Lookahead::None`], once CDCL has spent one conflict per five
 //!   variables without an answer: on random 3-SAT at the threshold it takes under a third
-//!   of CDCL's time (200 formulas of 150 variables: 0.47 against 1.60 s; varisat 1.29–1.32 s).
+//!   of CDCL's time (200 formulas of 150 variables: 0.47 against 1.60 s; varisat
+//!   1.29–1.32 s).
 //!
 //! The solver is incremental: clauses added after a `solve` keep everything learnt (learnt
 //! clauses are implied by the formula, so they stay valid), and [`SatBackend::solve_under`]

@@ -626,37 +626,43 @@ mod tests {
         assert!(sat > 300 && unsat > 300, "{sat} SAT, {unsat} UNSAT");
     }
 
+    /// Solves `cnf` by lookahead and by CDCL alone: the answers agree and a model
+    /// satisfies every clause. Whether it is satisfiable, and the lookahead's counters.
+    fn against_cdcl_alone(cnf: &Cnf, round: usize) -> (bool, LookaheadCounters) {
+        use crate::backend::{Cdcl, Lookahead, SatBackend, SatOutcome};
+        let mut search = LookaheadSolver::new(cnf);
+        let outcome = search.solve(&Deadline::NONE, None);
+        let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
+        cnf.stream_into(&mut cdcl);
+        let sat = match (&outcome, cdcl.solve().unwrap()) {
+            (LookaheadOutcome::Sat(values), SatOutcome::Sat(_)) => {
+                let model = Model::from_values(values.clone());
+                assert_eq!(cnf.first_falsified(&model), None, "round {round}");
+                true
+            }
+            (LookaheadOutcome::Unsat, SatOutcome::Unsat) => false,
+            (ours, theirs) => panic!("round {round}: lookahead {ours:?}, cdcl {theirs:?}"),
+        };
+        (sat, search.counters())
+    }
+
     /// Random 3-SAT at the threshold, big enough for the preselection to leave variables
-    /// out and for failed literals and necessary assignments to occur: each model
-    /// satisfies every clause, each refutation agrees with cdcl alone.
+    /// out and for failed literals and necessary assignments to occur.
     #[test]
     fn agrees_with_cdcl_on_random_3sat_at_the_threshold() {
-        use crate::backend::{Cdcl, Lookahead, SatBackend, SatOutcome};
         let mut rng = ChaCha8Rng::seed_from_u64(2001);
-        let (mut sat, mut unsat) = (0, 0);
+        let mut sat = 0;
         let mut totals = LookaheadCounters::default();
         for round in 0..60 {
             let vars = rng.gen_range(40..=120);
             let cnf = random_3sat(&mut rng, vars, vars * 426 / 100);
-            let mut search = LookaheadSolver::new(&cnf);
-            let outcome = search.solve(&Deadline::NONE, None);
-            let counters = search.counters();
+            let (satisfiable, counters) = against_cdcl_alone(&cnf, round);
+            sat += usize::from(satisfiable);
             totals.failed_literals += counters.failed_literals;
             totals.necessary += counters.necessary;
             totals.backtracks += counters.backtracks;
-            let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
-            cnf.stream_into(&mut cdcl);
-            match (&outcome, cdcl.solve().unwrap()) {
-                (LookaheadOutcome::Sat(values), SatOutcome::Sat(_)) => {
-                    let model = Model::from_values(values.clone());
-                    assert_eq!(cnf.first_falsified(&model), None, "round {round}");
-                    sat += 1;
-                }
-                (LookaheadOutcome::Unsat, SatOutcome::Unsat) => unsat += 1,
-                (ours, theirs) => panic!("round {round}: lookahead {ours:?}, cdcl {theirs:?}"),
-            }
         }
-        assert!(sat > 10 && unsat > 10, "{sat} SAT, {unsat} UNSAT");
+        assert!(sat > 10 && sat < 50, "{sat} of 60 SAT");
         assert!(
             totals.failed_literals > 0 && totals.necessary > 0,
             "{totals:?}"
@@ -665,12 +671,11 @@ mod tests {
     }
 
     /// Random 5-SAT near its threshold (ratio 21.1): the long clauses' counts, their units,
-    /// conflicts and undo, against CDCL alone.
+    /// conflicts and undo.
     #[test]
     fn agrees_with_cdcl_on_random_5sat() {
-        use crate::backend::{Cdcl, Lookahead, SatBackend, SatOutcome};
         let mut rng = ChaCha8Rng::seed_from_u64(2005);
-        let (mut sat, mut unsat) = (0, 0);
+        let mut sat = 0;
         for round in 0..30 {
             let vars = rng.gen_range(15..=30);
             let mut cnf = Cnf::with_vars(vars);
@@ -678,20 +683,9 @@ mod tests {
                 let clause = [0; 5].map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()));
                 cnf.add_clause(&clause);
             }
-            let outcome = solve(&cnf);
-            let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
-            cnf.stream_into(&mut cdcl);
-            match (&outcome, cdcl.solve().unwrap()) {
-                (LookaheadOutcome::Sat(values), SatOutcome::Sat(_)) => {
-                    let model = Model::from_values(values.clone());
-                    assert_eq!(cnf.first_falsified(&model), None, "round {round}");
-                    sat += 1;
-                }
-                (LookaheadOutcome::Unsat, SatOutcome::Unsat) => unsat += 1,
-                (ours, theirs) => panic!("round {round}: lookahead {ours:?}, cdcl {theirs:?}"),
-            }
+            sat += usize::from(against_cdcl_alone(&cnf, round).0);
         }
-        assert!(sat > 5 && unsat > 5, "{sat} SAT, {unsat} UNSAT");
+        assert!(sat > 5 && sat < 25, "{sat} of 30 SAT");
     }
 
     #[test]
