@@ -1965,6 +1965,10 @@ impl Cdcl {
     /// [`Lookahead::None`] asks for CDCL alone. Later solves (after blocking clauses) are
     /// CDCL's.
     fn takes_lookahead_search(&self, assumptions: &[Lit]) -> bool {
+        let uniform_length = |k: usize| {
+            LOOKAHEAD_SEARCH_CLAUSE_LENGTHS.contains(&k)
+                && self.original.clauses().all(|clause| clause.len() == k)
+        };
         self.lookahead != Lookahead::None
             && assumptions.is_empty()
             && self.loaded == 0
@@ -1972,8 +1976,7 @@ impl Cdcl {
             && self.structure.is_none()
             && self.original.num_vars() <= LOOKAHEAD_SEARCH_MAX_VARS
             && self.original.num_clauses() > 0
-            && LOOKAHEAD_SEARCH_CLAUSE_LENGTHS.contains(&self.original.clause(0).len())
-            && (self.original.clauses()).all(|clause| clause.len() == self.original.clause(0).len())
+            && uniform_length(self.original.clause(0).len())
     }
 
     /// Solves by lookahead.
@@ -2319,16 +2322,37 @@ pub(crate) mod tests {
         brute_force_models(cnf) > 0
     }
 
-    fn random_cnf(rng: &mut ChaCha8Rng, vars: usize, clauses: usize, max_len: usize) -> Cnf {
+    /// `clauses` clauses of 1 to `max_len` literals over `vars` variables (repeats and
+    /// tautologies included).
+    pub(crate) fn random_cnf(
+        rng: &mut ChaCha8Rng,
+        vars: usize,
+        clauses: usize,
+        max_len: usize,
+    ) -> Cnf {
         let mut cnf = Cnf::with_vars(vars);
         for _ in 0..clauses {
             let len = rng.gen_range(1..=max_len);
-            let clause: Vec<Lit> = (0..len)
-                .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
-                .collect();
-            cnf.add_clause(&clause);
+            add_random_clause(rng, &mut cnf, len);
         }
         cnf
+    }
+
+    /// Uniform random k-SAT: `clauses` clauses of `k` literals (variables may repeat).
+    pub(crate) fn random_ksat(rng: &mut ChaCha8Rng, vars: usize, clauses: usize, k: usize) -> Cnf {
+        let mut cnf = Cnf::with_vars(vars);
+        for _ in 0..clauses {
+            add_random_clause(rng, &mut cnf, k);
+        }
+        cnf
+    }
+
+    fn add_random_clause(rng: &mut ChaCha8Rng, cnf: &mut Cnf, len: usize) {
+        let vars = cnf.num_vars();
+        let clause: Vec<Lit> = (0..len)
+            .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
+            .collect();
+        cnf.add_clause(&clause);
     }
 
     #[test]
@@ -2477,13 +2501,7 @@ pub(crate) mod tests {
         assert!(sat > 2 && unsat > 2, "{sat} SAT, {unsat} UNSAT");
         // Uniform 5-SAT goes over too; 7-SAT, and clauses of mixed lengths, do not.
         for (k, ratio, expected) in [(5, 21.1, 1), (7, 87.8, 0)] {
-            let mut cnf = Cnf::with_vars(40);
-            for _ in 0..(40.0 * ratio) as usize {
-                let clause: Vec<Lit> = (0..k)
-                    .map(|_| Var::from_index(rng.gen_range(0..40)).lit(rng.gen()))
-                    .collect();
-                cnf.add_clause(&clause);
-            }
+            let cnf = random_ksat(&mut rng, 40, (40.0 * ratio) as usize, k);
             let mut cdcl = Cdcl::new();
             cnf.stream_into(&mut cdcl);
             cdcl.solve().unwrap();

@@ -91,8 +91,6 @@ pub struct LookaheadSolver {
     implications: Vec<Vec<u32>>,
     /// For each literal code, the other two literals of each ternary clause it is in.
     ternaries: Vec<Vec<[u32; 2]>>,
-    /// Number of clauses kept.
-    num_clauses: usize,
     /// 1 true, -1 false, 0 open, per literal code.
     values: Vec<i8>,
     trail: Vec<u32>,
@@ -134,7 +132,6 @@ impl LookaheadSolver {
             starts: vec![0],
             implications: vec![Vec::new(); 2 * num_vars],
             ternaries: vec![Vec::new(); 2 * num_vars],
-            num_clauses: 0,
             values: vec![UNASSIGNED; 2 * num_vars],
             trail: Vec::with_capacity(num_vars),
             head: 0,
@@ -188,8 +185,7 @@ impl LookaheadSolver {
             solver.literals.extend_from_slice(&clause);
             solver.starts.push(solver.literals.len() as u32);
         }
-        solver.num_clauses = solver.starts.len() - 1;
-        solver.active = (0..solver.num_clauses as u32).collect();
+        solver.active = (0..(solver.starts.len() - 1) as u32).collect();
         solver.active_len = solver.active.len();
         solver.units = units;
         solver
@@ -582,7 +578,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::backend::cdcl::tests::{brute_force_sat, random_3sat};
+    use crate::backend::cdcl::tests::{brute_force_sat, random_3sat, random_cnf, random_ksat};
     use crate::formula::{ClauseSink, Lit, Model, Var};
 
     fn solve(cnf: &Cnf) -> LookaheadOutcome {
@@ -608,14 +604,8 @@ mod tests {
         let (mut sat, mut unsat) = (0, 0);
         for round in 0..2_000 {
             let vars = rng.gen_range(1..=10);
-            let mut cnf = Cnf::with_vars(vars);
-            for _ in 0..rng.gen_range(0..=5 * vars) {
-                let len = rng.gen_range(1..=5);
-                let clause: Vec<Lit> = (0..len)
-                    .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()))
-                    .collect();
-                cnf.add_clause(&clause);
-            }
+            let clauses = rng.gen_range(0..=5 * vars);
+            let cnf = random_cnf(&mut rng, vars, clauses, 5);
             let outcome = solve(&cnf);
             check(&cnf, &outcome, &format!("round {round}"));
             match outcome {
@@ -678,11 +668,7 @@ mod tests {
         let mut sat = 0;
         for round in 0..30 {
             let vars = rng.gen_range(15..=30);
-            let mut cnf = Cnf::with_vars(vars);
-            for _ in 0..vars * 211 / 10 {
-                let clause = [0; 5].map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen()));
-                cnf.add_clause(&clause);
-            }
+            let cnf = random_ksat(&mut rng, vars, vars * 211 / 10, 5);
             sat += usize::from(against_cdcl_alone(&cnf, round).0);
         }
         assert!(sat > 5 && sat < 25, "{sat} of 30 SAT");
