@@ -713,6 +713,94 @@ fn proof_dir_files_can_be_written_compressed_after_the_check() {
     }
 }
 
+/// The lines of a binary DRAT proof in the text form (`a` lemmas as clauses, `d` lines):
+/// each literal is a variable-length number, 2·variable plus one for a negative literal.
+fn binary_drat_as_text(bytes: &[u8]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut line = match bytes[i] {
+            b'a' => String::new(),
+            b'd' => "d ".to_string(),
+            other => panic!("byte {i}: {other} starts no binary DRAT line"),
+        };
+        i += 1;
+        loop {
+            let (mut code, mut shift) = (0u64, 0);
+            loop {
+                let byte = bytes[i];
+                i += 1;
+                code |= u64::from(byte & 0x7f) << shift;
+                shift += 7;
+                if byte < 0x80 {
+                    break;
+                }
+            }
+            if code == 0 {
+                break;
+            }
+            let var = (code >> 1) as i64;
+            line.push_str(&format!("{} ", if code & 1 == 1 { -var } else { var }));
+        }
+        line.push('0');
+        lines.push(line);
+    }
+    lines
+}
+
+#[test]
+fn proof_dir_writes_binary_drat_with_the_text_proofs_lemmas() {
+    let dir = temp_dir();
+    let (nine, twenty_five) = (path("hardest-20.txt"), path("sudoku-25-1.txt"));
+    let drat = drat_trim();
+    let certify = drat
+        .as_ref()
+        .map(|d| format!("{} {{cnf}} {{proof}}", d.display()));
+    for (proofs, binary) in [("text", false), ("binary", true)] {
+        let mut args = vec!["count", &nine, &twenty_five, "--proof-dir", proofs];
+        if binary {
+            args.push("--binary-proof");
+        }
+        if let Some(certify) = &certify {
+            args.extend(["--certify", certify]);
+        }
+        let out = run_in(dir.path(), &args, b"");
+        assert_exit(&out, 0);
+        if drat.is_some() {
+            check_unique_lines(&stdout(&out), proofs, 21, 1);
+        }
+        let cnf = std::fs::read_to_string(dir.path().join(proofs).join("puzzle-21.cnf")).unwrap();
+        let kind = if binary { "binary DRAT" } else { "DRAT" };
+        assert!(
+            cnf.contains(&format!(
+                "c proof: puzzle-21.drat ({kind}, written by cdcl;"
+            )),
+            "{cnf}"
+        );
+    }
+    // The search is the same, so each binary proof holds the text proof's lines, in a
+    // smaller file.
+    let (mut text_bytes, mut binary_bytes) = (0, 0);
+    for k in 1..=21 {
+        let proof = |proofs: &str| dir.path().join(proofs).join(format!("puzzle-{k}.drat"));
+        let text = std::fs::read_to_string(proof("text")).unwrap();
+        let binary = std::fs::read(proof("binary")).unwrap();
+        let text_lines: Vec<&str> = text.lines().collect();
+        assert!(
+            text_lines.len() > 10,
+            "puzzle {k}: {} lines",
+            text_lines.len()
+        );
+        assert_eq!(binary_drat_as_text(&binary), text_lines, "puzzle {k}");
+        text_bytes += text.len();
+        binary_bytes += binary.len();
+    }
+    assert!(
+        binary_bytes * 3 < text_bytes * 2,
+        "{binary_bytes} against {text_bytes}"
+    );
+}
+
 #[test]
 fn cli_sat_proves_cube_and_conquer_with_and_without_a_cover() {
     let Some(drat) = drat_trim() else { return };

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use sudosat::backend::ProofTarget;
+use sudosat::backend::{ProofFormat, ProofTarget};
 use sudosat::dimacs::DimacsWriter;
 use sudosat::encode::CnfDescription;
 use sudosat::solve::sat::ProvenUnsat;
@@ -41,6 +41,10 @@ pub struct ProofArgs {
     /// plain files (drat-trim reads plain files only: unpack them to check again).
     #[arg(long, value_name = "FORMAT", requires = "proof_dir", value_parser = ["gz", "bz2", "xz"])]
     pub proof_compress: Option<String>,
+    /// Write the proofs of --proof-dir as binary DRAT, about a third of the text's size
+    /// (drat-trim tells the two apart by itself).
+    #[arg(long, requires = "proof_dir")]
+    pub binary_proof: bool,
 }
 
 /// One row of `index.csv`.
@@ -61,6 +65,8 @@ pub struct Prover {
     certify_timeout: Option<Duration>,
     /// The extension of `--proof-compress` (`xz`, …).
     compress: Option<String>,
+    /// Text or binary DRAT (`--binary-proof`).
+    format: ProofFormat,
     rows: Vec<IndexRow>,
 }
 
@@ -96,6 +102,11 @@ impl Prover {
             certify: args.certify.clone(),
             certify_timeout: time_limit_of("--certify-timeout", args.certify_timeout)?,
             compress: args.proof_compress.clone(),
+            format: if args.binary_proof {
+                ProofFormat::Binary
+            } else {
+                ProofFormat::Text
+            },
             rows: Vec::new(),
         }))
     }
@@ -106,7 +117,10 @@ impl Prover {
 
     /// Asks the SAT solver for a proof of puzzle `k`'s next answer.
     pub fn ask(&self, solver: &mut dyn Solver, k: usize) {
-        solver.prove_next(Some(ProofTarget::text(self.partial_proof(k))));
+        solver.prove_next(Some(ProofTarget {
+            path: self.partial_proof(k),
+            format: self.format,
+        }));
     }
 
     /// After a solve or count: when the answer came with a proof, writes puzzle `k`'s files,
@@ -136,7 +150,7 @@ impl Prover {
         };
         let (final_cnf, final_proof) = (packed(&cnf), packed(&proof));
         write_output(Some(&cnf), |w| {
-            write_proven_cnf(w, &input.grid, &proven, &final_proof, verdict)
+            write_proven_cnf(w, &input.grid, &proven, &final_proof, self.format, verdict)
                 .with_context(|| format!("{}: cannot write", cnf.display()))
         })?;
         std::fs::rename(&partial, &proof)
@@ -200,15 +214,20 @@ fn write_proven_cnf(
     puzzle: &Grid,
     proven: &ProvenUnsat,
     proof: &Path,
+    format: ProofFormat,
     verdict: &str,
 ) -> std::io::Result<()> {
     let mut out = DimacsWriter::new(w);
     out.comment(&CnfDescription::new(proven.encoding, puzzle).to_comment_text());
     out.comment(&format!(
         "verdict: {verdict}\nblocking-clauses: {} (the last clauses: one per solution found, \
-         its cell values negated)\nproof: {} (DRAT, written by {}; check with drat-trim)",
+         its cell values negated)\nproof: {} ({}DRAT, written by {}; check with drat-trim)",
         proven.blocking,
         proof.file_name().unwrap_or_default().to_string_lossy(),
+        match format {
+            ProofFormat::Text => "",
+            ProofFormat::Binary => "binary ",
+        },
         proven.backend
     ));
     out.header(proven.formula.num_vars(), proven.formula.num_clauses());
