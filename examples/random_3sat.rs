@@ -10,7 +10,9 @@
 //! A fourth argument sets another clause/variable ratio (`… 10 1000 cdcl 3.0`), a fifth
 //! another clause length (random 5-SAT near its threshold: `… 20 60 cdcl 21 5`).
 //! A backend name may carry a `--lookahead` value after a slash: `cdcl/none` is cdcl
-//! without its lookahead search (CDCL alone; BENCHMARKS.md, "Lookahead for random 3-SAT").
+//! without its lookahead search (CDCL alone; BENCHMARKS.md, "Lookahead for random 3-SAT"),
+//! and a thread count after a colon: `cdcl:2` races the lookahead search against CDCL on
+//! two threads. The times are wall-clock times.
 //!
 //! With `RANDOM_3SAT_DUMP=DIR` the formulas are also written as `DIR/000.cnf` … for
 //! external solvers (BENCHMARKS.md, "Random 3-SAT at the threshold").
@@ -53,8 +55,10 @@ fn main() {
     let mut answers: Option<Vec<bool>> = None;
     println!("backend,formulas,vars,sat,unsat,total_ms,mean_us");
     for name in names.split(',') {
-        let (kind, lookahead) = name.split_once('/').unwrap_or((name, "auto"));
-        let mut spec = BackendSpec::new(kind.parse::<BackendKind>().expect("a backend name"));
+        let (backend, threads) = name.split_once(':').unwrap_or((name, "1"));
+        let (kind, lookahead) = backend.split_once('/').unwrap_or((backend, "auto"));
+        let mut spec = BackendSpec::new(kind.parse::<BackendKind>().expect("a backend name"))
+            .with_threads(threads.parse().expect("a thread count"));
         spec.lookahead = lookahead.parse().expect("a --lookahead value");
         let mut total = Duration::ZERO;
         let mut sat = Vec::with_capacity(count);

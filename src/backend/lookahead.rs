@@ -525,9 +525,10 @@ impl LookaheadSolver {
         let mut steps = 0u32;
         loop {
             steps = steps.wrapping_add(1);
-            // (A node costs microseconds: the clock is read at the first and every 64th.)
-            if steps % 64 == 1
-                && (deadline.expired() || interrupt.is_some_and(|f| f.load(Ordering::Relaxed)))
+            // A node costs microseconds: the clock is read at the first and every 64th; the
+            // interrupt, at every node (a race against CDCL waits for it).
+            if interrupt.is_some_and(|f| f.load(Ordering::Relaxed))
+                || steps % 64 == 1 && deadline.expired()
             {
                 return LookaheadOutcome::Stopped;
             }

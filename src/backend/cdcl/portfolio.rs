@@ -41,6 +41,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Cdcl, Ended};
+use crate::backend::lookahead::{LookaheadOutcome, LookaheadSolver};
+use crate::backend::{BackendError, SatOutcome};
 use crate::formula::Lit;
 use crate::run::Deadline;
 
@@ -143,6 +145,55 @@ impl Cdcl {
         self.portfolios = portfolios;
         self.portfolio_conflicts = portfolio_conflicts;
         ended
+    }
+
+    /// Goes on with CDCL on this thread while the lookahead search solves the formula on
+    /// another, the first answer winning: below the threshold of random k-SAT the lookahead
+    /// can take several times CDCL's time, near it a third (BENCHMARKS.md, twenty-sixth
+    /// session), and racing the two costs a formula the faster one's time on two cores.
+    /// `Ok` holds the lookahead's answer (or the stop when neither answered before the
+    /// deadline or the interrupt); `Err` holds CDCL's, whose state is the solver's.
+    pub(super) fn race_lookahead(
+        &mut self,
+        deadline: &Deadline,
+    ) -> Result<Result<SatOutcome, BackendError>, Ended> {
+        (self.fork_at, self.fork_by) = (u64::MAX, u64::MAX);
+        let mut search = LookaheadSolver::new(&self.original);
+        // Either side's answer stops the other; an interrupt stops CDCL, which then stops
+        // the lookahead.
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Some(Arc::clone(&stop));
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let lookahead = std::thread::Builder::new()
+                .spawn_scoped(scope, || {
+                    let outcome = search.solve(deadline, Some(&stop));
+                    if !matches!(outcome, LookaheadOutcome::Stopped) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    outcome
+                })
+                .ok();
+            let mine = self.run(&[], deadline);
+            stop.store(true, Ordering::Relaxed);
+            let theirs = lookahead.map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))
+            });
+            (mine, theirs)
+        });
+        self.stop = None;
+        match theirs {
+            // A thread the system refused: CDCL ran alone.
+            None => Err(mine),
+            Some(outcome) if !mine.is_answer() => {
+                Ok(self.lookahead_answer(outcome, search.counters()))
+            }
+            Some(_) => {
+                self.lookahead_searches += 1;
+                Err(mine)
+            }
+        }
     }
 
     /// Bytes the copies may fill: what the solve's budget leaves beside this solver, or
@@ -290,7 +341,7 @@ impl Cdcl {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{pigeonhole, random_3sat};
+    use super::super::tests::{brute_force_models, pigeonhole, random_3sat};
     use super::*;
     use crate::backend::{Lookahead, SatBackend, SatOutcome};
     use crate::formula::{ClauseSink, Cnf, Var};
@@ -482,5 +533,102 @@ mod tests {
         }
         assert!(failed_seen > 5, "{failed_seen} UNSAT answers");
         assert!(forked > 5, "only {forked} portfolios");
+    }
+
+    fn lookahead_searches(cdcl: &Cdcl) -> u64 {
+        cdcl.counters().get("lookahead_searches").unwrap()
+    }
+
+    /// On two threads the lookahead search races CDCL where one thread hands over: the
+    /// same formulas go to it, the answers are one thread's, and every model satisfies the
+    /// formula, whichever side won.
+    #[test]
+    fn races_of_cdcl_and_the_lookahead_agree_with_one_thread() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2018);
+        let (mut raced, mut sat, mut unsat) = (0, 0, 0);
+        let (mut conflicts_alone, mut conflicts_racing) = (0, 0);
+        for round in 0..40 {
+            let vars = rng.gen_range(80..=160);
+            // Near the threshold the lookahead wins most races, below it CDCL.
+            let per_hundred = if round % 2 == 0 { 426 } else { 380 };
+            let cnf = random_3sat(&mut rng, vars, vars * per_hundred / 100);
+            let mut one = Cdcl::new();
+            cnf.stream_into(&mut one);
+            let expected = one.solve().unwrap();
+            let mut two = Cdcl::new().with_threads(2);
+            cnf.stream_into(&mut two);
+            let answer = two.solve().unwrap();
+            assert_eq!(
+                matches!(answer, SatOutcome::Sat(_)),
+                matches!(expected, SatOutcome::Sat(_)),
+                "round {round}"
+            );
+            if let SatOutcome::Sat(model) = &answer {
+                assert_eq!(cnf.first_falsified(model), None, "round {round}");
+                sat += 1;
+            } else {
+                unsat += 1;
+            }
+            assert_eq!(lookahead_searches(&two), lookahead_searches(&one));
+            raced += lookahead_searches(&two);
+            conflicts_alone += one.conflicts;
+            conflicts_racing += two.conflicts;
+            assert_eq!(portfolios(&two), 0, "a race is no portfolio");
+            assert!(two.stop.is_none(), "the race leaves its flag");
+        }
+        assert!(raced >= 30, "only {raced} of 40 raced");
+        // One thread stops CDCL at the handover; a race lets it go on.
+        assert!(
+            conflicts_racing > conflicts_alone,
+            "{conflicts_racing} conflicts racing, {conflicts_alone} alone"
+        );
+        assert!(sat > 5 && unsat > 5, "{sat} SAT, {unsat} UNSAT");
+        // Counting by blocking clauses after a race finds every model.
+        let mut raced = 0;
+        for round in 0..100 {
+            let vars = rng.gen_range(4..=10);
+            let clauses = rng.gen_range(vars..=5 * vars);
+            let cnf = random_3sat(&mut rng, vars, clauses);
+            let mut cdcl = Cdcl::new().with_threads(2);
+            cnf.stream_into(&mut cdcl);
+            let mut models = 0;
+            while let SatOutcome::Sat(model) = cdcl.solve().unwrap() {
+                models += 1;
+                cdcl.add_clause(&model.blocking_clause((0..vars).map(Var::from_index)));
+            }
+            assert_eq!(models, brute_force_models(&cnf), "round {round}: {cnf:?}");
+            raced += lookahead_searches(&cdcl);
+        }
+        assert!(raced > 20, "only {raced} counts raced");
+    }
+
+    /// A race ends at the deadline and at the interrupt, both sides stopped.
+    #[test]
+    fn a_race_stops_at_the_deadline_and_at_the_interrupt() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2019);
+        // 700 variables at the threshold: neither side answers within seconds.
+        let cnf = random_3sat(&mut rng, 700, 2982);
+        let mut cdcl = Cdcl::new().with_threads(2);
+        cnf.stream_into(&mut cdcl);
+        cdcl.set_time_limit(Some(std::time::Duration::from_millis(300)));
+        assert!(matches!(cdcl.solve(), Err(BackendError::Timeout { .. })));
+        assert_eq!(lookahead_searches(&cdcl), 1);
+        assert!(cdcl.stop.is_none());
+        // CDCL searched on past its budget of 140 conflicts, beside the lookahead.
+        assert!(cdcl.conflicts > 1_000, "{} conflicts", cdcl.conflicts);
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut cdcl = Cdcl::new().with_threads(2);
+        cnf.stream_into(&mut cdcl);
+        cdcl.set_interrupt(Some(Arc::clone(&flag)));
+        let setter = {
+            let flag = Arc::clone(&flag);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        assert!(matches!(cdcl.solve(), Err(BackendError::Timeout { .. })));
+        setter.join().unwrap();
+        assert_eq!(lookahead_searches(&cdcl), 1);
     }
 }

@@ -171,7 +171,8 @@ pub struct BackendArgs {
     /// 1,000 variables); unless none, the first solve of a formula of up to 10,000
     /// variables whose clauses all have k literals, 3 ≤ k ≤ 6 (random k-SAT), goes to a
     /// lookahead search, faster there than CDCL, when one conflict per five variables has
-    /// not settled it.
+    /// not settled it (with --threads above 1 it races CDCL instead, the first answer
+    /// winning).
     #[arg(long, value_name = "LOOKAHEAD", default_value_t = Lookahead::default(), value_parser = named::<Lookahead>())]
     pub lookahead: Lookahead,
     /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
