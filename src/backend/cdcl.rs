@@ -152,6 +152,13 @@ const STABLE_RESTART_UNIT: u64 = 1_024;
 /// default two-thread path over 72 of them (BENCHMARKS.md, fifteenth session).
 const REPHASE_INTERVAL: u64 = 1_000;
 
+/// Root probing gives up after this many probes in a row without a failed literal, when
+/// they are more than all the probes before them: on the Sudoku grids probing settles, one
+/// probe in 20–120 fails (`sudoku-81-1`: 1,605 of 32,833), while on a random 3-SAT formula
+/// of a million variables at ratio 3 none of 1.95 million failed, which took 9 of its
+/// 17 s (BENCHMARKS.md, twenty-sixth session).
+const PROBE_STALL: u64 = 10_000;
+
 /// Conflicts or decisions between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 256;
 
@@ -1690,7 +1697,9 @@ impl Cdcl {
     /// Failed-literal probing at the root over the literals of the clauses with a positive
     /// literal (on Sudoku: the "at least one" clauses), round after round until a round finds
     /// none. Each failure is analysed like a conflict, so the unit learnt is the first UIP
-    /// (at least as strong as the probed literal's negation). `false` on a root conflict.
+    /// (at least as strong as the probed literal's negation). Probing gives up when a run
+    /// of [`PROBE_STALL`] probes or more without a failure is longer than every probe
+    /// before it. `false` on a root conflict.
     fn probe_root(&mut self, deadline: &Deadline) -> bool {
         if self.propagate().is_some() {
             return false;
@@ -1712,6 +1721,7 @@ impl Cdcl {
             }
         }
         let mut round = 0;
+        let (mut probes, mut last_failure) = (0u64, 0u64);
         loop {
             round += 1;
             let mark = self.trail.len();
@@ -1722,12 +1732,18 @@ impl Cdcl {
                 if self.value(lit) != UNSET {
                     continue;
                 }
+                let streak = probes - last_failure;
+                if streak >= PROBE_STALL && streak > last_failure {
+                    return true;
+                }
+                probes += 1;
                 self.probes += 1;
                 self.new_decision_level();
                 self.assign(lit, NO_REASON);
                 match self.propagate() {
                     None => self.cancel_until(0),
                     Some(conflict) => {
+                        last_failure = probes;
                         self.failed_literals += 1;
                         self.conflicts += 1;
                         let (_, lbd) = self.analyze(conflict);
@@ -2962,5 +2978,44 @@ pub(crate) mod tests {
                 "{threads} threads"
             );
         }
+    }
+
+    /// Root probing gives up on a formula where a long run of probes finds no failed
+    /// literal, and goes on where failures keep coming.
+    #[test]
+    fn root_probing_gives_up_after_a_long_run_without_a_failure() {
+        let probes = |cdcl: &Cdcl| cdcl.counters().get("probes").unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(2026);
+        // 30,000 variables at ratio 2: about 50,000 literals to probe, none failing.
+        let cnf = random_3sat(&mut rng, 30_000, 60_000);
+        let mut cdcl = Cdcl::new();
+        cnf.stream_into(&mut cdcl);
+        let SatOutcome::Sat(model) = cdcl.solve().unwrap() else {
+            panic!("ratio 2 is satisfiable")
+        };
+        assert_eq!(cnf.first_falsified(&model), None);
+        assert_eq!(cdcl.counters().get("failed_literals"), Some(0));
+        assert_eq!(probes(&cdcl), PROBE_STALL);
+        // Where every other probe fails (pairs x → y, x → ¬y, so ¬x is forced) probing
+        // runs to the end.
+        let pairs = 3 * PROBE_STALL as usize;
+        let mut cnf = Cnf::with_vars(2 * pairs);
+        for i in 0..pairs {
+            let (x, y) = (Var::from_index(2 * i), Var::from_index(2 * i + 1));
+            cnf.add_clause(&[x.negative(), y.positive()]);
+            cnf.add_clause(&[x.negative(), y.negative()]);
+            cnf.add_clause(&[
+                x.positive(),
+                y.positive(),
+                Var::from_index((2 * i + 3) % (2 * pairs)).positive(),
+            ]);
+        }
+        let mut cdcl = Cdcl::new();
+        cnf.stream_into(&mut cdcl);
+        let SatOutcome::Sat(model) = cdcl.solve().unwrap() else {
+            panic!("satisfiable: every x false, every y true")
+        };
+        assert_eq!(cnf.first_falsified(&model), None);
+        assert_eq!(cdcl.counters().get("failed_literals"), Some(pairs as u64));
     }
 }
