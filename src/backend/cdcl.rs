@@ -2017,17 +2017,22 @@ impl Cdcl {
         self.lookahead_answer(outcome, search.counters())
     }
 
+    /// Adds a lookahead search's counters to this solver's.
+    fn count_lookahead(&mut self, counters: LookaheadCounters) {
+        self.lookahead_searches += 1;
+        self.decisions += counters.decisions;
+        self.propagations += counters.propagations;
+        self.probes += counters.probes;
+        self.failed_literals += counters.failed_literals;
+    }
+
     /// The answer of a lookahead search, its counters added to this solver's.
     fn lookahead_answer(
         &mut self,
         outcome: LookaheadOutcome,
         counters: LookaheadCounters,
     ) -> Result<SatOutcome, BackendError> {
-        self.lookahead_searches += 1;
-        self.decisions += counters.decisions;
-        self.propagations += counters.propagations;
-        self.probes += counters.probes;
-        self.failed_literals += counters.failed_literals;
+        self.count_lookahead(counters);
         match outcome {
             LookaheadOutcome::Sat(values) => check_model_from(
                 "cdcl",

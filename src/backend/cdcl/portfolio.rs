@@ -190,7 +190,8 @@ impl Cdcl {
                 Ok(self.lookahead_answer(outcome, search.counters()))
             }
             Some(_) => {
-                self.lookahead_searches += 1;
+                // Lost, but its work counts as a portfolio's members' does.
+                self.count_lookahead(search.counters());
                 Err(mine)
             }
         }
