@@ -658,6 +658,80 @@ fn sat_without_the_model_prints_the_answer_only() {
     assert!(stdout(&out).contains("\nv "), "the model without the flag");
 }
 
+/// `sat` on random 3-SAT at the threshold: on two threads the lookahead search races
+/// CDCL, on one it takes over, with `--lookahead none` CDCL works alone; all three give the
+/// same answers, each model satisfies the formula, and `--stats` counts the lookahead.
+#[test]
+fn sat_races_the_lookahead_search_on_random_3sat_and_agrees_with_one_thread() {
+    use rand::{Rng, SeedableRng};
+    let dir = temp_dir();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4260);
+    let (mut sat, mut unsat) = (0, 0);
+    for i in 0..8 {
+        let clauses: Vec<Vec<i64>> = (0..639)
+            .map(|_| {
+                (0..3)
+                    .map(|_| {
+                        let var = rng.gen_range(1..=150i64);
+                        if rng.gen() {
+                            var
+                        } else {
+                            -var
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut text = "p cnf 150 639\n".to_string();
+        for clause in &clauses {
+            for lit in clause {
+                text.push_str(&format!("{lit} "));
+            }
+            text.push_str("0\n");
+        }
+        let name = format!("r{i}.cnf");
+        std::fs::write(dir.path().join(&name), text).unwrap();
+        let mut codes = Vec::new();
+        for (flags, searches) in [
+            (["--threads", "2"], 1),
+            (["--threads", "1"], 1),
+            (["--lookahead", "none"], 0),
+        ] {
+            let mut args = vec!["sat", name.as_str(), "--stats"];
+            args.extend(flags);
+            let out = run_in(dir.path(), &args, b"");
+            let text = stdout(&out);
+            let code = out.status.code().unwrap();
+            assert!(code == 10 || code == 20, "{flags:?}: {text}");
+            codes.push(code);
+            // `--stats` goes to standard error or output; look in both.
+            let stats = format!("{text}{}", stderr(&out));
+            assert!(
+                stats.contains(&format!("lookahead_searches: {searches}\n")),
+                "{flags:?}: {stats}"
+            );
+            if code == 10 {
+                let model: std::collections::HashSet<i64> = text
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("v "))
+                    .flat_map(|l| l.split_whitespace().map(|t| t.parse::<i64>().unwrap()))
+                    .collect();
+                assert!(
+                    clauses.iter().all(|c| c.iter().any(|l| model.contains(l))),
+                    "{flags:?}: a clause falsified"
+                );
+            }
+        }
+        assert!(codes.iter().all(|&c| c == codes[0]), "r{i}: {codes:?}");
+        if codes[0] == 10 {
+            sat += 1;
+        } else {
+            unsat += 1;
+        }
+    }
+    assert!(sat > 1 && unsat > 1, "{sat} SAT, {unsat} UNSAT");
+}
+
 /// A satisfiable cube found by one worker stops an external solver another worker is
 /// running: the slow solver is killed before it gets to leave its mark.
 #[cfg(unix)]
