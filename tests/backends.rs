@@ -1,4 +1,4 @@
-//! One conformance suite run on every SAT backend (built-in CDCL and DPLL, varisat, splr, external
+//! One conformance suite run on every SAT backend (built-in CDCL, DPLL and lookahead, varisat, splr, external
 //! MiniSat, CaDiCaL and PicoSAT), agreement of the backends on a fixed-seed batch of puzzles,
 //! and fault tests for external solvers with real processes.
 
@@ -264,6 +264,7 @@ fn external(binary: &str, command: &str, kind: BackendKind) -> Option<BackendSpe
 
 conformance!(cdcl, Some(BackendSpec::new(BackendKind::Cdcl)));
 conformance!(dpll, Some(BackendSpec::new(BackendKind::Dpll)));
+conformance!(lookahead, Some(BackendSpec::new(BackendKind::Lookahead)));
 conformance!(varisat, Some(BackendSpec::new(BackendKind::Varisat)));
 conformance!(splr, Some(BackendSpec::new(BackendKind::Splr)));
 conformance!(
@@ -322,6 +323,7 @@ fn embedded_backends_agree_on_200_puzzles() {
     let specs: Vec<BackendSpec> = [
         BackendKind::Cdcl,
         BackendKind::Dpll,
+        BackendKind::Lookahead,
         BackendKind::Varisat,
         BackendKind::Splr,
     ]

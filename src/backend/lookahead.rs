@@ -18,14 +18,20 @@
 //! (BENCHMARKS.md: 200 random 3-SAT formulas of 150 variables at the threshold take
 //! 0.47 s, CDCL alone 1.60 s, varisat 1.29–1.32 s).
 //!
+//! [`LookaheadBackend`] is the same search as a backend of its own (`--backend
+//! lookahead`), on any formula, to set the two kinds of search side by side.
+//!
 //! The preselection ranks variables by the short clauses each side is in and looks ahead
 //! on the best tenth (at least [`PRESELECT_FLOOR`]); the rounds go round the candidates
 //! until one whole round fixes nothing, so every score is taken on the final node.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
-use crate::formula::Cnf;
-use crate::run::Deadline;
+use crate::backend::{check_model_from, BackendError, SatBackend, SatOutcome};
+use crate::formula::{ClauseSink, Cnf, Lit, Model};
+use crate::run::{Counters, Deadline};
 
 /// What a search that may stop early found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -571,6 +577,117 @@ impl LookaheadSolver {
     }
 }
 
+/// The lookahead search as a backend of its own (`--backend lookahead`), for comparing
+/// the two kinds of search on any formula: the clauses are kept, and each solve builds
+/// the search anew from all of them, so clauses added between solves (blocking clauses)
+/// count. No assumptions and no proofs.
+#[derive(Default)]
+pub struct LookaheadBackend {
+    formula: Cnf,
+    time_limit: Option<Duration>,
+    interrupt: Option<Arc<AtomicBool>>,
+    /// Clauses the caller checks models against itself ([`SatBackend::trust_clauses`]).
+    trusted: usize,
+    solves: u64,
+    /// The counters of every solve so far.
+    counters: LookaheadCounters,
+}
+
+impl LookaheadBackend {
+    /// An empty backend.
+    pub fn new() -> LookaheadBackend {
+        LookaheadBackend::default()
+    }
+}
+
+impl ClauseSink for LookaheadBackend {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.formula.add_clause(clause);
+    }
+
+    fn reserve_vars(&mut self, num_vars: usize) {
+        self.formula.reserve_vars(num_vars);
+    }
+}
+
+impl SatBackend for LookaheadBackend {
+    fn name(&self) -> String {
+        "lookahead".to_string()
+    }
+
+    fn add_formula(&mut self, cnf: &mut Cnf) {
+        self.formula.absorb(cnf);
+    }
+
+    fn num_vars(&self) -> usize {
+        self.formula.num_vars()
+    }
+
+    fn solve(&mut self) -> Result<SatOutcome, BackendError> {
+        let deadline = Deadline::after(self.time_limit);
+        self.solves += 1;
+        let mut search = LookaheadSolver::new(&self.formula);
+        let outcome = search.solve(&deadline, self.interrupt.as_deref());
+        let done = search.counters();
+        let total = &mut self.counters;
+        total.decisions += done.decisions;
+        total.propagations += done.propagations;
+        total.probes += done.probes;
+        total.failed_literals += done.failed_literals;
+        total.necessary += done.necessary;
+        total.backtracks += done.backtracks;
+        match outcome {
+            LookaheadOutcome::Sat(values) => check_model_from(
+                "lookahead",
+                &self.formula,
+                self.trusted,
+                Model::from_values(values),
+            ),
+            LookaheadOutcome::Unsat => Ok(SatOutcome::Unsat),
+            LookaheadOutcome::Stopped => Err(BackendError::Timeout {
+                solver: "lookahead".to_string(),
+                timeout: self.time_limit.unwrap_or_default(),
+            }),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        let c = &self.counters;
+        Counters(vec![
+            ("solves", self.solves),
+            ("decisions", c.decisions),
+            ("propagations", c.propagations),
+            ("backtracks", c.backtracks),
+            ("probes", c.probes),
+            ("failed_literals", c.failed_literals),
+            ("necessary", c.necessary),
+        ])
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
+    }
+
+    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    fn trust_clauses(&mut self, count: usize) {
+        self.trusted = count;
+    }
+
+    fn reset(&mut self) {
+        self.formula.clear();
+        self.trusted = 0;
+        self.solves = 0;
+        self.counters = LookaheadCounters::default();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -728,5 +845,42 @@ mod tests {
             search.solve(&Deadline::NONE, Some(&flag)),
             LookaheadOutcome::Stopped
         );
+    }
+
+    /// The backend answers as CDCL alone does, stops at its time limit and at the
+    /// interrupt, sums its counters over solves and forgets them on reset.
+    #[test]
+    fn the_backend_answers_stops_counts_and_resets() {
+        use crate::backend::{BackendError, Cdcl, Lookahead, SatBackend, SatOutcome};
+        let mut rng = ChaCha8Rng::seed_from_u64(2027);
+        let cnf = random_3sat(&mut rng, 300, 1278);
+        let mut backend = LookaheadBackend::new();
+        cnf.stream_into(&mut backend);
+        assert!(backend.honours_time_limit());
+        backend.set_time_limit(Some(Duration::ZERO));
+        assert!(matches!(backend.solve(), Err(BackendError::Timeout { .. })));
+        backend.set_time_limit(None);
+        let flag = Arc::new(AtomicBool::new(true));
+        backend.set_interrupt(Some(Arc::clone(&flag)));
+        assert!(matches!(backend.solve(), Err(BackendError::Timeout { .. })));
+        flag.store(false, Ordering::Relaxed);
+        let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
+        cnf.stream_into(&mut cdcl);
+        match (backend.solve().unwrap(), cdcl.solve().unwrap()) {
+            (SatOutcome::Sat(model), SatOutcome::Sat(_)) => {
+                assert_eq!(cnf.first_falsified(&model), None)
+            }
+            (SatOutcome::Unsat, SatOutcome::Unsat) => {}
+            (ours, theirs) => panic!("lookahead {ours:?}, cdcl {theirs:?}"),
+        }
+        let counters = backend.counters();
+        assert_eq!(counters.get("solves"), Some(3));
+        assert!(counters.get("probes").unwrap() > 100, "{counters}");
+        assert!(counters.get("decisions").unwrap() > 0, "{counters}");
+        backend.reset();
+        assert_eq!(backend.num_vars(), 0);
+        assert!(backend.counters().0.iter().all(|&(_, value)| value == 0));
+        assert!(matches!(backend.solve(), Ok(SatOutcome::Sat(_))));
+        assert!(!backend.supports_assumptions() && !backend.writes_proofs());
     }
 }

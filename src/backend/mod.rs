@@ -21,6 +21,7 @@ pub use crate::run::Counters;
 pub use self::cdcl::Cdcl;
 pub use self::dpll::{Dpll, Lookahead};
 pub use self::external::{ExternalSolver, OutputStyle};
+pub use self::lookahead::LookaheadBackend;
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;
 pub use self::sudoku::{CellDigit, Propagate, SudokuStructure, MAX_NATIVE_SIDE};
@@ -321,6 +322,9 @@ crate::names::named_enum! {
         Cdcl = "cdcl",
         /// The built-in DPLL ([`Dpll`]).
         Dpll = "dpll",
+        /// The built-in lookahead search ([`LookaheadBackend`]; after satz, kcnfs and
+        /// march), which cdcl hands uniform random k-SAT.
+        Lookahead = "lookahead",
         /// The embedded varisat 0.2 CDCL solver (incremental).
         Varisat = "varisat",
         /// The embedded splr 0.17 CDCL solver (rebuilt from the kept clauses for each solve).
@@ -343,7 +347,11 @@ impl BackendKind {
     pub fn is_embedded(self) -> bool {
         matches!(
             self,
-            BackendKind::Cdcl | BackendKind::Dpll | BackendKind::Varisat | BackendKind::Splr
+            BackendKind::Cdcl
+                | BackendKind::Dpll
+                | BackendKind::Lookahead
+                | BackendKind::Varisat
+                | BackendKind::Splr
         )
     }
 }
@@ -471,6 +479,7 @@ impl BackendSpec {
                     .with_seed(self.seed),
             ),
             BackendKind::Dpll => Box::new(Dpll::with_lookahead(self.lookahead)),
+            BackendKind::Lookahead => Box::new(LookaheadBackend::new()),
             BackendKind::Varisat => Box::new(VarisatBackend::new()),
             BackendKind::Splr => Box::new(SplrBackend::new()),
             BackendKind::Minisat => {

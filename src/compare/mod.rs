@@ -126,7 +126,7 @@ pub enum SolverItem {
 
 /// Parses a comma-separated `--solvers` list: `dpll`, `varisat`, `splr`, `minisat` (or
 /// `minisat:CMD`), `external:CMD`, any [`ClassicKind`], and the groups `embedded`
-/// (the in-process backends: cdcl, dpll, varisat, splr), `classic` (every classic solver but plain `backtrack`,
+/// (the in-process backends: cdcl, dpll, lookahead, varisat, splr), `classic` (every classic solver but plain `backtrack`,
 /// which is `backtrack-mrv` under compare's defaults) and `all` (both groups). Repeated
 /// names are kept once. Commands cannot contain commas.
 ///
@@ -792,13 +792,14 @@ mod tests {
                 SolverItem::Classic(ClassicKind::Dlx),
                 SolverItem::Sat(BackendSpec::new(BackendKind::Cdcl)),
                 SolverItem::Sat(BackendSpec::new(BackendKind::Dpll)),
+                SolverItem::Sat(BackendSpec::new(BackendKind::Lookahead)),
                 SolverItem::Sat(BackendSpec::new(BackendKind::Varisat)),
                 SolverItem::Sat(BackendSpec::new(BackendKind::Splr)),
                 SolverItem::Sat(BackendSpec::external("cadical -q")),
             ]
         );
         let all = parse_solvers("all").unwrap();
-        assert_eq!(all.len(), 4 + ClassicKind::NAMES.len() - 1);
+        assert_eq!(all.len(), 5 + ClassicKind::NAMES.len() - 1);
         assert!(!all.contains(&SolverItem::Classic(ClassicKind::Backtrack)));
         assert_eq!(
             parse_solvers("minisat:/opt/minisat").unwrap(),

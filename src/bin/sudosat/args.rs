@@ -155,7 +155,8 @@ pub struct BackendArgs {
     #[arg(long, value_name = "COMMAND")]
     pub solver_cmd: Option<String>,
     /// SAT backend. The default, cdcl, is the built-in clause-learning solver: it finishes
-    /// the grids that need search; dpll is the built-in plain DPLL of the literature.
+    /// the grids that need search; dpll is the built-in plain DPLL of the literature;
+    /// lookahead the built-in lookahead search (satz, kcnfs, march), best on random k-SAT.
     #[arg(long, value_name = "BACKEND", default_value_t = BackendKind::DEFAULT, value_parser = named::<BackendKind>())]
     pub backend: BackendKind,
     /// Time limit in seconds of each puzzle (or formula), counted from the start of its

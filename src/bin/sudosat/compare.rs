@@ -33,9 +33,9 @@ const EXIT_INTERRUPTED: u8 = 130;
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
-    /// Comma-separated solvers: SAT backends cdcl, dpll, varisat, splr, minisat (or minisat:CMD),
-    /// external:CMD (any solver printing s/v lines, e.g. "external:cadical -q"), each
-    /// crossed with every --encodings value; classic solvers dlx, backtrack,
+    /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, minisat
+    /// (or minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
+    /// -q"), each crossed with every --encodings value; classic solvers dlx, backtrack,
     /// backtrack-row|column|random|box|mrv, human, hill, best-first, fifo; groups
     /// embedded, classic, all.
     #[arg(
