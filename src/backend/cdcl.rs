@@ -2121,8 +2121,8 @@ impl Cdcl {
                 return self.lookahead_search(&deadline);
             }
             match self.race_lookahead(&deadline) {
-                Ok(lookahead) => return lookahead,
-                Err(cdcl) => ended = cdcl,
+                portfolio::RaceEnd::Lookahead(answer) => return answer,
+                portfolio::RaceEnd::Cdcl(end) => ended = end,
             }
         }
         if let Ended::Fork = ended {

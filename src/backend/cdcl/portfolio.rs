@@ -46,6 +46,15 @@ use crate::backend::{BackendError, SatOutcome};
 use crate::formula::Lit;
 use crate::run::Deadline;
 
+/// How a race of CDCL and the lookahead search ([`Cdcl::race_lookahead`]) ended.
+pub(super) enum RaceEnd {
+    /// The lookahead's answer, or the stop when neither side answered before the
+    /// deadline or the interrupt.
+    Lookahead(Result<SatOutcome, BackendError>),
+    /// CDCL's end, whose state is the solver's.
+    Cdcl(Ended),
+}
+
 /// Conflicts of one solve before it forks into a portfolio.
 pub(super) const PORTFOLIO_AFTER: u64 = 2_000;
 
@@ -151,12 +160,7 @@ impl Cdcl {
     /// another, the first answer winning: below the threshold of random k-SAT the lookahead
     /// can take several times CDCL's time, near it a third (BENCHMARKS.md, twenty-sixth
     /// session), and racing the two costs a formula the faster one's time on two cores.
-    /// `Ok` holds the lookahead's answer (or the stop when neither answered before the
-    /// deadline or the interrupt); `Err` holds CDCL's, whose state is the solver's.
-    pub(super) fn race_lookahead(
-        &mut self,
-        deadline: &Deadline,
-    ) -> Result<Result<SatOutcome, BackendError>, Ended> {
+    pub(super) fn race_lookahead(&mut self, deadline: &Deadline) -> RaceEnd {
         (self.fork_at, self.fork_by) = (u64::MAX, u64::MAX);
         let mut search = LookaheadSolver::new(&self.original);
         // Either side's answer stops the other; an interrupt stops CDCL, which then stops
@@ -185,14 +189,14 @@ impl Cdcl {
         self.stop = None;
         match theirs {
             // A thread the system refused: CDCL ran alone.
-            None => Err(mine),
+            None => RaceEnd::Cdcl(mine),
             Some(outcome) if !mine.is_answer() => {
-                Ok(self.lookahead_answer(outcome, search.counters()))
+                RaceEnd::Lookahead(self.lookahead_answer(outcome, search.counters()))
             }
             Some(_) => {
                 // Lost, but its work counts as a portfolio's members' does.
                 self.count_lookahead(search.counters());
-                Err(mine)
+                RaceEnd::Cdcl(mine)
             }
         }
     }
