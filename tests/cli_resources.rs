@@ -85,6 +85,29 @@ fn sat_refuses_a_formula_over_budget_before_building_the_solver() {
     assert!(stdout(&out).is_empty());
 }
 
+/// Twenty million variables and one clause take cdcl 2.7 GB of per-variable arrays (and
+/// the lookahead backend 2.8): a 2 GiB budget refuses them.
+#[test]
+fn sat_counts_what_each_variable_costs() {
+    let dir = common::temp_dir();
+    let file = dir.path().join("vars.cnf");
+    std::fs::write(&file, "p cnf 20000000 1\n1 0\n").unwrap();
+    for backend in ["cdcl", "lookahead"] {
+        let out = run(&[
+            "sat",
+            file.to_str().unwrap(),
+            "--backend",
+            backend,
+            "--max-memory",
+            "2G",
+        ]);
+        assert_exit(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains("about 2747 MiB to solve"), "{backend}: {err}");
+        assert!(stdout(&out).is_empty());
+    }
+}
+
 #[test]
 fn sat_within_budget_answers() {
     let dir = common::temp_dir();
