@@ -30,7 +30,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::backend::{check_model_from, BackendError, SatBackend, SatOutcome};
-use crate::formula::{ClauseSink, Cnf, Lit, Model};
+use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError};
 use crate::run::{Counters, Deadline};
 
 /// What a search that may stop early found.
@@ -74,6 +74,19 @@ fn shortened_weight(open: u32) -> f64 {
         5 => 0.008,
         _ => 0.0016,
     }
+}
+
+/// `len` copies of `fill` with room for `spare` more, or a [`ReserveError`] naming `what`.
+fn filled<T: Clone>(
+    len: usize,
+    fill: T,
+    spare: usize,
+    what: &'static str,
+) -> Result<Vec<T>, ReserveError> {
+    let mut buffer = Vec::new();
+    try_reserve(&mut buffer, len.saturating_add(spare), what)?;
+    buffer.resize(len, fill);
+    Ok(buffer)
 }
 
 /// Share of the ranked free variables looked ahead on at each node: on random 3-SAT of
@@ -130,22 +143,36 @@ pub struct LookaheadSolver {
 
 impl LookaheadSolver {
     /// The solver for `cnf` (tautologies dropped, repeated literals merged).
+    ///
+    /// # Panics
+    /// When the memory for its per-literal lists is not there ([`LookaheadSolver::try_new`]
+    /// says so instead).
     pub fn new(cnf: &Cnf) -> LookaheadSolver {
+        LookaheadSolver::try_new(cnf).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The solver for `cnf`, or which buffer could not be allocated.
+    ///
+    /// # Errors
+    /// A [`ReserveError`] naming the buffer when the memory is not there.
+    pub fn try_new(cnf: &Cnf) -> Result<LookaheadSolver, ReserveError> {
         let num_vars = cnf.num_vars();
+        let codes = 2 * num_vars;
+        let lists = "the lookahead's per-literal lists";
         let mut solver = LookaheadSolver {
             num_vars,
-            literals: Vec::with_capacity(cnf.num_literals()),
+            literals: filled(0, 0, cnf.num_literals(), "the lookahead's clauses")?,
             starts: vec![0],
-            implications: vec![Vec::new(); 2 * num_vars],
-            ternaries: vec![Vec::new(); 2 * num_vars],
-            values: vec![UNASSIGNED; 2 * num_vars],
-            trail: Vec::with_capacity(num_vars),
+            implications: filled(codes, Vec::new(), 0, lists)?,
+            ternaries: filled(codes, Vec::new(), 0, lists)?,
+            values: filled(codes, UNASSIGNED, 0, "the lookahead's assignment")?,
+            trail: filled(0, 0, num_vars, "the lookahead's trail")?,
             head: 0,
             shortened: 0.0,
-            long_occurrences: vec![Vec::new(); 2 * num_vars],
+            long_occurrences: filled(codes, Vec::new(), 0, lists)?,
             long_open: Vec::new(),
             has_long: false,
-            stamps: vec![0; 2 * num_vars],
+            stamps: filled(codes, 0, 0, "the lookahead's stamps")?,
             stamp: 0,
             weights: Vec::new(),
             active: Vec::new(),
@@ -194,7 +221,7 @@ impl LookaheadSolver {
         solver.active = (0..(solver.starts.len() - 1) as u32).collect();
         solver.active_len = solver.active.len();
         solver.units = units;
-        solver
+        Ok(solver)
     }
 
     /// The counters so far.
@@ -626,7 +653,12 @@ impl SatBackend for LookaheadBackend {
     fn solve(&mut self) -> Result<SatOutcome, BackendError> {
         let deadline = Deadline::after(self.time_limit);
         self.solves += 1;
-        let mut search = LookaheadSolver::new(&self.formula);
+        let mut search = LookaheadSolver::try_new(&self.formula).map_err(|source| {
+            BackendError::OutOfMemory {
+                solver: "lookahead".to_string(),
+                source,
+            }
+        })?;
         let outcome = search.solve(&deadline, self.interrupt.as_deref());
         let done = search.counters();
         let total = &mut self.counters;
@@ -882,5 +914,14 @@ mod tests {
         assert!(backend.counters().0.iter().all(|&(_, value)| value == 0));
         assert!(matches!(backend.solve(), Ok(SatOutcome::Sat(_))));
         assert!(!backend.supports_assumptions() && !backend.writes_proofs());
+        // Lists for 2^60 variables cannot be had: an error, not an abort.
+        backend.reserve_vars(1 << 60);
+        match backend.solve() {
+            Err(BackendError::OutOfMemory { solver, source }) => {
+                assert_eq!(solver, "lookahead");
+                assert!(source.to_string().contains("per-literal lists"), "{source}");
+            }
+            other => panic!("expected OutOfMemory, got {other:?}"),
+        }
     }
 }
