@@ -193,7 +193,8 @@ pub struct BackendArgs {
     pub propagate: Propagate,
     /// Threads of one cdcl solve (default: every core). A search still open after 2,000
     /// conflicts goes on as a portfolio of diversified copies of the solver; the first to
-    /// answer wins. With more than one thread a puzzle or formula
+    /// answer wins (on uniform random k-SAT the second thread runs the lookahead search
+    /// instead, see --lookahead). With more than one thread a puzzle or formula
     /// with several solutions may get a different one from run to run; 1 is
     /// deterministic. `solve` with several puzzles on several `--jobs` gives each one
     /// thread; `compare` always uses one.
