@@ -61,6 +61,18 @@ pub struct LookaheadCounters {
     pub backtracks: u64,
 }
 
+impl LookaheadCounters {
+    /// Adds `more`, counter by counter.
+    pub fn add(&mut self, more: &LookaheadCounters) {
+        self.decisions += more.decisions;
+        self.propagations += more.propagations;
+        self.probes += more.probes;
+        self.failed_literals += more.failed_literals;
+        self.necessary += more.necessary;
+        self.backtracks += more.backtracks;
+    }
+}
+
 const UNASSIGNED: i8 = 0;
 
 /// The weight of a clause left with `open` literals, in the lookahead's scores and the
@@ -157,7 +169,7 @@ impl LookaheadSolver {
     /// A [`ReserveError`] naming the buffer when the memory is not there.
     pub fn try_new(cnf: &Cnf) -> Result<LookaheadSolver, ReserveError> {
         let num_vars = cnf.num_vars();
-        let codes = 2 * num_vars;
+        let codes = num_vars.saturating_mul(2);
         let lists = "the lookahead's per-literal lists";
         let mut solver = LookaheadSolver {
             num_vars,
@@ -660,14 +672,7 @@ impl SatBackend for LookaheadBackend {
             }
         })?;
         let outcome = search.solve(&deadline, self.interrupt.as_deref());
-        let done = search.counters();
-        let total = &mut self.counters;
-        total.decisions += done.decisions;
-        total.propagations += done.propagations;
-        total.probes += done.probes;
-        total.failed_literals += done.failed_literals;
-        total.necessary += done.necessary;
-        total.backtracks += done.backtracks;
+        self.counters.add(&search.counters());
         match outcome {
             LookaheadOutcome::Sat(values) => check_model_from(
                 "lookahead",
@@ -798,9 +803,7 @@ mod tests {
             let cnf = random_3sat(&mut rng, vars, vars * 426 / 100);
             let (satisfiable, counters) = against_cdcl_alone(&cnf, round);
             sat += usize::from(satisfiable);
-            totals.failed_literals += counters.failed_literals;
-            totals.necessary += counters.necessary;
-            totals.backtracks += counters.backtracks;
+            totals.add(&counters);
         }
         assert!(sat > 10 && sat < 50, "{sat} of 60 SAT");
         assert!(
