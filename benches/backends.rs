@@ -103,8 +103,9 @@ fn large(c: &mut Criterion) {
 }
 
 /// 20 formulas of 150 variables at ratio 4.26 (seeded, so every run times the same ones),
-/// solved one after another per iteration by each embedded backend; the answers must
-/// agree.
+/// solved one after another per iteration by cdcl (one thread: the lookahead search
+/// takes over; two: it races CDCL), CDCL alone, the lookahead backend and varisat; the
+/// answers must agree.
 fn random_3sat(c: &mut Criterion) {
     use rand::{Rng, SeedableRng};
     use sudosat::backend::{Lookahead, SatOutcome};
@@ -128,6 +129,11 @@ fn random_3sat(c: &mut Criterion) {
     let specs = [
         ("cdcl", BackendSpec::new(BackendKind::Cdcl)),
         ("cdcl-alone", alone),
+        (
+            "cdcl-race",
+            BackendSpec::new(BackendKind::Cdcl).with_threads(2),
+        ),
+        ("lookahead", BackendSpec::new(BackendKind::Lookahead)),
         ("varisat", BackendSpec::new(BackendKind::Varisat)),
     ];
     let mut answers: Option<Vec<bool>> = None;
