@@ -2033,19 +2033,7 @@ impl Cdcl {
         counters: LookaheadCounters,
     ) -> Result<SatOutcome, BackendError> {
         self.count_lookahead(counters);
-        match outcome {
-            LookaheadOutcome::Sat(values) => check_model_from(
-                "cdcl",
-                &self.original,
-                self.trusted,
-                Model::from_values(values),
-            ),
-            LookaheadOutcome::Unsat => Ok(SatOutcome::Unsat),
-            LookaheadOutcome::Stopped => Err(BackendError::Timeout {
-                solver: "cdcl".to_string(),
-                timeout: self.time_limit.unwrap_or_default(),
-            }),
-        }
+        outcome.into_answer("cdcl", &self.original, self.trusted, self.time_limit)
     }
 
     fn solve_inner(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {

@@ -44,6 +44,33 @@ pub enum LookaheadOutcome {
     Stopped,
 }
 
+impl LookaheadOutcome {
+    /// The answer of backend `solver` on `formula`: a model checked from clause `trusted`
+    /// on ([`SatBackend::trust_clauses`]), UNSAT, or a time-out at `limit` for a stop.
+    ///
+    /// # Errors
+    /// [`BackendError::WrongModel`] for a model that falsifies a clause,
+    /// [`BackendError::Timeout`] for a stop.
+    pub fn into_answer(
+        self,
+        solver: &str,
+        formula: &Cnf,
+        trusted: usize,
+        limit: Option<Duration>,
+    ) -> Result<SatOutcome, BackendError> {
+        match self {
+            LookaheadOutcome::Sat(values) => {
+                check_model_from(solver, formula, trusted, Model::from_values(values))
+            }
+            LookaheadOutcome::Unsat => Ok(SatOutcome::Unsat),
+            LookaheadOutcome::Stopped => Err(BackendError::Timeout {
+                solver: solver.to_string(),
+                timeout: limit.unwrap_or_default(),
+            }),
+        }
+    }
+}
+
 /// Counters of one search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LookaheadCounters {
@@ -673,19 +700,7 @@ impl SatBackend for LookaheadBackend {
         })?;
         let outcome = search.solve(&deadline, self.interrupt.as_deref());
         self.counters.add(&search.counters());
-        match outcome {
-            LookaheadOutcome::Sat(values) => check_model_from(
-                "lookahead",
-                &self.formula,
-                self.trusted,
-                Model::from_values(values),
-            ),
-            LookaheadOutcome::Unsat => Ok(SatOutcome::Unsat),
-            LookaheadOutcome::Stopped => Err(BackendError::Timeout {
-                solver: "lookahead".to_string(),
-                timeout: self.time_limit.unwrap_or_default(),
-            }),
-        }
+        outcome.into_answer("lookahead", &self.formula, self.trusted, self.time_limit)
     }
 
     fn counters(&self) -> Counters {
