@@ -14,7 +14,7 @@ use sudosat::solve::CLASSIC_SOLVERS;
 use common::{assert_exit, external_available, fixture, run_in, stderr, stdout, temp_dir};
 
 /// Every embedded backend, in the order `--solvers embedded` lists them.
-const EMBEDDED: [&str; 4] = ["cdcl", "dpll", "varisat", "splr"];
+const EMBEDDED: [&str; 5] = ["cdcl", "dpll", "lookahead", "varisat", "splr"];
 
 /// Every encoding name, in the order `--encodings all` lists them.
 fn encodings() -> Vec<String> {

@@ -30,7 +30,7 @@ fn solve_default_backend_prints_known_solutions() {
 
 #[test]
 fn solve_every_embedded_backend_and_encoding() {
-    for backend in ["dpll", "varisat", "splr"] {
+    for backend in ["dpll", "lookahead", "varisat", "splr"] {
         for encoding in ["minimal", "extended"] {
             for reduce in ["--reduce", "--no-reduce"] {
                 let flags = ["--backend", backend, "--encoding", encoding, reduce];
@@ -119,7 +119,7 @@ fn solve_unique_and_count() {
     let out = run_in(dir.path(), &["count", "-"], empty.as_bytes());
     assert_exit(&out, 1);
     assert_eq!(stdout(&out), "multiple (≥2)\n");
-    for backend in ["dpll", "varisat", "splr"] {
+    for backend in ["dpll", "lookahead", "varisat", "splr"] {
         let out = run_in(
             dir.path(),
             &["count", "-", "--limit", "0", "--backend", backend],
