@@ -173,7 +173,7 @@ pub struct BackendArgs {
     /// variables whose clauses all have k literals, 3 ≤ k ≤ 6 (random k-SAT), goes to a
     /// lookahead search, faster there than CDCL, when one conflict per five variables has
     /// not settled it (with --threads above 1 it races CDCL instead, the first answer
-    /// winning).
+    /// winning, on formulas of up to 20,000 variables).
     #[arg(long, value_name = "LOOKAHEAD", default_value_t = Lookahead::default(), value_parser = named::<Lookahead>())]
     pub lookahead: Lookahead,
     /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
