@@ -1,7 +1,7 @@
 //! SAT backends × encodings, µs per puzzle (encode + solve + decode; the grid is checked
 //! outside the timed part), the single-puzzle time of the large grids, and random 3-SAT
-//! at the threshold (cdcl, which hands these to its lookahead search, against CDCL alone
-//! and varisat; no data needed).
+//! at the threshold (cdcl handing these to its lookahead search or racing it, CDCL alone,
+//! the lookahead backend and varisat; no data needed).
 //!
 //! Reads `../shared/data` (or `$SUDOSAT_DATA`) when present and skips with a message
 //! otherwise. Run: `cargo bench --bench backends` (filter with e.g. `-- 17clue/dpll`).

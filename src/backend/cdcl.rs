@@ -2578,28 +2578,37 @@ pub(crate) mod tests {
         assert_eq!(searches(&easy), 0);
     }
 
+    /// Counts the models of 100 small random 3-SAT formulas by blocking clauses on cdcl
+    /// with `threads` threads, each count checked against brute force; answers how many
+    /// first solves went to the lookahead search (handed over or raced).
+    pub(crate) fn counts_after_lookahead_match_brute_force(
+        rng: &mut ChaCha8Rng,
+        threads: usize,
+    ) -> u64 {
+        let mut searches = 0;
+        for round in 0..100 {
+            let vars = rng.gen_range(4..=10);
+            let clauses = rng.gen_range(vars..=5 * vars);
+            let cnf = random_3sat(rng, vars, clauses);
+            let mut cdcl = Cdcl::new().with_threads(threads);
+            cnf.stream_into(&mut cdcl);
+            let mut models = 0;
+            while let SatOutcome::Sat(model) = cdcl.solve().unwrap() {
+                models += 1;
+                cdcl.add_clause(&model.blocking_clause((0..vars).map(Var::from_index)));
+            }
+            assert_eq!(models, brute_force_models(&cnf), "round {round}: {cnf:?}");
+            searches += cdcl.counters().get("lookahead_searches").unwrap();
+        }
+        searches
+    }
+
     /// Counting models by blocking clauses after a first solve by lookahead (or by CDCL,
     /// on formulas small enough for no conflict budget) finds every model.
     #[test]
     fn counting_after_the_lookahead_search_finds_every_model() {
         let mut rng = ChaCha8Rng::seed_from_u64(2005);
-        let mut handed_over = 0;
-        for round in 0..100 {
-            let vars = rng.gen_range(4..=10);
-            let clauses = rng.gen_range(vars..=5 * vars);
-            let cnf = random_3sat(&mut rng, vars, clauses);
-            let expected = brute_force_models(&cnf);
-            let mut cdcl = Cdcl::new();
-            cnf.stream_into(&mut cdcl);
-            let mut models = 0;
-            while let SatOutcome::Sat(model) = cdcl.solve().unwrap() {
-                models += 1;
-                let vars = (0..vars).map(Var::from_index);
-                cdcl.add_clause(&model.blocking_clause(vars));
-            }
-            assert_eq!(models, expected, "round {round}: {cnf:?}");
-            handed_over += cdcl.counters().get("lookahead_searches").unwrap();
-        }
+        let handed_over = counts_after_lookahead_match_brute_force(&mut rng, 1);
         assert!(handed_over > 20, "only {handed_over} went to the lookahead");
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut cdcl = Cdcl::new();

@@ -115,15 +115,10 @@ fn shortened_weight(open: u32) -> f64 {
     }
 }
 
-/// `len` copies of `fill` with room for `spare` more, or a [`ReserveError`] naming `what`.
-fn filled<T: Clone>(
-    len: usize,
-    fill: T,
-    spare: usize,
-    what: &'static str,
-) -> Result<Vec<T>, ReserveError> {
+/// `len` copies of `fill`, or a [`ReserveError`] naming `what`.
+fn filled<T: Clone>(len: usize, fill: T, what: &'static str) -> Result<Vec<T>, ReserveError> {
     let mut buffer = Vec::new();
-    try_reserve(&mut buffer, len.saturating_add(spare), what)?;
+    try_reserve(&mut buffer, len, what)?;
     buffer.resize(len, fill);
     Ok(buffer)
 }
@@ -198,20 +193,26 @@ impl LookaheadSolver {
         let num_vars = cnf.num_vars();
         let codes = num_vars.saturating_mul(2);
         let lists = "the lookahead's per-literal lists";
+        let reserved = |capacity: usize, what| -> Result<Vec<u32>, ReserveError> {
+            let mut buffer = Vec::new();
+            try_reserve(&mut buffer, capacity, what)?;
+            Ok(buffer)
+        };
         let mut solver = LookaheadSolver {
             num_vars,
-            literals: filled(0, 0, cnf.num_literals(), "the lookahead's clauses")?,
+            literals: reserved(cnf.num_literals(), "the lookahead's clauses")?,
             starts: vec![0],
-            implications: filled(codes, Vec::new(), 0, lists)?,
-            ternaries: filled(codes, Vec::new(), 0, lists)?,
-            values: filled(codes, UNASSIGNED, 0, "the lookahead's assignment")?,
-            trail: filled(0, 0, num_vars, "the lookahead's trail")?,
+            implications: filled(codes, Vec::new(), lists)?,
+            ternaries: filled(codes, Vec::new(), lists)?,
+            values: filled(codes, UNASSIGNED, "the lookahead's assignment")?,
+            // (After the per-literal lists: a size past all memory names them, the largest.)
+            trail: reserved(num_vars, "the lookahead's trail")?,
             head: 0,
             shortened: 0.0,
-            long_occurrences: filled(codes, Vec::new(), 0, lists)?,
+            long_occurrences: filled(codes, Vec::new(), lists)?,
             long_open: Vec::new(),
             has_long: false,
-            stamps: filled(codes, 0, 0, "the lookahead's stamps")?,
+            stamps: filled(codes, 0, "the lookahead's stamps")?,
             stamp: 0,
             weights: Vec::new(),
             active: Vec::new(),

@@ -346,7 +346,7 @@ impl Cdcl {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{brute_force_models, pigeonhole, random_3sat};
+    use super::super::tests::{counts_after_lookahead_match_brute_force, pigeonhole, random_3sat};
     use super::*;
     use crate::backend::{Lookahead, SatBackend, SatOutcome};
     use crate::formula::{ClauseSink, Cnf, Var};
@@ -589,21 +589,7 @@ mod tests {
         );
         assert!(sat > 5 && unsat > 5, "{sat} SAT, {unsat} UNSAT");
         // Counting by blocking clauses after a race finds every model.
-        let mut raced = 0;
-        for round in 0..100 {
-            let vars = rng.gen_range(4..=10);
-            let clauses = rng.gen_range(vars..=5 * vars);
-            let cnf = random_3sat(&mut rng, vars, clauses);
-            let mut cdcl = Cdcl::new().with_threads(2);
-            cnf.stream_into(&mut cdcl);
-            let mut models = 0;
-            while let SatOutcome::Sat(model) = cdcl.solve().unwrap() {
-                models += 1;
-                cdcl.add_clause(&model.blocking_clause((0..vars).map(Var::from_index)));
-            }
-            assert_eq!(models, brute_force_models(&cnf), "round {round}: {cnf:?}");
-            raced += lookahead_searches(&cdcl);
-        }
+        let raced = counts_after_lookahead_match_brute_force(&mut rng, 2);
         assert!(raced > 20, "only {raced} counts raced");
     }
 

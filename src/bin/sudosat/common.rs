@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use sudosat::backend::{BackendKind, BackendSpec};
+use sudosat::backend::{BackendKind, BackendSpec, ProofFormat};
 use sudosat::compression::{self, Compression};
 use sudosat::dimacs::{parse_dimacs, DimacsReport, ParseOptions};
 use sudosat::generate::{diagnose, Diagnosis};
@@ -50,6 +50,15 @@ pub const EXIT_ERROR: u8 = 2;
 /// A time-out that is not a positive number.
 pub fn time_limit(secs: Option<f64>) -> Result<Option<Duration>> {
     time_limit_of("--timeout", secs)
+}
+
+/// The DRAT form a `--binary-proof` flag asks for (`sat --proof`, `--proof-dir`).
+pub fn proof_format(binary: bool) -> ProofFormat {
+    if binary {
+        ProofFormat::Binary
+    } else {
+        ProofFormat::Text
+    }
 }
 
 /// [`time_limit`] for the option `flag`, which the messages name.

@@ -102,11 +102,7 @@ impl Prover {
             certify: args.certify.clone(),
             certify_timeout: time_limit_of("--certify-timeout", args.certify_timeout)?,
             compress: args.proof_compress.clone(),
-            format: if args.binary_proof {
-                ProofFormat::Binary
-            } else {
-                ProofFormat::Text
-            },
+            format: crate::common::proof_format(args.binary_proof),
             rows: Vec::new(),
         }))
     }

@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use sudosat::backbone::{backbone, minimal_unsatisfiable_subformula};
 use sudosat::backend::sudoku::Propagate;
-use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofFormat, ProofTarget, SatOutcome};
+use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofTarget, SatOutcome};
 use sudosat::compression::Compression;
 use sudosat::dimacs::parse_cubes;
 use sudosat::dimacs::DimacsWriter;
@@ -191,11 +191,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let _proof_guard = proof_temp
         .as_ref()
         .map(|tmp| crate::signals::track_output(tmp.path()));
-    let proof_format = if args.binary_proof {
-        ProofFormat::Binary
-    } else {
-        ProofFormat::Text
-    };
+    let proof_format = crate::common::proof_format(args.binary_proof);
     if let (Some(path), Some(tmp), false) = (&args.proof, &proof_temp, proving_cubes) {
         let format = proof_format;
         backend
