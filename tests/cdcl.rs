@@ -174,14 +174,7 @@ fn refute_with_checked_proof(
     use sudosat::backend::{ProofFormat, ProofTarget};
     let cnf_path = dir.join(format!("{name}.cnf"));
     let proof_path = dir.join(format!("{name}.drat"));
-    let mut text = format!("p cnf {} {}\n", cnf.num_vars(), cnf.num_clauses());
-    for clause in cnf.clauses() {
-        for lit in clause {
-            text.push_str(&format!("{} ", lit.to_dimacs()));
-        }
-        text.push_str("0\n");
-    }
-    std::fs::write(&cnf_path, text).unwrap();
+    std::fs::write(&cnf_path, common::dimacs_text(cnf)).unwrap();
     let mut cdcl = Cdcl::with_lookahead(Lookahead::Full);
     let format = if binary {
         ProofFormat::Binary

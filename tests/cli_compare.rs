@@ -409,17 +409,7 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
 /// A "solver" that never answers, for time-outs.
 #[cfg(unix)]
 fn sleepy_solver(dir: &Path) -> PathBuf {
-    script(dir, "sleepy-solver.sh", "#!/bin/sh\nsleep 30\n")
-}
-
-/// An executable shell script in `dir`.
-#[cfg(unix)]
-fn script(dir: &Path, name: &str, text: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+    common::write_script(dir, "sleepy-solver.sh", "#!/bin/sh\nsleep 30\n")
 }
 
 /// Starts `sudosat compare -q ARGS` in `dir` without waiting, so a test can interrupt it.
@@ -593,7 +583,7 @@ fn ctrl_c_stops_after_the_current_solve_and_writes_what_was_measured() {
 fn a_second_ctrl_c_writes_what_was_measured_during_a_hung_solve() {
     let dir = temp_dir();
     let started = dir.path().join("started");
-    let hung = script(
+    let hung = common::write_script(
         dir.path(),
         "hung-solver.sh",
         &format!("#!/bin/sh\ntouch '{}'\nsleep 5\n", started.display()),
@@ -1354,4 +1344,191 @@ fn strict_makes_a_failed_run_exit_1_and_names_it() {
         b"",
     );
     assert_exit(&fine, 0);
+}
+
+/// The three formulas of the CNF-mode tests, written into `dir`: a 9×9 puzzle as
+/// `sudosat encode` exports it (satisfiable), the same gzipped with the reduction, and
+/// pigeonhole 5 → 4 (unsatisfiable). Returns their paths and `p cnf` sizes.
+fn three_formulas(dir: &Path) -> Vec<(String, usize, usize)> {
+    let puzzle = fixture_lines(dir, "thesis-9x9.txt", &[1]);
+    for (name, extra) in [("plain.cnf", None), ("reduced.cnf.gz", Some("--reduce"))] {
+        let mut args = vec!["encode", puzzle.as_str(), "-o", name];
+        args.extend(extra);
+        assert_exit(&run_in(dir, &args, b""), 0);
+    }
+    std::fs::write(
+        dir.join("php-5-4.cnf"),
+        common::dimacs_text(&common::pigeonhole(5, 4)),
+    )
+    .unwrap();
+    ["plain.cnf", "reduced.cnf.gz", "php-5-4.cnf"]
+        .iter()
+        .map(|name| {
+            let path = dir.join(name);
+            let input = sudosat::compression::open(&path).unwrap();
+            let mut cnf = sudosat::Cnf::new();
+            let report =
+                sudosat::dimacs::parse_dimacs(input, name, &mut cnf, Default::default()).unwrap();
+            let (vars, clauses) = report.declared;
+            (path.to_str().unwrap().to_string(), vars, clauses)
+        })
+        .collect()
+}
+
+#[test]
+fn formulas_are_compared_as_they_stand_and_every_backend_agrees() {
+    let dir = temp_dir();
+    let formulas = three_formulas(dir.path());
+    let mut solvers: Vec<String> = EMBEDDED.iter().map(|s| s.to_string()).collect();
+    if external_available("minisat") {
+        solvers.push("minisat".to_string());
+    }
+    if external_available("cadical") {
+        solvers.push("external:cadical -q".to_string());
+    }
+    let mut args: Vec<&str> = formulas.iter().map(|(p, _, _)| p.as_str()).collect();
+    let list = solvers.join(",");
+    args.extend(["--solvers", &list, "--timeout", "60", "--repeat", "2"]);
+    let c = compare_in(dir.path(), &args, 0);
+    assert_eq!(c.csv.len(), 3 * solvers.len() * 2);
+    for row in &c.csv {
+        let (_, vars, clauses) = formulas
+            .iter()
+            .find(|(p, _, _)| *p == row["file"])
+            .expect("a row names its formula");
+        assert_eq!(row["vars"], vars.to_string(), "{row:?}");
+        assert_eq!(row["clauses"], clauses.to_string(), "{row:?}");
+        assert_eq!((&*row["encoding"], &*row["size"]), ("", "0"), "{row:?}");
+        assert!(
+            solvers.contains(&row["solver"]),
+            "labelled by backend: {row:?}"
+        );
+        let expected = if row["file"].ends_with("php-5-4.cnf") {
+            ("no_solution", "false")
+        } else {
+            ("solved", "true")
+        };
+        assert_eq!((&*row["outcome"], &*row["checked"]), expected, "{row:?}");
+    }
+    let text = stdout(&c.out);
+    assert!(
+        text.starts_with(&format!(
+            "sudosat compare: 3 formulas × {} entries × 2 repeats",
+            solvers.len()
+        )),
+        "{text}"
+    );
+    for solver in ["cdcl", "varisat"] {
+        let row = c.summary_row(solver);
+        assert_eq!((&*row["solved"], &*row["no_solution"]), ("4", "2"));
+    }
+    assert!(
+        text.contains("time against cdcl on the formulas both answered"),
+        "{text}"
+    );
+    let ratios = c.json["ratios"].as_array().expect("ratios");
+    assert_eq!(ratios.len(), solvers.len() - 1);
+    assert!(ratios.iter().all(|r| r["common"] == 3), "{ratios:?}");
+    assert_eq!(c.json["instance"], "formula");
+    assert_legend_lists(&c, &solvers);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_solver_that_calls_a_satisfiable_formula_unsat_is_wrong_and_exits_1() {
+    let dir = temp_dir();
+    let formulas = three_formulas(dir.path());
+    let liar = common::write_script(
+        dir.path(),
+        "liar.sh",
+        "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n",
+    );
+    let entry = format!("cdcl,external:{}", liar.display());
+    let c = compare_in(
+        dir.path(),
+        &[&formulas[0].0, &formulas[2].0, "--solvers", &entry],
+        1,
+    );
+    let outcomes: Vec<(&str, &str)> = c
+        .csv
+        .iter()
+        .map(|r| (r["solver"].as_str(), r["outcome"].as_str()))
+        .collect();
+    let liar_label = format!("external:{}", liar.display());
+    assert_eq!(
+        outcomes,
+        [
+            ("cdcl", "solved"),
+            (liar_label.as_str(), "wrong"),
+            ("cdcl", "no_solution"),
+            (liar_label.as_str(), "no_solution"),
+        ]
+    );
+}
+
+#[test]
+fn puzzle_flags_classic_solvers_and_bad_formulas_are_refused_on_formulas() {
+    let dir = temp_dir();
+    let formulas = three_formulas(dir.path());
+    std::fs::write(dir.path().join("bad.cnf"), "p cnf 3 2\n1 -2 0\n4 x 0\n").unwrap();
+    let plain = formulas[0].0.as_str();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &[plain, "--encodings", "minimal"],
+            "--encodings is about puzzles",
+        ),
+        (&[plain, "--by", "size"], "--by is about puzzles"),
+        (
+            &[plain, "--solvers", "cdcl,dlx"],
+            "a classic solver needs a puzzle",
+        ),
+        (
+            &["--cnf", "-", "--isomorphs"],
+            "--isomorphs is about puzzles",
+        ),
+        (&["bad.cnf"], "bad.cnf:3:"),
+        (&["missing.cnf"], "missing.cnf: cannot open"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["compare"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--csv", "runs.csv"]);
+        let out = run_in(dir.path(), &all, b"");
+        assert_exit(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(
+            !dir.path().join("runs.csv").exists(),
+            "{args:?} wrote a CSV"
+        );
+    }
+}
+
+#[test]
+fn the_cnf_flag_reads_formulas_from_standard_input() {
+    let text = common::dimacs_text(&common::pigeonhole(4, 3));
+    let dir = temp_dir();
+    let out = run_in(
+        dir.path(),
+        &[
+            "compare",
+            "-q",
+            "--cnf",
+            "--solvers",
+            "cdcl,dpll",
+            "--csv",
+            "-",
+        ],
+        text.as_bytes(),
+    );
+    assert_exit(&out, 0);
+    let csv = stdout(&out);
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows.iter().all(|r| r.contains(",no_solution,")), "{rows:?}");
+    assert!(
+        stderr(&out).contains("1 formulas × 2 entries"),
+        "{}",
+        stderr(&out)
+    );
 }

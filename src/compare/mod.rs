@@ -29,6 +29,7 @@
 //! assert!(result.runs.iter().all(|r| r.outcome == Outcome::Solved && r.checked));
 //! ```
 
+pub mod formulas;
 pub mod output;
 #[cfg(feature = "plot")]
 pub mod plot;
@@ -333,6 +334,10 @@ pub struct CompareConfig {
     /// every entry gets the same copies: repeats are then draws of any solver's search,
     /// external ones included, which take no seed of ours. Repeat 1 is the puzzle itself.
     pub isomorphs: Option<u64>,
+    /// Whether the inputs are DIMACS formulas ([`formulas::run_formulas`]) rather than
+    /// puzzles: the entries are then SAT backends alone, each labelled by its backend
+    /// ([`CompareConfig::label`]), since no encoding is made.
+    pub formulas: bool,
 }
 
 /// The grid repeat `repeat` of puzzle `index` solves: the puzzle itself, or with
@@ -361,6 +366,16 @@ impl CompareConfig {
             jobs: 1,
             vary_seed: false,
             isomorphs: None,
+            formulas: false,
+        }
+    }
+
+    /// The label of `entry`'s rows: [`SolverSpec::label`] for puzzles, the backend's
+    /// label ([`BackendSpec::label`]) for formulas.
+    pub fn label(&self, entry: &Entry) -> String {
+        match entry.backend_label() {
+            Some(backend) if self.formulas => backend,
+            _ => entry.label(),
         }
     }
 
@@ -427,6 +442,14 @@ crate::names::named_enum! {
         /// A wrong answer: a grid that fails the check, a model that does not decode, or
         /// "no solution" for a puzzle another entry solved.
         Wrong = "wrong",
+    }
+}
+
+impl Outcome {
+    /// Whether the run answered: a checked solution, or "no solution" (an unsolvable puzzle,
+    /// an UNSAT formula) that no other entry contradicted. Answers are what summaries time.
+    pub fn is_answer(self) -> bool {
+        matches!(self, Outcome::Solved | Outcome::NoSolution)
     }
 }
 
@@ -499,6 +522,22 @@ pub struct Comparison {
 }
 
 impl Comparison {
+    /// Whether the runs are on DIMACS formulas ([`formulas::run_formulas`]), told by their
+    /// rows (a formula's row has no grid, size 0), so that a comparison read back from CSV
+    /// knows it too.
+    pub fn on_formulas(&self) -> bool {
+        !self.runs.is_empty() && self.runs.iter().all(|r| r.size == 0)
+    }
+
+    /// What one instance is called in the summaries: `formula` or `puzzle`.
+    pub fn instance(&self) -> &'static str {
+        if self.on_formulas() {
+            "formula"
+        } else {
+            "puzzle"
+        }
+    }
+
     /// Whether some answer was wrong.
     pub fn has_wrong_answer(&self) -> bool {
         self.runs.iter().any(|r| r.outcome == Outcome::Wrong)
@@ -575,7 +614,7 @@ pub fn run(
 /// that collected rows from `on_run` (e.g. to write them when a solve never returns) can
 /// build the same report from them.
 pub fn assemble(config: &CompareConfig, puzzles: usize, mut runs: Vec<Run>) -> Comparison {
-    let solvers: Vec<String> = config.entries.iter().map(Entry::label).collect();
+    let solvers: Vec<String> = config.entries.iter().map(|e| config.label(e)).collect();
     let position = |label: &str| solvers.iter().position(|s| s == label);
     runs.sort_by_key(|r| (r.puzzle_index, position(&r.solver), r.repeat));
     mark_disagreements(&mut runs);

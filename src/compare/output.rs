@@ -555,7 +555,8 @@ fn json_error(e: impl Into<std::io::Error>) -> CompareError {
 /// `timeout_s`, `jobs`, `parallel`, `interrupted`, `runs` (one object per run),
 /// `provenance` (or `null`), then the [`Analysis`]: `par2_limit_s`, `group_by`, `summary`
 /// (per solver), `virtual_best`, `summary_by_group` and `virtual_best_by_group` (empty
-/// without a grouping), `fastest_on` and `encoding_sizes`.
+/// without a grouping), `fastest_on`, `encoding_sizes`, `instance` (`puzzle` or `formula`)
+/// and `ratios` (each entry after the first against the first).
 ///
 /// # Errors
 /// [`CompareError::Output`] on a write error.

@@ -87,12 +87,13 @@ pub fn render_html(
 ) -> Result<String, CompareError> {
     let mut h = String::new();
     let p = &options.provenance;
+    let instance = analysis.instance;
     let _ = write!(
         h,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
          <meta name=\"viewport\" content=\"width=device-width\"/>\
-         <title>sudosat compare: {} puzzles × {} entries</title><style>{STYLE}</style>\
-         </head><body>\n<h1>sudosat compare: {} puzzles × {} entries</h1>\n",
+         <title>sudosat compare: {} {instance}s × {} entries</title><style>{STYLE}</style>\
+         </head><body>\n<h1>sudosat compare: {} {instance}s × {} entries</h1>\n",
         comparison.puzzles,
         comparison.solvers.len(),
         comparison.puzzles,
@@ -106,9 +107,11 @@ pub fn render_html(
         &mut h,
         "cactus",
         &cactus_svg(comparison, analysis)?,
-        "Cactus plot: each entry's solved puzzles sorted by time; the k-th point is the \
-         time the k-th fastest solve took. Further right = more solved, lower = faster. \
-         The virtual best solver is the black dashed line.",
+        &format!(
+            "Cactus plot: each entry's answered {instance}s sorted by time; the k-th point is \
+             the time the k-th fastest solve took. Further right = more answered, lower = \
+             faster. The virtual best solver is the black dashed line."
+        ),
     );
     if !options.scatter.is_empty() {
         h.push_str("<div class=\"scatter\" id=\"scatters\">\n");
@@ -122,25 +125,17 @@ pub fn render_html(
                 inline_svg(&svg)
             );
         }
-        h.push_str(
-            "</div><p>Scatter plots: one point per puzzle, log–log; below the diagonal \
-             the entry on the y axis was faster. Crosses on the border line: puzzles one \
-             of the two did not solve.</p>\n",
+        let _ = writeln!(
+            h,
+            "</div><p>Scatter plots: one point per {instance}, log–log; below the diagonal \
+             the entry on the y axis was faster. Crosses on the border line: {instance}s one \
+             of the two did not answer.</p>",
         );
     }
-    figure(
-        &mut h,
-        "times",
-        &times_svg(comparison, analysis, options.times_by)?,
-        "Median time per puzzle by group; colour = backend (or classic solver), marker \
-         and dash = encoding.",
-    );
-    figure(
-        &mut h,
-        "sizes",
-        &sizes_svg(analysis)?,
-        "Mean size of each encoding per grid size, log scale.",
-    );
+    // A formula has no grid: no clue or size groups, no encoding to size.
+    if !analysis.on_formulas() {
+        write_grid_figures(&mut h, comparison, analysis, options)?;
+    }
 
     write_slowest(&mut h, analysis);
     write_failures(&mut h, comparison);
@@ -153,6 +148,29 @@ pub fn render_html(
          </body></html>\n"
     );
     Ok(h)
+}
+
+/// The figures of puzzles only: median times by clues or size, and the encodings' sizes.
+fn write_grid_figures(
+    h: &mut String,
+    comparison: &Comparison,
+    analysis: &Analysis,
+    options: &ReportOptions,
+) -> Result<(), CompareError> {
+    figure(
+        h,
+        "times",
+        &times_svg(comparison, analysis, options.times_by)?,
+        "Median time per puzzle by group; colour = backend (or classic solver), marker \
+         and dash = encoding.",
+    );
+    figure(
+        h,
+        "sizes",
+        &sizes_svg(analysis)?,
+        "Mean size of each encoding per grid size, log scale.",
+    );
+    Ok(())
 }
 
 fn figure(h: &mut String, id: &str, svg: &str, caption: &str) {
@@ -196,7 +214,7 @@ fn write_provenance(h: &mut String, comparison: &Comparison, analysis: &Analysis
         h,
         "<dt>Started</dt><dd>{}</dd><dt>Machine</dt><dd>{}, {}, {} logical CPUs, {}</dd>\
          <dt>Versions</dt><dd>sudosat {}</dd>\
-         <dt>Runs</dt><dd id=\"runs\">{} puzzles × {} entries × {} repeats: {} runs made{}</dd>\
+         <dt>Runs</dt><dd id=\"runs\">{} {}s × {} entries × {} repeats: {} runs made{}</dd>\
          <dt>Time limit</dt><dd id=\"limit\">{}</dd><dt>Threads</dt><dd>{}</dd></dl>",
         escape(or_unknown(&p.started_utc)),
         escape(or_unknown(&machine.os)),
@@ -205,6 +223,7 @@ fn write_provenance(h: &mut String, comparison: &Comparison, analysis: &Analysis
         escape(cpu),
         escape(or_unknown(&p.sudosat_version)),
         comparison.puzzles,
+        analysis.instance,
         comparison.solvers.len(),
         comparison.repeat,
         comparison.runs.len(),
@@ -250,11 +269,13 @@ fn shell_words(args: &[String]) -> String {
 fn write_summary_section(h: &mut String, analysis: &Analysis) {
     let _ = write!(
         h,
-        "<h2 id=\"summary-title\">Summary</h2>\n<p id=\"par2-note\">{}. Times in ms; a \
-         puzzle's time is the median of its solved repeats. The virtual best solver takes \
-         the fastest entry on each puzzle; <em>fastest on</em> counts the puzzles where an \
-         entry was that one.</p>\n",
-        escape(&analysis.par2_note())
+        "<h2 id=\"summary-title\">Summary</h2>\n<p id=\"par2-note\">{note}. Times in ms; a \
+         {instance}'s time is the median of its answered repeats (a checked solution, or no \
+         solution where no entry found one). The virtual best solver takes the fastest entry \
+         on each {instance}; <em>fastest on</em> counts the {instance}s where an entry was \
+         that one.</p>\n",
+        note = escape(&analysis.par2_note()),
+        instance = analysis.instance
     );
     let fastest: Vec<String> = analysis
         .fastest_on
@@ -277,6 +298,7 @@ fn write_summary_section(h: &mut String, analysis: &Analysis) {
             .collect();
         write_table(h, "summary-by-group", &rows, Some(by), None);
     }
+    write_ratios(h, analysis);
     if !analysis.encoding_sizes.is_empty() {
         h.push_str(
             "<h3>Encoding sizes (mean per puzzle)</h3>\n<table id=\"encoding-sizes\"><tr>\
@@ -336,29 +358,76 @@ fn write_table(
     h.push_str("</table>\n");
 }
 
+/// Each entry's time against the first entry's, as the text summary shows it.
+fn write_ratios(h: &mut String, analysis: &Analysis) {
+    let ratios: Vec<_> = analysis.ratios.iter().filter(|r| r.common > 0).collect();
+    let Some(first) = ratios.first() else {
+        return;
+    };
+    let instance = analysis.instance;
+    let _ = writeln!(
+        h,
+        "<h3>Against {}</h3>\n<p>Each entry's total time over the {instance}s it and {} both \
+         answered (each {instance}'s time the median of its repeats), over {}'s: below 1 = \
+         faster.</p>\n<table id=\"ratios\"><tr><th>solver</th><th>common</th>\
+         <th>total_ms</th><th>reference_ms</th><th>ratio</th></tr>",
+        escape(&first.reference),
+        escape(&first.reference),
+        escape(&first.reference)
+    );
+    for r in ratios {
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{:.3}</td>\
+             <td class=\"n\">{:.3}</td><td class=\"n\">{}</td></tr>",
+            escape(&r.solver),
+            r.common,
+            r.total_us / 1e3,
+            r.reference_us / 1e3,
+            r.ratio()
+                .map_or_else(|| "-".to_string(), |x| format!("{x:.3}"))
+        );
+    }
+    h.push_str("</table>\n");
+}
+
 fn write_slowest(h: &mut String, analysis: &Analysis) {
-    h.push_str(
-        "<h2 id=\"slowest\">Slowest puzzles</h2>\n<p>For the virtual best solver these are \
-         the puzzles no entry found easy. Times in ms.</p>\n<table id=\"slowest-puzzles\">\
-         <tr><th>solver</th><th>rank</th><th>ms</th><th>file:line</th><th>size</th>\
-         <th>givens</th></tr>\n",
+    let instance = analysis.instance;
+    // A formula is a whole file: no line, no grid columns.
+    let formulas = analysis.on_formulas();
+    let _ = writeln!(
+        h,
+        "<h2 id=\"slowest\">Slowest {instance}s</h2>\n<p>For the virtual best solver these are \
+         the {instance}s no entry found easy. Times in ms.</p>\n<table id=\"slowest-puzzles\">\
+         <tr><th>solver</th><th>rank</th><th>ms</th>{}</tr>",
+        if formulas {
+            "<th>file</th>"
+        } else {
+            "<th>file:line</th><th>size</th><th>givens</th>"
+        }
     );
     for s in [&analysis.virtual_best]
         .into_iter()
         .chain(&analysis.summary)
     {
         for (rank, p) in s.slowest.iter().enumerate() {
+            let place = if formulas {
+                format!("<td><code>{}</code></td>", escape(&p.file))
+            } else {
+                format!(
+                    "<td><code>{}:{}</code></td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                    escape(&p.file),
+                    p.line,
+                    p.size,
+                    p.givens
+                )
+            };
             let _ = writeln!(
                 h,
-                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{:.3}</td>\
-                 <td><code>{}:{}</code></td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{:.3}</td>{place}</tr>",
                 escape(&s.solver),
                 rank + 1,
                 p.time_us / 1e3,
-                escape(&p.file),
-                p.line,
-                p.size,
-                p.givens
             );
         }
     }

@@ -3,12 +3,15 @@
 //! optionally per clue count or size, a virtual best solver, and the aligned text tables
 //! `sudosat compare` prints.
 //!
-//! A puzzle's time is the median `total_us` of its solved repeats; puzzles with no solved
-//! repeat have no time (they show in the outcome counts). The variance is the sample
-//! variance (n − 1) of the puzzle times. PAR-2 (penalised average runtime, the score of the
-//! SAT competitions) is the mean over puzzles of the puzzle time, an unsolved puzzle
-//! counting twice the run's time limit; without a limit it is not defined. The *virtual
-//! best solver* takes, for each puzzle, the fastest entry that solved it.
+//! A puzzle's time is the median `total_us` of its answered repeats (a checked solution,
+//! or "no solution" that no entry contradicted: an unsolvable puzzle or an UNSAT formula
+//! is an answer); puzzles with no answered repeat have no time (they show in the outcome
+//! counts). The variance is the sample variance (n − 1) of the puzzle times. PAR-2
+//! (penalised average runtime, the score of the SAT competitions) is the mean over puzzles
+//! of the puzzle time, an unanswered puzzle counting twice the run's time limit; without a
+//! limit it is not defined. The *virtual best solver* takes, for each puzzle, the fastest
+//! entry that answered it. The ratios set each entry's total time against the first
+//! entry's on the puzzles both answered.
 //!
 //! [`Analysis`] holds all of it, computed once per comparison; the table, the CSV/JSON
 //! writers, the plots and the HTML report read it.
@@ -39,7 +42,7 @@ pub struct SlowPuzzle {
     pub size: usize,
     /// Givens.
     pub givens: usize,
-    /// Median time of its solved repeats, µs.
+    /// Median time of its answered repeats, µs.
     pub time_us: f64,
 }
 
@@ -74,7 +77,7 @@ pub struct Summary {
     pub variance_us2: Option<f64>,
     /// Largest puzzle time, µs.
     pub max_us: Option<f64>,
-    /// PAR-2 over the puzzles, µs: the mean puzzle time, an unsolved puzzle counting twice
+    /// PAR-2 over the puzzles, µs: the mean puzzle time, an unanswered puzzle counting twice
     /// the time limit (`None` without a limit).
     pub par2_us: Option<f64>,
     /// The [`SLOWEST`] slowest puzzles, slowest first.
@@ -118,7 +121,7 @@ fn summarize_runs(
 ) -> Summary {
     let count = |o: Outcome| runs.iter().filter(|r| r.outcome == o).count();
     let mut per_puzzle: BTreeMap<usize, (&Run, Vec<f64>)> = BTreeMap::new();
-    for run in runs.iter().filter(|r| r.outcome == Outcome::Solved) {
+    for run in runs.iter().filter(|r| r.outcome.is_answer()) {
         per_puzzle
             .entry(run.puzzle_index)
             .or_insert_with(|| (run, Vec::new()))
@@ -214,12 +217,12 @@ pub fn summarize(
 /// The median time of each puzzle an entry solved, µs, by puzzle index.
 pub type PuzzleTimes = BTreeMap<usize, f64>;
 
-/// The puzzle times of `solver`: the median `total_us` of each puzzle's solved repeats.
+/// The puzzle times of `solver`: the median `total_us` of each puzzle's answered repeats.
 pub fn puzzle_times(runs: &[Run], solver: &str) -> PuzzleTimes {
     let mut all: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
     for run in runs
         .iter()
-        .filter(|r| r.solver == solver && r.outcome == Outcome::Solved)
+        .filter(|r| r.solver == solver && r.outcome.is_answer())
     {
         all.entry(run.puzzle_index).or_default().push(run.total_us);
     }
@@ -261,7 +264,11 @@ pub fn virtual_best(
             match best {
                 Some((solver, us)) => {
                     best_by.insert(index, solver.clone());
-                    (row.outcome, row.checked) = (Outcome::Solved, true);
+                    row.outcome = puzzle_runs
+                        .iter()
+                        .find(|r| &r.solver == solver && r.outcome.is_answer())
+                        .map_or(Outcome::Solved, |r| r.outcome);
+                    row.checked = row.outcome == Outcome::Solved;
                     (row.solve_us, row.total_us) = (us, us);
                 }
                 None => {
@@ -317,6 +324,64 @@ pub struct Analysis {
     /// The puzzle times of the virtual best solver.
     #[serde(skip)]
     pub virtual_best_times: PuzzleTimes,
+    /// What one instance is ([`Comparison::instance`]): `puzzle` or `formula`.
+    pub instance: &'static str,
+    /// Each other entry's time against the first entry's, on the instances both answered.
+    pub ratios: Vec<Ratio>,
+}
+
+/// One entry's time against a reference entry's, over the instances both answered (each
+/// instance's time the median of its answered repeats): the ratio of a benchmark table,
+/// measured in one run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ratio {
+    /// The entry.
+    pub solver: String,
+    /// The reference entry (the first one).
+    pub reference: String,
+    /// Instances both answered.
+    pub common: usize,
+    /// The entry's total time over them, µs.
+    pub total_us: f64,
+    /// The reference's total time over them, µs.
+    pub reference_us: f64,
+}
+
+impl Ratio {
+    /// The entry's time over the reference's: below 1 the entry was faster. `None` when
+    /// the reference took no measurable time (or nothing was solved by both).
+    pub fn ratio(&self) -> Option<f64> {
+        (self.reference_us > 0.0).then(|| self.total_us / self.reference_us)
+    }
+}
+
+/// [`Ratio`]s of every entry after the first against the first, from their puzzle times.
+fn ratios(solvers: &[String], times: &[PuzzleTimes]) -> Vec<Ratio> {
+    let (Some(reference), Some(reference_times)) = (solvers.first(), times.first()) else {
+        return Vec::new();
+    };
+    solvers
+        .iter()
+        .zip(times)
+        .skip(1)
+        .map(|(solver, entry_times)| {
+            let (mut total_us, mut reference_us, mut common) = (0.0, 0.0, 0);
+            for (index, time) in entry_times {
+                if let Some(reference_time) = reference_times.get(index) {
+                    total_us += time;
+                    reference_us += reference_time;
+                    common += 1;
+                }
+            }
+            Ratio {
+                solver: solver.clone(),
+                reference: reference.clone(),
+                common,
+                total_us,
+                reference_us,
+            }
+        })
+        .collect()
 }
 
 impl Analysis {
@@ -343,16 +408,24 @@ impl Analysis {
                 .map_or_else(Vec::new, |by| summarize(&vbs_runs, &vbs, Some(by), limit)),
             fastest_on,
             encoding_sizes: encoding_sizes(runs),
+            ratios: ratios(solvers, &times),
             puzzle_times: times,
             virtual_best_times: puzzle_times(&vbs_runs, VIRTUAL_BEST),
+            instance: comparison.instance(),
         }
+    }
+
+    /// Whether the runs were on DIMACS formulas ([`Comparison::on_formulas`]).
+    pub fn on_formulas(&self) -> bool {
+        self.instance == "formula"
     }
 
     /// What PAR-2 means here, for titles and captions.
     pub fn par2_note(&self) -> String {
         match self.par2_limit_s {
             Some(limit) => format!(
-                "PAR-2: mean time per puzzle, an unsolved puzzle counting 2 × the {} s limit",
+                "PAR-2: mean time per {0}, an unanswered {0} counting 2 × the {1} s limit",
+                self.instance,
                 seconds(limit)
             ),
             None => "PAR-2: not defined, the runs had no time limit (--timeout)".to_string(),
@@ -517,15 +590,16 @@ fn write_columns(w: &mut dyn Write, rows: &[Vec<String>], style: TableStyle) -> 
 pub fn header(comparison: &Comparison) -> String {
     let made = comparison.runs.len();
     let planned = comparison.puzzles * comparison.solvers.len() * comparison.repeat;
+    let instance = comparison.instance();
     let mut text = format!(
-        "sudosat compare: {} puzzles × {} entries × {} repeats = {planned} runs; ",
+        "sudosat compare: {} {instance}s × {} entries × {} repeats = {planned} runs; ",
         comparison.puzzles,
         comparison.solvers.len(),
         comparison.repeat
     );
     if comparison.parallel {
         text.push_str(&format!(
-            "parallel: puzzles on {} threads (--jobs), each solve timed on one thread",
+            "parallel: {instance}s on {} threads (--jobs), each solve timed on one thread",
             comparison.jobs
         ));
     } else {
@@ -641,16 +715,52 @@ pub fn write_table(
         write_columns(w, &rows, style)?;
     }
 
+    let instance = analysis.instance;
+    let ratios: Vec<&Ratio> = analysis.ratios.iter().filter(|r| r.common > 0).collect();
+    if let Some(first) = ratios.first() {
+        writeln!(w)?;
+        style.title(
+            w,
+            &format!(
+                "time against {} on the {instance}s both answered (total of each {instance}'s \
+                 median; below 1 = faster):",
+                first.reference
+            ),
+        )?;
+        let mut rows = vec![["solver", "common", "total_ms", "reference_ms", "ratio"]
+            .map(str::to_string)
+            .to_vec()];
+        for r in &ratios {
+            rows.push(vec![
+                r.solver.clone(),
+                r.common.to_string(),
+                ms(Some(r.total_us)),
+                ms(Some(r.reference_us)),
+                r.ratio()
+                    .map_or_else(|| "-".to_string(), |x| format!("{x:.3}")),
+            ]);
+        }
+        write_columns(w, &rows, style)?;
+    }
+
     writeln!(w)?;
     style.title(
         w,
-        "slowest puzzles per solver (median of solved repeats, ms; full paths in CSV/JSON):",
+        &format!(
+            "slowest {instance}s per solver (median of answered repeats, ms; full paths in \
+             CSV/JSON):"
+        ),
     )?;
+    let on_formulas = comparison.on_formulas();
     for s in &overall {
         let list: Vec<String> = s
             .slowest
             .iter()
-            .map(|p| format!("{} {}:{}", ms(Some(p.time_us)), file_name(&p.file), p.line))
+            .map(|p| match on_formulas {
+                // One formula a file: the line says nothing.
+                true => format!("{} {}", ms(Some(p.time_us)), file_name(&p.file)),
+                false => format!("{} {}:{}", ms(Some(p.time_us)), file_name(&p.file), p.line),
+            })
             .collect();
         let list = if list.is_empty() {
             "(none solved)".to_string()
@@ -802,6 +912,58 @@ mod tests {
         assert_eq!(groups, [(Some(17), 1), (Some(20), 2)]);
         assert_eq!(analysis.puzzle_times[1].len(), 2);
         assert_eq!(analysis.virtual_best_times.get(&1), Some(&40.0));
+    }
+
+    #[test]
+    fn no_solution_is_an_answer_and_ratios_cover_what_both_answered() {
+        // Puzzle 2 has no solution and both entries say so; c answers only puzzle 1.
+        let runs = vec![
+            run(1, "a", 17, Outcome::Solved, 100.0),
+            run(1, "b", 17, Outcome::Solved, 50.0),
+            run(1, "c", 17, Outcome::Solved, 400.0),
+            run(2, "a", 17, Outcome::NoSolution, 300.0),
+            run(2, "b", 17, Outcome::NoSolution, 900.0),
+            run(2, "c", 17, Outcome::Timeout, 5000.0),
+        ];
+        let comparison = Comparison {
+            puzzles: 2,
+            solvers: ["a", "b", "c"].map(String::from).to_vec(),
+            repeat: 1,
+            timeout_s: Some(0.002),
+            jobs: 1,
+            parallel: false,
+            interrupted: false,
+            runs,
+        };
+        let analysis = Analysis::new(&comparison, None);
+        let b = &analysis.summary[1];
+        assert_eq!((b.solved, b.no_solution, b.timed_puzzles), (1, 1, 2));
+        assert_eq!(b.par2_us, Some((50.0 + 900.0) / 2.0));
+        let c = &analysis.summary[2];
+        assert_eq!(c.par2_us, Some((400.0 + 4000.0) / 2.0));
+        let vbs = &analysis.virtual_best;
+        assert_eq!((vbs.solved, vbs.no_solution), (1, 1));
+        assert_eq!(vbs.mean_us, Some((50.0 + 300.0) / 2.0));
+        let ratios: Vec<(&str, usize, f64, f64)> = analysis
+            .ratios
+            .iter()
+            .map(|r| (r.solver.as_str(), r.common, r.total_us, r.reference_us))
+            .collect();
+        assert_eq!(ratios, [("b", 2, 950.0, 400.0), ("c", 1, 400.0, 100.0)]);
+        assert_eq!(analysis.ratios[1].ratio(), Some(4.0));
+        assert_eq!(analysis.instance, "puzzle");
+        let mut table = Vec::new();
+        write_table(&mut table, &comparison, &analysis, TableStyle::Text).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        assert!(table.contains("time against a on the puzzles both answered"), "{table}");
+        let c_row: Vec<&str> = table
+            .lines()
+            .skip_while(|l| !l.starts_with("time against"))
+            .find(|l| l.starts_with("c "))
+            .expect("a ratio row for c")
+            .split_whitespace()
+            .collect();
+        assert_eq!(c_row, ["c", "1", "0.400", "0.100", "4.000"], "{table}");
     }
 
     #[test]

@@ -285,6 +285,18 @@ pub fn cnf_of(clauses: &[&[i64]]) -> Cnf {
     cnf
 }
 
+/// `cnf` as DIMACS text: the header, then one line per clause.
+pub fn dimacs_text(cnf: &Cnf) -> String {
+    let mut text = format!("p cnf {} {}\n", cnf.num_vars(), cnf.num_clauses());
+    for clause in cnf.clauses() {
+        for lit in clause {
+            text.push_str(&format!("{} ", lit.to_dimacs()));
+        }
+        text.push_str("0\n");
+    }
+    text
+}
+
 /// Pigeonhole: `pigeons` pigeons into `holes` holes, variable p·holes + h + 1.
 pub fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
     let var = |p: usize, h: usize| (p * holes + h + 1) as i64;

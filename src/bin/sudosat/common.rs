@@ -28,7 +28,7 @@ use sudosat::Cnf;
 pub fn read_cnf(path: &Path) -> Result<(Cnf, DimacsReport, String)> {
     let name = display_path(path);
     let mut cnf = Cnf::new();
-    let input = sudosat::compression::open(path).with_context(|| name.clone())?;
+    let input = sudosat::compression::open(path).with_context(|| format!("{name}: cannot open"))?;
     let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())?;
     cnf.set_num_vars(report.declared.0);
     for warning in &report.warnings {

@@ -9,20 +9,21 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec};
+use sudosat::compare::formulas::{run_formulas, FormulaInput};
 use sudosat::compare::output::{Meta, Provenance};
 use sudosat::compare::report::{self, ReportOptions};
 use sudosat::compare::summary::{self, Analysis, TableStyle};
 use sudosat::compare::{
     self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
 };
-use sudosat::encode::{check_memory_budget, Encoding};
+use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription, Encoding};
 use sudosat::solve::sat::DEFAULT_ENCODING;
-use sudosat::solve::SolverOptions;
+use sudosat::solve::{SolverOptions, SolverSpec};
 
 use crate::args::{named, PuzzleInputs};
 use crate::common::{
-    display_path, progress_bar, read_located_inputs, report_error, stdin_at_most_once, time_limit,
-    write_output, EXIT_NEGATIVE, EXIT_OK,
+    display_path, progress_bar, read_cnf, read_located_inputs, report_error, stdin_at_most_once,
+    time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
@@ -37,17 +38,15 @@ pub struct Args {
     /// (or minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
     /// -q"), each crossed with every --encodings value; classic solvers dlx, backtrack,
     /// backtrack-row|column|random|box|mrv, human, hill, best-first, fifo; groups
-    /// embedded, classic, all.
-    #[arg(
-        long,
-        value_name = "LIST",
-        default_value = "cdcl,dpll,varisat,splr,dlx"
-    )]
-    solvers: String,
+    /// embedded, classic, all. Default: cdcl,dpll,varisat,splr,dlx on puzzles,
+    /// cdcl,dpll,varisat,splr on formulas (--cnf).
+    #[arg(long, value_name = "LIST")]
+    solvers: Option<String>,
     /// Comma-separated encodings of the SAT backends: minimal, extended, augmented, each
     /// optionally +reduced and /FAMILY (e.g. extended+reduced/sequential), or all.
-    #[arg(long, value_name = "LIST", default_value = "extended+reduced")]
-    encodings: String,
+    /// Default: extended+reduced.
+    #[arg(long, value_name = "LIST")]
+    encodings: Option<String>,
     /// Comma-separated at-most-one families crossed with every --encodings value:
     /// pairwise, sequential, commander, product, bimander, binary, or all (default: each
     /// encoding's own, pairwise unless named).
@@ -131,6 +130,12 @@ pub struct Args {
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// The inputs are DIMACS formulas, one per file (plain or compressed), not puzzles:
+    /// each is solved by every SAT backend of --solvers as it stands (no encoding), every
+    /// model checked against its clauses, and the backends must agree on SAT and UNSAT.
+    /// Files named *.cnf or *.dimacs (optionally .gz, .bz2, .xz) are read so without it.
+    #[arg(long)]
+    cnf: bool,
 }
 
 /// Runs the subcommand: exit 0 when every run was made (time-outs, failures and stops are
@@ -173,8 +178,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return outputs.write(&comparison);
     }
 
-    let solvers = compare::parse_solvers(&args.solvers)?;
-    let mut encodings = compare::parse_encodings(&args.encodings)?;
+    if args.cnf || is_cnf_input(&args.input.files) {
+        return run_on_formulas(args, outputs);
+    }
+    let solvers = compare::parse_solvers(args.solvers.as_deref().unwrap_or(PUZZLE_SOLVERS))?;
+    let mut encodings =
+        compare::parse_encodings(args.encodings.as_deref().unwrap_or(DEFAULT_ENCODINGS))?;
     if let Some(list) = &args.amo {
         encodings = compare::cross_amo(&encodings, &compare::parse_amo_families(list)?);
     }
@@ -190,9 +199,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         jobs: args.jobs,
         vary_seed: args.vary_seed,
         isomorphs: args.isomorphs.then_some(args.seed),
+        formulas: false,
     };
     config.validate()?;
-    let labels: Vec<String> = config.entries.iter().map(|e| e.label()).collect();
+    let labels: Vec<String> = config.entries.iter().map(|e| config.label(e)).collect();
     check_pairs(&outputs.scatter, &labels)?;
     let puzzles = read_puzzles(&args.input, args.limit)?;
     check_memory(&config, &puzzles, args.max_memory)?;
@@ -208,6 +218,153 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     bar.finish_and_clear();
     outputs.write(&comparison)
+}
+
+/// `--solvers` on puzzles when not given.
+const PUZZLE_SOLVERS: &str = "cdcl,dpll,varisat,splr,dlx";
+/// `--solvers` on formulas when not given: the puzzle default without its classic solver.
+const FORMULA_SOLVERS: &str = "cdcl,dpll,varisat,splr";
+/// `--encodings` when not given.
+const DEFAULT_ENCODINGS: &str = "extended+reduced";
+
+/// Whether the inputs are DIMACS files by their names: every one ends in `.cnf` or
+/// `.dimacs`, before any compression suffix. A mix with puzzle files is left to the
+/// puzzle reader, which names the file it cannot read.
+fn is_cnf_input(files: &[PathBuf]) -> bool {
+    !files.is_empty()
+        && files.iter().all(|path| {
+            let name = path.to_string_lossy().to_ascii_lowercase();
+            let name = [".gz", ".bz2", ".xz"]
+                .iter()
+                .find_map(|suffix| name.strip_suffix(suffix))
+                .unwrap_or(&name);
+            name.ends_with(".cnf") || name.ends_with(".dimacs")
+        })
+}
+
+/// `compare` on DIMACS formulas ([`compare::formulas`]): SAT backends only, no encoding.
+fn run_on_formulas(args: Args, outputs: Outputs) -> Result<ExitCode> {
+    let puzzle_only = [
+        (args.encodings.is_some(), "--encodings"),
+        (args.amo.is_some(), "--amo"),
+        (args.input.from.is_some(), "--from"),
+        (args.limit.is_some(), "--limit"),
+        (args.isomorphs, "--isomorphs"),
+        (args.by.is_some(), "--by"),
+        (args.max_iterations.is_some(), "--max-iterations"),
+    ];
+    if let Some((_, flag)) = puzzle_only.iter().find(|(given, _)| *given) {
+        bail!(
+            "{flag} is about puzzles; the inputs are DIMACS formulas (--cnf, or names ending \
+             .cnf), which are solved as they stand"
+        );
+    }
+    let solvers = compare::parse_solvers(args.solvers.as_deref().unwrap_or(FORMULA_SOLVERS))?;
+    let backend_options = SolverOptions {
+        seed: args.seed,
+        ..SolverOptions::default()
+    };
+    let config = CompareConfig {
+        entries: compare::entries(&solvers, &[DEFAULT_ENCODING], &backend_options),
+        repeat: args.repeat,
+        timeout: time_limit(args.timeout)?,
+        jobs: args.jobs,
+        vary_seed: args.vary_seed,
+        isomorphs: None,
+        formulas: true,
+    };
+    config.validate()?;
+    if let Some(classic) = config.entries.iter().find(|e| e.backend_label().is_none()) {
+        bail!(
+            "--solvers {}: a classic solver needs a puzzle; the inputs are DIMACS formulas, \
+             compared with SAT backends (cdcl, dpll, lookahead, varisat, splr, minisat, \
+             external:CMD)",
+            classic.label()
+        );
+    }
+    let labels: Vec<String> = config.entries.iter().map(|e| config.label(e)).collect();
+    check_pairs(&outputs.scatter, &labels)?;
+    let formulas = read_formulas(&args.input.paths())?;
+    check_formula_memory(&config, &formulas, args.max_memory)?;
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let measured: Arc<Mutex<Vec<Run>>> = Arc::default();
+    watch_interrupt(&stop, &measured, &outputs, &config, formulas.len());
+    let bar = progress_bar(config.total_runs(formulas.len()), "runs", args.quiet);
+    let comparison = run_formulas(&formulas, &config, &stop, &|run| {
+        lock(&measured).push(run.clone());
+        bar.set_message(run.solver.clone());
+        bar.inc(1);
+    })?;
+    bar.finish_and_clear();
+    outputs.write(&comparison)
+}
+
+/// Every formula of `paths`, one per file, with the encoding its comments name. A file of
+/// cubes (`p inccnf`) is refused: `sat --cubes` solves those.
+fn read_formulas(paths: &[PathBuf]) -> Result<Vec<FormulaInput>> {
+    stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
+    paths
+        .iter()
+        .map(|path| {
+            let (cnf, report, name) = read_cnf(path)?;
+            if !report.cubes.is_empty() {
+                bail!(
+                    "{name}: holds {} cubes (`p inccnf`); compare solves plain formulas, \
+                     `sudosat sat {name}` solves it cube by cube",
+                    report.cubes.len()
+                );
+            }
+            let encoding =
+                CnfDescription::from_comments(report.preamble.iter().map(String::as_str))
+                    .ok()
+                    .map(|description| description.encoding);
+            Ok(FormulaInput {
+                file: name,
+                cnf,
+                encoding,
+            })
+        })
+        .collect()
+}
+
+/// Refuses, before anything runs, an in-process entry on a formula whose solver state is
+/// estimated above its share of the memory budget (as [`check_memory`] for puzzles).
+fn check_formula_memory(
+    config: &CompareConfig,
+    formulas: &[FormulaInput],
+    flag: Option<u64>,
+) -> Result<()> {
+    let Some(budget) = crate::args::memory_budget(flag) else {
+        return Ok(());
+    };
+    let jobs = config.jobs.max(1);
+    let share = budget / jobs as u64;
+    let embedded = config.entries.iter().find(
+        |entry| matches!(entry, SolverSpec::Sat { backend, .. } if backend.kind.is_embedded()),
+    );
+    let Some(entry) = embedded else {
+        return Ok(());
+    };
+    for formula in formulas {
+        let size = formula.cnf.size();
+        let needed = memory_estimate(size);
+        if needed > share {
+            bail!(
+                "{}: entry {}: {} variables, {} clauses and {} literals, about {} MiB to \
+                 solve, over the memory budget of {} MiB a job (--jobs {jobs}); leave the \
+                 in-process entries out, or raise --max-memory",
+                formula.file,
+                config.label(entry),
+                size.vars,
+                size.clauses,
+                size.literals,
+                needed.div_ceil(1 << 20),
+                share >> 20
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Refuses, before anything runs, a SAT entry whose formula on some puzzle is estimated
@@ -308,13 +465,15 @@ fn load_saved(
     Ok((meta.comparison(runs), provenance))
 }
 
-/// The label of the SAT path's default entry, the base of the default scatter pairs.
-fn default_entry_label() -> String {
-    format!(
-        "{}/{}",
-        BackendSpec::new(BackendKind::DEFAULT).label(),
-        DEFAULT_ENCODING.name()
-    )
+/// The label of the SAT path's default entry, the base of the default scatter pairs: the
+/// default backend alone when the comparison is on formulas (its entries are backends).
+fn default_entry_label(comparison: &Comparison) -> String {
+    let backend = BackendSpec::new(BackendKind::DEFAULT).label();
+    if comparison.solvers.contains(&backend) {
+        backend
+    } else {
+        format!("{backend}/{}", DEFAULT_ENCODING.name())
+    }
 }
 
 /// Where the results go and how the summary looks.
@@ -367,7 +526,7 @@ impl Outputs {
         }
         if let Some(dir) = &self.report {
             let scatter = if self.scatter.is_empty() {
-                plot::default_pairs(comparison, &default_entry_label())
+                plot::default_pairs(comparison, &default_entry_label(comparison))
             } else {
                 self.scatter.clone()
             };

@@ -65,7 +65,8 @@ enum Command {
     Generate(generate::Args),
     /// Grade puzzles' difficulty.
     Grade(grade::Args),
-    /// Compare encodings, backends and solvers on puzzle files.
+    /// Compare encodings, backends and solvers on puzzle files, or SAT backends on DIMACS
+    /// files (--cnf).
     Compare(compare::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(docs::CompletionsArgs),
