@@ -967,7 +967,7 @@ fn the_html_report_is_self_contained_and_shows_what_the_csv_holds() {
     assert_eq!(count_tags(svg, "circle"), 0, "time-outs are crosses");
     let texts = svg_texts(svg);
     assert!(
-        texts.iter().any(|t| t == "time limit 0.4 s: unsolved"),
+        texts.iter().any(|t| t == "time limit 0.4 s: unanswered"),
         "{texts:?}"
     );
     let sizes = svg_texts(&svgs.iter().find(|(id, _)| id == "sizes").unwrap().1);
@@ -1430,7 +1430,14 @@ fn formulas_are_compared_as_they_stand_and_every_backend_agrees() {
     assert_eq!(ratios.len(), solvers.len() - 1);
     assert!(ratios.iter().all(|r| r["common"] == 3), "{ratios:?}");
     assert_eq!(c.json["instance"], "formula");
-    assert_legend_lists(&c, &solvers);
+    // The plot is the cactus alone, each entry's legend with its count of answers.
+    let answered: Vec<String> = solvers.iter().map(|s| format!("{s} (3)")).collect();
+    assert_legend_lists(&c, &answered);
+    assert!(
+        c.svg_texts.iter().any(|t| t == "formulas answered"),
+        "{:?}",
+        c.svg_texts
+    );
 }
 
 #[cfg(unix)]

@@ -1,7 +1,7 @@
 //! The SVG plots of a comparison (plotters, SVG backend), the views SAT papers use:
 //!
 //! - [`cactus_svg`]: a *cactus plot*, one line per entry (and the virtual best solver): its
-//!   solved puzzles sorted by time, x = puzzles solved, y = the time of the k-th (log
+//!   answered puzzles sorted by time, x = puzzles answered, y = the time of the k-th (log
 //!   scale), with the time limit drawn. A line further right solved more; lower is faster.
 //! - [`scatter_svg`]: two entries puzzle by puzzle on log–log axes, the diagonal drawn and
 //!   time-outs (or other unsolved puzzles) on the border line at the limit.
@@ -12,7 +12,8 @@
 //!
 //! Every entry keeps one [`EntryStyle`] on every plot: its colour names its backend (or
 //! classic solver), its marker and dash name its encoding, so 18 entries stay apart.
-//! [`render_svg`] stacks the time, size and cactus plots into the one file of `--plot`.
+//! [`render_svg`] stacks the time, size and cactus plots into the one file of `--plot`
+//! (for DIMACS formulas, which have no clues, size or encoding, the cactus plot alone).
 
 use std::collections::BTreeMap;
 
@@ -308,6 +309,10 @@ pub fn render_svg(
     analysis: &Analysis,
     by: GroupBy,
 ) -> Result<String, CompareError> {
+    if analysis.on_formulas() {
+        // A formula has no clues, grid size or encoding to plot by: the cactus alone.
+        return cactus_svg(comparison, analysis);
+    }
     let panel = legend_height(comparison.solvers.len() + 1);
     svg_of((WIDTH, 2 * panel + SIZES_HEIGHT), |root| {
         let (times, rest) = root.split_vertically(panel);
@@ -395,12 +400,13 @@ fn draw_cactus(
         (0.001, 1.0),
     );
     let puzzles = comparison.puzzles.max(1) as f64;
+    let instance = analysis.instance;
     let caption = match analysis.par2_limit_s {
         Some(l) => format!(
-            "Cactus plot: puzzles solved within a time (limit {} s)",
+            "Cactus plot: {instance}s answered within a time (limit {} s)",
             seconds(l)
         ),
-        None => "Cactus plot: puzzles solved within a time (no limit)".to_string(),
+        None => format!("Cactus plot: {instance}s answered within a time (no limit)"),
     };
     let mut chart = ChartBuilder::on(&plot)
         .caption(caption, (FONT, 20))
@@ -412,7 +418,7 @@ fn draw_cactus(
     let tick_of = |y: &f64| tick(*y);
     chart
         .configure_mesh()
-        .x_desc("puzzles solved")
+        .x_desc(format!("{instance}s answered"))
         .y_desc("time of the k-th fastest solve (ms, log)")
         .x_label_formatter(&|x: &f64| format!("{x:.0}"))
         .y_label_formatter(&tick_of)
@@ -434,7 +440,7 @@ fn draw_cactus(
         .iter()
         .map(|(label, style, times)| (format!("{label} ({})", times.len()), *style))
         .collect();
-    draw_legend(&legend, "entries (puzzles solved)", &items)
+    draw_legend(&legend, &format!("entries ({instance}s answered)"), &items)
 }
 
 /// A grey dashed line from `from` to `to`, labelled `label` at its start.
@@ -562,16 +568,17 @@ pub fn scatter_svg(
             .map_err(plot_error)?;
         draw_guide(&mut chart, (lo, lo), (border, border), "")?;
         let border_label = match analysis.par2_limit_s {
-            Some(l) => format!("time limit {} s: unsolved", seconds(l)),
-            None => "unsolved (no time limit)".to_string(),
+            Some(l) => format!("time limit {} s: unanswered", seconds(l)),
+            None => "unanswered (no time limit)".to_string(),
         };
         draw_guide(&mut chart, (lo, border), (border, border), &border_label)?;
         draw_guide(&mut chart, (border, lo), (border, border), "")?;
         draw_markers(&mut chart, &points.solved, Marker::Circle, style_b.color)?;
         draw_markers(&mut chart, &points.unsolved, Marker::Cross, PALETTE[3])?;
         let note = format!(
-            "{} puzzles: {} faster on {}, {} faster on {}",
+            "{} {}s: {} faster on {}, {} faster on {}",
             points.solved.len() + points.unsolved.len(),
+            analysis.instance,
             b,
             points.b_faster,
             a,

@@ -955,7 +955,10 @@ mod tests {
         let mut table = Vec::new();
         write_table(&mut table, &comparison, &analysis, TableStyle::Text).unwrap();
         let table = String::from_utf8(table).unwrap();
-        assert!(table.contains("time against a on the puzzles both answered"), "{table}");
+        assert!(
+            table.contains("time against a on the puzzles both answered"),
+            "{table}"
+        );
         let c_row: Vec<&str> = table
             .lines()
             .skip_while(|l| !l.starts_with("time against"))
