@@ -3,7 +3,10 @@
 # one solve at a time) on the shared data sets.
 #
 # Usage: scripts/bench-compare.sh [SET...]
-#   SET: 17clue, hardest, generalized, large (default: all four, in that order)
+#   SET: 17clue, hardest, generalized, large, hard (default: all five, in that order).
+#        `hard` is issue 11's search-heavy target as formulas: the six gecode 25x25
+#        puzzles and sudoku-64-1, encoded once (extended+reduced) and compared as CNFs
+#        with CaDiCaL first, so the ratios are against it, measured in one run.
 # Environment:
 #   SUDOSAT_DATA  the data folder (default: ../shared/data, relative to the repository)
 #   OUT           where the outputs go (default: target/bench-compare): SET.md (the
@@ -17,7 +20,7 @@ cd "$(dirname "$0")/.."
 DATA=${SUDOSAT_DATA:-../shared/data}
 OUT=${OUT:-target/bench-compare}
 SETS=("$@")
-[ ${#SETS[@]} -eq 0 ] && SETS=(17clue hardest generalized large)
+[ ${#SETS[@]} -eq 0 ] && SETS=(17clue hardest generalized large hard)
 
 if [ ! -d "$DATA" ]; then
     echo "bench-compare: no data folder $DATA (set SUDOSAT_DATA)" >&2
@@ -75,8 +78,18 @@ for set in "${SETS[@]}"; do
             --solvers "$BIG_SAT,dlx" --encodings extended+reduced \
             --timeout 30 --by size
         ;;
+    hard)
+        # The default path is `sudosat sat` as a process (two threads, as `solve` runs);
+        # `cdcl` is the in-process backend on one thread, as compare runs every entry.
+        rm -rf "$OUT/hard-cnf"
+        "$BIN" encode --reduce "$DATA/hard/gecode-25x25-6.txt" --out-dir "$OUT/hard-cnf"
+        "$BIN" encode --reduce "$DATA/large/sudoku-64-1.txt" -o "$OUT/hard-cnf/sudoku-64-1.cnf"
+        HARD="external:cadical -q,external:$BIN sat,cdcl,minisat"
+        command -v kissat >/dev/null && HARD="$HARD,external:kissat -q"
+        compare hard --cnf "$OUT"/hard-cnf/*.cnf --solvers "$HARD" --timeout 120
+        ;;
     *)
-        echo "bench-compare: unknown set '$set' (expected 17clue, hardest, generalized, large)" >&2
+        echo "bench-compare: unknown set '$set' (expected 17clue, hardest, generalized, large, hard)" >&2
         exit 2
         ;;
     esac
