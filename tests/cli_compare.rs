@@ -1539,3 +1539,31 @@ fn the_cnf_flag_reads_formulas_from_standard_input() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_directory_gives_its_dimacs_files_in_name_order() {
+    let dir = temp_dir();
+    three_formulas(dir.path());
+    let out = run_in(
+        dir.path(),
+        &["compare", "-q", ".", "--solvers", "cdcl", "--csv", "-"],
+        b"",
+    );
+    assert_exit(&out, 0);
+    let csv = stdout(&out);
+    let files: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').next().unwrap())
+        .collect();
+    // The puzzle file `encode` read sits beside them and is left out.
+    assert_eq!(files, ["./php-5-4.cnf", "./plain.cnf", "./reduced.cnf.gz"]);
+    let empty = temp_dir();
+    let out = run_in(empty.path(), &["compare", "-q", "."], b"");
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains(".: no DIMACS files in it"),
+        "{}",
+        stderr(&out)
+    );
+}

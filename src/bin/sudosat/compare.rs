@@ -133,7 +133,8 @@ pub struct Args {
     /// The inputs are DIMACS formulas, one per file (plain or compressed), not puzzles:
     /// each is solved by every SAT backend of --solvers as it stands (no encoding), every
     /// model checked against its clauses, and the backends must agree on SAT and UNSAT.
-    /// Files named *.cnf or *.dimacs (optionally .gz, .bz2, .xz) are read so without it.
+    /// Files named *.cnf or *.dimacs (optionally .gz, .bz2, .xz) are read so without it,
+    /// and a directory stands for the DIMACS files in it, in name order.
     #[arg(long)]
     cnf: bool,
 }
@@ -228,18 +229,46 @@ const FORMULA_SOLVERS: &str = "cdcl,dpll,varisat,splr";
 const DEFAULT_ENCODINGS: &str = "extended+reduced";
 
 /// Whether the inputs are DIMACS files by their names: every one ends in `.cnf` or
-/// `.dimacs`, before any compression suffix. A mix with puzzle files is left to the
-/// puzzle reader, which names the file it cannot read.
+/// `.dimacs` (before any compression suffix) or is a directory (of formulas: puzzles are
+/// read from files). A mix with puzzle files is left to the puzzle reader, which names the
+/// file it cannot read.
 fn is_cnf_input(files: &[PathBuf]) -> bool {
-    !files.is_empty()
-        && files.iter().all(|path| {
-            let name = path.to_string_lossy().to_ascii_lowercase();
-            let name = [".gz", ".bz2", ".xz"]
-                .iter()
-                .find_map(|suffix| name.strip_suffix(suffix))
-                .unwrap_or(&name);
-            name.ends_with(".cnf") || name.ends_with(".dimacs")
-        })
+    !files.is_empty() && files.iter().all(|path| path.is_dir() || is_cnf_name(path))
+}
+
+/// Whether a file name says DIMACS: `*.cnf` or `*.dimacs`, plain or `.gz`, `.bz2`, `.xz`.
+fn is_cnf_name(path: &Path) -> bool {
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    let name = [".gz", ".bz2", ".xz"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(&name);
+    name.ends_with(".cnf") || name.ends_with(".dimacs")
+}
+
+/// The formula files of `paths`: a file as given, a directory as the DIMACS files
+/// ([`is_cnf_name`]) directly in it, sorted by name, as benchmark sets are laid out.
+fn formula_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path);
+            continue;
+        }
+        let shown = display_path(&path);
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
+            .with_context(|| format!("{shown}: cannot read the directory"))?
+            .map(|entry| entry.map(|e| e.path()))
+            .collect::<std::io::Result<_>>()
+            .with_context(|| format!("{shown}: cannot read the directory"))?;
+        found.retain(|p| p.is_file() && is_cnf_name(p));
+        if found.is_empty() {
+            bail!("{shown}: no DIMACS files in it (*.cnf or *.dimacs, plain or compressed)");
+        }
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
 }
 
 /// `compare` on DIMACS formulas ([`compare::formulas`]): SAT backends only, no encoding.
@@ -284,7 +313,7 @@ fn run_on_formulas(args: Args, outputs: Outputs) -> Result<ExitCode> {
     }
     let labels: Vec<String> = config.entries.iter().map(|e| config.label(e)).collect();
     check_pairs(&outputs.scatter, &labels)?;
-    let formulas = read_formulas(&args.input.paths())?;
+    let formulas = read_formulas(&formula_files(args.input.paths())?)?;
     check_formula_memory(&config, &formulas, args.max_memory)?;
 
     let stop = Arc::new(AtomicBool::new(false));
