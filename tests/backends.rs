@@ -267,6 +267,12 @@ conformance!(dpll, Some(BackendSpec::new(BackendKind::Dpll)));
 conformance!(lookahead, Some(BackendSpec::new(BackendKind::Lookahead)));
 conformance!(varisat, Some(BackendSpec::new(BackendKind::Varisat)));
 conformance!(splr, Some(BackendSpec::new(BackendKind::Splr)));
+// Under a time limit varisat writes its proof steps to a sink that stops it at the
+// deadline, and rebuilds itself for clauses added after a solve: the same suite again.
+conformance!(
+    varisat_under_a_time_limit,
+    Some(BackendSpec::new(BackendKind::Varisat).with_timeout(Some(Duration::from_secs(60))))
+);
 conformance!(
     minisat,
     external("minisat", "minisat", BackendKind::Minisat)
@@ -531,5 +537,46 @@ fn the_solves_of_a_count_share_its_time_limit() {
     assert_eq!(grids.len(), 50);
     for grid in &grids {
         assert!(check_solution(&empty, grid).is_valid());
+    }
+}
+
+/// varisat 0.2 has no interrupt, but a failed proof write ends its solve: under a time
+/// limit its steps go to a sink whose writes fail past the deadline. Pigeonhole 12 → 11,
+/// which it does not refute in minutes, is then a time-out soon after the limit; reset,
+/// the same backend keeps the limit and answers small formulas.
+#[test]
+fn varisat_stops_at_its_time_limit() {
+    let limit = Duration::from_millis(100);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut backend = BackendSpec::new(BackendKind::Varisat)
+            .with_timeout(Some(limit))
+            .create()
+            .unwrap();
+        assert!(backend.honours_time_limit());
+        backend.add_formula(&mut pigeonhole(12, 11));
+        let hard = backend.solve();
+        backend.reset();
+        backend.add_formula(&mut pigeonhole(4, 3));
+        let unsat = backend.solve();
+        backend.reset();
+        backend.add_formula(&mut pigeonhole(3, 3));
+        let sat = backend.solve();
+        let _ = sender.send((hard, unsat, sat));
+    });
+    // A liveness bound, not a timing: without the sink the first solve runs for minutes.
+    let (hard, unsat, sat) = receiver
+        .recv_timeout(Duration::from_secs(120))
+        .expect("varisat did not stop at its time limit");
+    match hard {
+        Err(BackendError::Timeout { solver, timeout }) => {
+            assert_eq!((solver.as_str(), timeout), ("varisat", limit))
+        }
+        other => panic!("expected a time-out, got {other:?}"),
+    }
+    assert!(matches!(unsat, Ok(SatOutcome::Unsat)), "{unsat:?}");
+    match sat {
+        Ok(SatOutcome::Sat(model)) => assert_eq!(pigeonhole(3, 3).first_falsified(&model), None),
+        other => panic!("expected a model, got {other:?}"),
     }
 }

@@ -489,6 +489,9 @@ fn cli_solve_proves_no_solution_and_unique_and_a_rejection_is_an_error() {
                 backend,
                 "--certify",
                 &certify,
+                // Under a limit varisat writes its proof through the sink that can stop it.
+                "--timeout",
+                "60",
             ],
             b"",
         );

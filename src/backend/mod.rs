@@ -174,8 +174,8 @@ pub trait SatBackend: ClauseSink + Send {
         let _ = limit;
     }
 
-    /// Whether [`SatBackend::set_time_limit`] can stop a running `solve` (varisat cannot be
-    /// interrupted: callers that need a bound must check the elapsed time afterwards).
+    /// Whether [`SatBackend::set_time_limit`] can stop a running `solve`: callers that need
+    /// a bound on a backend that cannot be stopped must check the elapsed time afterwards.
     fn honours_time_limit(&self) -> bool {
         false
     }

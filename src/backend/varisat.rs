@@ -7,7 +7,19 @@
 //! that follows such additions therefore rebuilds the solver from every clause kept, with a
 //! fresh proof file: the proof of the last UNSAT answer refutes the whole formula, blocking
 //! clauses included.
+//!
+//! varisat 0.2 cannot be interrupted, but a proof write that fails ends its solve. Under a
+//! time limit the solver therefore writes its proof steps (binary DRAT, thrown away unless
+//! a proof was asked for) to a [`StepSink`] whose writes fail once the deadline has
+//! passed: the solve stops within one buffer of steps (8 KiB, a few hundred conflicts)
+//! after the limit, and the solver, left unusable by the error, is rebuilt for the next
+//! solve. The steps cost little (BENCHMARKS.md, "varisat under a time limit").
 
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use ::varisat::solver::SolverError;
 use ::varisat::{ExtendFormula, Lit as VLit, Solver};
 
 use crate::backend::proof::{ProofFormat, ProofTarget};
@@ -20,12 +32,49 @@ use crate::run::Counters;
 /// `varisat::Solver` is not `Send` only because it can hold user-supplied proof writers and
 /// proof processors (`Box<dyn Write>`, `Box<dyn ProofProcessor>`). This backend installs no
 /// proof processor (no `add_proof_processor` or `enable_self_checking` call) and, as proof
-/// writer, only a `std::fs::File` (which is `Send`), so every part of the solver is `Send`.
+/// writer, only a [`StepSink`] (a `File` and an `Arc<Mutex<…>>`, both `Send`), so every part
+/// of the solver is `Send`.
 struct SendSolver(Solver<'static>);
 
 // SAFETY: see `SendSolver`: the only non-`Send` parts are the proof sinks, which are empty
-// or a `File`.
+// or a `StepSink`.
 unsafe impl Send for SendSolver {}
+
+/// The proof writer of a varisat solver: the proof file asked for, or nowhere; either way a
+/// write fails once the shared deadline has passed, which ends the solve.
+struct StepSink {
+    file: Option<std::fs::File>,
+    deadline: Arc<Mutex<Option<Instant>>>,
+}
+
+impl StepSink {
+    fn past_deadline(&self) -> bool {
+        let deadline = *self.deadline.lock().unwrap_or_else(|p| p.into_inner());
+        deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+impl Write for StepSink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.past_deadline() {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "time limit reached",
+            ));
+        }
+        match &mut self.file {
+            Some(file) => file.write(buf),
+            None => Ok(buf.len()),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.file {
+            Some(file) => file.flush(),
+            None => Ok(()),
+        }
+    }
+}
 
 /// The varisat backend.
 pub struct VarisatBackend {
@@ -36,9 +85,14 @@ pub struct VarisatBackend {
     solves: u64,
     /// The proof asked for ([`SatBackend::set_proof`]).
     proof: Option<ProofTarget>,
-    /// With a proof: the solver has solved and clauses were added since, so the next solve
-    /// starts a fresh solver and proof.
+    /// The solver must be rebuilt before the next solve: clauses were added after a solve
+    /// while it writes steps (varisat's DRAT cannot take them), a solve ended in an error
+    /// (which leaves varisat unusable), or the time limit came or went.
     stale: bool,
+    /// The limit of each solve ([`SatBackend::set_time_limit`]).
+    time_limit: Option<Duration>,
+    /// The current solve's deadline, read by the solver's [`StepSink`].
+    deadline: Arc<Mutex<Option<Instant>>>,
 }
 
 impl Default for VarisatBackend {
@@ -57,7 +111,14 @@ impl VarisatBackend {
             solves: 0,
             proof: None,
             stale: false,
+            time_limit: None,
+            deadline: Arc::default(),
         }
+    }
+
+    /// Whether the solver writes proof steps: for a proof, or to be stopped at a deadline.
+    fn writes_steps(&self) -> bool {
+        self.proof.is_some() || self.time_limit.is_some()
     }
 
     fn io_error(source: std::io::Error) -> BackendError {
@@ -67,16 +128,25 @@ impl VarisatBackend {
         }
     }
 
-    /// A fresh solver writing the proof asked for, loaded with every clause kept.
+    /// A fresh solver writing the proof asked for (or, under a time limit, steps to be
+    /// stopped by), loaded with every clause kept.
     fn rebuild(&mut self) -> Result<(), BackendError> {
         let mut solver = Solver::new();
-        if let Some(target) = &self.proof {
-            let file = std::fs::File::create(&target.path).map_err(Self::io_error)?;
-            let format = match target.format {
-                ProofFormat::Text => ::varisat::ProofFormat::Drat,
-                ProofFormat::Binary => ::varisat::ProofFormat::BinaryDrat,
+        if self.writes_steps() {
+            let file = match &self.proof {
+                Some(target) => Some(std::fs::File::create(&target.path).map_err(Self::io_error)?),
+                None => None,
             };
-            solver.write_proof(file, format);
+            let format = match self.proof.as_ref().map(|t| t.format) {
+                Some(ProofFormat::Text) => ::varisat::ProofFormat::Drat,
+                // Binary DRAT is the cheapest to write when the steps are thrown away.
+                Some(ProofFormat::Binary) | None => ::varisat::ProofFormat::BinaryDrat,
+            };
+            let sink = StepSink {
+                file,
+                deadline: Arc::clone(&self.deadline),
+            };
+            solver.write_proof(sink, format);
         }
         for clause in self.original.clauses() {
             self.scratch.clear();
@@ -96,7 +166,7 @@ fn to_varisat(lit: Lit) -> VLit {
 impl ClauseSink for VarisatBackend {
     fn add_clause(&mut self, clause: &[Lit]) {
         self.original.add_clause(clause);
-        if self.proof.is_some() && self.solves > 0 {
+        if self.writes_steps() && self.solves > 0 {
             // varisat's DRAT cannot take it: the next solve rebuilds.
             self.stale = true;
             return;
@@ -128,9 +198,27 @@ impl SatBackend for VarisatBackend {
             self.rebuild()?;
         }
         self.solves += 1;
-        let sat = self.solver.0.solve().map_err(|e| BackendError::GaveUp {
-            solver: self.name(),
-            reason: e.to_string(),
+        let deadline = self.time_limit.map(|limit| Instant::now() + limit);
+        *self.deadline.lock().unwrap_or_else(|p| p.into_inner()) = deadline;
+        let answer = self.solver.0.solve();
+        *self.deadline.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        let sat = answer.map_err(|e| {
+            // An error leaves varisat unusable: the next solve starts over.
+            self.stale = true;
+            match (e, self.time_limit) {
+                (SolverError::ProofIoError { cause }, Some(timeout))
+                    if cause.kind() == io::ErrorKind::TimedOut =>
+                {
+                    BackendError::Timeout {
+                        solver: self.name(),
+                        timeout,
+                    }
+                }
+                (e, _) => BackendError::GaveUp {
+                    solver: self.name(),
+                    reason: e.to_string(),
+                },
+            }
         })?;
         if !sat {
             return Ok(SatOutcome::Unsat);
@@ -153,6 +241,23 @@ impl SatBackend for VarisatBackend {
 
     fn counters(&self) -> Counters {
         Counters(vec![("solves", self.solves)])
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        let was_limited = self.time_limit.is_some();
+        self.time_limit = limit;
+        if was_limited != limit.is_some() {
+            // The step sink comes or goes, which varisat takes only before any clause: at
+            // once while there is none (a fresh backend), else at the next solve.
+            self.stale = true;
+            if self.original.num_clauses() == 0 && self.rebuild().is_err() {
+                self.stale = true;
+            }
+        }
+    }
+
+    fn honours_time_limit(&self) -> bool {
+        true
     }
 
     fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
@@ -179,6 +284,8 @@ impl SatBackend for VarisatBackend {
     }
 
     fn reset(&mut self) {
+        let limit = self.time_limit;
         *self = VarisatBackend::new();
+        self.set_time_limit(limit);
     }
 }

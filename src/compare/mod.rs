@@ -319,8 +319,9 @@ pub struct CompareConfig {
     pub entries: Vec<Entry>,
     /// Runs of each puzzle × entry (each is a row).
     pub repeat: usize,
-    /// Time limit of each solve. Solvers that cannot be interrupted (varisat) are timed
-    /// and reported as `timeout` when they ran past it.
+    /// Time limit of each solve. A solver that cannot be interrupted
+    /// ([`crate::backend::SatBackend::honours_time_limit`]) is timed and reported as
+    /// `timeout` when it ran past it.
     pub timeout: Option<Duration>,
     /// Puzzles solved at once: 1 runs everything on the calling thread; more uses a
     /// dedicated pool of that many threads (each solve still runs, and is timed, on one).
