@@ -652,20 +652,22 @@ fn bad_requests_exit_2_with_a_clear_message_and_write_nothing() {
         ),
     ];
     for (args, message) in cases {
-        let dir = temp_dir();
-        let mut all = vec!["compare"];
-        all.extend_from_slice(args);
-        all.extend_from_slice(&["--csv", "runs.csv"]);
-        let out = run_in(dir.path(), &all, b"");
-        assert_exit(&out, 2);
-        let err = stderr(&out);
-        assert!(err.contains(message), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(
-            !dir.path().join("runs.csv").exists(),
-            "{args:?} wrote a CSV"
-        );
+        assert_refused(temp_dir().path(), args, message);
     }
+}
+
+/// `compare ARGS --csv runs.csv` in `dir` exits 2 with a one-line message holding
+/// `message`, and writes no CSV.
+fn assert_refused(dir: &Path, args: &[&str], message: &str) {
+    let mut all = vec!["compare"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--csv", "runs.csv"]);
+    let out = run_in(dir, &all, b"");
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains(message), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!dir.join("runs.csv").exists(), "{args:?} wrote a CSV");
 }
 
 /// An HTML report parsed as XML (the page is well-formed XML by design).
@@ -1497,17 +1499,7 @@ fn puzzle_flags_classic_solvers_and_bad_formulas_are_refused_on_formulas() {
         (&["missing.cnf"], "missing.cnf: cannot open"),
     ];
     for (args, message) in cases {
-        let mut all = vec!["compare"];
-        all.extend_from_slice(args);
-        all.extend_from_slice(&["--csv", "runs.csv"]);
-        let out = run_in(dir.path(), &all, b"");
-        assert_exit(&out, 2);
-        let err = stderr(&out);
-        assert!(err.contains(message), "{args:?}: {err}");
-        assert!(
-            !dir.path().join("runs.csv").exists(),
-            "{args:?} wrote a CSV"
-        );
+        assert_refused(dir.path(), args, message);
     }
 }
 
@@ -1558,12 +1550,5 @@ fn a_directory_gives_its_dimacs_files_in_name_order() {
         .collect();
     // The puzzle file `encode` read sits beside them and is left out.
     assert_eq!(files, ["./php-5-4.cnf", "./plain.cnf", "./reduced.cnf.gz"]);
-    let empty = temp_dir();
-    let out = run_in(empty.path(), &["compare", "-q", "."], b"");
-    assert_exit(&out, 2);
-    assert!(
-        stderr(&out).contains(".: no DIMACS files in it"),
-        "{}",
-        stderr(&out)
-    );
+    assert_refused(temp_dir().path(), &["-q", "."], ".: no DIMACS files in it");
 }

@@ -11,9 +11,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
-use super::{assemble, micros, CompareConfig, CompareError, Comparison, Outcome, Run};
+use super::{assemble, micros, run_entries, CompareConfig, CompareError, Comparison, Outcome, Run};
 use crate::backend::{check_model, BackendError, BackendSpec, SatOutcome};
 use crate::encode::SudokuEncoding;
 use crate::formula::FormulaSize;
@@ -77,8 +75,7 @@ pub fn run_formulas(
     for entry in &config.entries {
         backend_of(entry)?;
     }
-    let indexed: Vec<(usize, &FormulaInput)> = formulas.iter().enumerate().collect();
-    let run_one = |entry: &SolverSpec, (index, formula): (usize, &FormulaInput)| {
+    let run_one = |_: &mut (), entry: &SolverSpec, index: usize, formula: &FormulaInput| {
         let mut runs = Vec::with_capacity(config.repeat);
         for repeat in 1..=config.repeat {
             if stop.load(Ordering::Relaxed) {
@@ -102,30 +99,8 @@ pub fn run_formulas(
         }
         runs
     };
-    let mut runs = Vec::new();
-    for entry in &config.entries {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        let per_formula: Vec<Vec<Run>> = if config.parallel() {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(config.jobs)
-                .build()
-                .map_err(|e| CompareError::ThreadPool {
-                    jobs: config.jobs,
-                    reason: e.to_string(),
-                })?;
-            pool.install(|| {
-                indexed
-                    .par_iter()
-                    .map(|&item| run_one(entry, item))
-                    .collect()
-            })
-        } else {
-            indexed.iter().map(|&item| run_one(entry, item)).collect()
-        };
-        runs.extend(per_formula.into_iter().flatten());
-    }
+    // A fresh backend each run: nothing kept from one formula to the next.
+    let runs = run_entries(formulas, config, stop, |_| (), run_one)?;
     Ok(assemble(config, formulas.len(), runs))
 }
 

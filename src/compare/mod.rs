@@ -565,7 +565,27 @@ pub fn run(
     on_run: &(dyn Fn(&Run) + Sync),
 ) -> Result<Comparison, CompareError> {
     config.validate()?;
-    let indexed: Vec<(usize, &Puzzle)> = puzzles.iter().enumerate().collect();
+    let runs = run_entries(
+        puzzles,
+        config,
+        stop,
+        |entry| entry.build(config.timeout),
+        |solver, entry, i, p| run_puzzle(solver.as_mut(), entry, i, p, config, stop, on_run),
+    )?;
+    Ok(assemble(config, puzzles.len(), runs))
+}
+
+/// The rows of every entry of `config` on every item, entries one after another (with
+/// `config.jobs > 1`, the items of one entry shared among a pool of that many threads),
+/// stopping between entries once `stop` is set. `init` makes what one thread keeps over
+/// its items of an entry (a solver); `run_item` makes the rows of one item, by index.
+fn run_entries<T: Sync, S>(
+    items: &[T],
+    config: &CompareConfig,
+    stop: &AtomicBool,
+    init: impl Fn(&Entry) -> S + Sync + Send,
+    run_item: impl Fn(&mut S, &Entry, usize, &T) -> Vec<Run> + Sync + Send,
+) -> Result<Vec<Run>, CompareError> {
     let pool = if config.parallel() {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(config.jobs)
@@ -579,34 +599,31 @@ pub fn run(
         None
     };
     // Bounded: the count is the user's product of three numbers.
-    let mut runs = Vec::with_capacity(config.total_runs(puzzles.len()).min(1 << 16));
+    let mut runs = Vec::with_capacity(config.total_runs(items.len()).min(1 << 16));
     for entry in &config.entries {
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let per_puzzle: Vec<Vec<Run>> = match &pool {
+        let per_item: Vec<Vec<Run>> = match &pool {
             Some(pool) => pool.install(|| {
-                indexed
-                    .par_iter()
+                (0..items.len())
+                    .into_par_iter()
                     .map_init(
-                        || entry.build(config.timeout),
-                        |solver, &(i, p)| {
-                            run_puzzle(solver.as_mut(), entry, i, p, config, stop, on_run)
-                        },
+                        || init(entry),
+                        |state, i| run_item(state, entry, i, &items[i]),
                     )
                     .collect()
             }),
             None => {
-                let mut solver = entry.build(config.timeout);
-                indexed
-                    .iter()
-                    .map(|&(i, p)| run_puzzle(solver.as_mut(), entry, i, p, config, stop, on_run))
+                let mut state = init(entry);
+                (0..items.len())
+                    .map(|i| run_item(&mut state, entry, i, &items[i]))
                     .collect()
             }
         };
-        runs.extend(per_puzzle.into_iter().flatten());
+        runs.extend(per_item.into_iter().flatten());
     }
-    Ok(assemble(config, puzzles.len(), runs))
+    Ok(runs)
 }
 
 /// The comparison of `runs` made under `config` on `puzzles` puzzles: runs sorted into

@@ -824,6 +824,25 @@ mod tests {
         }
     }
 
+    /// A comparison made one solve at a time, one repeat each, not interrupted.
+    fn sequential(
+        puzzles: usize,
+        solvers: &[&str],
+        timeout_s: Option<f64>,
+        runs: Vec<Run>,
+    ) -> Comparison {
+        Comparison {
+            puzzles,
+            solvers: solvers.iter().map(|s| s.to_string()).collect(),
+            repeat: 1,
+            timeout_s,
+            jobs: 1,
+            parallel: false,
+            interrupted: false,
+            runs,
+        }
+    }
+
     #[test]
     fn median_of_odd_and_even_counts() {
         assert_eq!(median(&mut []), None);
@@ -884,16 +903,7 @@ mod tests {
             run(4, "a", 20, Outcome::Wrong, 5.0),
             run(4, "b", 20, Outcome::Solved, 70.0),
         ];
-        let comparison = Comparison {
-            puzzles: 4,
-            solvers: vec!["a".to_string(), "b".to_string()],
-            repeat: 1,
-            timeout_s: Some(0.001),
-            jobs: 1,
-            parallel: false,
-            interrupted: false,
-            runs,
-        };
+        let comparison = sequential(4, &["a", "b"], Some(0.001), runs);
         let analysis = Analysis::new(&comparison, Some(GroupBy::Clues));
         let vbs = &analysis.virtual_best;
         assert_eq!((vbs.solver.as_str(), vbs.runs), (VIRTUAL_BEST, 4));
@@ -925,16 +935,7 @@ mod tests {
             run(2, "b", 17, Outcome::NoSolution, 900.0),
             run(2, "c", 17, Outcome::Timeout, 5000.0),
         ];
-        let comparison = Comparison {
-            puzzles: 2,
-            solvers: ["a", "b", "c"].map(String::from).to_vec(),
-            repeat: 1,
-            timeout_s: Some(0.002),
-            jobs: 1,
-            parallel: false,
-            interrupted: false,
-            runs,
-        };
+        let comparison = sequential(2, &["a", "b", "c"], Some(0.002), runs);
         let analysis = Analysis::new(&comparison, None);
         let b = &analysis.summary[1];
         assert_eq!((b.solved, b.no_solution, b.timed_puzzles), (1, 1, 2));
@@ -1009,16 +1010,7 @@ mod tests {
             run(1, "a", 17, Outcome::Solved, 1500.0),
             run(1, "b", 17, Outcome::Failed, 0.0),
         ];
-        let comparison = Comparison {
-            puzzles: 1,
-            solvers: vec!["a".to_string(), "b".to_string()],
-            repeat: 1,
-            timeout_s: Some(0.5),
-            jobs: 1,
-            parallel: false,
-            interrupted: false,
-            runs,
-        };
+        let comparison = sequential(1, &["a", "b"], Some(0.5), runs);
         let mut out = Vec::new();
         let analysis = Analysis::new(&comparison, Some(GroupBy::Clues));
         write_table(&mut out, &comparison, &analysis, TableStyle::Text).unwrap();
@@ -1045,16 +1037,12 @@ mod tests {
 
     #[test]
     fn markdown_tables_have_an_alignment_row() {
-        let comparison = Comparison {
-            puzzles: 1,
-            solvers: vec!["a|b".to_string()],
-            repeat: 1,
-            timeout_s: None,
-            jobs: 1,
-            parallel: false,
-            interrupted: false,
-            runs: vec![run(1, "a|b", 17, Outcome::Solved, 1500.0)],
-        };
+        let comparison = sequential(
+            1,
+            &["a|b"],
+            None,
+            vec![run(1, "a|b", 17, Outcome::Solved, 1500.0)],
+        );
         let mut out = Vec::new();
         let analysis = Analysis::new(&comparison, None);
         write_table(&mut out, &comparison, &analysis, TableStyle::Markdown).unwrap();

@@ -208,12 +208,29 @@ pub fn run(args: Args) -> Result<ExitCode> {
     check_pairs(&outputs.scatter, &labels)?;
     let puzzles = read_puzzles(&args.input, args.limit)?;
     check_memory(&config, &puzzles, args.max_memory)?;
+    measure(
+        &config,
+        puzzles.len(),
+        args.quiet,
+        &outputs,
+        |stop, on_run| compare::run(&puzzles, &config, stop, on_run),
+    )
+}
 
+/// Makes the `count` instances' runs with `run` under a progress bar and Ctrl-C's watch
+/// (the rows measured so far are kept for an interrupted run), then writes the outputs.
+fn measure(
+    config: &CompareConfig,
+    count: usize,
+    quiet: bool,
+    outputs: &Outputs,
+    run: impl FnOnce(&AtomicBool, &(dyn Fn(&Run) + Sync)) -> Result<Comparison, CompareError>,
+) -> Result<ExitCode> {
     let stop = Arc::new(AtomicBool::new(false));
     let measured: Arc<Mutex<Vec<Run>>> = Arc::default();
-    watch_interrupt(&stop, &measured, &outputs, &config, puzzles.len());
-    let bar = progress_bar(config.total_runs(puzzles.len()), "runs", args.quiet);
-    let comparison = compare::run(&puzzles, &config, &stop, &|run| {
+    watch_interrupt(&stop, &measured, outputs, config, count);
+    let bar = progress_bar(config.total_runs(count), "runs", quiet);
+    let comparison = run(&stop, &|run| {
         lock(&measured).push(run.clone());
         bar.set_message(run.solver.clone());
         bar.inc(1);
@@ -316,18 +333,13 @@ fn run_on_formulas(args: Args, outputs: Outputs) -> Result<ExitCode> {
     check_pairs(&outputs.scatter, &labels)?;
     let formulas = read_formulas(&formula_files(args.input.paths())?)?;
     check_formula_memory(&config, &formulas, args.max_memory)?;
-
-    let stop = Arc::new(AtomicBool::new(false));
-    let measured: Arc<Mutex<Vec<Run>>> = Arc::default();
-    watch_interrupt(&stop, &measured, &outputs, &config, formulas.len());
-    let bar = progress_bar(config.total_runs(formulas.len()), "runs", args.quiet);
-    let comparison = run_formulas(&formulas, &config, &stop, &|run| {
-        lock(&measured).push(run.clone());
-        bar.set_message(run.solver.clone());
-        bar.inc(1);
-    })?;
-    bar.finish_and_clear();
-    outputs.write(&comparison)
+    measure(
+        &config,
+        formulas.len(),
+        args.quiet,
+        &outputs,
+        |stop, on_run| run_formulas(&formulas, &config, stop, on_run),
+    )
 }
 
 /// Every formula of `paths`, one per file, with the encoding its comments name. A file of
