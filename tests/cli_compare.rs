@@ -1552,3 +1552,43 @@ fn a_directory_gives_its_dimacs_files_in_name_order() {
     assert_eq!(files, ["./php-5-4.cnf", "./plain.cnf", "./reduced.cnf.gz"]);
     assert_refused(temp_dir().path(), &["-q", "."], ".: no DIMACS files in it");
 }
+
+#[test]
+fn the_report_on_formulas_names_them_and_sets_entries_against_the_first() {
+    let dir = temp_dir();
+    let formulas = three_formulas(dir.path());
+    let mut args = vec!["compare", "-q"];
+    args.extend(formulas.iter().map(|(p, _, _)| p.as_str()));
+    args.extend(["--solvers", "dpll,cdcl", "--report", "rep"]);
+    assert_exit(&run_in(dir.path(), &args, b""), 0);
+    let page = Page::read(&dir.path().join("rep"));
+    let doc = page.doc();
+    let h1 = doc
+        .descendants()
+        .find(|n| n.has_tag_name("h1"))
+        .and_then(|n| n.text())
+        .expect("a title");
+    assert_eq!(h1, "sudosat compare: 3 formulas × 2 entries");
+    let ratios = page.table("ratios");
+    assert_eq!(ratios.len(), 1);
+    assert_eq!(
+        (&*ratios[0]["solver"], &*ratios[0]["common"]),
+        ("cdcl", "3")
+    );
+    // No clues, size or encoding to plot by: the cactus and the scatter only.
+    let figures: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("figure"))
+        .filter_map(|n| n.attribute("id").or(n.attribute("class")))
+        .collect();
+    assert_eq!(figures, ["cactus", "scatter-plot"]);
+    let slowest = page.table("slowest-puzzles");
+    assert_eq!(
+        slowest.len(),
+        9,
+        "3 formulas for the virtual best and each entry"
+    );
+    assert!(slowest
+        .iter()
+        .all(|r| r["file"].ends_with(".cnf") || r["file"].ends_with(".gz")));
+}
