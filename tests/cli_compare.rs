@@ -1526,7 +1526,7 @@ fn the_cnf_flag_reads_formulas_from_standard_input() {
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert!(rows.iter().all(|r| r.contains(",no_solution,")), "{rows:?}");
     assert!(
-        stderr(&out).contains("1 formulas × 2 entries"),
+        stderr(&out).contains("1 formula × 2 entries × 1 repeat = 2 runs"),
         "{}",
         stderr(&out)
     );

@@ -21,7 +21,9 @@ use super::output::{
     sidecar_path, write_csv, write_json, write_meta, write_summary_csv, Meta, Provenance,
 };
 use super::plot::{cactus_svg, scatter_svg, sizes_svg, times_svg};
-use super::summary::{seconds, summary_cells, summary_head, Analysis, Summary, VIRTUAL_BEST};
+use super::summary::{
+    counted, runs_planned, seconds, summary_cells, summary_head, Analysis, Summary, VIRTUAL_BEST,
+};
 use super::{CompareError, Comparison, GroupBy, Outcome};
 
 /// The files of a report directory besides `index.html`.
@@ -92,12 +94,13 @@ pub fn render_html(
         h,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\
          <meta name=\"viewport\" content=\"width=device-width\"/>\
-         <title>sudosat compare: {} {instance}s × {} entries</title><style>{STYLE}</style>\
-         </head><body>\n<h1>sudosat compare: {} {instance}s × {} entries</h1>\n",
-        comparison.puzzles,
-        comparison.solvers.len(),
-        comparison.puzzles,
-        comparison.solvers.len()
+         <title>sudosat compare: {title}</title><style>{STYLE}</style>\
+         </head><body>\n<h1>sudosat compare: {title}</h1>\n",
+        title = escape(&format!(
+            "{} × {}",
+            counted(comparison.puzzles, instance),
+            counted(comparison.solvers.len(), "entry")
+        )),
     );
     write_provenance(&mut h, comparison, analysis, p);
     write_summary_section(&mut h, analysis);
@@ -214,7 +217,7 @@ fn write_provenance(h: &mut String, comparison: &Comparison, analysis: &Analysis
         h,
         "<dt>Started</dt><dd>{}</dd><dt>Machine</dt><dd>{}, {}, {} logical CPUs, {}</dd>\
          <dt>Versions</dt><dd>sudosat {}</dd>\
-         <dt>Runs</dt><dd id=\"runs\">{} {}s × {} entries × {} repeats: {} runs made{}</dd>\
+         <dt>Runs</dt><dd id=\"runs\">{}: {} runs made{}</dd>\
          <dt>Time limit</dt><dd id=\"limit\">{}</dd><dt>Threads</dt><dd>{}</dd></dl>",
         escape(or_unknown(&p.started_utc)),
         escape(or_unknown(&machine.os)),
@@ -222,10 +225,7 @@ fn write_provenance(h: &mut String, comparison: &Comparison, analysis: &Analysis
         machine.cpus,
         escape(cpu),
         escape(or_unknown(&p.sudosat_version)),
-        comparison.puzzles,
-        analysis.instance,
-        comparison.solvers.len(),
-        comparison.repeat,
+        escape(&runs_planned(comparison)),
         comparison.runs.len(),
         if comparison.interrupted {
             " (interrupted: the figures cover the runs made)"

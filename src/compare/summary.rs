@@ -585,6 +585,24 @@ fn write_columns(w: &mut dyn Write, rows: &[Vec<String>], style: TableStyle) -> 
     Ok(())
 }
 
+/// `3 puzzles × 2 entries × 1 repeat`: what a full comparison runs, counted.
+pub fn runs_planned(comparison: &Comparison) -> String {
+    format!(
+        "{} × {} × {}",
+        counted(comparison.puzzles, comparison.instance()),
+        counted(comparison.solvers.len(), "entry"),
+        counted(comparison.repeat, "repeat")
+    )
+}
+
+/// `1 entry`, `2 entries`, `3 formulas`.
+pub fn counted(count: usize, noun: &str) -> String {
+    match noun.strip_suffix('y') {
+        Some(stem) if count != 1 => format!("{count} {stem}ies"),
+        _ => crate::names::plural(count, noun),
+    }
+}
+
 /// The header line of a comparison: what ran, how (sequential or parallel), the limits,
 /// and whether it was interrupted.
 pub fn header(comparison: &Comparison) -> String {
@@ -592,10 +610,8 @@ pub fn header(comparison: &Comparison) -> String {
     let planned = comparison.puzzles * comparison.solvers.len() * comparison.repeat;
     let instance = comparison.instance();
     let mut text = format!(
-        "sudosat compare: {} {instance}s × {} entries × {} repeats = {planned} runs; ",
-        comparison.puzzles,
-        comparison.solvers.len(),
-        comparison.repeat
+        "sudosat compare: {} = {planned} runs; ",
+        runs_planned(comparison)
     );
     if comparison.parallel {
         text.push_str(&format!(
@@ -841,6 +857,15 @@ mod tests {
             interrupted: false,
             runs,
         }
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        let said: Vec<String> = [(1, "entry"), (2, "entry"), (1, "formula"), (3, "repeat")]
+            .iter()
+            .map(|&(n, noun)| counted(n, noun))
+            .collect();
+        assert_eq!(said, ["1 entry", "2 entries", "1 formula", "3 repeats"]);
     }
 
     #[test]
