@@ -10,7 +10,7 @@
 //!
 //! varisat 0.2 cannot be interrupted, but a proof write that fails ends its solve. Under a
 //! time limit the solver therefore writes its proof steps (binary DRAT, thrown away unless
-//! a proof was asked for) to a [`StepSink`] whose writes fail once the deadline has
+//! a proof was asked for) to a sink (`StepSink`) whose writes fail once the deadline has
 //! passed: the solve stops within one buffer of steps (8 KiB, a few hundred conflicts)
 //! after the limit, and the solver, left unusable by the error, is rebuilt for the next
 //! solve. The steps cost little (BENCHMARKS.md, "varisat under a time limit").
