@@ -162,7 +162,7 @@ pub struct BackendArgs {
     /// Time limit in seconds of each puzzle (or formula), counted from the start of its
     /// encoding; the solves of one `count` or `--unique` check share it. An external
     /// solver process is killed, the built-in solvers and splr stop, and so does varisat,
-    /// which then writes proof steps to be stopped by (about 6 % of its time).
+    /// which then writes proof steps to be stopped by (about 5 % of its time).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// Lookahead of the dpll backend: none (unit propagation only), clause (probe the

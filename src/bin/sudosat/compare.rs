@@ -69,7 +69,7 @@ pub struct Args {
     isomorphs: bool,
     /// Time limit in seconds of each solve; a run past it is reported as `timeout` and the
     /// comparison goes on (varisat, which has no interrupt, then writes proof steps to be
-    /// stopped by: about 6 % of its time).
+    /// stopped by: about 5 % of its time).
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
     /// Puzzles solved at once, each solve on one thread (1 = sequential, the default).
