@@ -5,6 +5,8 @@
 mod common;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use sudosat::backend::{
@@ -599,4 +601,42 @@ fn varisat_counts_every_solution_under_a_time_limit() {
     distinct.dedup();
     assert_eq!(distinct.len(), 288);
     assert!(grids.iter().all(|g| check_solution(&empty, g).is_valid()));
+}
+
+/// The interrupt stops varisat too (through the same step sink as its time limit): the
+/// parallel conquer of `sat --cubes` stops its other workers this way once one answers.
+/// Reset, with the flag cleared, the same backend answers again.
+#[test]
+fn varisat_stops_at_its_interrupt() {
+    let flag = Arc::new(AtomicBool::new(false));
+    let (to_test, from_worker) = std::sync::mpsc::channel();
+    let (to_worker, from_test) = std::sync::mpsc::channel::<()>();
+    let worker_flag = Arc::clone(&flag);
+    std::thread::spawn(move || {
+        let mut backend = BackendSpec::new(BackendKind::Varisat).create().unwrap();
+        backend.set_interrupt(Some(worker_flag));
+        backend.add_formula(&mut pigeonhole(12, 11));
+        let _ = to_test.send(backend.solve());
+        if from_test.recv().is_ok() {
+            backend.reset();
+            backend.add_formula(&mut pigeonhole(3, 3));
+            let _ = to_test.send(backend.solve());
+        }
+    });
+    std::thread::sleep(Duration::from_millis(50));
+    flag.store(true, Ordering::Relaxed);
+    // A liveness bound, not a timing: without the sink the first solve runs for minutes.
+    let hard = from_worker
+        .recv_timeout(Duration::from_secs(120))
+        .expect("varisat did not stop at its interrupt");
+    assert!(
+        matches!(hard, Err(BackendError::Timeout { .. })),
+        "{hard:?}"
+    );
+    flag.store(false, Ordering::Relaxed);
+    to_worker.send(()).unwrap();
+    match from_worker.recv().unwrap() {
+        Ok(SatOutcome::Sat(model)) => assert_eq!(pigeonhole(3, 3).first_falsified(&model), None),
+        other => panic!("expected a model, got {other:?}"),
+    }
 }

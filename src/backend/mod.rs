@@ -210,7 +210,8 @@ pub trait SatBackend: ClauseSink + Send {
     /// A flag another thread sets to end this backend's solves at their next look at the
     /// clock, as a time-out ([`BackendError::Timeout`]): how parallel work stops the
     /// solves made pointless by an answer found elsewhere. The default ignores it (the
-    /// solve runs to its end or its time limit); cdcl honours it.
+    /// solve runs to its end or its time limit); cdcl, dpll, the lookahead search, varisat
+    /// and external processes honour it.
     fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
         let _ = flag;
     }

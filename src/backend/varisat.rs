@@ -11,13 +11,15 @@
 //! varisat 0.2 cannot be interrupted, but a proof write that fails ends its solve. Under a
 //! time limit the solver therefore writes its proof steps (binary DRAT, thrown away unless
 //! a proof was asked for) to a sink (`StepSink`) whose writes fail once the deadline has
-//! passed: the solve stops within one buffer of steps (8 KiB, a few hundred conflicts)
+//! passed, or the interrupt flag ([`SatBackend::set_interrupt`]) is set: the solve stops
+//! within one buffer of steps (8 KiB, a few hundred conflicts)
 //! after the limit, and the solver, left unusable by the error, is rebuilt for the next
 //! solve. The steps cost about 5 % (BENCHMARKS.md, "varisat under a time limit"). DRAT
 //! cannot take clauses added after a solve, so a count rebuilds the solver once, at its
 //! first blocking clause, into varisat's own step format, which can.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -42,23 +44,44 @@ struct SendSolver(Solver<'static>);
 // or a `StepSink`.
 unsafe impl Send for SendSolver {}
 
+/// What ends a solve from outside: the current solve's deadline, and the flag another
+/// thread may set.
+#[derive(Default)]
+struct StopSignals {
+    deadline: Option<Instant>,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// The stop signals a backend and its solver's sink share.
+type SharedSignals = Arc<Mutex<StopSignals>>;
+
+fn signals(shared: &SharedSignals) -> std::sync::MutexGuard<'_, StopSignals> {
+    shared
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// The proof writer of a varisat solver: the proof file asked for, or nowhere; either way a
-/// write fails once the shared deadline has passed, which ends the solve.
+/// write fails once the deadline has passed or the interrupt is set, which ends the solve.
 struct StepSink {
     file: Option<std::fs::File>,
-    deadline: Arc<Mutex<Option<Instant>>>,
+    signals: SharedSignals,
 }
 
 impl StepSink {
-    fn past_deadline(&self) -> bool {
-        let deadline = *self.deadline.lock().unwrap_or_else(|p| p.into_inner());
-        deadline.is_some_and(|d| Instant::now() >= d)
+    fn stopped(&self) -> bool {
+        let signals = signals(&self.signals);
+        signals.deadline.is_some_and(|d| Instant::now() >= d)
+            || signals
+                .interrupt
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 }
 
 impl Write for StepSink {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.past_deadline() {
+        if self.stopped() {
             return Err(io::Error::new(
                 io::ErrorKind::TimedOut,
                 "time limit reached",
@@ -93,8 +116,9 @@ pub struct VarisatBackend {
     stale: bool,
     /// The limit of each solve ([`SatBackend::set_time_limit`]).
     time_limit: Option<Duration>,
-    /// The current solve's deadline, read by the solver's [`StepSink`].
-    deadline: Arc<Mutex<Option<Instant>>>,
+    /// The current solve's deadline and the interrupt flag, read by the solver's
+    /// [`StepSink`].
+    signals: SharedSignals,
     /// Without a proof, the steps are in varisat's own format, which takes clauses added
     /// after a solve: set once such clauses came (until a reset).
     incremental_steps: bool,
@@ -117,14 +141,29 @@ impl VarisatBackend {
             proof: None,
             stale: false,
             time_limit: None,
-            deadline: Arc::default(),
+            signals: SharedSignals::default(),
             incremental_steps: false,
         }
     }
 
-    /// Whether the solver writes proof steps: for a proof, or to be stopped at a deadline.
+    /// Whether the solver can be stopped: under a time limit or with an interrupt flag.
+    fn stoppable(&self) -> bool {
+        self.time_limit.is_some() || signals(&self.signals).interrupt.is_some()
+    }
+
+    /// Whether the solver writes proof steps: for a proof, or to be stopped.
     fn writes_steps(&self) -> bool {
-        self.proof.is_some() || self.time_limit.is_some()
+        self.proof.is_some() || self.stoppable()
+    }
+
+    /// After the time limit or the interrupt came or went: the step sink, which varisat
+    /// takes only before any clause, comes or goes at once while there is none (a fresh
+    /// backend), else at the next solve.
+    fn stoppable_changed(&mut self) {
+        self.stale = true;
+        if self.original.num_clauses() == 0 && self.rebuild().is_err() {
+            self.stale = true;
+        }
     }
 
     fn io_error(source: std::io::Error) -> BackendError {
@@ -155,7 +194,7 @@ impl VarisatBackend {
             };
             let sink = StepSink {
                 file,
-                deadline: Arc::clone(&self.deadline),
+                signals: Arc::clone(&self.signals),
             };
             solver.write_proof(sink, format);
         }
@@ -177,8 +216,7 @@ fn to_varisat(lit: Lit) -> VLit {
 impl ClauseSink for VarisatBackend {
     fn add_clause(&mut self, clause: &[Lit]) {
         self.original.add_clause(clause);
-        let drat_steps =
-            self.proof.is_some() || (self.time_limit.is_some() && !self.incremental_steps);
+        let drat_steps = self.proof.is_some() || (self.stoppable() && !self.incremental_steps);
         if drat_steps && self.solves > 0 {
             // varisat's DRAT cannot take it: the next solve rebuilds (without a proof, into
             // steps that can).
@@ -213,23 +251,21 @@ impl SatBackend for VarisatBackend {
             self.rebuild()?;
         }
         self.solves += 1;
-        let deadline = self.time_limit.map(|limit| Instant::now() + limit);
-        *self.deadline.lock().unwrap_or_else(|p| p.into_inner()) = deadline;
+        signals(&self.signals).deadline = self.time_limit.map(|limit| Instant::now() + limit);
         let answer = self.solver.0.solve();
-        *self.deadline.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        signals(&self.signals).deadline = None;
         let sat = answer.map_err(|e| {
             // An error leaves varisat unusable: the next solve starts over.
             self.stale = true;
-            match (e, self.time_limit) {
-                (SolverError::ProofIoError { cause }, Some(timeout))
-                    if cause.kind() == io::ErrorKind::TimedOut =>
-                {
+            match e {
+                // The deadline or the interrupt: a time-out, as for the other backends.
+                SolverError::ProofIoError { cause } if cause.kind() == io::ErrorKind::TimedOut => {
                     BackendError::Timeout {
                         solver: self.name(),
-                        timeout,
+                        timeout: self.time_limit.unwrap_or_default(),
                     }
                 }
-                (e, _) => BackendError::GaveUp {
+                e => BackendError::GaveUp {
                     solver: self.name(),
                     reason: e.to_string(),
                 },
@@ -259,20 +295,23 @@ impl SatBackend for VarisatBackend {
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
-        let was_limited = self.time_limit.is_some();
+        let was_stoppable = self.stoppable();
         self.time_limit = limit;
-        if was_limited != limit.is_some() {
-            // The step sink comes or goes, which varisat takes only before any clause: at
-            // once while there is none (a fresh backend), else at the next solve.
-            self.stale = true;
-            if self.original.num_clauses() == 0 && self.rebuild().is_err() {
-                self.stale = true;
-            }
+        if was_stoppable != self.stoppable() {
+            self.stoppable_changed();
         }
     }
 
     fn honours_time_limit(&self) -> bool {
         true
+    }
+
+    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        let was_stoppable = self.stoppable();
+        signals(&self.signals).interrupt = flag;
+        if was_stoppable != self.stoppable() {
+            self.stoppable_changed();
+        }
     }
 
     fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
@@ -300,7 +339,9 @@ impl SatBackend for VarisatBackend {
 
     fn reset(&mut self) {
         let limit = self.time_limit;
+        let interrupt = signals(&self.signals).interrupt.take();
         *self = VarisatBackend::new();
         self.set_time_limit(limit);
+        self.set_interrupt(interrupt);
     }
 }

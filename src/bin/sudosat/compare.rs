@@ -648,7 +648,7 @@ fn read_puzzles(input: &PuzzleInputs, limit: Option<usize>) -> Result<Vec<Puzzle
 }
 
 /// Ctrl-C sets `stop`: the run ends after the current solve and writes what it measured.
-/// A second Ctrl-C (a solve that cannot be interrupted, e.g. varisat on a huge grid) writes
+/// A second Ctrl-C (a solve that does not stop soon, e.g. splr loading a huge grid) writes
 /// the rows measured so far at once and exits.
 fn watch_interrupt(
     stop: &Arc<AtomicBool>,
