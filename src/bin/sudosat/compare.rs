@@ -17,13 +17,14 @@ use sudosat::compare::{
     self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
 };
 use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription, Encoding};
+use sudosat::grid::Format;
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::{SolverOptions, SolverSpec};
 
-use crate::args::{named, PuzzleInputs};
+use crate::args::named;
 use crate::common::{
-    display_path, progress_bar, read_cnf, read_located_inputs, report_error, stdin_at_most_once,
-    time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
+    display_path, inputs_or_stdin, progress_bar, read_cnf, read_located_inputs, report_error,
+    stdin_at_most_once, time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
 };
 
 /// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
@@ -33,7 +34,7 @@ const EXIT_INTERRUPTED: u8 = 130;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
-    input: PuzzleInputs,
+    input: CompareInputs,
     /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, minisat
     /// (or minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
     /// -q"), each crossed with every --encodings value; classic solvers dlx, backtrack,
@@ -138,6 +139,25 @@ pub struct Args {
     /// and a directory stands for the DIMACS files in it, in name order.
     #[arg(long)]
     cnf: bool,
+}
+
+/// The inputs of `compare`: puzzle files, or DIMACS formulas ([`Args::cnf`]).
+#[derive(clap::Args, Debug)]
+struct CompareInputs {
+    /// Puzzle files; `-` or none reads standard input. With --cnf (or names ending .cnf or
+    /// .dimacs): DIMACS files, one formula each, or directories of them.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Input format of the puzzles; detected from each file's content when not given.
+    #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
+    from: Option<Format>,
+}
+
+impl CompareInputs {
+    /// The files as given, or standard input when none is.
+    fn paths(&self) -> Vec<PathBuf> {
+        inputs_or_stdin(&self.files)
+    }
 }
 
 /// Runs the subcommand: exit 0 when every run was made (time-outs, failures and stops are
@@ -629,7 +649,7 @@ fn lock(measured: &Mutex<Vec<Run>>) -> MutexGuard<'_, Vec<Run>> {
 }
 
 /// Every puzzle of every input (at most `limit` per file), with where it starts.
-fn read_puzzles(input: &PuzzleInputs, limit: Option<usize>) -> Result<Vec<Puzzle>> {
+fn read_puzzles(input: &CompareInputs, limit: Option<usize>) -> Result<Vec<Puzzle>> {
     let paths = input.paths();
     stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
     let mut puzzles = Vec::new();
