@@ -22,9 +22,10 @@ use super::output::{
 };
 use super::plot::{cactus_svg, scatter_svg, sizes_svg, times_svg};
 use super::summary::{
-    counted, runs_planned, seconds, summary_cells, summary_head, Analysis, Summary, VIRTUAL_BEST,
+    runs_planned, seconds, summary_cells, summary_head, Analysis, Summary, VIRTUAL_BEST,
 };
 use super::{CompareError, Comparison, GroupBy, Outcome};
+use crate::names::plural;
 
 /// The files of a report directory besides `index.html`.
 pub const RUNS_CSV: &str = "runs.csv";
@@ -98,8 +99,8 @@ pub fn render_html(
          </head><body>\n<h1>sudosat compare: {title}</h1>\n",
         title = escape(&format!(
             "{} × {}",
-            counted(comparison.puzzles, instance),
-            counted(comparison.solvers.len(), "entry")
+            plural(comparison.puzzles, instance),
+            plural(comparison.solvers.len(), "entry")
         )),
     );
     write_provenance(&mut h, comparison, analysis, p);

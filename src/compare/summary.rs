@@ -22,6 +22,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{Comparison, GroupBy, Outcome, Run};
+use crate::names::plural;
 
 /// How many of the slowest puzzles a summary lists.
 pub const SLOWEST: usize = 10;
@@ -589,18 +590,10 @@ fn write_columns(w: &mut dyn Write, rows: &[Vec<String>], style: TableStyle) -> 
 pub fn runs_planned(comparison: &Comparison) -> String {
     format!(
         "{} × {} × {}",
-        counted(comparison.puzzles, comparison.instance()),
-        counted(comparison.solvers.len(), "entry"),
-        counted(comparison.repeat, "repeat")
+        plural(comparison.puzzles, comparison.instance()),
+        plural(comparison.solvers.len(), "entry"),
+        plural(comparison.repeat, "repeat")
     )
-}
-
-/// `1 entry`, `2 entries`, `3 formulas`.
-pub fn counted(count: usize, noun: &str) -> String {
-    match noun.strip_suffix('y') {
-        Some(stem) if count != 1 => format!("{count} {stem}ies"),
-        _ => crate::names::plural(count, noun),
-    }
 }
 
 /// The header line of a comparison: what ran, how (sequential or parallel), the limits,
@@ -861,11 +854,11 @@ mod tests {
 
     #[test]
     fn counts_agree_with_their_nouns() {
-        let said: Vec<String> = [(1, "entry"), (2, "entry"), (1, "formula"), (3, "repeat")]
-            .iter()
-            .map(|&(n, noun)| counted(n, noun))
-            .collect();
-        assert_eq!(said, ["1 entry", "2 entries", "1 formula", "3 repeats"]);
+        let one = sequential(1, &["a"], None, Vec::new());
+        assert_eq!(runs_planned(&one), "1 puzzle × 1 entry × 1 repeat");
+        let mut two = sequential(2, &["a", "b"], None, Vec::new());
+        two.repeat = 3;
+        assert_eq!(runs_planned(&two), "2 puzzles × 2 entries × 3 repeats");
     }
 
     #[test]
