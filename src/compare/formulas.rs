@@ -11,8 +11,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::{assemble, micros, run_entries, CompareConfig, CompareError, Comparison, Outcome, Run};
-use crate::backend::{check_model, BackendError, BackendSpec, SatOutcome};
+use super::{
+    assemble, error_outcome, mark_past_limit, micros, run_entries, CompareConfig, CompareError,
+    Comparison, Outcome, Run,
+};
+use crate::backend::{check_model, BackendSpec, SatOutcome};
 use crate::encode::SudokuEncoding;
 use crate::formula::FormulaSize;
 use crate::run::Counters;
@@ -174,25 +177,14 @@ fn measure(formula: &FormulaInput, spec: &BackendSpec, row: &mut Run) {
         }
         Ok(SatOutcome::Unsat) => row.outcome = Outcome::NoSolution,
         Err(err) => {
-            row.outcome = match err {
-                BackendError::Timeout { .. } => Outcome::Timeout,
-                BackendError::GaveUp { .. } => Outcome::Stopped,
-                BackendError::WrongModel { .. } => Outcome::Wrong,
-                _ => Outcome::Failed,
-            };
+            // The puzzles' mapping: a time-out, a wrong model, or a failure.
+            let err = crate::Error::from(err);
+            row.outcome = error_outcome(&err);
             row.error = Some(err.to_string());
+            return;
         }
     }
-    if let Some(limit) = spec.timeout {
-        if !backend.honours_time_limit() && total > limit && row.outcome != Outcome::Failed {
-            row.outcome = Outcome::Timeout;
-            row.error = Some(format!(
-                "ran {:.3} s, past the {:.3} s limit (this solver cannot be interrupted)",
-                total.as_secs_f64(),
-                limit.as_secs_f64()
-            ));
-        }
-    }
+    mark_past_limit(row, total, spec.timeout, backend.honours_time_limit());
 }
 
 #[cfg(test)]

@@ -745,14 +745,7 @@ fn measure(
                     row.error = Some(why);
                 }
             }
-            if let Some(limit) = timeout.filter(|&l| !honours_limit && total > l) {
-                row.outcome = Outcome::Timeout;
-                row.error = Some(format!(
-                    "ran {:.3} s, past the {:.3} s limit (this solver cannot be interrupted)",
-                    total.as_secs_f64(),
-                    limit.as_secs_f64()
-                ));
-            }
+            mark_past_limit(row, total, timeout, honours_limit);
         }
         Err(err) => {
             row.outcome = error_outcome(&err);
@@ -764,6 +757,20 @@ fn measure(
     }
 }
 
+/// An answer that came past `limit` from a solver that cannot be interrupted is a
+/// time-out, as it would have been had the solver stopped.
+fn mark_past_limit(row: &mut Run, total: Duration, limit: Option<Duration>, honours: bool) {
+    if let Some(limit) = limit.filter(|&l| !honours && total > l) {
+        row.outcome = Outcome::Timeout;
+        row.error = Some(format!(
+            "ran {:.3} s, past the {:.3} s limit (this solver cannot be interrupted)",
+            total.as_secs_f64(),
+            limit.as_secs_f64()
+        ));
+    }
+}
+
+/// The outcome of a run that ended in `err`.
 fn error_outcome(err: &Error) -> Outcome {
     if err.is_timeout() {
         Outcome::Timeout
