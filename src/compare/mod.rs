@@ -522,6 +522,11 @@ pub struct Comparison {
     pub runs: Vec<Run>,
 }
 
+/// What one instance of a comparison on puzzles is called ([`Comparison::instance`]).
+pub const PUZZLE: &str = "puzzle";
+/// What one instance of a comparison on DIMACS formulas is called.
+pub const FORMULA: &str = "formula";
+
 impl Comparison {
     /// Whether the runs are on DIMACS formulas ([`formulas::run_formulas`]), told by their
     /// rows (a formula's row has no grid, size 0), so that a comparison read back from CSV
@@ -533,9 +538,9 @@ impl Comparison {
     /// What one instance is called in the summaries: `formula` or `puzzle`.
     pub fn instance(&self) -> &'static str {
         if self.on_formulas() {
-            "formula"
+            FORMULA
         } else {
-            "puzzle"
+            PUZZLE
         }
     }
 

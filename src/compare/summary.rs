@@ -418,7 +418,7 @@ impl Analysis {
 
     /// Whether the runs were on DIMACS formulas ([`Comparison::on_formulas`]).
     pub fn on_formulas(&self) -> bool {
-        self.instance == "formula"
+        self.instance == super::FORMULA
     }
 
     /// What PAR-2 means here, for titles and captions.
