@@ -274,17 +274,63 @@ fn solve_external_solver_given_by_a_relative_path() {
     );
     let puzzle = std::fs::read(fixture("thesis-4x4.txt")).unwrap();
     for cmd in ["bin/unsat.sh", "./bin/unsat.sh"] {
-        let out = run_in(
-            dir.path(),
-            &["solve", "-", "--backend", "external", "--solver-cmd", cmd],
-            &puzzle,
-        );
-        assert_exit(&out, 1);
-        assert!(
-            stdout(&out).contains("no solution"),
-            "{cmd}: {}",
-            stderr(&out)
-        );
+        // The command by --solver-cmd, and after the backend's name as compare writes it.
+        let label = format!("external:{cmd}");
+        let spellings = [
+            vec!["--backend", "external", "--solver-cmd", cmd],
+            vec!["--backend", &label],
+        ];
+        for spelling in spellings {
+            let out = run_in(
+                dir.path(),
+                &[&["solve", "-"], &spelling[..]].concat(),
+                &puzzle,
+            );
+            assert_exit(&out, 1);
+            assert!(
+                stdout(&out).contains("no solution"),
+                "{spelling:?}: {}",
+                stderr(&out)
+            );
+        }
+    }
+}
+
+/// `--backend NAME:COMMAND` takes a command only after external and minisat, and only one
+/// command: a second by --solver-cmd is refused, as is an empty one.
+#[test]
+fn backend_labels_with_a_command_are_checked() {
+    let p = fixture("thesis-4x4.txt");
+    let p = p.to_str().unwrap();
+    let refusals = [
+        (
+            vec!["--backend", "cdcl:cadical"],
+            "only external:COMMAND and minisat:COMMAND",
+        ),
+        (
+            vec!["--backend", "external:"],
+            "needs a solver command after the colon",
+        ),
+        (
+            vec!["--backend", "external:cadical", "--solver-cmd", "kissat"],
+            "name two solver commands",
+        ),
+        (
+            vec!["--backend", "kissat"],
+            "external:COMMAND, minisat:COMMAND",
+        ),
+    ];
+    for (flags, message) in refusals {
+        for command in ["solve", "sat"] {
+            let out = run(&[&[command, p], &flags[..]].concat());
+            assert_exit(&out, 2);
+            assert!(
+                stderr(&out).contains(message),
+                "{command} {flags:?}: {}",
+                stderr(&out)
+            );
+            assert!(stdout(&out).is_empty(), "{command} {flags:?}");
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use crate::encode::SudokuEncoding;
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
+use crate::names::UnknownName;
 pub use crate::run::Counters;
 
 pub use self::cdcl::Cdcl;
@@ -513,11 +514,96 @@ impl BackendSpec {
             (kind, _) => kind.name().to_string(),
         }
     }
+
+    /// The backend a label names, as [`label`](Self::label) writes it (and the CLI's
+    /// `--backend` and compare's `--solvers` read it): a backend's name, or
+    /// `external:COMMAND` or `minisat:COMMAND` with the solver's command line. `external`
+    /// alone parses, without a command: the caller asks for one.
+    ///
+    /// # Errors
+    /// [`BackendLabelError`]: an unknown name, a command after a backend that runs none,
+    /// or nothing after the colon.
+    pub fn from_label(label: &str) -> Result<BackendSpec, BackendLabelError> {
+        let (name, command) = match label.split_once(':') {
+            Some((name, command)) => (name.trim(), Some(command.trim())),
+            None => (label.trim(), None),
+        };
+        let kind = BackendKind::from_name(name).ok_or_else(|| {
+            let mut names = BackendKind::NAMES.to_vec();
+            names.extend(["external:COMMAND", "minisat:COMMAND"]);
+            UnknownName::new("backend", label, &names)
+        })?;
+        let command = match command {
+            None => None,
+            Some(_) if !matches!(kind, BackendKind::External | BackendKind::Minisat) => {
+                return Err(BackendLabelError::NoCommand(label.to_string()))
+            }
+            Some("") => return Err(BackendLabelError::MissingCommand(label.to_string())),
+            Some(command) => Some(command.to_string()),
+        };
+        Ok(BackendSpec {
+            command,
+            ..BackendSpec::new(kind)
+        })
+    }
+}
+
+/// Why a backend label ([`BackendSpec::from_label`]) names no backend.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BackendLabelError {
+    /// Not a backend's name.
+    #[error(transparent)]
+    Unknown(#[from] UnknownName),
+    /// A command after a backend that runs no process, e.g. `cdcl:cadical`.
+    #[error("`{0}` names a command, but only external:COMMAND and minisat:COMMAND run one")]
+    NoCommand(String),
+    /// A colon with no command after it, e.g. `external:`.
+    #[error("`{0}` needs a solver command after the colon, e.g. `external:cadical -q`")]
+    MissingCommand(String),
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_read_back_as_the_backends_they_name() {
+        let specs = [
+            BackendSpec::new(BackendKind::Cdcl),
+            BackendSpec::new(BackendKind::Minisat),
+            BackendSpec {
+                command: Some("minisat -verb=0".to_string()),
+                ..BackendSpec::new(BackendKind::Minisat)
+            },
+            BackendSpec::external("cadical -q"),
+        ];
+        for spec in specs {
+            assert_eq!(BackendSpec::from_label(&spec.label()), Ok(spec));
+        }
+        // Names are read as everywhere (ASCII case ignored); the command is trimmed.
+        assert_eq!(
+            BackendSpec::from_label("External: kissat -q "),
+            Ok(BackendSpec::external("kissat -q"))
+        );
+        assert_eq!(
+            BackendSpec::from_label("external"),
+            Ok(BackendSpec::new(BackendKind::External))
+        );
+        let error = |label: &str| BackendSpec::from_label(label).unwrap_err().to_string();
+        assert_eq!(
+            error("cdcl:cadical"),
+            "`cdcl:cadical` names a command, but only external:COMMAND and minisat:COMMAND run one"
+        );
+        assert_eq!(
+            error("external: "),
+            "`external: ` needs a solver command after the colon, e.g. `external:cadical -q`"
+        );
+        assert_eq!(
+            error("kissat"),
+            "unknown backend `kissat` (expected one of: cdcl, dpll, lookahead, varisat, splr, \
+             minisat, external, external:COMMAND, minisat:COMMAND)"
+        );
+    }
 
     #[test]
     fn a_model_check_from_a_clause_on_still_names_later_falsified_clauses() {

@@ -45,7 +45,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::backend::{BackendError, BackendKind, BackendSpec};
+use crate::backend::{BackendError, BackendKind, BackendLabelError, BackendSpec};
 use crate::encode::{AmoFamily, Encoding, SudokuEncoding};
 use crate::formula::FormulaSize;
 use crate::grid::{check_solution, Grid, Isomorphism};
@@ -175,28 +175,24 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverItem>, CompareError> {
             .map(SolverItem::Classic)
             .collect::<Vec<_>>()
     };
-    let (name, command) = match item.split_once(':') {
-        Some((name, command)) => (name.trim(), Some(command.trim())),
-        None => (item, None),
-    };
-    let spec = match (name, command) {
-        ("embedded", None) => return Ok(embedded()),
-        ("classic", None) => return Ok(classic()),
-        ("all", None) => return Ok([embedded(), classic()].concat()),
-        ("external", None) | ("external" | "minisat", Some("")) => {
+    match item {
+        "embedded" => return Ok(embedded()),
+        "classic" => return Ok(classic()),
+        "all" => return Ok([embedded(), classic()].concat()),
+        _ => {}
+    }
+    let spec = match BackendSpec::from_label(item) {
+        Ok(spec) if spec.kind == BackendKind::External && spec.command.is_none() => {
             return Err(CompareError::MissingCommand(item.to_string()))
         }
-        ("external", Some(command)) => BackendSpec::external(command),
-        ("minisat", command) => BackendSpec {
-            command: command.map(str::to_string),
-            ..BackendSpec::new(BackendKind::Minisat)
+        Ok(spec) => spec,
+        Err(BackendLabelError::MissingCommand(_)) => {
+            return Err(CompareError::MissingCommand(item.to_string()))
+        }
+        Err(_) => match item.parse::<ClassicKind>() {
+            Ok(kind) => return Ok(vec![SolverItem::Classic(kind)]),
+            Err(_) => return Err(CompareError::UnknownSolver(item.to_string())),
         },
-        (name, None) => match (name.parse::<BackendKind>(), name.parse::<ClassicKind>()) {
-            (Ok(kind), _) if kind.is_embedded() => BackendSpec::new(kind),
-            (_, Ok(kind)) => return Ok(vec![SolverItem::Classic(kind)]),
-            _ => return Err(CompareError::UnknownSolver(item.to_string())),
-        },
-        _ => return Err(CompareError::UnknownSolver(item.to_string())),
     };
     Ok(vec![SolverItem::Sat(spec)])
 }

@@ -60,6 +60,35 @@ where
     }
 }
 
+/// The value parser of `--backend`: a backend's name, or `external:COMMAND` /
+/// `minisat:COMMAND` with the solver's command line, as the labels in `--stats`, compare's
+/// tables and its `--solvers` write them ([`BackendSpec::from_label`]). `--help` and the
+/// completions list the names.
+#[derive(Clone, Copy, Debug)]
+pub struct BackendLabel;
+
+impl TypedValueParser for BackendLabel {
+    type Value = BackendSpec;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<BackendSpec, clap::Error> {
+        let parse = |s: &str| BackendSpec::from_label(s);
+        parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            BackendKind::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value),
+        ))
+    }
+}
+
 /// The puzzle inputs of every command that reads puzzles: files (`-` or none = standard
 /// input) and the format to read them in.
 #[derive(clap::Args, Debug)]
@@ -157,8 +186,10 @@ pub struct BackendArgs {
     /// SAT backend. The default, cdcl, is the built-in clause-learning solver: it finishes
     /// the grids that need search; dpll is the built-in plain DPLL of the literature;
     /// lookahead the built-in lookahead search (satz, kcnfs, march), best on random k-SAT.
-    #[arg(long, value_name = "BACKEND", default_value_t = BackendKind::DEFAULT, value_parser = named::<BackendKind>())]
-    pub backend: BackendKind,
+    /// An external solver's command may follow a colon, as compare writes it:
+    /// `external:cadical -q`, `minisat:/opt/minisat` (the same as --solver-cmd).
+    #[arg(long, value_name = "BACKEND", default_value = BackendKind::DEFAULT.name(), value_parser = BackendLabel)]
+    pub backend: BackendSpec,
     /// Time limit in seconds of each puzzle (or formula), counted from the start of its
     /// encoding; the solves of one `count` or `--unique` check share it. An external
     /// solver process is killed, the built-in solvers and splr stop, and so does varisat,
@@ -220,11 +251,23 @@ impl BackendArgs {
         if let Some(threads) = self.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
             bail!("--threads must be between 1 and {MAX_THREADS}, not {threads}");
         }
-        let given =
-            || (self.solver_cmd.clone()).or_else(|| self.solver.clone().filter(|s| s != "sat"));
-        let command = match self.backend {
+        if let (Some(command), Some(other)) = (&self.backend.command, &self.solver_cmd) {
+            if command != other {
+                bail!(
+                    "--backend {} and --solver-cmd \"{other}\" name two solver commands",
+                    self.backend.label()
+                );
+            }
+        }
+        let given = || {
+            (self.backend.command.clone())
+                .or_else(|| self.solver_cmd.clone())
+                .or_else(|| self.solver.clone().filter(|s| s != "sat"))
+        };
+        let command = match self.backend.kind {
             BackendKind::External => Some(given().with_context(|| {
-                "--backend external needs the solver command: --solver-cmd \"cadical -q\""
+                "--backend external needs the solver command: --backend \"external:cadical -q\" \
+                 or --solver-cmd \"cadical -q\""
             })?),
             BackendKind::Minisat => given(),
             _ => None,
@@ -237,7 +280,7 @@ impl BackendArgs {
             propagate: self.propagate,
             threads: self.threads.unwrap_or_else(sudosat::run::available_cores),
             seed: self.seed,
-            ..BackendSpec::new(self.backend)
+            ..BackendSpec::new(self.backend.kind)
         })
     }
 
@@ -332,8 +375,9 @@ impl SolverArgs {
     /// The grid-level solver name (`sat` unless `--solver` names another and the backend is
     /// not external).
     pub fn solver_name(&self) -> &str {
-        match self.sat.backend {
-            BackendKind::External | BackendKind::Minisat if self.sat.solver_cmd.is_none() => "sat",
+        let command = self.sat.solver_cmd.is_some() || self.sat.backend.command.is_some();
+        match self.sat.backend.kind {
+            BackendKind::External | BackendKind::Minisat if !command => "sat",
             _ => self.sat.solver.as_deref().unwrap_or("sat"),
         }
     }

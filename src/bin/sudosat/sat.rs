@@ -100,7 +100,10 @@ pub struct Args {
 /// Refuses the shared backend flags that only mean something for a puzzle, which `sat`
 /// would otherwise ignore silently.
 fn reject_puzzle_flags(how: &BackendArgs) -> Result<()> {
-    let command_backend = matches!(how.backend, BackendKind::External | BackendKind::Minisat);
+    let command_backend = matches!(
+        how.backend.kind,
+        BackendKind::External | BackendKind::Minisat
+    );
     if let Some(solver) = how.solver.as_deref() {
         if solver != "sat" && !command_backend {
             bail!(
@@ -147,10 +150,12 @@ fn parse_assumptions(items: &[String], num_vars: usize) -> Result<Vec<Lit>> {
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     stdin_at_most_once(std::iter::once(args.file.as_path()).chain(args.cubes.as_deref()))?;
+    // The flags first: a mistake in them is reported before a large formula is read.
+    reject_puzzle_flags(&args.how)?;
+    let spec = args.how.backend_spec()?.with_memory(args.max_memory);
     let parse_start = Instant::now();
     let (mut cnf, report, name) = read_cnf(&args.file)?;
     let parse_time = parse_start.elapsed();
-    reject_puzzle_flags(&args.how)?;
     let assumptions = parse_assumptions(&args.assume, cnf.num_vars())?;
     let mut cubes = report.cubes;
     if let Some(path) = &args.cubes {
@@ -167,7 +172,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
             bail!("--cubes {shown}: no cubes in it (`a LITS 0` lines)");
         }
     }
-    let spec = args.how.backend_spec()?.with_memory(args.max_memory);
     let proving_cubes = !cubes.is_empty() && args.proof.is_some();
     if proving_cubes && spec.kind != BackendKind::Cdcl {
         bail!(
