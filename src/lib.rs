@@ -27,6 +27,7 @@ mod error;
 pub mod formula;
 pub mod generate;
 pub mod grid;
+pub mod models;
 pub mod names;
 pub mod run;
 pub mod solve;

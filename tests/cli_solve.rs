@@ -814,3 +814,84 @@ fn sat_takes_a_seed_too() {
     // … and the same again for the same seed.
     assert_eq!(solve("2"), seeded[1]);
 }
+
+/// `sat --count`: every backend counts the models of a formula, on every variable or on its
+/// `c p show` projection, up to a limit; a CNF that `encode` wrote counts grids, as `count`
+/// does (the empty 4×4 has 288, its at-most-one family's auxiliaries or not).
+#[test]
+fn sat_counts_models_on_their_projection() {
+    let dir = temp_dir();
+    // (x1 ∨ x2) over three variables: 6 models, 2 on {x1}.
+    let plain = write(dir.path(), "f.cnf", "p cnf 3 1\n1 2 0\n");
+    let shown = write(dir.path(), "g.cnf", "p cnf 3 1\nc p show 1 0\n1 2 0\n");
+    let unsat = write(dir.path(), "u.cnf", "p cnf 1 2\n1 0\n-1 0\n");
+    let count_lines = |file: &str, flags: &[&str], code: i32| -> Vec<String> {
+        let out = run(&[&["sat", file, "-n"][..], flags].concat());
+        assert_exit(&out, code);
+        let text = stdout(&out);
+        text.lines()
+            .filter(|l| {
+                l.starts_with("c models") || l.starts_with("c s ") || l.starts_with("c projection")
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    let exact = |models: u64, kind: &str, projection: &str| -> Vec<String> {
+        let log10 = if models == 0 {
+            "-inf".to_string()
+        } else {
+            format!("{:.6}", (models as f64).log10())
+        };
+        vec![
+            format!("c projection: {projection}"),
+            format!("c models: {models}"),
+            format!("c s type {kind}"),
+            format!("c s log10-estimate {log10}"),
+            format!("c s exact arb int {models}"),
+        ]
+    };
+    for backend in ["cdcl", "dpll", "varisat", "splr"] {
+        let flags = ["--backend", backend, "--count", "0"];
+        assert_eq!(
+            count_lines(&plain, &flags, 10),
+            exact(6, "mc", "3 of 3 variables (every variable)"),
+            "{backend}"
+        );
+        assert_eq!(
+            count_lines(&shown, &flags, 10),
+            exact(2, "pmc", "1 of 3 variables (its `c p show` lines)"),
+            "{backend}"
+        );
+        assert_eq!(
+            count_lines(&unsat, &flags, 20),
+            exact(0, "mc", "1 of 1 variables (every variable)"),
+            "{backend}"
+        );
+        assert_eq!(
+            count_lines(&plain, &["--backend", backend, "--count", "4"], 10),
+            [
+                "c projection: 3 of 3 variables (every variable)",
+                "c models: at least 4 (the limit of --count)"
+            ],
+            "{backend}"
+        );
+    }
+    let empty = write(dir.path(), "e4.txt", "................\n");
+    assert!(stdout(&run(&["count", &empty, "--limit", "1000"])).contains("288"));
+    for (amo, vars) in [("pairwise", 64), ("sequential", 256)] {
+        let cnf = dir.path().join(format!("e4-{amo}.cnf"));
+        let cnf = cnf.to_str().unwrap();
+        assert_exit(&run(&["encode", &empty, "--amo", amo, "-o", cnf]), 0);
+        let kind = if vars == 64 { "mc" } else { "pmc" };
+        let projection = format!("64 of {vars} variables (the grid's cell variables)");
+        assert_eq!(
+            count_lines(cnf, &["--count", "0"], 10),
+            exact(288, kind, &projection),
+            "{amo}"
+        );
+    }
+    // Blocking clauses would change what a proof refutes.
+    let out = run(&["sat", &plain, "--count", "0", "--proof", "p.drat"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("--count"), "{}", stderr(&out));
+}

@@ -10,7 +10,7 @@
 use std::io::{BufRead, BufReader, Read};
 
 use super::DimacsError;
-use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit};
+use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Var};
 
 /// Reads the leading comments of a DIMACS file (up to the `p` header) and returns their
 /// text without the `c` prefixes. Does not read the clauses.
@@ -166,10 +166,28 @@ pub struct DimacsReport {
     /// Whether the header was `p inccnf` (incremental CNF, as CaDiCaL reads it): no
     /// counts, the variables are the highest one used, and cubes may follow the clauses.
     pub incremental: bool,
+    /// The variables of `c p show VARS 0` lines (the model counting competitions' projection:
+    /// models that agree on them count once), in order, each once; `None` without such a
+    /// line. Each is within the formula's variables.
+    pub projection: Option<Vec<Var>>,
     /// The cubes of a `p inccnf` file (`a LITS 0` lines after the clauses), in order:
     /// the formula is to be solved under each in turn (cube and conquer; Heule, Kullmann,
     /// Wieringa & Biere 2011).
     pub cubes: Vec<Vec<Lit>>,
+}
+
+/// The variables of a `c p show` line after its `p show`: positive, ended by 0.
+fn parse_show(text: &str) -> Result<Vec<u64>, String> {
+    let malformed = || format!("`c p show{text}`: expected positive variables ended by 0");
+    let mut vars = Vec::new();
+    let mut words = text.split_whitespace();
+    loop {
+        match words.next().map(str::parse::<u64>) {
+            Some(Ok(0)) if words.next().is_none() => return Ok(vars),
+            Some(Ok(v)) if v > 0 && v <= MAX_VARS => vars.push(v),
+            _ => return Err(malformed()),
+        }
+    }
 }
 
 /// The highest variable index the parsers accept when no header bounds it (`p inccnf`,
@@ -290,12 +308,20 @@ pub fn parse_dimacs<R: Read>(
     // With `p inccnf`: the highest variable so far, and how many the sink was told of.
     let mut top_var = 0usize;
     let mut reserved = 0usize;
+    // The variables of `c p show` lines, with their lines, checked once the count is known.
+    let mut shown_vars: Vec<(u64, usize)> = Vec::new();
     while let Some((token, line, column, first)) = sc.next_token()? {
         match token {
             Token::Word(w) if first && w.starts_with('c') => {
                 let rest = sc.rest_of_line()?;
-                if header.is_none() && report.preamble.len() < 100_000 {
-                    let text = format!("{}{}", &w[1..], rest);
+                let text = format!("{}{}", &w[1..], rest);
+                let show = (text.trim_start().strip_prefix("p show"))
+                    .filter(|vars| vars.is_empty() || vars.starts_with(char::is_whitespace));
+                if let Some(vars) = show {
+                    let shown = parse_show(vars).map_err(|m| sc.error(line, column, m))?;
+                    shown_vars.extend(shown.into_iter().map(|v| (v, line)));
+                    report.projection.get_or_insert_with(Vec::new);
+                } else if header.is_none() && report.preamble.len() < 100_000 {
                     let text = text.strip_prefix(' ').unwrap_or(&text).to_string();
                     report.preamble.push(text);
                 }
@@ -418,6 +444,25 @@ pub fn parse_dimacs<R: Read>(
             sc.line, sc.column
         ));
     }
+    if let Some(&(v, line)) = shown_vars.iter().find(|&&(v, _)| v > num_vars as u64) {
+        return Err(sc.error(
+            line,
+            1,
+            format!(
+                "variable {v} of `c p show` is above the formula's {}",
+                crate::names::plural(num_vars, "variable")
+            ),
+        ));
+    }
+    if let Some(projection) = &mut report.projection {
+        // A set, not a mark per variable: the header may declare billions.
+        let mut seen = std::collections::HashSet::new();
+        for (v, _) in shown_vars {
+            if seen.insert(v) {
+                projection.push(Var::from_dimacs(v as usize));
+            }
+        }
+    }
     report.declared = (num_vars, num_clauses);
     report.size = FormulaSize {
         vars: num_vars,
@@ -504,6 +549,46 @@ mod tests {
         assert_eq!(cnf.clause(0), lits(&[1, -2, 3]).as_slice());
         assert_eq!(cnf.clause(1), lits(&[-1]).as_slice());
         assert_eq!(report.preamble, vec!["hello".to_string()]);
+    }
+
+    #[test]
+    fn reads_the_projection_of_c_p_show_lines_anywhere() {
+        let text = "c t pmc\nc p show 3 1 0\np cnf 4 1\nc p show 1 4 0\n1 2 0\n";
+        let (_, report) = parse_dimacs_str(text, ParseOptions::default()).unwrap();
+        let vars: Vec<Var> = [3, 1, 4].map(Var::from_dimacs).to_vec();
+        assert_eq!(report.projection, Some(vars));
+        assert_eq!(report.preamble, vec!["t pmc".to_string()]);
+        let (_, report) =
+            parse_dimacs_str("c p showing\np cnf 1 0\n", ParseOptions::default()).unwrap();
+        assert_eq!(
+            (report.projection, report.preamble),
+            (None, vec!["p showing".to_string()])
+        );
+        let (_, report) = parse_dimacs_str("p cnf 1 0\n", ParseOptions::default()).unwrap();
+        assert_eq!(report.projection, None);
+        let (_, report) =
+            parse_dimacs_str("c p show 0\np cnf 1 0\n", ParseOptions::default()).unwrap();
+        assert_eq!(report.projection, Some(Vec::new()));
+        let e = err("p cnf 2 1\n1 2 0\nc p show 1 3 0\n");
+        assert_eq!((e.line, e.column), (3, 1), "{e}");
+        assert!(
+            e.message
+                .contains("variable 3 of `c p show` is above the formula's 2"),
+            "{e}"
+        );
+        for bad in [
+            "c p show 1 -2 0",
+            "c p show 1 2",
+            "c p show x 0",
+            "c p show 1 0 2",
+        ] {
+            let e = err(&format!("p cnf 2 0\n{bad}\n"));
+            assert_eq!(e.line, 2, "{bad}: {e}");
+            assert!(
+                e.message.contains("expected positive variables ended by 0"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     fn err(text: &str) -> DimacsError {

@@ -14,10 +14,11 @@ use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofTarget, SatOutc
 use sudosat::compression::Compression;
 use sudosat::dimacs::parse_cubes;
 use sudosat::dimacs::DimacsWriter;
-use sudosat::encode::{memory_estimate, CnfDescription};
+use sudosat::encode::{memory_estimate, CnfDescription, Encoding};
 use sudosat::formula::FormulaSize;
+use sudosat::models::{count_models, CountEnd, ModelCount};
 use sudosat::run::Deadline;
-use sudosat::{ClauseSink, Cnf, Lit};
+use sudosat::{ClauseSink, Cnf, Lit, Var};
 
 use crate::args::BackendArgs;
 use crate::common::{
@@ -91,6 +92,16 @@ pub struct Args {
     /// `--timeout` covers it too. Needs a backend that solves under assumptions (cdcl).
     #[arg(long, value_name = "MUS.cnf", conflicts_with_all = ["cubes", "assume"])]
     mus: Option<PathBuf>,
+    /// For a satisfiable formula, also count its models, up to LIMIT (0: all of them), by
+    /// blocking each model found and solving again: a `c models: K` line (`at least K` when
+    /// the limit or `--timeout` ended the count) and, for an exact count, the model
+    /// counting competitions' `c s type mc` (or `pmc`) and `c s exact arb int K` lines.
+    /// Projected onto the variables of the formula's `c p show VARS 0` lines when it has
+    /// them (models that agree there count once), onto the grid's cell variables in a CNF
+    /// that `encode` wrote (a count of grids, as `sudosat count` gives), else onto every
+    /// variable. One solve a model: for formulas with few.
+    #[arg(long, value_name = "LIMIT", conflicts_with_all = ["proof", "cubes", "backbone", "mus"])]
+    count: Option<u64>,
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
@@ -208,9 +219,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // A CNF that `encode` wrote names its encoding in its comments: the backend then solves
     // it as `solve` would (cdcl learns differently on the minimal encoding). A file that
     // does not describe a puzzle is a plain formula, not an error.
-    let encoding_hint = CnfDescription::from_comments(report.preamble.iter().map(String::as_str))
-        .ok()
-        .map(|description| description.encoding);
+    let description =
+        CnfDescription::from_comments(report.preamble.iter().map(String::as_str)).ok();
+    let encoding_hint = description.as_ref().map(|d| d.encoding);
     if let Some(encoding) = encoding_hint {
         backend.set_sudoku_encoding(encoding);
     }
@@ -301,6 +312,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
             &deadline,
             &name,
         ),
+        (None, Ok(answer)) if args.count.is_some() => {
+            let projection = match (report.projection, &description) {
+                (Some(shown), _) => Projection::Shown(shown),
+                (None, Some(d)) => Projection::Cells(d.encoding.var_map(&d.puzzle).num_cell_vars()),
+                (None, None) => Projection::Every(num_vars),
+            };
+            let assumptions = if under_assumptions {
+                &assumptions[..]
+            } else {
+                &[]
+            };
+            let limit = args.count.filter(|&limit| limit > 0);
+            count_answer(
+                backend.as_mut(),
+                answer,
+                &projection,
+                assumptions,
+                limit,
+                &deadline,
+            )
+        }
         _ => Ok(Vec::new()),
     };
     if let (Some(path), Some(tmp)) = (&args.proof, proof_temp) {
@@ -408,6 +440,82 @@ pub fn run(args: Args) -> Result<ExitCode> {
         eprintln!("sudosat: error: {name}: {message}");
     }
     Ok(ExitCode::from(code))
+}
+
+/// The variables a model count tells models apart by.
+enum Projection {
+    /// The variables of the formula's `c p show` lines.
+    Shown(Vec<Var>),
+    /// The first K variables: a grid's cell variables, in a CNF that `encode` wrote.
+    Cells(usize),
+    /// All N variables of the formula.
+    Every(usize),
+}
+
+impl Projection {
+    fn vars(&self) -> Vec<Var> {
+        match self {
+            Projection::Shown(vars) => vars.clone(),
+            Projection::Cells(n) | Projection::Every(n) => (0..*n).map(Var::from_index).collect(),
+        }
+    }
+
+    fn describe(&self, num_vars: usize) -> String {
+        let (k, source) = match self {
+            Projection::Shown(vars) => (vars.len(), "its `c p show` lines"),
+            Projection::Cells(n) => (*n, "the grid's cell variables"),
+            Projection::Every(n) => (*n, "every variable"),
+        };
+        format!("c projection: {k} of {num_vars} variables ({source})")
+    }
+}
+
+/// `--count`: the lines that report the model count of `answer` (0 for UNSAT), counted on
+/// `backend`, which found it, by blocking clauses.
+fn count_answer(
+    backend: &mut dyn sudosat::backend::SatBackend,
+    answer: &SatOutcome,
+    projection: &Projection,
+    assumptions: &[Lit],
+    limit: Option<u64>,
+    deadline: &Deadline,
+) -> Result<Vec<String>> {
+    let num_vars = backend.num_vars();
+    let count = match answer {
+        SatOutcome::Sat(model) => count_models(
+            backend,
+            model,
+            &projection.vars(),
+            assumptions,
+            limit,
+            deadline,
+        )
+        .context("--count")?,
+        SatOutcome::Unsat => ModelCount {
+            models: 0,
+            end: CountEnd::Exhausted,
+        },
+    };
+    let mut lines = vec![projection.describe(num_vars)];
+    let models = count.models;
+    lines.push(match count.end {
+        CountEnd::Exhausted => format!("c models: {models}"),
+        CountEnd::Limit => format!("c models: at least {models} (the limit of --count)"),
+        CountEnd::TimeLimit => format!("c models: at least {models} (the time limit)"),
+    });
+    if count.is_exact() {
+        let projected = projection.vars().len() < num_vars;
+        let kind = if projected { "pmc" } else { "mc" };
+        lines.push(format!("c s type {kind}"));
+        let log10 = if models == 0 {
+            "-inf".to_string()
+        } else {
+            format!("{:.6}", (models as f64).log10())
+        };
+        lines.push(format!("c s log10-estimate {log10}"));
+        lines.push(format!("c s exact arb int {models}"));
+    }
+    Ok(lines)
 }
 
 /// Literals as DIMACS lines of `kind` (`v`, `b`), 16 a line, ended by `kind 0`.
