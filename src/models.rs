@@ -15,6 +15,18 @@ use crate::backend::{BackendError, SatBackend, SatOutcome};
 use crate::formula::{Lit, Model, Var};
 use crate::run::Deadline;
 
+/// Which literals a blocking clause holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocking {
+    /// Every projection variable's literal, negated: right for any formula.
+    Full,
+    /// The projection's true literals alone, negated: shorter, and exact when two models
+    /// that differ on the projection always differ in a variable the earlier one makes
+    /// true, as on a Sudoku's cell variables, where every cell holds exactly one digit
+    /// (`solve::sat` counts grids so).
+    TrueLiterals,
+}
+
 /// Where a count ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CountEnd {
@@ -44,8 +56,8 @@ impl ModelCount {
 
 /// Counts the models of the formula loaded in `backend` (under `assumptions`), projected
 /// onto `projection`, starting from `first`, a model of it already found (it counts as
-/// one). Stops at `limit` models (`None`: no limit) or at `deadline`; the blocking clauses
-/// stay in the backend.
+/// one), each model found blocked as `blocking` says. Stops at `limit` models (`None`: no
+/// limit) or at `deadline`; the blocking clauses stay in the backend.
 ///
 /// # Errors
 /// The backend's failures other than the time-out, which ends the count with
@@ -54,6 +66,7 @@ pub fn count_models(
     backend: &mut dyn SatBackend,
     first: &Model,
     projection: &[Var],
+    blocking: Blocking,
     assumptions: &[Lit],
     limit: Option<u64>,
     deadline: &Deadline,
@@ -67,13 +80,18 @@ pub fn count_models(
         if limit.is_some_and(|limit| count.models >= limit) {
             return Ok(count);
         }
-        let blocking = model.blocking_clause(projection.iter().copied());
-        if blocking.is_empty() {
-            // An empty projection has exactly one (empty) assignment.
+        let vars = projection.iter().copied();
+        let clause = match blocking {
+            Blocking::Full => model.blocking_clause(vars),
+            Blocking::TrueLiterals => model.blocking_clause(vars.filter(|&v| model.value(v))),
+        };
+        if clause.is_empty() {
+            // An empty projection has exactly one (empty) assignment; with true literals
+            // only, no other model can differ from this one where it is true.
             count.end = CountEnd::Exhausted;
             return Ok(count);
         }
-        backend.add_clause(&blocking);
+        backend.add_clause(&clause);
         match solve_within(backend, assumptions, deadline) {
             Ok(SatOutcome::Sat(next)) => {
                 count.models += 1;
@@ -114,9 +132,36 @@ mod tests {
             backend.as_mut(),
             &first,
             &projection,
+            Blocking::Full,
             &[],
             limit,
             &Deadline::after(None),
+        )
+        .unwrap()
+    }
+
+    /// Exactly one of x1…x4, as a Sudoku cell holds one digit.
+    fn exactly_one_of_four(kind: BackendKind, blocking: Blocking) -> ModelCount {
+        let mut backend = BackendSpec::new(kind).create().unwrap();
+        backend.add_clause(&lits(&[1, 2, 3, 4]));
+        for a in 1..=4 {
+            for b in a + 1..=4 {
+                backend.add_clause(&lits(&[-a, -b]));
+            }
+        }
+        let Ok(SatOutcome::Sat(first)) = backend.solve() else {
+            panic!("satisfiable");
+        };
+        let vars: Vec<Var> = (1..=4).map(Var::from_dimacs).collect();
+        let deadline = Deadline::after(None);
+        count_models(
+            backend.as_mut(),
+            &first,
+            &vars,
+            blocking,
+            &[],
+            None,
+            &deadline,
         )
         .unwrap()
     }
@@ -133,6 +178,16 @@ mod tests {
             assert_eq!(count(kind, &[1], None), exact(2), "{kind}");
             assert_eq!(count(kind, &[], None), exact(1), "{kind}");
             let limited = count(kind, &[1, 2, 3], Some(4));
+            assert_eq!(
+                exactly_one_of_four(kind, Blocking::Full),
+                exact(4),
+                "{kind}"
+            );
+            assert_eq!(
+                exactly_one_of_four(kind, Blocking::TrueLiterals),
+                exact(4),
+                "{kind}"
+            );
             assert_eq!(
                 (limited.models, limited.end),
                 (4, CountEnd::Limit),

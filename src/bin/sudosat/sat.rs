@@ -16,7 +16,7 @@ use sudosat::dimacs::parse_cubes;
 use sudosat::dimacs::DimacsWriter;
 use sudosat::encode::{memory_estimate, CnfDescription, Encoding};
 use sudosat::formula::FormulaSize;
-use sudosat::models::{count_models, CountEnd, ModelCount};
+use sudosat::models::{count_models, Blocking, CountEnd, ModelCount};
 use sudosat::run::Deadline;
 use sudosat::{ClauseSink, Cnf, Lit, Var};
 
@@ -482,15 +482,24 @@ fn count_answer(
 ) -> Result<Vec<String>> {
     let num_vars = backend.num_vars();
     let count = match answer {
-        SatOutcome::Sat(model) => count_models(
-            backend,
-            model,
-            &projection.vars(),
-            assumptions,
-            limit,
-            deadline,
-        )
-        .context("--count")?,
+        SatOutcome::Sat(model) => {
+            // A grid's cells hold one digit each: its true cell literals tell it apart.
+            let blocking = match projection {
+                Projection::Cells(_) => Blocking::TrueLiterals,
+                _ => Blocking::Full,
+            };
+            let vars = projection.vars();
+            count_models(
+                backend,
+                model,
+                &vars,
+                blocking,
+                assumptions,
+                limit,
+                deadline,
+            )
+            .context("--count")?
+        }
         SatOutcome::Unsat => ModelCount {
             models: 0,
             end: CountEnd::Exhausted,
