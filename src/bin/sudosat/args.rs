@@ -52,12 +52,17 @@ where
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            T::value_variants()
-                .iter()
-                .filter_map(ValueEnum::to_possible_value),
-        ))
+        possible_names::<T>()
     }
+}
+
+/// A name table's names, for `--help` and the completions.
+fn possible_names<T: ValueEnum + 'static>() -> Option<Box<dyn Iterator<Item = PossibleValue>>> {
+    Some(Box::new(
+        T::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value),
+    ))
 }
 
 /// The value parser of `--backend`: a backend's name, or `external:COMMAND` /
@@ -81,11 +86,7 @@ impl TypedValueParser for BackendLabel {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            BackendKind::value_variants()
-                .iter()
-                .filter_map(ValueEnum::to_possible_value),
-        ))
+        possible_names::<BackendKind>()
     }
 }
 
