@@ -867,6 +867,10 @@ fn sat_counts_models_on_their_projection() {
             exact(0, "mc", "1 of 1 variables (every variable)"),
             "{backend}"
         );
+        // Under an assumption (cdcl) or its unit clause (the others): x1 false leaves x2
+        // true and x3 free.
+        let assumed = count_lines(&plain, &[&flags[..], &["--assume", "-1"]].concat(), 10);
+        assert_eq!(assumed[1], "c models: 2", "{backend}");
         assert_eq!(
             count_lines(&plain, &["--backend", backend, "--count", "4"], 10),
             [
