@@ -1591,4 +1591,21 @@ fn the_report_on_formulas_names_them_and_sets_entries_against_the_first() {
     assert!(slowest
         .iter()
         .all(|r| r["file"].ends_with(".cnf") || r["file"].ends_with(".gz")));
+    // The instance table: each formula's size from its `p cnf` line, each entry's time
+    // (pigeonhole 5 → 4 is UNSAT: an answer, timed too).
+    let per_formula = page.table("per-formula");
+    assert_eq!(per_formula.len(), 3);
+    for (row, (path, vars, clauses)) in per_formula.iter().zip(&formulas) {
+        assert_eq!(&row["formula"], path);
+        assert_eq!(
+            (
+                row["vars"].parse::<usize>(),
+                row["clauses"].parse::<usize>()
+            ),
+            (Ok(*vars), Ok(*clauses))
+        );
+        for entry in ["dpll", "cdcl"] {
+            assert!(row[entry].parse::<f64>().is_ok(), "{entry}: {row:?}");
+        }
+    }
 }

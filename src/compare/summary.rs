@@ -329,6 +329,88 @@ pub struct Analysis {
     pub instance: &'static str,
     /// Each other entry's time against the first entry's, on the instances both answered.
     pub ratios: Vec<Ratio>,
+    /// On DIMACS formulas, one row per formula: its size and each entry's result, the
+    /// instance table of a solver paper (empty on puzzles, and then left out of the JSON).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub per_formula: Vec<FormulaRow>,
+}
+
+/// The most formulas whose rows the text summary and the report list one by one; beyond,
+/// the CSV and JSON have them.
+pub const PER_FORMULA_SHOWN: usize = 100;
+
+/// One formula's row of the per-formula table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FormulaRow {
+    /// The formula's file.
+    pub file: String,
+    /// Its variables, clauses and literals (`None` when no run read it).
+    pub vars: Option<usize>,
+    /// Its clauses.
+    pub clauses: Option<usize>,
+    /// Its literals.
+    pub literals: Option<usize>,
+    /// Each entry's result, in entry order.
+    pub results: Vec<FormulaResult>,
+}
+
+/// One entry's result on one formula.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FormulaResult {
+    /// The entry.
+    pub solver: String,
+    /// `solved` or `no_solution` when a repeat answered, else the most telling way its
+    /// runs ended (wrong before failed before a time-out before a stop).
+    pub outcome: Outcome,
+    /// The median time of its answered repeats, µs (`None`: none answered).
+    pub time_us: Option<f64>,
+}
+
+/// The rows of the per-formula table; `times` are the [`puzzle_times`] of `solvers`.
+fn per_formula(runs: &[Run], solvers: &[String], times: &[PuzzleTimes]) -> Vec<FormulaRow> {
+    let mut by_formula: BTreeMap<usize, Vec<&Run>> = BTreeMap::new();
+    for run in runs {
+        by_formula.entry(run.puzzle_index).or_default().push(run);
+    }
+    by_formula
+        .into_iter()
+        .map(|(index, formula_runs)| {
+            let sized = formula_runs.iter().find(|r| r.vars.is_some());
+            let results = solvers
+                .iter()
+                .zip(times)
+                .map(|(solver, times)| {
+                    let own = || formula_runs.iter().filter(|r| &r.solver == solver);
+                    let time_us = times.get(&index).copied();
+                    let telling = [
+                        Outcome::Solved,
+                        Outcome::NoSolution,
+                        Outcome::Wrong,
+                        Outcome::Failed,
+                        Outcome::Timeout,
+                        Outcome::Stopped,
+                    ];
+                    let outcome = telling
+                        .into_iter()
+                        .filter(|o| time_us.is_some() == o.is_answer())
+                        .find(|o| own().any(|r| r.outcome == *o))
+                        .unwrap_or(Outcome::Failed);
+                    FormulaResult {
+                        solver: solver.clone(),
+                        outcome,
+                        time_us,
+                    }
+                })
+                .collect();
+            FormulaRow {
+                file: formula_runs[0].file.clone(),
+                vars: sized.and_then(|r| r.vars),
+                clauses: sized.and_then(|r| r.clauses),
+                literals: sized.and_then(|r| r.literals),
+                results,
+            }
+        })
+        .collect()
 }
 
 /// One entry's time against a reference entry's, over the instances both answered (each
@@ -410,6 +492,11 @@ impl Analysis {
             fastest_on,
             encoding_sizes: encoding_sizes(runs),
             ratios: ratios(solvers, &times),
+            per_formula: if comparison.on_formulas() {
+                per_formula(runs, solvers, &times)
+            } else {
+                Vec::new()
+            },
             puzzle_times: times,
             virtual_best_times: puzzle_times(&vbs_runs, VIRTUAL_BEST),
             instance: comparison.instance(),
@@ -672,6 +759,44 @@ fn write_summaries(
     write_columns(w, &rows, style)
 }
 
+/// The per-formula table of a comparison on DIMACS formulas: each formula's size and each
+/// entry's time (or how its runs ended), up to [`PER_FORMULA_SHOWN`] rows.
+fn write_per_formula(w: &mut dyn Write, analysis: &Analysis, style: TableStyle) -> io::Result<()> {
+    let rows = &analysis.per_formula;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    writeln!(w)?;
+    if rows.len() > PER_FORMULA_SHOWN {
+        return writeln!(
+            w,
+            "per formula: {} formulas, more than the {PER_FORMULA_SHOWN} listed here; the CSV \
+             and JSON have each run",
+            rows.len()
+        );
+    }
+    style.title(
+        w,
+        "per formula (median ms of the answered repeats; else how the runs ended):",
+    )?;
+    let mut table = vec![["formula", "vars", "clauses"].map(str::to_string).to_vec()];
+    table[0].extend(analysis.summary.iter().map(|s| s.solver.clone()));
+    let count = |n: Option<usize>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+    for row in rows {
+        let mut cells = vec![
+            file_name(&row.file).to_string(),
+            count(row.vars),
+            count(row.clauses),
+        ];
+        cells.extend(row.results.iter().map(|r| match r.time_us {
+            Some(us) => ms(Some(us)),
+            None => r.outcome.to_string(),
+        }));
+        table.push(cells);
+    }
+    write_columns(w, &table, style)
+}
+
 /// Writes the report: header, the summary table (one row per solver and the virtual best
 /// solver), with a grouping the same per solver and group, the mean encoding sizes, each
 /// solver's slowest puzzles and the first failure or wrong answer of each solver. Times
@@ -751,6 +876,8 @@ pub fn write_table(
         }
         write_columns(w, &rows, style)?;
     }
+
+    write_per_formula(w, analysis, style)?;
 
     writeln!(w)?;
     style.title(
@@ -986,6 +1113,85 @@ mod tests {
             .split_whitespace()
             .collect();
         assert_eq!(c_row, ["c", "1", "0.400", "0.100", "4.000"], "{table}");
+    }
+
+    #[test]
+    fn formulas_get_a_row_each_with_every_entrys_result() {
+        // A formula run: one file, no grid (size 0), the formula's own size.
+        let formula = |index: usize, solver: &str, outcome: Outcome, us: f64| Run {
+            file: format!("dir/f{index}.cnf"),
+            line: 1,
+            size: 0,
+            vars: Some(10 * index),
+            clauses: Some(40 * index),
+            literals: Some(100 * index),
+            ..run(index, solver, 0, outcome, us)
+        };
+        let runs = vec![
+            formula(1, "a", Outcome::Solved, 100.0),
+            formula(1, "a", Outcome::Solved, 300.0),
+            formula(1, "b", Outcome::Wrong, 10.0),
+            formula(2, "a", Outcome::Timeout, 1e6),
+            formula(2, "b", Outcome::NoSolution, 50.0),
+            formula(3, "a", Outcome::Stopped, 5.0),
+            formula(3, "a", Outcome::Timeout, 1e6),
+            formula(3, "b", Outcome::Failed, 5.0),
+        ];
+        let comparison = sequential(3, &["a", "b"], Some(1.0), runs);
+        let analysis = Analysis::new(&comparison, None);
+        type Results = Vec<(Outcome, Option<f64>)>;
+        let results: Vec<(&str, Option<usize>, Results)> = analysis
+            .per_formula
+            .iter()
+            .map(|row| {
+                let results = row.results.iter().map(|r| (r.outcome, r.time_us)).collect();
+                (row.file.as_str(), row.clauses, results)
+            })
+            .collect();
+        use Outcome::*;
+        assert_eq!(
+            results,
+            [
+                (
+                    "dir/f1.cnf",
+                    Some(40),
+                    vec![(Solved, Some(200.0)), (Wrong, None)]
+                ),
+                (
+                    "dir/f2.cnf",
+                    Some(80),
+                    vec![(Timeout, None), (NoSolution, Some(50.0))]
+                ),
+                (
+                    "dir/f3.cnf",
+                    Some(120),
+                    vec![(Timeout, None), (Failed, None)]
+                ),
+            ]
+        );
+        let mut table = Vec::new();
+        write_table(&mut table, &comparison, &analysis, TableStyle::Text).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        let rows: Vec<Vec<&str>> = table
+            .lines()
+            .skip_while(|l| !l.starts_with("per formula"))
+            .skip(1)
+            .take(4)
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                vec!["formula", "vars", "clauses", "a", "b"],
+                vec!["f1.cnf", "10", "40", "0.200", "wrong"],
+                vec!["f2.cnf", "20", "80", "timeout", "0.050"],
+                vec!["f3.cnf", "30", "120", "timeout", "failed"],
+            ],
+            "{table}"
+        );
+        // Puzzles have no such table.
+        let puzzles = sequential(1, &["a"], None, vec![run(1, "a", 17, Solved, 1.0)]);
+        assert!(Analysis::new(&puzzles, None).per_formula.is_empty());
     }
 
     #[test]
