@@ -176,9 +176,21 @@ pub struct DimacsReport {
     pub cubes: Vec<Vec<Lit>>,
 }
 
+/// How much of a malformed `c p show` line an error quotes, in characters.
+const SHOW_QUOTED: usize = 40;
+
 /// The variables of a `c p show` line after its `p show`: positive, ended by 0.
 fn parse_show(text: &str) -> Result<Vec<u64>, String> {
-    let malformed = || format!("`c p show{text}`: expected positive variables ended by 0");
+    let malformed = || {
+        // The line as read, cut short: a binary file may hold a megabyte on one line.
+        let quoted: String = text.chars().take(SHOW_QUOTED).collect();
+        let cut = if text.chars().nth(SHOW_QUOTED).is_some() {
+            "…"
+        } else {
+            ""
+        };
+        format!("`c p show{quoted}{cut}`: expected positive variables ended by 0")
+    };
     let mut vars = Vec::new();
     let mut words = text.split_whitespace();
     loop {
@@ -576,6 +588,11 @@ mod tests {
                 .contains("variable 3 of `c p show` is above the formula's 2"),
             "{e}"
         );
+        let long = format!("p cnf 2 0\nc p show {}\n", "1 ".repeat(100_000));
+        let e = err(&long);
+        assert!(e.message.len() < 120, "{e}");
+        assert!(e.message.starts_with("`c p show 1 1 1 "), "{e}");
+        assert!(e.message.contains("…`: expected"), "{e}");
         for bad in [
             "c p show 1 -2 0",
             "c p show 1 2",
