@@ -326,14 +326,17 @@ pub fn parse_dimacs<R: Read>(
         match token {
             Token::Word(w) if first && w.starts_with('c') => {
                 let rest = sc.rest_of_line()?;
-                let text = format!("{}{}", &w[1..], rest);
-                let show = (text.trim_start().strip_prefix("p show"))
+                // `c p show VARS 0` (the word `c` alone, as the model counters write it).
+                let show = (w == "c")
+                    .then(|| rest.trim_start().strip_prefix("p show"))
+                    .flatten()
                     .filter(|vars| vars.is_empty() || vars.starts_with(char::is_whitespace));
                 if let Some(vars) = show {
                     let shown = parse_show(vars).map_err(|m| sc.error(line, column, m))?;
                     shown_vars.extend(shown.into_iter().map(|v| (v, line)));
                     report.projection.get_or_insert_with(Vec::new);
                 } else if header.is_none() && report.preamble.len() < 100_000 {
+                    let text = format!("{}{}", &w[1..], rest);
                     let text = text.strip_prefix(' ').unwrap_or(&text).to_string();
                     report.preamble.push(text);
                 }
