@@ -934,6 +934,18 @@ fn the_html_report_is_self_contained_and_shows_what_the_csv_holds() {
     assert_eq!(fastest, 4, "each puzzle has one fastest entry");
     assert!(!page.table("summary-by-group").is_empty());
     assert!(!page.table("slowest-puzzles").is_empty());
+    // The instance table: each puzzle by file and line, each entry's median time from the
+    // CSV (in ms, as printed), and the sleepy solver's time-outs.
+    let per_puzzle = page.table("per-instance");
+    assert_eq!(per_puzzle.len(), 4);
+    for (row, p) in per_puzzle.iter().zip(["1", "2", "3", "4"]) {
+        assert!(row["puzzle"].ends_with(&format!(":{p}")), "{row:?}");
+        assert_eq!(row["size"], "9");
+        for label in &labels[..2] {
+            assert_close(&row[*label], times[*label][p] / 1e3, label);
+        }
+        assert_eq!(row[sleepy.as_str()], "timeout");
+    }
 
     // Every plot is inline and well-formed; the cactus legend counts the solved puzzles;
     // each scatter has one circle per puzzle both entries solved.
@@ -1593,7 +1605,7 @@ fn the_report_on_formulas_names_them_and_sets_entries_against_the_first() {
         .all(|r| r["file"].ends_with(".cnf") || r["file"].ends_with(".gz")));
     // The instance table: each formula's size from its `p cnf` line, each entry's time
     // (pigeonhole 5 → 4 is UNSAT: an answer, timed too).
-    let per_formula = page.table("per-formula");
+    let per_formula = page.table("per-instance");
     assert_eq!(per_formula.len(), 3);
     for (row, (path, vars, clauses)) in per_formula.iter().zip(&formulas) {
         assert_eq!(&row["formula"], path);

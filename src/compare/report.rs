@@ -22,8 +22,8 @@ use super::output::{
 };
 use super::plot::{cactus_svg, scatter_svg, sizes_svg, times_svg};
 use super::summary::{
-    runs_planned, seconds, summary_cells, summary_head, Analysis, Summary, PER_FORMULA_SHOWN,
-    VIRTUAL_BEST,
+    runs_planned, seconds, summary_cells, summary_head, Analysis, InstanceRow, Summary,
+    PER_INSTANCE_SHOWN, VIRTUAL_BEST,
 };
 use super::{CompareError, Comparison, GroupBy, Outcome};
 use crate::names::plural;
@@ -142,7 +142,7 @@ pub fn render_html(
         write_grid_figures(&mut h, comparison, analysis, options)?;
     }
 
-    write_per_formula(&mut h, analysis);
+    write_per_instance(&mut h, analysis);
     write_slowest(&mut h, analysis);
     write_failures(&mut h, comparison);
     let _ = write!(
@@ -394,35 +394,34 @@ fn write_ratios(h: &mut String, analysis: &Analysis) {
     h.push_str("</table>\n");
 }
 
-/// The instance table of a comparison on DIMACS formulas, as the text summary has it.
-fn write_per_formula(h: &mut String, analysis: &Analysis) {
-    let rows = &analysis.per_formula;
-    if rows.is_empty() || rows.len() > PER_FORMULA_SHOWN {
+/// The per-instance table, as the text summary has it.
+fn write_per_instance(h: &mut String, analysis: &Analysis) {
+    let rows = &analysis.per_instance;
+    if rows.is_empty() || rows.len() > PER_INSTANCE_SHOWN {
         return;
     }
-    h.push_str(
-        "<h2 id=\"per-formula-title\">Per formula</h2>\n<p>Each entry's time in ms (the median \
-         of its answered repeats), or how its runs ended.</p>\n<table id=\"per-formula\"><tr>\
-         <th>formula</th><th>vars</th><th>clauses</th>",
+    let formulas = analysis.on_formulas();
+    let instance = analysis.instance;
+    let _ = write!(
+        h,
+        "<h2 id=\"per-instance-title\">Per {instance}</h2>\n<p>Each entry's time in ms (the \
+         median of its answered repeats), or how its runs ended.</p>\n\
+         <table id=\"per-instance\"><tr>"
     );
-    for s in &analysis.summary {
-        let _ = write!(h, "<th>{}</th>", escape(&s.solver));
+    let entries = analysis.summary.iter().map(|s| s.solver.as_str());
+    for head in InstanceRow::head(formulas).into_iter().chain(entries) {
+        let _ = write!(h, "<th>{}</th>", escape(head));
     }
     h.push_str("</tr>\n");
-    let count = |n: Option<usize>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
     for row in rows {
+        let [place, a, b] = row.place(formulas, &row.file);
         let _ = write!(
             h,
-            "<tr><td><code>{}</code></td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
-            escape(&row.file),
-            count(row.vars),
-            count(row.clauses)
+            "<tr><td><code>{}</code></td><td class=\"n\">{a}</td><td class=\"n\">{b}</td>",
+            escape(&place)
         );
         for r in &row.results {
-            let cell = r
-                .time_us
-                .map_or_else(|| r.outcome.to_string(), |us| format!("{:.3}", us / 1e3));
-            let _ = write!(h, "<td class=\"n\">{cell}</td>");
+            let _ = write!(h, "<td class=\"n\">{}</td>", r.cell());
         }
         h.push_str("</tr>\n");
     }

@@ -329,34 +329,64 @@ pub struct Analysis {
     pub instance: &'static str,
     /// Each other entry's time against the first entry's, on the instances both answered.
     pub ratios: Vec<Ratio>,
-    /// On DIMACS formulas, one row per formula: its size and each entry's result, the
-    /// instance table of a solver paper (empty on puzzles, and then left out of the JSON).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub per_formula: Vec<FormulaRow>,
+    /// One row per instance: where it is, its size and each entry's result, the instance
+    /// table of a solver paper.
+    pub per_instance: Vec<InstanceRow>,
 }
 
-/// The most formulas whose rows the text summary and the report list one by one; beyond,
+/// The most instances whose rows the text summary and the report list one by one; beyond,
 /// the CSV and JSON have them.
-pub const PER_FORMULA_SHOWN: usize = 100;
+pub const PER_INSTANCE_SHOWN: usize = 100;
 
-/// One formula's row of the per-formula table.
+/// One instance's row of the per-instance table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct FormulaRow {
-    /// The formula's file.
+pub struct InstanceRow {
+    /// The file of the puzzle or formula.
     pub file: String,
-    /// Its variables, clauses and literals (`None` when no run read it).
+    /// The puzzle's line in it (1 for a formula).
+    pub line: usize,
+    /// The puzzle's side (0 for a formula).
+    pub size: usize,
+    /// The puzzle's givens (0 for a formula).
+    pub givens: usize,
+    /// A formula's variables (`None` for a puzzle: each encoding has its own).
     pub vars: Option<usize>,
-    /// Its clauses.
+    /// A formula's clauses.
     pub clauses: Option<usize>,
-    /// Its literals.
+    /// A formula's literals.
     pub literals: Option<usize>,
     /// Each entry's result, in entry order.
-    pub results: Vec<FormulaResult>,
+    pub results: Vec<InstanceResult>,
 }
 
-/// One entry's result on one formula.
+impl InstanceRow {
+    /// The names of the columns before the entries': where the instance is and its size.
+    pub fn head(formulas: bool) -> [&'static str; 3] {
+        if formulas {
+            ["formula", "vars", "clauses"]
+        } else {
+            ["puzzle", "size", "givens"]
+        }
+    }
+
+    /// The cells under [`head`](Self::head), the file named by `file`.
+    pub fn place(&self, formulas: bool, file: &str) -> [String; 3] {
+        let count = |n: Option<usize>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+        if formulas {
+            [file.to_string(), count(self.vars), count(self.clauses)]
+        } else {
+            [
+                format!("{file}:{}", self.line),
+                self.size.to_string(),
+                self.givens.to_string(),
+            ]
+        }
+    }
+}
+
+/// One entry's result on one instance.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct FormulaResult {
+pub struct InstanceResult {
     /// The entry.
     pub solver: String,
     /// `solved` or `no_solution` when a repeat answered, else the most telling way its
@@ -366,21 +396,35 @@ pub struct FormulaResult {
     pub time_us: Option<f64>,
 }
 
-/// The rows of the per-formula table; `times` are the [`puzzle_times`] of `solvers`.
-fn per_formula(runs: &[Run], solvers: &[String], times: &[PuzzleTimes]) -> Vec<FormulaRow> {
-    let mut by_formula: BTreeMap<usize, Vec<&Run>> = BTreeMap::new();
-    for run in runs {
-        by_formula.entry(run.puzzle_index).or_default().push(run);
+impl InstanceResult {
+    /// The table cell: the time in ms, or the outcome.
+    pub fn cell(&self) -> String {
+        match self.time_us {
+            Some(us) => format!("{:.3}", us / 1e3),
+            None => self.outcome.to_string(),
+        }
     }
-    by_formula
+}
+
+/// The rows of the per-instance table; `times` are the [`puzzle_times`] of `solvers`.
+fn per_instance(runs: &[Run], solvers: &[String], times: &[PuzzleTimes]) -> Vec<InstanceRow> {
+    let mut by_instance: BTreeMap<usize, Vec<&Run>> = BTreeMap::new();
+    for run in runs {
+        by_instance.entry(run.puzzle_index).or_default().push(run);
+    }
+    by_instance
         .into_iter()
-        .map(|(index, formula_runs)| {
-            let sized = formula_runs.iter().find(|r| r.vars.is_some());
+        .map(|(index, instance_runs)| {
+            let first = instance_runs[0];
+            // A formula's size is the formula's; a puzzle's differs from encoding to encoding.
+            let sized = instance_runs
+                .iter()
+                .find(|r| r.size == 0 && r.vars.is_some());
             let results = solvers
                 .iter()
                 .zip(times)
                 .map(|(solver, times)| {
-                    let own = || formula_runs.iter().filter(|r| &r.solver == solver);
+                    let own = || instance_runs.iter().filter(|r| &r.solver == solver);
                     let time_us = times.get(&index).copied();
                     let telling = [
                         Outcome::Solved,
@@ -395,15 +439,18 @@ fn per_formula(runs: &[Run], solvers: &[String], times: &[PuzzleTimes]) -> Vec<F
                         .filter(|o| time_us.is_some() == o.is_answer())
                         .find(|o| own().any(|r| r.outcome == *o))
                         .unwrap_or(Outcome::Failed);
-                    FormulaResult {
+                    InstanceResult {
                         solver: solver.clone(),
                         outcome,
                         time_us,
                     }
                 })
                 .collect();
-            FormulaRow {
-                file: formula_runs[0].file.clone(),
+            InstanceRow {
+                file: first.file.clone(),
+                line: first.line,
+                size: first.size,
+                givens: first.givens,
                 vars: sized.and_then(|r| r.vars),
                 clauses: sized.and_then(|r| r.clauses),
                 literals: sized.and_then(|r| r.literals),
@@ -492,11 +539,7 @@ impl Analysis {
             fastest_on,
             encoding_sizes: encoding_sizes(runs),
             ratios: ratios(solvers, &times),
-            per_formula: if comparison.on_formulas() {
-                per_formula(runs, solvers, &times)
-            } else {
-                Vec::new()
-            },
+            per_instance: per_instance(runs, solvers, &times),
             puzzle_times: times,
             virtual_best_times: puzzle_times(&vbs_runs, VIRTUAL_BEST),
             instance: comparison.instance(),
@@ -759,39 +802,34 @@ fn write_summaries(
     write_columns(w, &rows, style)
 }
 
-/// The per-formula table of a comparison on DIMACS formulas: each formula's size and each
-/// entry's time (or how its runs ended), up to [`PER_FORMULA_SHOWN`] rows.
-fn write_per_formula(w: &mut dyn Write, analysis: &Analysis, style: TableStyle) -> io::Result<()> {
-    let rows = &analysis.per_formula;
+/// The per-instance table: where each puzzle or formula is, its size, and each entry's
+/// time (or how its runs ended), up to [`PER_INSTANCE_SHOWN`] rows.
+fn write_per_instance(w: &mut dyn Write, analysis: &Analysis, style: TableStyle) -> io::Result<()> {
+    let rows = &analysis.per_instance;
+    let instance = analysis.instance;
     if rows.is_empty() {
         return Ok(());
     }
     writeln!(w)?;
-    if rows.len() > PER_FORMULA_SHOWN {
+    if rows.len() > PER_INSTANCE_SHOWN {
         return writeln!(
             w,
-            "per formula: {} formulas, more than the {PER_FORMULA_SHOWN} listed here; the CSV \
-             and JSON have each run",
+            "per {instance}: {} {instance}s, more than the {PER_INSTANCE_SHOWN} listed here; \
+             the CSV and JSON have each run",
             rows.len()
         );
     }
     style.title(
         w,
-        "per formula (median ms of the answered repeats; else how the runs ended):",
+        &format!("per {instance} (median ms of the answered repeats; else how the runs ended):"),
     )?;
-    let mut table = vec![["formula", "vars", "clauses"].map(str::to_string).to_vec()];
-    table[0].extend(analysis.summary.iter().map(|s| s.solver.clone()));
-    let count = |n: Option<usize>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+    let formulas = analysis.on_formulas();
+    let mut head: Vec<String> = InstanceRow::head(formulas).map(str::to_string).to_vec();
+    head.extend(analysis.summary.iter().map(|s| s.solver.clone()));
+    let mut table = vec![head];
     for row in rows {
-        let mut cells = vec![
-            file_name(&row.file).to_string(),
-            count(row.vars),
-            count(row.clauses),
-        ];
-        cells.extend(row.results.iter().map(|r| match r.time_us {
-            Some(us) => ms(Some(us)),
-            None => r.outcome.to_string(),
-        }));
+        let mut cells = row.place(formulas, file_name(&row.file)).to_vec();
+        cells.extend(row.results.iter().map(InstanceResult::cell));
         table.push(cells);
     }
     write_columns(w, &table, style)
@@ -877,7 +915,7 @@ pub fn write_table(
         write_columns(w, &rows, style)?;
     }
 
-    write_per_formula(w, analysis, style)?;
+    write_per_instance(w, analysis, style)?;
 
     writeln!(w)?;
     style.title(
@@ -1141,7 +1179,7 @@ mod tests {
         let analysis = Analysis::new(&comparison, None);
         type Results = Vec<(Outcome, Option<f64>)>;
         let results: Vec<(&str, Option<usize>, Results)> = analysis
-            .per_formula
+            .per_instance
             .iter()
             .map(|row| {
                 let results = row.results.iter().map(|r| (r.outcome, r.time_us)).collect();
@@ -1189,9 +1227,12 @@ mod tests {
             ],
             "{table}"
         );
-        // Puzzles have no such table.
-        let puzzles = sequential(1, &["a"], None, vec![run(1, "a", 17, Solved, 1.0)]);
-        assert!(Analysis::new(&puzzles, None).per_formula.is_empty());
+        // Puzzles are placed by file and line, with their size and givens.
+        let puzzles = sequential(1, &["a"], None, vec![run(1, "a", 17, Solved, 1500.0)]);
+        let analysis = Analysis::new(&puzzles, None);
+        let row = &analysis.per_instance[0];
+        let cells = [&row.place(false, "f")[..], &[row.results[0].cell()]].concat();
+        assert_eq!(cells, ["f:1", "9", "17", "1.500"]);
     }
 
     #[test]
