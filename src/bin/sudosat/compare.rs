@@ -94,9 +94,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
     /// Write a self-contained HTML report to DIR/index.html (inline SVG: cactus, scatter,
-    /// time and size plots; summary tables with PAR-2 and the virtual best solver; the
-    /// slowest puzzles), with runs.csv, runs.meta.json, report.json and summary.csv beside
-    /// it. DIR is replaced whole (it must be absent, empty or an earlier report).
+    /// time and size plots; summary tables with PAR-2 and the virtual best solver; each
+    /// puzzle's or formula's time per entry, up to 100; the slowest puzzles), with
+    /// runs.csv, runs.meta.json, report.json and summary.csv beside it. DIR is replaced
+    /// whole (it must be absent, empty or an earlier report).
     #[arg(long, value_name = "DIR")]
     report: Option<PathBuf>,
     /// A pair of entries to draw as a scatter plot in the report, `A,B` by their labels
