@@ -390,18 +390,20 @@ pub struct InstanceResult {
     /// The entry.
     pub solver: String,
     /// `solved` or `no_solution` when a repeat answered, else the most telling way its
-    /// runs ended (wrong before failed before a time-out before a stop).
-    pub outcome: Outcome,
+    /// runs ended (wrong before failed before a time-out before a stop); `None` when the
+    /// entry never ran on it (a comparison stopped by Ctrl-C).
+    pub outcome: Option<Outcome>,
     /// The median time of its answered repeats, µs (`None`: none answered).
     pub time_us: Option<f64>,
 }
 
 impl InstanceResult {
-    /// The table cell: the time in ms, or the outcome.
+    /// The table cell: the time in ms, or the outcome (`-`: not run).
     pub fn cell(&self) -> String {
-        match self.time_us {
-            Some(us) => format!("{:.3}", us / 1e3),
-            None => self.outcome.to_string(),
+        match (self.time_us, self.outcome) {
+            (Some(us), _) => format!("{:.3}", us / 1e3),
+            (None, Some(outcome)) => outcome.to_string(),
+            (None, None) => "-".to_string(),
         }
     }
 }
@@ -437,8 +439,7 @@ fn per_instance(runs: &[Run], solvers: &[String], times: &[PuzzleTimes]) -> Vec<
                     let outcome = telling
                         .into_iter()
                         .filter(|o| time_us.is_some() == o.is_answer())
-                        .find(|o| own().any(|r| r.outcome == *o))
-                        .unwrap_or(Outcome::Failed);
+                        .find(|o| own().any(|r| r.outcome == *o));
                     InstanceResult {
                         solver: solver.clone(),
                         outcome,
@@ -1182,7 +1183,11 @@ mod tests {
             .per_instance
             .iter()
             .map(|row| {
-                let results = row.results.iter().map(|r| (r.outcome, r.time_us)).collect();
+                let results = row
+                    .results
+                    .iter()
+                    .map(|r| (r.outcome.expect("each entry ran"), r.time_us))
+                    .collect();
                 (row.file.as_str(), row.clauses, results)
             })
             .collect();
@@ -1233,6 +1238,12 @@ mod tests {
         let row = &analysis.per_instance[0];
         let cells = [&row.place(false, "f")[..], &[row.results[0].cell()]].concat();
         assert_eq!(cells, ["f:1", "9", "17", "1.500"]);
+        // An entry stopped (Ctrl-C) before a puzzle has no result there: `-`, not a failure.
+        let mut stopped = sequential(1, &["a", "b"], None, vec![run(1, "a", 17, Solved, 1.0)]);
+        stopped.interrupted = true;
+        let analysis = Analysis::new(&stopped, None);
+        let b = &analysis.per_instance[0].results[1];
+        assert_eq!((b.outcome, b.cell()), (None, "-".to_string()));
     }
 
     #[test]
