@@ -320,8 +320,9 @@ pub fn parse_dimacs<R: Read>(
     // With `p inccnf`: the highest variable so far, and how many the sink was told of.
     let mut top_var = 0usize;
     let mut reserved = 0usize;
-    // The variables of `c p show` lines, with their lines, checked once the count is known.
-    let mut shown_vars: Vec<(u64, usize)> = Vec::new();
+    // The variables of `c p show` lines, with their lines, checked once the count is known
+    // (`None`: no such line).
+    let mut shown_vars: Option<Vec<(u64, usize)>> = None;
     while let Some((token, line, column, first)) = sc.next_token()? {
         match token {
             Token::Word(w) if first && w.starts_with('c') => {
@@ -333,8 +334,8 @@ pub fn parse_dimacs<R: Read>(
                     .filter(|vars| vars.is_empty() || vars.starts_with(char::is_whitespace));
                 if let Some(vars) = show {
                     let shown = parse_show(vars).map_err(|m| sc.error(line, column, m))?;
-                    shown_vars.extend(shown.into_iter().map(|v| (v, line)));
-                    report.projection.get_or_insert_with(Vec::new);
+                    let all = shown_vars.get_or_insert_with(Vec::new);
+                    all.extend(shown.into_iter().map(|v| (v, line)));
                 } else if header.is_none() && report.preamble.len() < 100_000 {
                     let text = format!("{}{}", &w[1..], rest);
                     let text = text.strip_prefix(' ').unwrap_or(&text).to_string();
@@ -459,7 +460,8 @@ pub fn parse_dimacs<R: Read>(
             sc.line, sc.column
         ));
     }
-    if let Some(&(v, line)) = shown_vars.iter().find(|&&(v, _)| v > num_vars as u64) {
+    let shown = shown_vars.as_deref().unwrap_or_default();
+    if let Some(&(v, line)) = shown.iter().find(|&&(v, _)| v > num_vars as u64) {
         return Err(sc.error(
             line,
             1,
@@ -469,15 +471,15 @@ pub fn parse_dimacs<R: Read>(
             ),
         ));
     }
-    if let Some(projection) = &mut report.projection {
+    report.projection = shown_vars.map(|shown| {
         // A set, not a mark per variable: the header may declare billions.
         let mut seen = std::collections::HashSet::new();
-        for (v, _) in shown_vars {
-            if seen.insert(v) {
-                projection.push(Var::from_dimacs(v as usize));
-            }
-        }
-    }
+        shown
+            .into_iter()
+            .filter(|&(v, _)| seen.insert(v))
+            .map(|(v, _)| Var::from_dimacs(v as usize))
+            .collect()
+    });
     report.declared = (num_vars, num_clauses);
     report.size = FormulaSize {
         vars: num_vars,

@@ -460,13 +460,23 @@ impl Projection {
         }
     }
 
+    fn len(&self) -> usize {
+        match self {
+            Projection::Shown(vars) => vars.len(),
+            Projection::Cells(n) | Projection::Every(n) => *n,
+        }
+    }
+
     fn describe(&self, num_vars: usize) -> String {
-        let (k, source) = match self {
-            Projection::Shown(vars) => (vars.len(), "its `c p show` lines"),
-            Projection::Cells(n) => (*n, "the grid's cell variables"),
-            Projection::Every(n) => (*n, "every variable"),
+        let source = match self {
+            Projection::Shown(_) => "its `c p show` lines",
+            Projection::Cells(_) => "the grid's cell variables",
+            Projection::Every(_) => "every variable",
         };
-        format!("c projection: {k} of {num_vars} variables ({source})")
+        format!(
+            "c projection: {} of {num_vars} variables ({source})",
+            self.len()
+        )
     }
 }
 
@@ -513,7 +523,7 @@ fn count_answer(
         CountEnd::TimeLimit => format!("c models: at least {models} (the time limit)"),
     });
     if count.is_exact() {
-        let projected = projection.vars().len() < num_vars;
+        let projected = projection.len() < num_vars;
         let kind = if projected { "pmc" } else { "mc" };
         lines.push(format!("c s type {kind}"));
         let log10 = if models == 0 {
