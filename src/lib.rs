@@ -24,13 +24,13 @@ pub mod cube;
 pub mod dimacs;
 pub mod encode;
 mod error;
-pub mod formula;
 pub mod generate;
 pub mod grid;
 pub mod models;
 pub mod names;
-pub mod run;
 pub mod solve;
+
+pub use sudosat_sat::{formula, run};
 
 pub use error::{Error, Result};
 pub use formula::{ClauseSink, Cnf, Lit, Model, Var};

@@ -7,10 +7,11 @@ pub mod cdcl;
 pub mod dpll;
 pub mod external;
 pub mod lookahead;
-pub mod proof;
 pub mod splr;
 pub mod sudoku;
 pub mod varisat;
+
+pub use sudosat_sat::proof;
 
 use std::time::Duration;
 

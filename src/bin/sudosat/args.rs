@@ -12,11 +12,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::builder::{PossibleValue, TypedValueParser};
-use clap::ValueEnum;
 use sudosat::backend::{BackendKind, BackendSpec, LoadMode, Lookahead, Propagate};
 use sudosat::encode::{AmoFamily, BaseEncoding, SudokuEncoding};
 use sudosat::grid::{Format, Grid};
-use sudosat::names::UnknownName;
+use sudosat::names::{NameTable, UnknownName};
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::{
     BacktrackOrder, ClassicKind, HillObjective, Solver, SolverOptions, SolverSpec,
@@ -37,7 +36,7 @@ pub struct Named<T>(PhantomData<T>);
 
 impl<T> TypedValueParser for Named<T>
 where
-    T: ValueEnum + std::str::FromStr<Err = UnknownName> + Clone + Send + Sync + 'static,
+    T: NameTable + std::str::FromStr<Err = UnknownName> + Clone + Send + Sync + 'static,
 {
     type Value = T;
 
@@ -57,11 +56,9 @@ where
 }
 
 /// A name table's names, for `--help` and the completions.
-fn possible_names<T: ValueEnum + 'static>() -> Option<Box<dyn Iterator<Item = PossibleValue>>> {
+fn possible_names<T: NameTable>() -> Option<Box<dyn Iterator<Item = PossibleValue>>> {
     Some(Box::new(
-        T::value_variants()
-            .iter()
-            .filter_map(ValueEnum::to_possible_value),
+        T::names().iter().map(|&name| PossibleValue::new(name)),
     ))
 }
 

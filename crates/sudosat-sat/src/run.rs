@@ -3,8 +3,8 @@
 //!
 //! Also the machine's limits a run checks against: cores, memory and disk space.
 //!
-//! A leaf module: it imports nothing from the crate, so both [`crate::backend`] (SAT level)
-//! and [`crate::solve`] (grid level) use it without importing each other.
+//! A leaf module: it imports nothing from the crate, so the solvers above it and the
+//! grid-level solvers of the root crate use it without importing each other.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -183,8 +183,8 @@ impl Deadline {
         }
     }
 
-    /// The time-out a solver reports when the deadline has passed (it converts into
-    /// [`crate::Error::TimedOut`]).
+    /// The time-out a solver reports when the deadline has passed (the root crate's error
+    /// takes it in).
     pub fn timed_out(&self, solver: &str) -> TimedOut {
         TimedOut {
             solver: solver.to_string(),

@@ -1,0 +1,22 @@
+//! # sudosat-sat — the SAT layer of sudosat, over plain CNF
+//!
+//! Formula types ([`formula`]: `Var`, `Lit`, `Cnf`, `Model`, with 0-based indices inside
+//! and DIMACS numbers only at the edge), the run-time vocabulary every solver shares
+//! ([`run`]: counters, deadlines, the machine's limits), DRAT proof output ([`proof`]) and
+//! the name tables a user picks from ([`names`]). Nothing here knows Sudoku: the root
+//! crate `sudosat` builds puzzles' formulas on top.
+//!
+//! ```
+//! use sudosat_sat::formula::{ClauseSink, Cnf, Lit, Model};
+//!
+//! let mut cnf = Cnf::new();
+//! cnf.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(-2)]);
+//! let model = Model::from_values(vec![false, false]);
+//! assert_eq!(cnf.first_falsified(&model), None);
+//! ```
+#![warn(missing_docs)]
+
+pub mod formula;
+pub mod names;
+pub mod proof;
+pub mod run;
