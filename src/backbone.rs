@@ -352,7 +352,7 @@ fn refine(set: &[Lit], failed: &[Lit]) -> Vec<Lit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::{BackendKind, BackendSpec};
+    use crate::backend::{BackendKind, BackendSpec, SolveUnderAssumptions};
     use crate::formula::{ClauseSink, Cnf};
 
     fn lit(d: i64) -> Lit {
@@ -542,6 +542,7 @@ mod tests {
     struct Counting {
         inner: Box<dyn SatBackend>,
         solves: usize,
+        failed: Vec<Lit>,
     }
 
     impl ClauseSink for Counting {
@@ -563,18 +564,23 @@ mod tests {
         fn solve(&mut self) -> Result<SatOutcome, BackendError> {
             self.solve_under(&[])
         }
-        fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
-            self.solves += 1;
-            self.inner.solve_under(assumptions)
-        }
-        fn supports_assumptions(&self) -> bool {
-            true
-        }
-        fn failed_assumptions(&self) -> Vec<Lit> {
-            self.inner.failed_assumptions()
-        }
         fn reset(&mut self) {
             self.inner.reset();
+        }
+        fn as_assumptions(&mut self) -> Option<&mut dyn SolveUnderAssumptions> {
+            Some(self)
+        }
+    }
+
+    impl SolveUnderAssumptions for Counting {
+        fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
+            self.solves += 1;
+            let answer = self.inner.solve_under(assumptions);
+            self.failed = self.inner.failed_assumptions();
+            answer
+        }
+        fn failed_assumptions(&self) -> Vec<Lit> {
+            self.failed.clone()
         }
     }
 
@@ -588,6 +594,7 @@ mod tests {
         let mut backend = Counting {
             inner: backend_with(&refs),
             solves: 0,
+            failed: Vec::new(),
         };
         let found = backbone(&mut backend, 62, &[], &[], &Deadline::NONE).unwrap();
         assert_eq!(found, Some((1..=60).map(lit).collect()));

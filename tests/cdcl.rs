@@ -6,7 +6,9 @@ mod common;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudosat::backend::{BackendKind, BackendSpec, Cdcl, Lookahead, SatBackend, SatOutcome};
+use sudosat::backend::{
+    BackendKind, BackendSpec, Cdcl, Lookahead, SatBackend, SatOutcome, SolveUnderAssumptions,
+};
 use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding, VarRef};
 use sudosat::grid::{check_solution, read_puzzles_from_path, Digit, Grid};
 use sudosat::solve::sat::{LoadMode, SatSolver, DEFAULT_ENCODING};
@@ -14,6 +16,7 @@ use sudosat::solve::{SolveOutcome, Solver};
 use sudosat::{ClauseSink, Cnf, Lit, Var};
 
 use common::fixture;
+use sudosat::backend::WriteProofs;
 
 fn random_3sat(rng: &mut ChaCha8Rng, vars: usize, clauses: usize) -> Cnf {
     let mut cnf = Cnf::with_vars(vars);

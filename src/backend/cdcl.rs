@@ -59,21 +59,22 @@
 //!   (below the threshold CDCL is the faster).
 //!
 //! The solver is incremental: clauses added after a `solve` keep everything learnt (learnt
-//! clauses are implied by the formula, so they stay valid), and [`SatBackend::solve_under`]
-//! solves under assumptions, answering the failed ones. With [`SatBackend::set_proof`] it logs
+//! clauses are implied by the formula, so they stay valid), and [`crate::backend::SolveUnderAssumptions::solve_under`]
+//! solves under assumptions, answering the failed ones. With [`crate::backend::WriteProofs::set_proof`] it logs
 //! a DRAT proof ([`crate::backend::proof`]): every learnt clause, every strengthened clause and
 //! deletion, and the empty clause.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::backend::dpll::Lookahead;
 use crate::backend::lookahead::{LookaheadCounters, LookaheadOutcome, LookaheadSolver};
-use crate::backend::sudoku::{Explanations, Propagate, SudokuPropagator, SudokuStructure};
 use crate::backend::{
-    check_model_from, BackendError, DratWriter, ProofTarget, SatBackend, SatOutcome,
+    check_model_from, BackendError, ConnectPropagator, DratWriter, Explanations, Interrupt,
+    LimitTime, ProofTarget, Propagator, PropagatorFactory, SatBackend, SatOutcome,
+    SolveUnderAssumptions, WriteProofs,
 };
-use crate::encode::{BaseEncoding, SudokuEncoding};
 use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
 use crate::run::{Counters, Deadline};
 
@@ -461,12 +462,10 @@ pub struct Cdcl {
     failed_literals: u64,
     /// Explanation clauses added by the native propagation.
     native_clauses: u64,
-    /// Whether a Sudoku structure, when given, is propagated natively.
-    native: Propagate,
-    /// The native Sudoku propagator, when the formula comes from a puzzle.
-    sudoku: Option<Box<SudokuPropagator>>,
-    /// The structure it was made from (kept to rebuild it when a proof is set later).
-    structure: Option<SudokuStructure>,
+    /// The propagator of this solve ([`ConnectPropagator`]), made by `factory`.
+    propagator: Option<Box<dyn Propagator>>,
+    /// Makes the propagator (kept to rebuild it when a proof is set later).
+    factory: Option<Arc<dyn PropagatorFactory>>,
     explanations: Explanations,
     modes: Modes,
     /// Threads of one solve: above 1, a search still open after 2,000 conflicts goes on
@@ -490,7 +489,7 @@ pub struct Cdcl {
     memory_budget: Option<u64>,
     /// While this solver is a member of a portfolio: set when another member has answered.
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// Set by another thread to end this solver's solves ([`SatBackend::set_interrupt`]).
+    /// Set by another thread to end this solver's solves ([`crate::backend::Interrupt::set_interrupt`]).
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Portfolios run, and the conflicts of all their members, the losers' included.
     portfolios: u64,
@@ -503,7 +502,7 @@ pub struct Cdcl {
 #[derive(Clone, Default)]
 struct Shrinking {
     /// Whether learnt clauses are shrunk: on the extended and augmented Sudoku encodings
-    /// ([`SatBackend::set_sudoku_encoding`]) and in odd portfolio members; not on the
+    /// ([`crate::backend::SatBackend::set_shrinking`]) and in odd portfolio members; not on the
     /// minimal encoding nor, on one thread, on a formula of unknown origin.
     enabled: bool,
     /// Per variable: the round (one per level tried) that marked it.
@@ -587,15 +586,8 @@ impl Cdcl {
     /// [`Lookahead::Full`] and [`Lookahead::BranchClause`] always do, [`Lookahead::Auto`]
     /// above [`crate::backend::dpll::AUTO_FULL_ABOVE`] variables.
     pub fn with_lookahead(lookahead: Lookahead) -> Cdcl {
-        Cdcl::with_options(lookahead, Propagate::default())
-    }
-
-    /// An empty solver with the given root probing and native propagation (used when
-    /// [`SatBackend::set_structure`] tells the solver which Sudoku the formula encodes).
-    pub fn with_options(lookahead: Lookahead, native: Propagate) -> Cdcl {
         Cdcl {
             lookahead,
-            native,
             var_inc: 1.0,
             next_reduce: FIRST_REDUCE,
             reduce_interval: FIRST_REDUCE,
@@ -698,7 +690,7 @@ impl Cdcl {
             return;
         }
         let len = self.trail_lim[level as usize] as usize;
-        if let Some(sudoku) = &mut self.sudoku {
+        if let Some(sudoku) = &mut self.propagator {
             sudoku.backtrack(&self.trail, len);
         }
         let Cdcl {
@@ -1275,7 +1267,7 @@ impl Cdcl {
             if let Some(conflict) = self.propagate() {
                 return Native::Conflict(conflict);
             }
-            if self.sudoku.is_none() {
+            if self.propagator.is_none() {
                 return Native::Fixpoint;
             }
             match self.propagate_native() {
@@ -1289,10 +1281,10 @@ impl Cdcl {
     /// clause (logged in the proof) and becomes the reason of the literal it implies, or
     /// the conflict.
     fn propagate_native(&mut self) -> Native {
-        let mut sudoku = self.sudoku.take().expect("called with a propagator");
+        let mut sudoku = self.propagator.take().expect("called with a propagator");
         let mut explanations = std::mem::take(&mut self.explanations);
         sudoku.propagate(&self.trail, &self.values, &mut explanations);
-        self.sudoku = Some(sudoku);
+        self.propagator = Some(sudoku);
         let mut clause = std::mem::take(&mut self.stack);
         let mut result = Native::Fixpoint;
         for i in 0..explanations.len() {
@@ -2013,7 +2005,7 @@ impl Cdcl {
             && assumptions.is_empty()
             && self.loaded == 0
             && self.proof.is_none()
-            && self.structure.is_none()
+            && self.factory.is_none()
             && self.original.num_vars()
                 <= if self.races_lookahead() {
                     LOOKAHEAD_RACE_MAX_VARS
@@ -2081,16 +2073,10 @@ impl Cdcl {
             self.refuted();
             return Ok(SatOutcome::Unsat);
         }
-        if self.sudoku.is_none() {
-            if let Some(structure) = &self.structure {
+        if self.propagator.is_none() {
+            if let Some(factory) = &self.factory {
                 // With a proof, only inferences a checker can verify by unit propagation.
-                self.sudoku = SudokuPropagator::new(
-                    structure,
-                    self.num_vars,
-                    self.native,
-                    self.proof.is_some(),
-                )
-                .map(Box::new);
+                self.propagator = factory.create(self.num_vars, self.proof.is_some());
             }
         }
         let probe = self.lookahead.resolve(self.num_vars) != Lookahead::None;
@@ -2184,14 +2170,6 @@ impl SatBackend for Cdcl {
         self.solve_inner(&[])
     }
 
-    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
-        self.solve_inner(assumptions)
-    }
-
-    fn supports_assumptions(&self) -> bool {
-        true
-    }
-
     /// Drops the learnt clauses above "glue": in a batch of 9×9 puzzles under assumptions
     /// those learnt on one puzzle rarely serve the next but slow its propagation
     /// (17-clue-2k: 99 → 62 µs a puzzle; over 10,000 puzzles the time per puzzle no longer
@@ -2215,58 +2193,16 @@ impl SatBackend for Cdcl {
         }
     }
 
-    fn failed_assumptions(&self) -> Vec<Lit> {
-        self.failed.clone()
-    }
-
-    fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
-        self.interrupt = flag;
-    }
-
     fn trust_clauses(&mut self, count: usize) {
         self.trusted = count;
     }
 
-    fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.time_limit = limit;
-    }
-
-    fn honours_time_limit(&self) -> bool {
-        true
-    }
-
-    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
-        // Rebuilt at the next solve, restricted (or not) to checkable inferences.
-        self.sudoku = None;
-        self.proof = match target {
-            None => None,
-            Some(target) => Some(DratWriter::for_target(&target).map_err(|e| self.proof_error(e))?),
-        };
-        Ok(())
-    }
-
-    fn writes_proofs(&self) -> bool {
-        true
-    }
-
-    fn set_sudoku_encoding(&mut self, encoding: SudokuEncoding) {
-        self.shrinking.enabled = encoding.base != BaseEncoding::Minimal;
-    }
-
-    fn set_structure(&mut self, structure: &SudokuStructure) {
-        self.structure = Some(structure.clone());
-        self.sudoku = None;
-    }
-
-    fn finish_proof(&mut self) -> Result<(), BackendError> {
-        match self.proof.as_mut().map(DratWriter::finish) {
-            Some(Err(error)) => Err(self.proof_error(error)),
-            _ => Ok(()),
-        }
+    fn set_shrinking(&mut self, shrink: bool) {
+        self.shrinking.enabled = shrink;
     }
 
     fn counters(&self) -> Counters {
-        Counters(vec![
+        let mut counters = Counters(vec![
             ("solves", self.solves),
             ("decisions", self.decisions),
             ("propagations", self.propagations),
@@ -2285,15 +2221,15 @@ impl SatBackend for Cdcl {
             ("portfolios", self.portfolios),
             ("portfolio_conflicts", self.portfolio_conflicts),
             ("lookahead_searches", self.lookahead_searches),
-            (
-                "hall_removals",
-                self.sudoku.as_ref().map_or(0, |s| s.counters.hall),
-            ),
-            (
-                "locked_removals",
-                self.sudoku.as_ref().map_or(0, |s| s.counters.locked),
-            ),
-        ])
+        ]);
+        if let Some(propagator) = &self.propagator {
+            counters.add(&propagator.counters());
+        } else if let Some(factory) = &self.factory {
+            counters
+                .0
+                .extend(factory.counter_names().iter().map(|&name| (name, 0)));
+        }
+        counters
     }
 
     fn reset(&mut self) {
@@ -2327,8 +2263,8 @@ impl SatBackend for Cdcl {
         self.failed.clear();
         self.probed_clauses = 0;
         self.proof = None;
-        self.sudoku = None;
-        self.structure = None;
+        self.propagator = None;
+        self.factory = None;
         self.shrinking.enabled = false;
         self.next_reduce = FIRST_REDUCE;
         self.reduce_interval = FIRST_REDUCE;
@@ -2355,10 +2291,77 @@ impl SatBackend for Cdcl {
             *counter = 0;
         }
     }
+
+    fn as_time_limited(&mut self) -> Option<&mut dyn LimitTime> {
+        Some(self)
+    }
+
+    fn as_interruptible(&mut self) -> Option<&mut dyn Interrupt> {
+        Some(self)
+    }
+
+    fn as_prover(&mut self) -> Option<&mut dyn WriteProofs> {
+        Some(self)
+    }
+
+    fn as_assumptions(&mut self) -> Option<&mut dyn SolveUnderAssumptions> {
+        Some(self)
+    }
+
+    fn as_propagating(&mut self) -> Option<&mut dyn ConnectPropagator> {
+        Some(self)
+    }
+}
+
+impl ConnectPropagator for Cdcl {
+    fn connect_propagator(&mut self, factory: Option<Arc<dyn PropagatorFactory>>) {
+        self.factory = factory;
+        self.propagator = None;
+    }
+}
+
+impl LimitTime for Cdcl {
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+}
+
+impl Interrupt for Cdcl {
+    fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.interrupt = flag;
+    }
+}
+
+impl WriteProofs for Cdcl {
+    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
+        // Rebuilt at the next solve, restricted (or not) to checkable inferences.
+        self.propagator = None;
+        self.proof = match target {
+            None => None,
+            Some(target) => Some(DratWriter::for_target(&target).map_err(|e| self.proof_error(e))?),
+        };
+        Ok(())
+    }
+    fn finish_proof(&mut self) -> Result<(), BackendError> {
+        match self.proof.as_mut().map(DratWriter::finish) {
+            Some(Err(error)) => Err(self.proof_error(error)),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl SolveUnderAssumptions for Cdcl {
+    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
+        self.solve_inner(assumptions)
+    }
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        self.failed.clone()
+    }
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use super::SolveUnderAssumptions;
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;

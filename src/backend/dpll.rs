@@ -36,7 +36,7 @@
 //! The solver is reusable: clauses may be added after a `solve` (blocking clauses for counting
 //! solutions), and [`SatBackend::reset`] empties it while keeping its buffers.
 //!
-//! **Proofs** ([`SatBackend::set_proof`]): the search learns nothing, yet each of its steps
+//! **Proofs** ([`crate::backend::WriteProofs::set_proof`]): the search learns nothing, yet each of its steps
 //! is a clause checkable by reverse unit propagation (RUP), so it logs a DRAT proof
 //! ([`crate::backend::proof`]). With the decision literals `d1 … dk` on the stack (flipped
 //! ones included), a conflict logs `¬d1 ∨ … ∨ ¬dk`; a failed literal `l` logs
@@ -49,7 +49,9 @@
 use std::time::Duration;
 
 use crate::backend::proof::{DratWriter, ProofTarget};
-use crate::backend::{check_model_from, BackendError, SatBackend, SatOutcome};
+use crate::backend::{
+    check_model_from, BackendError, Interrupt, LimitTime, SatBackend, SatOutcome, WriteProofs,
+};
 use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
 use crate::run::{Counters, Deadline};
 
@@ -186,9 +188,9 @@ pub struct Dpll {
     solves: u64,
     /// Limit of each solve (kept across [`SatBackend::reset`]).
     time_limit: Option<Duration>,
-    /// Set by another thread to end the solve ([`SatBackend::set_interrupt`]).
+    /// Set by another thread to end the solve ([`crate::backend::Interrupt::set_interrupt`]).
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// The DRAT proof being written ([`SatBackend::set_proof`]), with its live lemmas.
+    /// The DRAT proof being written ([`crate::backend::WriteProofs::set_proof`]), with its live lemmas.
     proof: Option<ProofLog>,
 }
 
@@ -929,18 +931,6 @@ impl SatBackend for Dpll {
         check_model_from("dpll", &self.original, self.trusted, model)
     }
 
-    fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.time_limit = limit;
-    }
-
-    fn honours_time_limit(&self) -> bool {
-        true
-    }
-
-    fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
-        self.interrupt = flag;
-    }
-
     fn counters(&self) -> Counters {
         Counters(vec![
             ("solves", self.solves),
@@ -950,44 +940,6 @@ impl SatBackend for Dpll {
             ("probes", self.probes),
             ("failed_literals", self.failed_literals),
         ])
-    }
-
-    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
-        let io = |source| BackendError::Io {
-            solver: "dpll".to_string(),
-            source,
-        };
-        if target.is_some() && self.solves > 0 {
-            return Err(BackendError::Unsupported {
-                solver: self.name(),
-                what: "start a proof after a solve (reset it first)".to_string(),
-            });
-        }
-        self.proof = match target {
-            None => None,
-            Some(target) => Some(ProofLog {
-                writer: DratWriter::for_target(&target).map_err(io)?,
-                lits: Vec::new(),
-                lemmas: Vec::new(),
-                clause: Vec::new(),
-                refuted: false,
-            }),
-        };
-        Ok(())
-    }
-
-    fn writes_proofs(&self) -> bool {
-        true
-    }
-
-    fn finish_proof(&mut self) -> Result<(), BackendError> {
-        match &mut self.proof {
-            None => Ok(()),
-            Some(proof) => proof.writer.finish().map_err(|source| BackendError::Io {
-                solver: "dpll".to_string(),
-                source,
-            }),
-        }
     }
 
     fn trust_clauses(&mut self, count: usize) {
@@ -1023,6 +975,65 @@ impl SatBackend for Dpll {
         self.probes = 0;
         self.failed_literals = 0;
         self.solves = 0;
+    }
+
+    fn as_time_limited(&mut self) -> Option<&mut dyn LimitTime> {
+        Some(self)
+    }
+
+    fn as_interruptible(&mut self) -> Option<&mut dyn Interrupt> {
+        Some(self)
+    }
+
+    fn as_prover(&mut self) -> Option<&mut dyn WriteProofs> {
+        Some(self)
+    }
+}
+
+impl LimitTime for Dpll {
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+}
+
+impl Interrupt for Dpll {
+    fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.interrupt = flag;
+    }
+}
+
+impl WriteProofs for Dpll {
+    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
+        let io = |source| BackendError::Io {
+            solver: "dpll".to_string(),
+            source,
+        };
+        if target.is_some() && self.solves > 0 {
+            return Err(BackendError::Unsupported {
+                solver: self.name(),
+                what: "start a proof after a solve (reset it first)".to_string(),
+            });
+        }
+        self.proof = match target {
+            None => None,
+            Some(target) => Some(ProofLog {
+                writer: DratWriter::for_target(&target).map_err(io)?,
+                lits: Vec::new(),
+                lemmas: Vec::new(),
+                clause: Vec::new(),
+                refuted: false,
+            }),
+        };
+        Ok(())
+    }
+    fn finish_proof(&mut self) -> Result<(), BackendError> {
+        match &mut self.proof {
+            None => Ok(()),
+            Some(proof) => proof.writer.finish().map_err(|source| BackendError::Io {
+                solver: "dpll".to_string(),
+                source,
+            }),
+        }
     }
 }
 

@@ -9,7 +9,7 @@
 //! A missing binary, a crash, an unexpected exit status, output that is not an answer and a
 //! time-out are each a [`BackendError`] naming the command.
 //!
-//! DRAT proofs ([`SatBackend::set_proof`]): CaDiCaL and Kissat take the proof file as a
+//! DRAT proofs ([`crate::backend::WriteProofs::set_proof`]): CaDiCaL and Kissat take the proof file as a
 //! second argument after the input; any other solver command marks where its proof file goes
 //! with `{proof}` (and may mark the input with `{cnf}`, else it comes last). MiniSat 2.2
 //! cannot write proofs.
@@ -28,7 +28,10 @@ use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
 use crate::backend::proof::{ProofFormat, ProofTarget};
-use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
+use crate::backend::{
+    check_model, BackendError, Capability, Interrupt, LimitTime, SatBackend, SatOutcome,
+    WriteProofs,
+};
 use crate::dimacs;
 use crate::encode::dimacs_bytes_estimate;
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit};
@@ -57,11 +60,11 @@ pub struct ExternalSolver {
     cnf: Cnf,
     solves: u64,
     millis: u64,
-    /// The proof asked for ([`SatBackend::set_proof`]).
+    /// The proof asked for ([`crate::backend::WriteProofs::set_proof`]).
     proof: Option<ProofTarget>,
     /// What `{seed}` in the command becomes.
     seed: u64,
-    /// Set by another thread to stop the running solver ([`SatBackend::set_interrupt`]).
+    /// Set by another thread to stop the running solver ([`crate::backend::Interrupt::set_interrupt`]).
     interrupt: Option<Arc<AtomicBool>>,
 }
 
@@ -489,14 +492,6 @@ impl SatBackend for ExternalSolver {
         self.cnf.num_vars()
     }
 
-    fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.timeout = limit;
-    }
-
-    fn honours_time_limit(&self) -> bool {
-        true
-    }
-
     fn name(&self) -> String {
         match self.style {
             OutputStyle::MinisatFile => "minisat".to_string(),
@@ -578,24 +573,62 @@ impl SatBackend for ExternalSolver {
         Counters(vec![("solves", self.solves), ("process_ms", self.millis)])
     }
 
+    fn reset(&mut self) {
+        self.proof = None;
+        self.cnf.clear();
+        self.solves = 0;
+        self.millis = 0;
+    }
+
+    fn as_time_limited(&mut self) -> Option<&mut dyn LimitTime> {
+        Some(self)
+    }
+
+    fn as_interruptible(&mut self) -> Option<&mut dyn Interrupt> {
+        Some(self)
+    }
+
+    /// Only when the command says where its proof goes (or is CaDiCaL or Kissat).
+    fn as_prover(&mut self) -> Option<&mut dyn WriteProofs> {
+        self.proof_style()?;
+        Some(self)
+    }
+
+    fn lacks(&self, capability: Capability) -> BackendError {
+        let what = match (capability, self.style) {
+            (Capability::Proofs, OutputStyle::MinisatFile) => {
+                "write DRAT proofs (MiniSat 2.2 has no proof output)"
+            }
+            (Capability::Proofs, OutputStyle::Competition) => {
+                "write DRAT proofs: mark where the solver takes its proof file with \
+                 `{proof}` in the command (CaDiCaL and Kissat need no mark)"
+            }
+            (other, _) => other.what(),
+        };
+        BackendError::Unsupported {
+            solver: self.name(),
+            what: what.to_string(),
+        }
+    }
+}
+
+impl LimitTime for ExternalSolver {
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.timeout = limit;
+    }
+}
+
+impl Interrupt for ExternalSolver {
     /// The process is killed within 20 ms of the flag being set.
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.interrupt = flag;
     }
+}
 
+impl WriteProofs for ExternalSolver {
     fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
-        if target.is_some() && !self.writes_proofs() {
-            let what = match self.style {
-                OutputStyle::MinisatFile => "write DRAT proofs (MiniSat 2.2 has no proof output)",
-                OutputStyle::Competition => {
-                    "write DRAT proofs: mark where the solver takes its proof file with \
-                     `{proof}` in the command (CaDiCaL and Kissat need no mark)"
-                }
-            };
-            return Err(BackendError::Unsupported {
-                solver: self.name(),
-                what: what.to_string(),
-            });
+        if target.is_some() && self.proof_style().is_none() {
+            return Err(self.lacks(Capability::Proofs));
         }
         // The solver runs in its temporary directory: the proof path must not be relative.
         self.proof = match target {
@@ -608,15 +641,8 @@ impl SatBackend for ExternalSolver {
         Ok(())
     }
 
-    fn writes_proofs(&self) -> bool {
-        self.proof_style().is_some()
-    }
-
-    fn reset(&mut self) {
-        self.proof = None;
-        self.cnf.clear();
-        self.solves = 0;
-        self.millis = 0;
+    fn finish_proof(&mut self) -> Result<(), BackendError> {
+        Ok(())
     }
 }
 

@@ -29,7 +29,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::backend::{check_model_from, BackendError, SatBackend, SatOutcome};
+use crate::backend::{
+    check_model_from, BackendError, Interrupt, LimitTime, SatBackend, SatOutcome,
+};
 use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError};
 use crate::run::{Counters, Deadline};
 
@@ -717,18 +719,6 @@ impl SatBackend for LookaheadBackend {
         ])
     }
 
-    fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.time_limit = limit;
-    }
-
-    fn honours_time_limit(&self) -> bool {
-        true
-    }
-
-    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
-        self.interrupt = flag;
-    }
-
     fn trust_clauses(&mut self, count: usize) {
         self.trusted = count;
     }
@@ -738,6 +728,26 @@ impl SatBackend for LookaheadBackend {
         self.trusted = 0;
         self.solves = 0;
         self.counters = LookaheadCounters::default();
+    }
+
+    fn as_time_limited(&mut self) -> Option<&mut dyn LimitTime> {
+        Some(self)
+    }
+
+    fn as_interruptible(&mut self) -> Option<&mut dyn Interrupt> {
+        Some(self)
+    }
+}
+
+impl LimitTime for LookaheadBackend {
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+}
+
+impl Interrupt for LookaheadBackend {
+    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
     }
 }
 
@@ -907,6 +917,7 @@ mod tests {
         let cnf = random_3sat(&mut rng, 300, 1278);
         let mut backend = LookaheadBackend::new();
         cnf.stream_into(&mut backend);
+        let backend: &mut dyn SatBackend = &mut backend;
         assert!(backend.honours_time_limit());
         backend.set_time_limit(Some(Duration::ZERO));
         assert!(matches!(backend.solve(), Err(BackendError::Timeout { .. })));
@@ -932,7 +943,7 @@ mod tests {
         assert_eq!(backend.num_vars(), 0);
         assert!(backend.counters().0.iter().all(|&(_, value)| value == 0));
         assert!(matches!(backend.solve(), Ok(SatOutcome::Sat(_))));
-        assert!(!backend.supports_assumptions() && !backend.writes_proofs());
+        assert!(!backend.takes_assumptions() && !backend.writes_proofs());
         // Lists for 2^60 variables cannot be had: an error, not an abort.
         backend.reserve_vars(1 << 60);
         match backend.solve() {

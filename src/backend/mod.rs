@@ -1,7 +1,10 @@
-//! SAT backends behind one trait: the built-in DPLL, embedded varisat and splr, and external
-//! solver processes (MiniSat, and any solver printing SAT-competition `s`/`v` lines).
+//! SAT backends behind one trait: the built-in CDCL, DPLL and lookahead search, embedded
+//! varisat and splr, and external solver processes (MiniSat, and any solver printing
+//! SAT-competition `s`/`v` lines).
 //!
-//! UNSAT is an answer ([`SatOutcome::Unsat`]), never an error.
+//! The trait, its capability traits and its errors live in the SAT crate
+//! ([`sudosat_sat::solver`]) and are re-exported here. UNSAT is an answer
+//! ([`SatOutcome::Unsat`]), never an error.
 
 pub mod cdcl;
 pub mod dpll;
@@ -15,10 +18,13 @@ pub use sudosat_sat::proof;
 
 use std::time::Duration;
 
-use crate::encode::SudokuEncoding;
-use crate::formula::{ClauseSink, Cnf, Lit, Model};
 use crate::names::UnknownName;
 pub use crate::run::Counters;
+pub use sudosat_sat::propagator::{ConnectPropagator, Explanations, Propagator, PropagatorFactory};
+pub use sudosat_sat::solver::{
+    check_model, check_model_from, BackendError, Capability, Interrupt, LimitTime, SatBackend,
+    SatOutcome, SolveUnderAssumptions, WriteProofs,
+};
 
 pub use self::cdcl::Cdcl;
 pub use self::dpll::{Dpll, Lookahead};
@@ -26,297 +32,8 @@ pub use self::external::{ExternalSolver, OutputStyle};
 pub use self::lookahead::LookaheadBackend;
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;
-pub use self::sudoku::{CellDigit, Propagate, SudokuStructure, MAX_NATIVE_SIDE};
+pub use self::sudoku::{CellDigit, Propagate, SudokuPropagation, SudokuStructure, MAX_NATIVE_SIDE};
 pub use self::varisat::VarisatBackend;
-
-/// What a backend found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SatOutcome {
-    /// Satisfiable, with a model over every variable.
-    Sat(Model),
-    /// Unsatisfiable.
-    Unsat,
-}
-
-/// A backend failed to give an answer (never used for UNSAT).
-#[derive(Debug, thiserror::Error)]
-pub enum BackendError {
-    /// An external solver could not be started.
-    #[error("solver command `{command}` could not be started: {reason}")]
-    Spawn {
-        /// The command line.
-        command: String,
-        /// The OS error.
-        reason: String,
-    },
-    /// A solver's buffers could not be allocated.
-    #[error("solver `{solver}`: {source}")]
-    OutOfMemory {
-        /// The solver.
-        solver: String,
-        /// Which buffer and how large.
-        #[source]
-        source: crate::formula::ReserveError,
-    },
-    /// A solver ran out of time: an external process is killed, an embedded solver stops.
-    #[error("solver `{solver}` timed out after {timeout:?}")]
-    Timeout {
-        /// The solver (an external solver's command line).
-        solver: String,
-        /// The limit.
-        timeout: Duration,
-    },
-    /// An external solver died or exited with an unexpected status.
-    #[error("solver command `{command}` failed: {reason}")]
-    Failed {
-        /// The command line.
-        command: String,
-        /// Exit status or signal, and any stderr.
-        reason: String,
-    },
-    /// A solver's output could not be understood.
-    #[error("solver `{solver}` printed output that is not a SAT answer: {reason}")]
-    BadOutput {
-        /// The solver.
-        solver: String,
-        /// What was wrong, with position.
-        reason: String,
-    },
-    /// A solver returned a model that falsifies a clause.
-    #[error("solver `{solver}` returned a wrong model: clause {clause} is falsified")]
-    WrongModel {
-        /// The solver.
-        solver: String,
-        /// 0-based index of the falsified clause.
-        clause: usize,
-    },
-    /// The solver gave up (time-out inside an embedded solver, resource limit).
-    #[error("solver `{solver}` gave up: {reason}")]
-    GaveUp {
-        /// The solver.
-        solver: String,
-        /// Why.
-        reason: String,
-    },
-    /// The backend cannot do what was asked (write a proof, solve under assumptions).
-    #[error("solver `{solver}` cannot {what}")]
-    Unsupported {
-        /// The solver.
-        solver: String,
-        /// What it cannot do, e.g. "write DRAT proofs".
-        what: String,
-    },
-    /// I/O while talking to a solver.
-    #[error("solver `{solver}`: {source}")]
-    Io {
-        /// The solver.
-        solver: String,
-        /// The error.
-        #[source]
-        source: std::io::Error,
-    },
-    /// An external solver's input would not fit on the disk of its temporary directory.
-    #[error(
-        "solver `{solver}`: its input CNF would take about {} and {dir} has {} free; \
-         nothing was written. Point TMPDIR at a roomier place",
-        crate::run::approx_bytes(*needed),
-        crate::run::approx_bytes(*free)
-    )]
-    NoDiskSpace {
-        /// The solver.
-        solver: String,
-        /// The bytes estimated for the input and the model.
-        needed: u64,
-        /// The bytes free there.
-        free: u64,
-        /// Where the temporary directory would go.
-        dir: String,
-    },
-}
-
-/// A SAT solver: takes clauses (as a [`ClauseSink`]), answers SAT with a model or UNSAT.
-///
-/// Clauses may be added after a `solve` (blocking clauses for counting); the next `solve`
-/// answers for the whole formula so far.
-pub trait SatBackend: ClauseSink + Send {
-    /// Short name, e.g. `dpll`, `varisat`, `minisat`, `external:cadical`.
-    fn name(&self) -> String;
-
-    /// Moves every clause of `cnf` (what an encoder built in memory) into the backend and
-    /// leaves `cnf` empty, possibly holding buffers the backend gave back. The default
-    /// streams the clauses one by one; a backend that keeps the formula takes it whole,
-    /// without a copy (a 225×225 formula has millions of clauses).
-    fn add_formula(&mut self, cnf: &mut Cnf) {
-        self.reserve_vars(cnf.num_vars());
-        for clause in cnf.clauses() {
-            self.add_clause(clause);
-        }
-        cnf.clear();
-    }
-
-    /// The number of variables of the formula added so far (the highest one used or
-    /// reserved): a caller that needs fresh variables, such as selectors, takes the next.
-    fn num_vars(&self) -> usize;
-
-    /// Solves the formula added so far.
-    ///
-    /// # Errors
-    /// A [`BackendError`] when no answer could be had; UNSAT is `Ok(SatOutcome::Unsat)`.
-    fn solve(&mut self) -> Result<SatOutcome, BackendError>;
-
-    /// Counters of the work done so far.
-    fn counters(&self) -> Counters {
-        Counters::default()
-    }
-
-    /// Limits the time of each later [`SatBackend::solve`]: past it, `solve` answers
-    /// [`BackendError::Timeout`]. `None` lifts the limit. The default ignores the limit;
-    /// [`SatBackend::honours_time_limit`] says whether a backend can stop early.
-    fn set_time_limit(&mut self, limit: Option<Duration>) {
-        let _ = limit;
-    }
-
-    /// Whether [`SatBackend::set_time_limit`] can stop a running `solve`: callers that need
-    /// a bound on a backend that cannot be stopped must check the elapsed time afterwards.
-    fn honours_time_limit(&self) -> bool {
-        false
-    }
-
-    /// Forgets every clause and counter, so the backend can take a new formula; buffers are
-    /// kept where the backend can reuse them. Ends any proof ([`SatBackend::set_proof`]).
-    fn reset(&mut self);
-
-    /// Solves the formula added so far under `assumptions`: literals taken as true for this
-    /// call only. UNSAT under assumptions is `Ok(SatOutcome::Unsat)`, and
-    /// [`SatBackend::failed_assumptions`] then names a subset of the assumptions that the
-    /// formula refutes (empty when the formula alone is UNSAT). Clauses learnt stay.
-    ///
-    /// # Errors
-    /// [`BackendError::Unsupported`] for backends that cannot ([`SatBackend::supports_assumptions`]),
-    /// otherwise as [`SatBackend::solve`].
-    fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatOutcome, BackendError> {
-        if assumptions.is_empty() {
-            return self.solve();
-        }
-        Err(BackendError::Unsupported {
-            solver: self.name(),
-            what: "solve under assumptions".to_string(),
-        })
-    }
-
-    /// Whether [`SatBackend::solve_under`] takes assumptions.
-    fn supports_assumptions(&self) -> bool {
-        false
-    }
-
-    /// A flag another thread sets to end this backend's solves at their next look at the
-    /// clock, as a time-out ([`BackendError::Timeout`]): how parallel work stops the
-    /// solves made pointless by an answer found elsewhere. The default ignores it (the
-    /// solve runs to its end or its time limit); cdcl, dpll, the lookahead search, varisat
-    /// and external processes honour it.
-    fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
-        let _ = flag;
-    }
-
-    /// After an UNSAT answer of [`SatBackend::solve_under`]: the assumptions responsible.
-    fn failed_assumptions(&self) -> Vec<Lit> {
-        Vec::new()
-    }
-
-    /// A hint between unrelated queries under assumptions (a batch's next puzzle): learnt
-    /// clauses that served the last query may go. They stay valid, so a backend may ignore
-    /// the hint (the default).
-    fn forget_learnt(&mut self) {}
-
-    /// A hint that the caller checks every model against the first `count` clauses itself,
-    /// so the backend's own model check may skip them (until [`SatBackend::reset`]). The
-    /// SAT path gives it for encodings without auxiliary variables, whose decoded grid it
-    /// checks against the rules and the givens: a model that passes that check satisfies
-    /// those clauses. Blocking clauses added later are still checked. The
-    /// default ignores it.
-    fn trust_clauses(&mut self, count: usize) {
-        let _ = count;
-    }
-
-    /// Tells the backend which Sudoku the formula (already added or about to be) encodes,
-    /// for native propagation ([`Propagate::Sudoku`]); cleared by [`SatBackend::reset`].
-    /// Backends without it ignore it.
-    fn set_structure(&mut self, structure: &SudokuStructure) {
-        let _ = structure;
-    }
-
-    /// Tells the backend which Sudoku encoding made the formula (already added or about to
-    /// be), so that it can learn the way that measured best on it; cleared by
-    /// [`SatBackend::reset`]. Backends without such a choice ignore it.
-    fn set_sudoku_encoding(&mut self, encoding: SudokuEncoding) {
-        let _ = encoding;
-    }
-
-    /// Asks for a DRAT proof ([`proof`]) of the formula's unsatisfiability, written to
-    /// `target` when a later `solve` answers UNSAT (`None`: no proof). Call it on a fresh or
-    /// [`SatBackend::reset`] backend, before the first `solve`: the proof then refutes every
-    /// clause added, blocking clauses included. [`SatBackend::finish_proof`] completes it.
-    ///
-    /// # Errors
-    /// [`BackendError::Unsupported`] when the backend cannot write proofs
-    /// ([`SatBackend::writes_proofs`]); [`BackendError::Io`] when the file cannot be made.
-    fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
-        match target {
-            None => Ok(()),
-            Some(_) => Err(BackendError::Unsupported {
-                solver: self.name(),
-                what: "write DRAT proofs".to_string(),
-            }),
-        }
-    }
-
-    /// Whether [`SatBackend::set_proof`] is supported.
-    fn writes_proofs(&self) -> bool {
-        false
-    }
-
-    /// Flushes and closes the proof asked for with [`SatBackend::set_proof`].
-    ///
-    /// # Errors
-    /// [`BackendError::Io`] when the proof could not be written.
-    fn finish_proof(&mut self) -> Result<(), BackendError> {
-        Ok(())
-    }
-}
-
-/// Checks a backend's model against every clause it was given: `SAT(model)` when it
-/// satisfies them all (the model is padded with `false` up to the formula's variables).
-///
-/// # Errors
-/// [`BackendError::WrongModel`] naming the backend and the first falsified clause.
-pub fn check_model(solver: &str, cnf: &Cnf, model: Model) -> Result<SatOutcome, BackendError> {
-    check_model_from(solver, cnf, 0, model)
-}
-
-/// [`check_model`] against the clauses from index `first` on (the earlier ones are checked
-/// by the caller: [`SatBackend::trust_clauses`]).
-///
-/// # Errors
-/// [`BackendError::WrongModel`] naming the backend and the first falsified clause.
-pub fn check_model_from(
-    solver: &str,
-    cnf: &Cnf,
-    first: usize,
-    model: Model,
-) -> Result<SatOutcome, BackendError> {
-    let model = if model.len() < cnf.num_vars() {
-        Model::from_lits(cnf.num_vars(), model.lits())
-    } else {
-        model
-    };
-    match cnf.first_falsified_from(first, &model) {
-        None => Ok(SatOutcome::Sat(model)),
-        Some(clause) => Err(BackendError::WrongModel {
-            solver: solver.to_string(),
-            clause,
-        }),
-    }
-}
 
 crate::names::named_enum! {
     /// Which backend to use: the CLI's `--backend` values, embedded ones first.
@@ -370,7 +87,7 @@ crate::names::named_enum! {
         /// solve each puzzle under its givens as assumptions; between puzzles the backend
         /// may forget what it learnt ([`SatBackend::forget_learnt`]). Only for backends
         /// that take assumptions
-        /// ([`SatBackend::supports_assumptions`]); the others re-encode.
+        /// ([`crate::backend::SolveUnderAssumptions`]); the others re-encode.
         Assumptions = "assumptions",
     }
 }
@@ -384,7 +101,7 @@ pub struct BackendSpec {
     /// [`BackendKind::Minisat`]; required for [`BackendKind::External`]).
     pub command: Option<String>,
     /// Time limit of each solve: an external process is killed when it is exceeded, the
-    /// DPLL and splr stop (see [`SatBackend::honours_time_limit`]).
+    /// DPLL and splr stop (see [`crate::backend::LimitTime`]).
     pub timeout: Option<Duration>,
     /// How far the DPLL looks ahead, and whether cdcl probes at the root (ignored by the
     /// other backends).
@@ -476,7 +193,7 @@ impl BackendSpec {
     pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
         let mut backend: Box<dyn SatBackend> = match self.kind {
             BackendKind::Cdcl => Box::new(
-                Cdcl::with_options(self.lookahead, self.propagate)
+                Cdcl::with_lookahead(self.lookahead)
                     .with_threads(self.threads)
                     .with_memory_budget(self.memory)
                     .with_seed(self.seed),
@@ -566,6 +283,7 @@ pub enum BackendLabelError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formula::{ClauseSink, Cnf, Lit, Model};
 
     #[test]
     fn labels_read_back_as_the_backends_they_name() {

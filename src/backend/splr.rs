@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use ::splr::{Certificate, Config, SolveIF, Solver, SolverError};
 
-use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
+use crate::backend::{check_model, BackendError, LimitTime, SatBackend, SatOutcome};
 use crate::formula::{ClauseSink, Cnf, Lit, Model, Var};
 use crate::run::Counters;
 
@@ -89,14 +89,6 @@ impl SatBackend for SplrBackend {
         }
     }
 
-    fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.time_limit = limit;
-    }
-
-    fn honours_time_limit(&self) -> bool {
-        true
-    }
-
     fn counters(&self) -> Counters {
         Counters(vec![("solves", self.solves)])
     }
@@ -106,6 +98,16 @@ impl SatBackend for SplrBackend {
             time_limit: self.time_limit,
             ..SplrBackend::new()
         };
+    }
+
+    fn as_time_limited(&mut self) -> Option<&mut dyn LimitTime> {
+        Some(self)
+    }
+}
+
+impl LimitTime for SplrBackend {
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
     }
 }
 

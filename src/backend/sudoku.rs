@@ -35,7 +35,11 @@
 //! Grids of side at most 64 (one `u64` bit per digit); larger grids are left to the clauses
 //! (and to root probing, which settles the large public grids).
 
+use std::sync::Arc;
+
+use crate::backend::{Explanations, Propagator, PropagatorFactory};
 use crate::formula::{Lit, Var};
+use crate::run::Counters;
 
 crate::names::named_enum! {
     /// Which propagation the built-in CDCL solver adds to unit propagation.
@@ -86,6 +90,51 @@ pub enum CellDigit {
     False,
 }
 
+/// The native propagation of one Sudoku, as the solver's [`PropagatorFactory`]: a fresh
+/// [`SudokuPropagator`] for each solve.
+#[derive(Clone, Debug)]
+pub struct SudokuPropagation {
+    structure: SudokuStructure,
+    mode: Propagate,
+}
+
+impl SudokuPropagation {
+    /// The propagation `mode` over `structure`; `None` when the mode runs nothing on this
+    /// grid's side ([`Propagate::on_side`]).
+    pub fn new(structure: SudokuStructure, mode: Propagate) -> Option<Arc<SudokuPropagation>> {
+        mode.on_side(structure.box_size * structure.box_size)?;
+        Some(Arc::new(SudokuPropagation { structure, mode }))
+    }
+}
+
+impl PropagatorFactory for SudokuPropagation {
+    fn create(&self, num_vars: usize, proof_safe: bool) -> Option<Box<dyn Propagator>> {
+        SudokuPropagator::new(&self.structure, num_vars, self.mode, proof_safe)
+            .map(|propagator| Box::new(propagator) as Box<dyn Propagator>)
+    }
+
+    fn counter_names(&self) -> &'static [&'static str] {
+        &["hall_removals", "locked_removals"]
+    }
+}
+
+impl Propagator for SudokuPropagator {
+    fn propagate(&mut self, trail: &[Lit], values: &[i8], out: &mut Explanations) {
+        SudokuPropagator::propagate(self, trail, values, out);
+    }
+
+    fn backtrack(&mut self, trail: &[Lit], len: usize) {
+        SudokuPropagator::backtrack(self, trail, len);
+    }
+
+    fn counters(&self) -> Counters {
+        Counters(vec![
+            ("hall_removals", self.counters.hall),
+            ("locked_removals", self.counters.locked),
+        ])
+    }
+}
+
 /// The Sudoku a formula encodes, as the native propagation needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SudokuStructure {
@@ -102,34 +151,6 @@ pub struct SudokuStructure {
 /// No variable, no cell, no match.
 const NONE: u32 = u32::MAX;
 const NO_MATCH: u8 = u8::MAX;
-
-/// One inference batch: clauses laid end to end. Each clause has the inferred literal
-/// first (when it is a propagation) or is all false (a conflict).
-#[derive(Clone, Default, Debug)]
-pub(crate) struct Explanations {
-    pub lits: Vec<Lit>,
-    pub ends: Vec<usize>,
-}
-
-impl Explanations {
-    pub fn clear(&mut self) {
-        self.lits.clear();
-        self.ends.clear();
-    }
-
-    pub fn clause(&self, i: usize) -> &[Lit] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.lits[start..self.ends[i]]
-    }
-
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    fn close(&mut self) {
-        self.ends.push(self.lits.len());
-    }
-}
 
 /// Counters of the propagator.
 #[derive(Clone, Copy, Debug, Default)]
@@ -396,7 +417,7 @@ impl SudokuPropagator {
             bits &= bits - 1;
             let lit = self.lit(cell, e, true);
             debug_assert_eq!(values[lit.code()], -1, "explanation literal not false");
-            out.lits.push(lit);
+            out.push(lit);
         }
     }
 
@@ -565,7 +586,7 @@ impl SudokuPropagator {
                 (false, false) => continue,
             };
             let x = self.open[i] as usize;
-            out.lits.push(self.lit(x, d, false));
+            out.push(self.lit(x, d, false));
             if use_naked {
                 for s in self.members(naked) {
                     self.push_false(self.open[s] as usize, !naked_digits, values, out);
@@ -783,7 +804,7 @@ impl SudokuPropagator {
             if self.cand[x] & bit == 0 || self.in_unit(x, source) || self.solved(x) != 0 {
                 continue;
             }
-            out.lits.push(self.lit(x, d, false));
+            out.push(self.lit(x, d, false));
             let shared = |s| self.in_unit(s, target);
             self.push_false_in_unit(source, bit, shared, values, out);
             out.close();
@@ -945,7 +966,7 @@ mod tests {
         }
         p.propagate(&trail, &values, &mut out);
         assert!(
-            out.len() > 0,
+            !out.is_empty(),
             "a hidden… naked single's digit leaves its units"
         );
         p.backtrack(&trail, 0);

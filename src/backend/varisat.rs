@@ -11,7 +11,7 @@
 //! varisat 0.2 cannot be interrupted, but a proof write that fails ends its solve. Under a
 //! time limit the solver therefore writes its proof steps (binary DRAT, thrown away unless
 //! a proof was asked for) to a sink (`StepSink`) whose writes fail once the deadline has
-//! passed, or the interrupt flag ([`SatBackend::set_interrupt`]) is set: the solve stops
+//! passed, or the interrupt flag ([`crate::backend::Interrupt::set_interrupt`]) is set: the solve stops
 //! within one buffer of steps (8 KiB, a few hundred conflicts)
 //! after the limit, and the solver, left unusable by the error, is rebuilt for the next
 //! solve. The steps cost about 5 % (BENCHMARKS.md, "varisat under a time limit"). DRAT
@@ -27,7 +27,9 @@ use ::varisat::solver::SolverError;
 use ::varisat::{ExtendFormula, Lit as VLit, Solver};
 
 use crate::backend::proof::{ProofFormat, ProofTarget};
-use crate::backend::{check_model, BackendError, SatBackend, SatOutcome};
+use crate::backend::{
+    check_model, BackendError, Interrupt, LimitTime, SatBackend, SatOutcome, WriteProofs,
+};
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
 use crate::run::Counters;
 
@@ -108,13 +110,13 @@ pub struct VarisatBackend {
     original: Cnf,
     scratch: Vec<VLit>,
     solves: u64,
-    /// The proof asked for ([`SatBackend::set_proof`]).
+    /// The proof asked for ([`crate::backend::WriteProofs::set_proof`]).
     proof: Option<ProofTarget>,
     /// The solver must be rebuilt before the next solve: clauses were added after a solve
     /// while it writes steps (varisat's DRAT cannot take them), a solve ended in an error
     /// (which leaves varisat unusable), or the time limit came or went.
     stale: bool,
-    /// The limit of each solve ([`SatBackend::set_time_limit`]).
+    /// The limit of each solve ([`crate::backend::LimitTime::set_time_limit`]).
     time_limit: Option<Duration>,
     /// The current solve's deadline and the interrupt flag, read by the solver's
     /// [`StepSink`].
@@ -294,6 +296,28 @@ impl SatBackend for VarisatBackend {
         Counters(vec![("solves", self.solves)])
     }
 
+    fn reset(&mut self) {
+        let limit = self.time_limit;
+        let interrupt = signals(&self.signals).interrupt.take();
+        *self = VarisatBackend::new();
+        self.set_time_limit(limit);
+        self.set_interrupt(interrupt);
+    }
+
+    fn as_time_limited(&mut self) -> Option<&mut dyn LimitTime> {
+        Some(self)
+    }
+
+    fn as_interruptible(&mut self) -> Option<&mut dyn Interrupt> {
+        Some(self)
+    }
+
+    fn as_prover(&mut self) -> Option<&mut dyn WriteProofs> {
+        Some(self)
+    }
+}
+
+impl LimitTime for VarisatBackend {
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         let was_stoppable = self.stoppable();
         self.time_limit = limit;
@@ -301,11 +325,9 @@ impl SatBackend for VarisatBackend {
             self.stoppable_changed();
         }
     }
+}
 
-    fn honours_time_limit(&self) -> bool {
-        true
-    }
-
+impl Interrupt for VarisatBackend {
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         let was_stoppable = self.stoppable();
         signals(&self.signals).interrupt = flag;
@@ -313,17 +335,14 @@ impl SatBackend for VarisatBackend {
             self.stoppable_changed();
         }
     }
+}
 
+impl WriteProofs for VarisatBackend {
     fn set_proof(&mut self, target: Option<ProofTarget>) -> Result<(), BackendError> {
         self.proof = target;
         // varisat takes its proof writer before any clause: start over with those kept.
         self.rebuild()
     }
-
-    fn writes_proofs(&self) -> bool {
-        true
-    }
-
     fn finish_proof(&mut self) -> Result<(), BackendError> {
         if self.proof.is_none() {
             return Ok(());
@@ -335,13 +354,5 @@ impl SatBackend for VarisatBackend {
                 solver: self.name(),
                 reason: format!("cannot finish the proof: {e}"),
             })
-    }
-
-    fn reset(&mut self) {
-        let limit = self.time_limit;
-        let interrupt = signals(&self.signals).interrupt.take();
-        *self = VarisatBackend::new();
-        self.set_time_limit(limit);
-        self.set_interrupt(interrupt);
     }
 }

@@ -149,7 +149,7 @@ fn measure(formula: &FormulaInput, spec: &BackendSpec, row: &mut Run) {
         }
     };
     if let Some(encoding) = formula.encoding {
-        backend.set_sudoku_encoding(encoding);
+        backend.set_shrinking(crate::solve::sat::shrinks_learnt_clauses(encoding));
     }
     let mut cnf = formula.cnf.clone();
     let start = Instant::now();

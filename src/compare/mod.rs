@@ -316,7 +316,7 @@ pub struct CompareConfig {
     /// Runs of each puzzle × entry (each is a row).
     pub repeat: usize,
     /// Time limit of each solve. A solver that cannot be interrupted
-    /// ([`crate::backend::SatBackend::honours_time_limit`]) is timed and reported as
+    /// ([`crate::backend::LimitTime`]) is timed and reported as
     /// `timeout` when it ran past it.
     pub timeout: Option<Duration>,
     /// Puzzles solved at once: 1 runs everything on the calling thread; more uses a

@@ -214,7 +214,7 @@ struct Loaded {
 impl Loaded {
     fn new(spec: &BackendSpec, grid: &Grid, reduced: bool) -> Result<Loaded, Error> {
         let mut backend = spec.create()?;
-        if !backend.supports_assumptions() {
+        if !backend.takes_assumptions() {
             return Err(BackendError::Unsupported {
                 solver: backend.name(),
                 what: "solve under assumptions, which the diagnosis needs".to_string(),

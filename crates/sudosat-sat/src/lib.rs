@@ -3,7 +3,8 @@
 //! Formula types ([`formula`]: `Var`, `Lit`, `Cnf`, `Model`, with 0-based indices inside
 //! and DIMACS numbers only at the edge), the run-time vocabulary every solver shares
 //! ([`run`]: counters, deadlines, the machine's limits), DRAT proof output ([`proof`]) and
-//! the name tables a user picks from ([`names`]). Nothing here knows Sudoku: the root
+//! the name tables a user picks from ([`names`]), the solver interface with its capability
+//! traits ([`solver`]) and the interface a theory joins the search through ([`propagator`]). Nothing here knows Sudoku: the root
 //! crate `sudosat` builds puzzles' formulas on top.
 //!
 //! ```
@@ -19,4 +20,6 @@
 pub mod formula;
 pub mod names;
 pub mod proof;
+pub mod propagator;
 pub mod run;
+pub mod solver;

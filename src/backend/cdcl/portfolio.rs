@@ -62,7 +62,7 @@ impl Cdcl {
     /// Whether this solve may go on as a portfolio: more than one thread, no proof (one
     /// proof needs one solver) and no native propagation (its state is not copied).
     pub(super) fn may_fork(&self) -> bool {
-        self.threads > 1 && self.proof.is_none() && self.sudoku.is_none() && self.stop.is_none()
+        self.threads > 1 && self.proof.is_none() && self.propagator.is_none() && self.stop.is_none()
     }
 
     /// Whether another member has answered, or another thread interrupts the solve.
@@ -272,7 +272,7 @@ impl Cdcl {
     /// A copy of this solver (at the root, without proof or native propagator) for another
     /// thread. Every field is listed, so that a new one cannot be forgotten here.
     fn fork(&self) -> Cdcl {
-        debug_assert!(self.proof.is_none() && self.sudoku.is_none());
+        debug_assert!(self.proof.is_none() && self.propagator.is_none());
         Cdcl {
             num_vars: self.num_vars,
             values: self.values.clone(),
@@ -323,9 +323,8 @@ impl Cdcl {
             probes: self.probes,
             failed_literals: self.failed_literals,
             native_clauses: self.native_clauses,
-            native: self.native,
-            sudoku: None,
-            structure: self.structure.clone(),
+            propagator: None,
+            factory: self.factory.clone(),
             explanations: self.explanations.clone(),
             modes: self.modes.clone(),
             threads: self.threads,
@@ -348,7 +347,9 @@ impl Cdcl {
 mod tests {
     use super::super::tests::{counts_after_lookahead_match_brute_force, pigeonhole, random_3sat};
     use super::*;
-    use crate::backend::{Lookahead, SatBackend, SatOutcome};
+    use crate::backend::{
+        Interrupt, LimitTime, Lookahead, SatBackend, SatOutcome, SolveUnderAssumptions,
+    };
     use crate::formula::{ClauseSink, Cnf, Var};
 
     /// A cdcl on `threads` threads that forks after `after` conflicts.

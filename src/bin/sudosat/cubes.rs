@@ -94,7 +94,7 @@ struct Conquest {
 /// assumptions keeps what it learnt from its earlier cubes (the point of incremental
 /// solving in cube and conquer); any other solves each cube afresh, its literals as unit
 /// clauses. The first satisfiable cube found stops the others
-/// ([`sudosat::backend::SatBackend::set_interrupt`]), so with several workers the cube that answers is the
+/// ([`sudosat::backend::Interrupt::set_interrupt`]), so with several workers the cube that answers is the
 /// first found, not always the lowest-numbered; one worker takes them in order, with the
 /// backend's own `--threads` (cdcl's portfolio) inside each cube.
 ///
@@ -144,9 +144,9 @@ pub fn solve_cubes(
         }
         backend.set_interrupt(Some(Arc::clone(&stop)));
         if let Some(encoding) = encoding_hint {
-            backend.set_sudoku_encoding(encoding);
+            backend.set_shrinking(sudosat::solve::sat::shrinks_learnt_clauses(encoding));
         }
-        let incremental = backend.supports_assumptions();
+        let incremental = backend.takes_assumptions();
         if incremental {
             backend.add_formula(&mut cnf.clone());
         }

@@ -223,10 +223,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         CnfDescription::from_comments(report.preamble.iter().map(String::as_str)).ok();
     let encoding_hint = description.as_ref().map(|d| d.encoding);
     if let Some(encoding) = encoding_hint {
-        backend.set_sudoku_encoding(encoding);
+        backend.set_shrinking(sudosat::solve::sat::shrinks_learnt_clauses(encoding));
     }
     let (num_vars, num_clauses) = (cnf.num_vars(), cnf.num_clauses());
-    let under_assumptions = backend.supports_assumptions();
+    let under_assumptions = backend.takes_assumptions();
     let query = match (args.backbone, &args.mus) {
         (false, None) => None,
         (backbone, mus) => {
