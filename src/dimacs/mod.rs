@@ -13,10 +13,12 @@
 //! - [`parse`]: [`parse_dimacs`] and [`read_preamble`];
 //! - [`model`]: [`read_minisat_result`], [`read_competition_output`], [`read_model_auto`].
 
+mod error;
 pub mod model;
 pub mod parse;
 pub mod write;
 
+pub use self::error::DimacsError;
 pub use self::model::{
     read_competition_output, read_minisat_result, read_model_auto, SolverAnswer,
 };
@@ -25,29 +27,3 @@ pub use self::parse::{
     DimacsReport, ParseOptions,
 };
 pub use self::write::{write_formula, DimacsWriter};
-
-/// A DIMACS or model file that could not be read, with its position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{source_name}:{line}:{column}: {message}")]
-pub struct DimacsError {
-    /// File name, `<stdin>` or a solver's name.
-    pub source_name: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// What was expected and what was found.
-    pub message: String,
-}
-
-impl DimacsError {
-    /// An error at a position.
-    pub fn at(source_name: &str, line: usize, column: usize, message: impl Into<String>) -> Self {
-        DimacsError {
-            source_name: source_name.to_string(),
-            line,
-            column,
-            message: message.into(),
-        }
-    }
-}

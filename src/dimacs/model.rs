@@ -12,7 +12,7 @@ use nom::combinator::all_consuming;
 use nom::sequence::preceded;
 use nom::IResult;
 
-use super::DimacsError;
+use super::error::DimacsError;
 use crate::formula::{Lit, Model};
 
 /// A SAT solver's answer as read from its output.

@@ -9,7 +9,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 
-use super::DimacsError;
+use super::error::DimacsError;
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Var};
 
 /// Reads the leading comments of a DIMACS file (up to the `p` header) and returns their

@@ -19,8 +19,8 @@
 //! free d left is false. Only the other segments get variables, and a row, column or box
 //! whose d is given has no exactly-one group.
 
-use super::groups::GroupSink;
-use super::reduce::FreeVars;
+use super::free_vars::FreeVars;
+use super::group_sink::GroupSink;
 use crate::formula::{Lit, Var};
 use crate::grid::{DigitSet, Grid};
 

@@ -11,18 +11,11 @@
 
 use super::amo::{AmoFamily, AuxVars};
 use super::augmented::Segments;
-use super::reduce::FreeVars;
+use super::free_vars::FreeVars;
+use super::group_sink::GroupSink;
 use super::{BaseEncoding, SudokuEncoding, VarMap};
 use crate::formula::{ClauseSink, FormulaSize, Lit, Var};
 use crate::grid::{DigitSet, Grid};
-
-/// Receives the groups of an encoding.
-pub(crate) trait GroupSink {
-    /// A plain clause (at-least-one, definition, given).
-    fn clause(&mut self, lits: &[Lit]);
-    /// At most one of `lits`.
-    fn at_most_one(&mut self, lits: &[Lit]);
-}
 
 /// Writes the groups as clauses of a family.
 struct Emit<'a, S: ClauseSink + ?Sized> {
@@ -341,111 +334,4 @@ pub fn base_size(enc: &SudokuEncoding, b: usize, givens: usize) -> FormulaSize {
         add(4 * n2, 1 + amo_b.clauses, b + amo_b.literals(), amo_b.aux);
     }
     size
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::encode::Encoding;
-    use crate::formula::{Cnf, CountingSink};
-
-    fn sorted(cnf: &Cnf) -> Vec<Vec<i64>> {
-        let mut all: Vec<Vec<i64>> = cnf
-            .clauses()
-            .map(|c| {
-                let mut c: Vec<i64> = c.iter().map(|l| l.to_dimacs()).collect();
-                c.sort_unstable();
-                c
-            })
-            .collect();
-        all.sort();
-        all
-    }
-
-    fn puzzles() -> Vec<Grid> {
-        [
-            "................",
-            "1.3...1..4..2.4.",
-            "11..............",
-            "123............4",
-            "1234341221434321",
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        ]
-        .iter()
-        .map(|s| s.parse().unwrap())
-        .collect()
-    }
-
-    #[test]
-    fn pairwise_walk_equals_the_classic_encoders() {
-        for puzzle in puzzles() {
-            for base in [BaseEncoding::Minimal, BaseEncoding::Extended] {
-                for reduced in [false, true] {
-                    let enc = SudokuEncoding::new(base, reduced);
-                    let (classic, map) = enc.encode_to_cnf(&puzzle);
-                    let mut walked = Cnf::new();
-                    let walked_map = encode(&puzzle, &enc, &mut walked);
-                    assert_eq!(sorted(&walked), sorted(&classic), "{} {puzzle}", enc.name());
-                    assert_eq!(walked_map, map);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn sizes_and_maps_match_the_stream() {
-        for puzzle in puzzles() {
-            for enc in SudokuEncoding::all_families() {
-                let mut counter = CountingSink::default();
-                let map = enc.encode(&puzzle, &mut counter);
-                let (cnf, _) = enc.encode_to_cnf(&puzzle);
-                let expected = FormulaSize {
-                    vars: map.num_vars(),
-                    ..counter.size
-                };
-                assert_eq!(enc.size(&puzzle), expected, "{} {puzzle}", enc.name());
-                assert_eq!(enc.var_map(&puzzle), map, "{} {puzzle}", enc.name());
-                assert_eq!(cnf.num_vars(), map.num_vars(), "{} {puzzle}", enc.name());
-                assert!(counter.size.vars <= map.num_vars());
-            }
-        }
-    }
-
-    #[test]
-    fn one_shape_gives_every_family_its_size() {
-        for puzzle in puzzles() {
-            for enc in SudokuEncoding::all_families() {
-                let shape = GroupShape::of(
-                    &puzzle,
-                    &SudokuEncoding {
-                        amo: AmoFamily::Pairwise,
-                        ..enc
-                    },
-                );
-                assert_eq!(
-                    shape.size(enc.amo),
-                    enc.size(&puzzle),
-                    "{} {puzzle}",
-                    enc.name()
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn empty_grid_closed_forms() {
-        for b in 2..=4 {
-            let grid = Grid::empty(b).unwrap();
-            for enc in SudokuEncoding::all_families() {
-                if enc.reduced {
-                    continue;
-                }
-                let mut counter = CountingSink::default();
-                let map = encode(&grid, &enc, &mut counter);
-                assert_eq!(counter.size.clauses, base_size(&enc, b, 0).clauses);
-                assert_eq!(counter.size.literals, base_size(&enc, b, 0).literals);
-                assert_eq!(map.num_vars(), base_size(&enc, b, 0).vars, "{}", enc.name());
-            }
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! The map between (cell, digit) and CNF variables, and decoding a model into a grid.
 
-use super::reduce::FreeVars;
+use super::free_vars::FreeVars;
 use crate::formula::{Model, Var};
 use crate::grid::{check_solution, Cell, Digit, Grid, Violation};
 

@@ -954,6 +954,22 @@ fn block_row(
     Ok(())
 }
 
+/// Parses one puzzle in the `line` format (see [`parse`] for every format and many puzzles).
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        let mut puzzles = read_puzzles(s.as_bytes(), &Source::Text, Some(Format::Line))?;
+        match puzzles.len() {
+            1 => Ok(puzzles.remove(0)),
+            _ => Err(ParseError::expected_one_puzzle(
+                &Source::Text,
+                puzzles.len(),
+            )),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
