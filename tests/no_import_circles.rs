@@ -106,10 +106,11 @@ impl ModuleMap {
                 continue;
             };
             for path in expand(body) {
-                let mut segments: Vec<String> = path.split("::").map(str::to_string).collect();
-                if segments.last().map(String::as_str) != Some(item) {
+                let (path, name) = split_alias(&path);
+                if name != item {
                     continue;
                 }
+                let mut segments: Vec<String> = path.split("::").map(str::to_string).collect();
                 match segments[0].as_str() {
                     "self" => {
                         segments.remove(0);
@@ -136,6 +137,14 @@ impl ModuleMap {
             }
         }
         None
+    }
+}
+
+/// A use path and the name it brings in: `a::b as c` → (`a::b`, `c`), `a::b` → (`a::b`, `b`).
+fn split_alias(path: &str) -> (&str, &str) {
+    match path.split_once(" as ") {
+        Some((path, alias)) => (path.trim(), alias.trim()),
+        None => (path, path.rsplit("::").next().unwrap_or(path)),
     }
 }
 
@@ -194,22 +203,22 @@ fn find_use(text: &str) -> Option<usize> {
         let at = from + i;
         let before = text[..at].chars().last();
         if before.map_or(true, |c| c.is_whitespace() || ";{)".contains(c)) {
-            return Some(if text[..at].ends_with("pub ") {
-                at - 4
-            } else {
-                at
-            });
+            let visibility = ["pub(crate) ", "pub "]
+                .into_iter()
+                .find(|v| text[..at].ends_with(v))
+                .map_or(0, str::len);
+            return Some(at - visibility);
         }
         from = at + 4;
     }
     None
 }
 
-/// `a::{b, c::{d, e}}` → `a::b`, `a::c::d`, `a::c::e` (an `as` rename dropped).
+/// `a::{b, c::{d, e as f}}` → `a::b`, `a::c::d`, `a::c::e as f`.
 fn expand(body: &str) -> Vec<String> {
     let body = body.trim();
     let Some(open) = body.find('{') else {
-        return vec![body.split(" as ").next().unwrap().trim().to_string()];
+        return vec![body.to_string()];
     };
     let prefix = &body[..open];
     let inner = &body[open + 1..body.rfind('}').unwrap()];
@@ -330,9 +339,10 @@ fn paths_in(map: &ModuleMap, scope: &[String], code: &str) -> Vec<String> {
             .trim_start_matches("pub ")
             .trim_start_matches("use ");
         for path in expand(body) {
-            if let Some(full) = absolute(&path) {
+            let (path, name) = split_alias(&path);
+            if let Some(full) = absolute(path) {
                 if map.files.contains_key(&real(&full)) {
-                    aliases.insert(full.last().cloned().unwrap_or_default(), full.clone());
+                    aliases.insert(name.to_string(), full.clone());
                 }
                 paths.push(full.join("::"));
             }
@@ -445,7 +455,7 @@ fn use_groups_expand_to_full_paths() {
         [
             "crate::a::b",
             "crate::a::c::d",
-            "crate::a::c::e",
+            "crate::a::c::e as f",
             "crate::a"
         ]
     );

@@ -91,7 +91,7 @@ pub enum CellDigit {
 }
 
 /// The native propagation of one Sudoku, as the solver's [`PropagatorFactory`]: a fresh
-/// [`SudokuPropagator`] for each solve.
+/// propagator for each solve.
 #[derive(Clone, Debug)]
 pub struct SudokuPropagation {
     structure: SudokuStructure,

@@ -9,7 +9,7 @@
 //! encodings; the reduced encodings renumber the surviving variables compactly in cell-major,
 //! ascending-value order ([`VarMap`]). Auxiliary variables (segments, at-most-one
 //! auxiliaries) are numbered after the cell variables. Encoders stream clauses into any
-//! [`ClauseSink`].
+//! [`ClauseSink`](crate::formula::ClauseSink).
 
 pub mod amo;
 pub mod augmented;

@@ -8,7 +8,7 @@ use super::geometry::{box_size_of_cell_count, Geometry};
 
 /// A puzzle or a (partial or full) solution: n² cells, each blank or a digit 1…n.
 ///
-/// Contradictory givens are representable (a grid is data); [`check_grid`] reports them.
+/// Contradictory givens are representable (a grid is data); [`check_grid`](super::check_grid) reports them.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     geometry: &'static Geometry,

@@ -954,7 +954,7 @@ fn block_row(
     Ok(())
 }
 
-/// Parses one puzzle in the `line` format (see [`parse`] for every format and many puzzles).
+/// Parses one puzzle in the `line` format (see [`self`] for every format and many puzzles).
 impl std::str::FromStr for Grid {
     type Err = ParseError;
 

@@ -23,24 +23,8 @@ use crate::grid::{Digit, DigitSet, Geometry, Grid};
 use crate::run::Counters;
 use crate::Error;
 
+pub use super::options::BacktrackOrder;
 use super::{Deadline, SolveOutcome, SolveReport, Solver};
-
-crate::names::named_enum! {
-    /// The order in which backtracking fills blank cells (`--order`, `backtrack-NAME`).
-    pub enum BacktrackOrder ("order") {
-        /// Row-major.
-        Row = "row",
-        /// Column-major.
-        Column = "column",
-        /// A shuffle of the blank cells, seeded.
-        Random = "random",
-        /// Boxes with fewest blanks first (ties by box number), reading order inside a box.
-        Box = "box",
-        /// At each step the blank cell with fewest candidates (first in reading order on
-        /// ties).
-        Mrv = "mrv",
-    }
-}
 
 /// A set of digits as a bitmask: `u64` for n ≤ 64 (bit d−1), [`DigitSet`] beyond.
 pub(crate) trait Mask: Copy {

@@ -29,23 +29,12 @@ use crate::grid::{check_grid, check_solution, Grid};
 use crate::run::Counters;
 use crate::Error;
 
-use super::{Deadline, SolveOutcome, SolveReport, Solver, SolverOptions};
+use super::options::SolverOptions;
+pub use super::options::{HillObjective, DEFAULT_BETA};
+use super::{Deadline, SolveOutcome, SolveReport, Solver};
 
 /// Iteration cap when [`SolverOptions::max_iterations`] is `None`.
 pub const DEFAULT_ITERATIONS: u64 = 2_000_000;
-/// Default probability of the β operator, per non-given cell and iteration.
-pub const DEFAULT_BETA: f64 = 0.01;
-
-crate::names::named_enum! {
-    /// What hill climbing minimises (`--objective`).
-    pub enum HillObjective ("objective") {
-        /// The literature's objective: Σ over units of |sum − n(n+1)/2|.
-        Sum = "sum",
-        /// Σ over units of the number of digits missing from the unit.
-        Duplicates = "duplicates",
-    }
-}
-
 /// The result of one climb.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Climb {

@@ -25,6 +25,7 @@
 
 use std::time::{Duration, Instant};
 
+pub use super::solver::{ProvenUnsat, SatStats};
 pub use crate::backend::LoadMode;
 use crate::backend::{
     BackendError, BackendSpec, CellDigit, ProofTarget, Propagate, SatBackend, SatOutcome,
@@ -40,21 +41,6 @@ use crate::Error;
 /// The default encoding of the SAT path: the fastest measured (see BENCHMARKS.md).
 pub const DEFAULT_ENCODING: SudokuEncoding =
     SudokuEncoding::new(crate::encode::BaseEncoding::Extended, true);
-
-/// Figures of the last solve or count.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SatStats {
-    /// The formula's size (variables, clauses, literals), blocking clauses excluded.
-    pub size: FormulaSize,
-    /// Time spent encoding (streaming clauses into the backend).
-    pub encode_time: Duration,
-    /// Time spent in the backend's `solve` calls.
-    pub solve_time: Duration,
-    /// Time spent decoding and checking grids.
-    pub decode_time: Duration,
-    /// The backend's counters.
-    pub backend: Counters,
-}
 
 /// Lets `backend` skip the encoding's `clauses` in its own model check when every variable
 /// is a (cell, digit): each model is decoded into a grid and checked against the rules and
@@ -151,23 +137,6 @@ pub struct SatSolver {
     /// included): each solve of the puzzle gets what is left of the time limit, so the
     /// limit covers encoding and loading too, and a count's solves share it.
     load_started: Option<Instant>,
-}
-
-/// An UNSAT answer of the SAT path with its DRAT proof ([`Solver::take_proof`]).
-#[derive(Clone, Debug)]
-pub struct ProvenUnsat {
-    /// The exact formula the backend refuted: the encoding's clauses, then `blocking`
-    /// blocking clauses.
-    pub formula: Cnf,
-    /// The encoding the formula was made with (unreduced for clashing givens).
-    pub encoding: SudokuEncoding,
-    /// Blocking clauses at the end of `formula` (one per solution found; an empty one when
-    /// every cell is given).
-    pub blocking: usize,
-    /// The proof, complete and flushed.
-    pub proof: ProofTarget,
-    /// The backend that wrote it.
-    pub backend: String,
 }
 
 impl SatSolver {

@@ -17,6 +17,7 @@ mod locked_candidates;
 mod naked_single;
 mod naked_subset;
 pub mod prelude;
+mod strategy;
 mod unique_rectangle;
 mod x_wing;
 
@@ -28,78 +29,11 @@ use crate::run::Counters;
 use crate::Error;
 
 pub use prelude::{Board, Deduction};
+pub use strategy::Strategy;
 
 use super::{Deadline, SolveOutcome, SolveReport, Solver};
 
-/// A logical strategy. [`Strategy::ALL`] lists them easiest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Strategy {
-    /// A cell with one candidate.
-    NakedSingle,
-    /// A digit with one place in a unit.
-    HiddenSingle,
-    /// Two cells of a unit holding only the same two digits.
-    NakedPair,
-    /// Three cells of a unit holding only three digits.
-    NakedTriple,
-    /// Four cells of a unit holding only four digits.
-    NakedQuad,
-    /// Two digits with only the same two places in a unit.
-    HiddenPair,
-    /// Three digits with only three places in a unit.
-    HiddenTriple,
-    /// Four digits with only four places in a unit.
-    HiddenQuad,
-    /// A digit's places in a box on one line (locked candidates, pointing).
-    PointingPair,
-    /// A digit's places on a line in one box (locked candidates, claiming).
-    BoxLineReduction,
-    /// A digit on two lines in the same two cross lines.
-    XWing,
-    /// Unique rectangle, type 1.
-    UniqueRectangle,
-}
-
 impl Strategy {
-    /// Every strategy, easiest first: the order the solver tries them in.
-    pub const ALL: [Strategy; 12] = [
-        Strategy::NakedSingle,
-        Strategy::HiddenSingle,
-        Strategy::NakedPair,
-        Strategy::NakedTriple,
-        Strategy::NakedQuad,
-        Strategy::HiddenPair,
-        Strategy::HiddenTriple,
-        Strategy::HiddenQuad,
-        Strategy::PointingPair,
-        Strategy::BoxLineReduction,
-        Strategy::XWing,
-        Strategy::UniqueRectangle,
-    ];
-
-    /// The strategy's name in words.
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::NakedSingle => "naked single",
-            Strategy::HiddenSingle => "hidden single",
-            Strategy::NakedPair => "naked pair",
-            Strategy::NakedTriple => "naked triple",
-            Strategy::NakedQuad => "naked quad",
-            Strategy::HiddenPair => "hidden pair",
-            Strategy::HiddenTriple => "hidden triple",
-            Strategy::HiddenQuad => "hidden quad",
-            Strategy::PointingPair => "pointing pair",
-            Strategy::BoxLineReduction => "box-line reduction",
-            Strategy::XWing => "X-Wing",
-            Strategy::UniqueRectangle => "unique rectangle type 1",
-        }
-    }
-
-    /// Difficulty rank: the position in [`Strategy::ALL`] (0 = easiest).
-    pub fn rank(self) -> usize {
-        Strategy::ALL.iter().position(|&s| s == self).unwrap_or(0)
-    }
-
     /// The first step of this strategy on `board`, if any makes progress.
     pub fn find(self, board: &Board) -> Option<Deduction> {
         match self {
@@ -117,6 +51,13 @@ impl Strategy {
             Strategy::XWing => x_wing::find(board),
             Strategy::UniqueRectangle => unique_rectangle::find(board),
         }
+    }
+}
+
+impl Board {
+    /// The first strategy of [`Strategy::ALL`] that applies here, with its deduction.
+    pub fn easiest(&self) -> Option<Deduction> {
+        Strategy::ALL.iter().find_map(|s| s.find(self))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::grid::{check_grid, Cell, Digit, DigitSet, Geometry, Grid, Highlight, Unit, UnitKind};
 
-use super::Strategy;
+use super::strategy::Strategy;
 
 /// A pencil-marked grid: placed digits plus the candidates of every blank cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,11 +146,6 @@ impl Board {
     /// The units of one kind.
     pub fn units_of_kind(&self, kind: UnitKind) -> impl Iterator<Item = Unit> + '_ {
         (0..self.geo.side()).map(move |i| self.geo.unit(kind, i))
-    }
-
-    /// The first strategy of [`Strategy::ALL`] that applies here, with its deduction.
-    pub fn easiest(&self) -> Option<Deduction> {
-        Strategy::ALL.iter().find_map(|s| s.find(self))
     }
 }
 

@@ -1,0 +1,124 @@
+//! The grid-level [`Solver`] trait and what a solve answers.
+
+use std::time::Duration;
+
+use crate::backend::ProofTarget;
+use crate::encode::SudokuEncoding;
+use crate::formula::{Cnf, FormulaSize};
+use crate::grid::Grid;
+use crate::run::Counters;
+use crate::Error;
+
+/// What a grid-level solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveOutcome {
+    /// A solution (the caller still checks it with [`crate::grid::check_solution`]).
+    Solved(Grid),
+    /// Proven to have no solution.
+    NoSolution,
+    /// An incomplete method stopped without an answer (iteration cap, threshold).
+    Stopped(String),
+}
+
+/// A solver's answer and its counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveReport {
+    /// The outcome.
+    pub outcome: SolveOutcome,
+    /// Work counters (assignments, backtracks, nodes, expansions…).
+    pub counters: Counters,
+}
+
+/// A Sudoku solver working on grids.
+pub trait Solver: Send {
+    /// The name as `--solver` spells it.
+    fn name(&self) -> String;
+
+    /// Solves one puzzle.
+    ///
+    /// # Errors
+    /// Only for failures (an external process died); no solution is
+    /// `Ok(SolveOutcome::NoSolution)`.
+    fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error>;
+
+    /// Counts solutions up to `limit` (`0`: no limit, count them all); `Ok(None)` when this
+    /// solver cannot count.
+    ///
+    /// # Errors
+    /// As for [`Solver::solve`].
+    fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
+        let _ = (puzzle, limit);
+        Ok(None)
+    }
+
+    /// Limits the time of each later `solve` or `count_solutions`: past it they return an
+    /// error for which [`Error::is_timeout`] holds. `None` lifts the limit. The default
+    /// ignores the limit; [`Solver::honours_time_limit`] says whether a solver stops early.
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        let _ = limit;
+    }
+
+    /// Whether [`Solver::set_time_limit`] can stop a running solve.
+    fn honours_time_limit(&self) -> bool {
+        false
+    }
+
+    /// The trace of the last solve in words, one line per event, for solvers that keep one
+    /// when asked ([`SolverOptions::trace`](super::SolverOptions::trace): hill climbing's new best objectives); empty
+    /// otherwise.
+    fn trace_lines(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Asks the next solve or count for a DRAT proof of its final UNSAT answer ("no
+    /// solution", or "unique": nothing besides the solution found) at `target`. `false`
+    /// when this solver writes no proofs (only the SAT path does).
+    fn prove_next(&mut self, target: Option<crate::backend::ProofTarget>) -> bool {
+        let _ = target;
+        false
+    }
+
+    /// The proof of the last answer asked for with [`Solver::prove_next`], when it ended in
+    /// UNSAT.
+    fn take_proof(&mut self) -> Option<ProvenUnsat> {
+        None
+    }
+
+    /// The SAT path's figures of the last solve or count (formula size, phase times,
+    /// backend counters); `None` for solvers that do not encode.
+    fn sat_stats(&self) -> Option<&SatStats> {
+        None
+    }
+}
+
+/// Figures of the last solve or count.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SatStats {
+    /// The formula's size (variables, clauses, literals), blocking clauses excluded.
+    pub size: FormulaSize,
+    /// Time spent encoding (streaming clauses into the backend).
+    pub encode_time: Duration,
+    /// Time spent in the backend's `solve` calls.
+    pub solve_time: Duration,
+    /// Time spent decoding and checking grids.
+    pub decode_time: Duration,
+    /// The backend's counters.
+    pub backend: Counters,
+}
+
+/// An UNSAT answer of the SAT path with its DRAT proof ([`Solver::take_proof`]).
+#[derive(Clone, Debug)]
+pub struct ProvenUnsat {
+    /// The exact formula the backend refuted: the encoding's clauses, then `blocking`
+    /// blocking clauses.
+    pub formula: Cnf,
+    /// The encoding the formula was made with (unreduced for clashing givens).
+    pub encoding: SudokuEncoding,
+    /// Blocking clauses at the end of `formula` (one per solution found; an empty one when
+    /// every cell is given).
+    pub blocking: usize,
+    /// The proof, complete and flushed.
+    pub proof: ProofTarget,
+    /// The backend that wrote it.
+    pub backend: String,
+}
