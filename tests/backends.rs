@@ -9,8 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use rayon::prelude::*;
 use sudosat::backend::{
-    BackendError, BackendKind, BackendSpec, ExternalSolver, OutputStyle, SatBackend, SatOutcome,
+    BackendError, BackendKind, BackendSpec, ExternalSolver, OutputStyle, Process, SatBackend,
+    SatOutcome, BACKENDS,
 };
 use sudosat::encode::{BaseEncoding, Encoding, SudokuEncoding};
 use sudosat::grid::{check_solution, read_puzzles_from_path};
@@ -119,141 +121,200 @@ fn solved(report: SolveOutcome) -> Grid {
     }
 }
 
-/// The conformance suite for one backend; `$spec` yields `None` when the backend's binary is
-/// absent (the test is then skipped with a printed reason).
-macro_rules! conformance {
-    ($name:ident, $spec:expr) => {
-        mod $name {
-            use super::*;
+/// The conformance suite, one function per property, each run on every backend.
+mod suite {
+    use super::*;
 
-            fn spec() -> Option<BackendSpec> {
-                $spec
-            }
+    pub fn empty_formula_is_sat(spec: &BackendSpec) {
+        assert!(matches!(solve_cnf(spec, &Cnf::new()), SatOutcome::Sat(_)));
+        let cnf = Cnf::with_vars(3);
+        match solve_cnf(spec, &cnf) {
+            SatOutcome::Sat(model) => assert_eq!(model.len(), 3),
+            SatOutcome::Unsat => panic!("empty formula is SAT"),
+        }
+    }
 
-            #[test]
-            fn empty_formula_is_sat() {
-                let Some(spec) = spec() else { return };
-                assert!(matches!(solve_cnf(&spec, &Cnf::new()), SatOutcome::Sat(_)));
-                let cnf = Cnf::with_vars(3);
-                match solve_cnf(&spec, &cnf) {
-                    SatOutcome::Sat(model) => assert_eq!(model.len(), 3),
-                    SatOutcome::Unsat => panic!("empty formula is SAT"),
-                }
-            }
+    pub fn empty_clause_is_unsat(spec: &BackendSpec) {
+        assert_eq!(solve_cnf(spec, &cnf_of(&[&[]])), SatOutcome::Unsat);
+        assert_eq!(
+            solve_cnf(spec, &cnf_of(&[&[1, 2], &[], &[-1]])),
+            SatOutcome::Unsat
+        );
+    }
 
-            #[test]
-            fn empty_clause_is_unsat() {
-                let Some(spec) = spec() else { return };
-                assert_eq!(solve_cnf(&spec, &cnf_of(&[&[]])), SatOutcome::Unsat);
-                assert_eq!(
-                    solve_cnf(&spec, &cnf_of(&[&[1, 2], &[], &[-1]])),
-                    SatOutcome::Unsat
-                );
-            }
+    pub fn small_formulas(spec: &BackendSpec) {
+        let sat = cnf_of(&[&[1, 2], &[-1, 2], &[-2, 3], &[-3, -1, 4], &[1, -4, 5]]);
+        assert!(matches!(solve_cnf(spec, &sat), SatOutcome::Sat(_)));
+        let unsat = cnf_of(&[&[1, 2], &[-1, 2], &[1, -2], &[-1, -2]]);
+        assert_eq!(solve_cnf(spec, &unsat), SatOutcome::Unsat);
+        assert_eq!(solve_cnf(spec, &cnf_of(&[&[1], &[-1]])), SatOutcome::Unsat);
+        // Duplicate and complementary literals.
+        let odd = cnf_of(&[&[1, 1, -2], &[2, -2], &[-1, -1], &[2, 3, 3]]);
+        assert!(matches!(solve_cnf(spec, &odd), SatOutcome::Sat(_)));
+    }
 
-            #[test]
-            fn small_formulas() {
-                let Some(spec) = spec() else { return };
-                let sat = cnf_of(&[&[1, 2], &[-1, 2], &[-2, 3], &[-3, -1, 4], &[1, -4, 5]]);
-                assert!(matches!(solve_cnf(&spec, &sat), SatOutcome::Sat(_)));
-                let unsat = cnf_of(&[&[1, 2], &[-1, 2], &[1, -2], &[-1, -2]]);
-                assert_eq!(solve_cnf(&spec, &unsat), SatOutcome::Unsat);
-                assert_eq!(solve_cnf(&spec, &cnf_of(&[&[1], &[-1]])), SatOutcome::Unsat);
-                // Duplicate and complementary literals.
-                let odd = cnf_of(&[&[1, 1, -2], &[2, -2], &[-1, -1], &[2, 3, 3]]);
-                assert!(matches!(solve_cnf(&spec, &odd), SatOutcome::Sat(_)));
-            }
+    pub fn pigeonhole_formulas(spec: &BackendSpec) {
+        assert_eq!(
+            solve_cnf(spec, &common::pigeonhole(4, 3)),
+            SatOutcome::Unsat
+        );
+        assert_eq!(
+            solve_cnf(spec, &common::pigeonhole(5, 4)),
+            SatOutcome::Unsat
+        );
+        assert!(matches!(
+            solve_cnf(spec, &common::pigeonhole(4, 4)),
+            SatOutcome::Sat(_)
+        ));
+    }
 
-            #[test]
-            fn pigeonhole() {
-                let Some(spec) = spec() else { return };
-                assert_eq!(
-                    solve_cnf(&spec, &super::pigeonhole(4, 3)),
-                    SatOutcome::Unsat
-                );
-                assert_eq!(
-                    solve_cnf(&spec, &super::pigeonhole(5, 4)),
-                    SatOutcome::Unsat
-                );
-                assert!(matches!(
-                    solve_cnf(&spec, &super::pigeonhole(4, 4)),
-                    SatOutcome::Sat(_)
-                ));
-            }
+    pub fn clauses_added_after_solve(spec: &BackendSpec) {
+        // x1 ∨ x2 ∨ x3 has 7 models; 4 pigeons in 4 holes have 4! = 24.
+        let mut backend = spec.create().unwrap();
+        assert_eq!(count_models(backend.as_mut(), &cnf_of(&[&[1, 2, 3]])), 7);
+        backend.reset();
+        assert_eq!(
+            count_models(backend.as_mut(), &common::pigeonhole(4, 4)),
+            24
+        );
+        // Still UNSAT once blocked, and after reset a fresh formula.
+        assert_eq!(backend.solve().unwrap(), SatOutcome::Unsat);
+        backend.reset();
+        assert!(matches!(backend.solve().unwrap(), SatOutcome::Sat(_)));
+    }
 
-            #[test]
-            fn clauses_added_after_solve() {
-                let Some(spec) = spec() else { return };
-                // x1 ∨ x2 ∨ x3 has 7 models; 4 pigeons in 4 holes have 4! = 24.
-                let mut backend = spec.create().unwrap();
-                assert_eq!(count_models(backend.as_mut(), &cnf_of(&[&[1, 2, 3]])), 7);
-                backend.reset();
-                assert_eq!(count_models(backend.as_mut(), &super::pigeonhole(4, 4)), 24);
-                // Still UNSAT once blocked, and after reset a fresh formula.
-                assert_eq!(backend.solve().unwrap(), SatOutcome::Unsat);
-                backend.reset();
-                assert!(matches!(backend.solve().unwrap(), SatOutcome::Sat(_)));
-            }
-
-            #[test]
-            fn every_shipped_puzzle_in_every_encoding() {
-                let Some(spec) = spec() else { return };
-                for encoding in SudokuEncoding::ALL {
-                    let mut solver = SatSolver::new(encoding, spec.clone());
-                    let files = PUZZLE_FILES.iter().filter(|file| {
-                        encoding.base != BaseEncoding::Minimal
-                            || !EXTENDED_ONLY_FILES.contains(file)
-                    });
-                    for file in files {
-                        let puzzles = read(&fixture(file));
-                        let solutions = read(&fixture(&format!("solutions/{file}")));
-                        assert_eq!(puzzles.len(), solutions.len(), "{file}");
-                        for (i, (puzzle, known)) in puzzles.iter().zip(&solutions).enumerate() {
-                            let what = format!("{file} #{} with {}", i + 1, encoding.name());
-                            let grid = solved(solver.solve(puzzle).expect(&what).outcome);
-                            assert!(check_solution(puzzle, &grid).is_valid(), "{what}");
-                            assert_eq!(&grid, known, "{what}");
-                        }
-                    }
-                }
-            }
-
-            #[test]
-            fn unsolvable_puzzle_has_no_solution() {
-                let Some(spec) = spec() else { return };
-                let puzzle = unsolvable_puzzle();
-                for encoding in SudokuEncoding::ALL {
-                    let mut solver = SatSolver::new(encoding, spec.clone());
-                    let report = solver.solve(&puzzle).unwrap();
-                    assert_eq!(
-                        report.outcome,
-                        SolveOutcome::NoSolution,
-                        "{}",
-                        encoding.name()
-                    );
-                    assert_eq!(solver.count_solutions(&puzzle, 2).unwrap(), Some(0));
-                }
-            }
-
-            #[test]
-            fn two_solution_puzzle_counts_two() {
-                let Some(spec) = spec() else { return };
-                let puzzle = two_solution_puzzle();
-                for encoding in SudokuEncoding::ALL {
-                    let mut solver = SatSolver::new(encoding, spec.clone());
-                    assert_eq!(solver.count_solutions(&puzzle, 2).unwrap(), Some(2));
-                    assert_eq!(solver.count_solutions(&puzzle, 10).unwrap(), Some(2));
-                    assert_eq!(solver.count_solutions(&puzzle, 1).unwrap(), Some(1));
-                    let found = solver.solutions(&puzzle, 0).unwrap();
-                    assert_eq!(found.len(), 2);
-                    assert_ne!(found[0], found[1]);
-                    for grid in &found {
-                        assert!(check_solution(&puzzle, grid).is_valid());
-                    }
+    pub fn every_shipped_puzzle_in_every_encoding(spec: &BackendSpec) {
+        for encoding in SudokuEncoding::ALL {
+            let mut solver = SatSolver::new(encoding, spec.clone());
+            let files = PUZZLE_FILES.iter().filter(|file| {
+                encoding.base != BaseEncoding::Minimal || !EXTENDED_ONLY_FILES.contains(file)
+            });
+            for file in files {
+                let puzzles = read(&fixture(file));
+                let solutions = read(&fixture(&format!("solutions/{file}")));
+                assert_eq!(puzzles.len(), solutions.len(), "{file}");
+                for (i, (puzzle, known)) in puzzles.iter().zip(&solutions).enumerate() {
+                    let what = format!("{file} #{} with {}", i + 1, encoding.name());
+                    let grid = solved(solver.solve(puzzle).expect(&what).outcome);
+                    assert!(check_solution(puzzle, &grid).is_valid(), "{what}");
+                    assert_eq!(&grid, known, "{what}");
                 }
             }
         }
-    };
+    }
+
+    pub fn unsolvable_puzzle_has_no_solution(spec: &BackendSpec) {
+        let puzzle = unsolvable_puzzle();
+        for encoding in SudokuEncoding::ALL {
+            let mut solver = SatSolver::new(encoding, spec.clone());
+            let report = solver.solve(&puzzle).unwrap();
+            assert_eq!(
+                report.outcome,
+                SolveOutcome::NoSolution,
+                "{}",
+                encoding.name()
+            );
+            assert_eq!(solver.count_solutions(&puzzle, 2).unwrap(), Some(0));
+        }
+    }
+
+    pub fn two_solution_puzzle_counts_two(spec: &BackendSpec) {
+        let puzzle = two_solution_puzzle();
+        for encoding in SudokuEncoding::ALL {
+            let mut solver = SatSolver::new(encoding, spec.clone());
+            assert_eq!(solver.count_solutions(&puzzle, 2).unwrap(), Some(2));
+            assert_eq!(solver.count_solutions(&puzzle, 10).unwrap(), Some(2));
+            assert_eq!(solver.count_solutions(&puzzle, 1).unwrap(), Some(1));
+            let found = solver.solutions(&puzzle, 0).unwrap();
+            assert_eq!(found.len(), 2);
+            assert_ne!(found[0], found[1]);
+            for grid in &found {
+                assert!(check_solution(&puzzle, grid).is_valid());
+            }
+        }
+    }
+}
+
+/// The commands the suite runs a process backend with: its default command, or else the
+/// competition solvers CI installs (each skipped with a printed reason when absent).
+fn suite_commands(process: Process) -> Vec<(&'static str, &'static str)> {
+    match process.default_command {
+        Some(command) => vec![(command, command)],
+        None => vec![("cadical", "cadical -q"), ("picosat", "picosat")],
+    }
+}
+
+/// Every backend of the registry as the suite runs it: each embedded one as it is, varisat
+/// also under a time limit (it then writes its proof steps to a sink that stops it at the
+/// deadline, and rebuilds itself for clauses added after a solve), each process backend with
+/// its [`suite_commands`].
+fn every_backend() -> Vec<BackendSpec> {
+    let mut specs = Vec::new();
+    for (kind, entry) in BackendKind::ALL.into_iter().zip(&BACKENDS) {
+        match entry.process {
+            None => specs.push(BackendSpec::new(kind)),
+            Some(process) => {
+                for (binary, command) in suite_commands(process) {
+                    specs.extend(external(binary, command, kind));
+                }
+            }
+        }
+    }
+    specs.push(BackendSpec::new(BackendKind::Varisat).with_timeout(Some(Duration::from_secs(60))));
+    specs
+}
+
+/// Runs `property` on every backend, in parallel, and fails naming each backend it failed on.
+fn on_every_backend(property: fn(&BackendSpec)) {
+    let failed: Vec<String> = every_backend()
+        .par_iter()
+        .filter_map(|spec| {
+            std::panic::catch_unwind(|| property(spec))
+                .err()
+                .map(|_| spec.label())
+        })
+        .collect();
+    assert!(failed.is_empty(), "failed on: {}", failed.join(", "));
+}
+
+#[test]
+fn empty_formula_is_sat() {
+    on_every_backend(suite::empty_formula_is_sat);
+}
+
+#[test]
+fn empty_clause_is_unsat() {
+    on_every_backend(suite::empty_clause_is_unsat);
+}
+
+#[test]
+fn small_formulas() {
+    on_every_backend(suite::small_formulas);
+}
+
+#[test]
+fn pigeonhole_formulas() {
+    on_every_backend(suite::pigeonhole_formulas);
+}
+
+#[test]
+fn clauses_added_after_solve() {
+    on_every_backend(suite::clauses_added_after_solve);
+}
+
+#[test]
+fn every_shipped_puzzle_in_every_encoding() {
+    on_every_backend(suite::every_shipped_puzzle_in_every_encoding);
+}
+
+#[test]
+fn unsolvable_puzzle_has_no_solution() {
+    on_every_backend(suite::unsolvable_puzzle_has_no_solution);
+}
+
+#[test]
+fn two_solution_puzzle_counts_two() {
+    on_every_backend(suite::two_solution_puzzle_counts_two);
 }
 
 fn external(binary: &str, command: &str, kind: BackendKind) -> Option<BackendSpec> {
@@ -263,30 +324,6 @@ fn external(binary: &str, command: &str, kind: BackendKind) -> Option<BackendSpe
         ..BackendSpec::new(kind)
     })
 }
-
-conformance!(cdcl, Some(BackendSpec::new(BackendKind::Cdcl)));
-conformance!(dpll, Some(BackendSpec::new(BackendKind::Dpll)));
-conformance!(lookahead, Some(BackendSpec::new(BackendKind::Lookahead)));
-conformance!(varisat, Some(BackendSpec::new(BackendKind::Varisat)));
-conformance!(splr, Some(BackendSpec::new(BackendKind::Splr)));
-// Under a time limit varisat writes its proof steps to a sink that stops it at the
-// deadline, and rebuilds itself for clauses added after a solve: the same suite again.
-conformance!(
-    varisat_under_a_time_limit,
-    Some(BackendSpec::new(BackendKind::Varisat).with_timeout(Some(Duration::from_secs(60))))
-);
-conformance!(
-    minisat,
-    external("minisat", "minisat", BackendKind::Minisat)
-);
-conformance!(
-    cadical,
-    external("cadical", "cadical -q", BackendKind::External)
-);
-conformance!(
-    picosat,
-    external("picosat", "picosat", BackendKind::External)
-);
 
 /// `count` puzzles derived from the fixture solutions by removing 45…64 clues at random
 /// (fixed seed): some keep a unique solution, some have several.

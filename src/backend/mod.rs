@@ -63,17 +63,119 @@ impl BackendKind {
     /// gecode 25×25 set, hardest 9×9) where the DPLL times out (BENCHMARKS.md).
     pub const DEFAULT: BackendKind = BackendKind::Cdcl;
 
+    /// The backend's row of the registry ([`BACKENDS`]).
+    pub fn entry(self) -> &'static BackendEntry {
+        &BACKENDS[self as usize]
+    }
+
     /// Whether the backend runs inside this process.
     pub fn is_embedded(self) -> bool {
-        matches!(
-            self,
-            BackendKind::Cdcl
-                | BackendKind::Dpll
-                | BackendKind::Lookahead
-                | BackendKind::Varisat
-                | BackendKind::Splr
-        )
+        self.entry().process.is_none()
     }
+}
+
+/// A backend that runs a solver process: how its command is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Process {
+    /// The command when none is given (`None`: one must be given).
+    pub default_command: Option<&'static str>,
+    /// How the process answers.
+    pub style: OutputStyle,
+}
+
+/// One row of the registry: everything the house needs to know of a backend. The CLI's
+/// `--backend`, compare's `--solvers` and its groups, the conformance suite and the help
+/// lists walk [`BACKENDS`]; adding a backend is its own file, a `mod` line, a variant of
+/// [`BackendKind`] and a row here (and `Cargo.toml` when it wraps a crate).
+pub struct BackendEntry {
+    /// Which backend (the row of `BACKENDS` at the variant's index).
+    pub kind: BackendKind,
+    /// One line on what it is, for help and docs.
+    pub summary: &'static str,
+    /// `None` for a backend inside this process; else the solver process it runs.
+    pub process: Option<Process>,
+    /// Makes a fresh backend for a spec (the command, if any, already resolved).
+    build: Build,
+}
+
+/// How a registry row makes its backend: from the spec and the command, if any.
+type Build = fn(&BackendSpec, Option<&str>) -> Result<Box<dyn SatBackend>, BackendError>;
+
+/// The registry: one row per [`BackendKind`], in the order of [`BackendKind::ALL`].
+pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
+    BackendEntry {
+        kind: BackendKind::Cdcl,
+        summary: "the built-in CDCL solver (the default)",
+        process: None,
+        build: |spec, _| {
+            Ok(Box::new(
+                Cdcl::with_lookahead(spec.lookahead)
+                    .with_threads(spec.threads)
+                    .with_memory_budget(spec.memory)
+                    .with_seed(spec.seed),
+            ))
+        },
+    },
+    BackendEntry {
+        kind: BackendKind::Dpll,
+        summary: "the built-in DPLL of the literature",
+        process: None,
+        build: |spec, _| Ok(Box::new(Dpll::with_lookahead(spec.lookahead))),
+    },
+    BackendEntry {
+        kind: BackendKind::Lookahead,
+        summary: "the built-in lookahead search (satz, kcnfs, march), for random k-SAT",
+        process: None,
+        build: |_, _| Ok(Box::new(LookaheadBackend::new())),
+    },
+    BackendEntry {
+        kind: BackendKind::Varisat,
+        summary: "the embedded varisat 0.2 CDCL solver",
+        process: None,
+        build: |_, _| Ok(Box::new(VarisatBackend::new())),
+    },
+    BackendEntry {
+        kind: BackendKind::Splr,
+        summary: "the embedded splr 0.17 CDCL solver",
+        process: None,
+        build: |_, _| Ok(Box::new(SplrBackend::new())),
+    },
+    BackendEntry {
+        kind: BackendKind::Minisat,
+        summary: "a MiniSat 2.2 process (result file)",
+        process: Some(Process {
+            default_command: Some("minisat"),
+            style: OutputStyle::MinisatFile,
+        }),
+        build: external_process,
+    },
+    BackendEntry {
+        kind: BackendKind::External,
+        summary: "any solver process printing SAT-competition s/v lines",
+        process: Some(Process {
+            default_command: None,
+            style: OutputStyle::Competition,
+        }),
+        build: external_process,
+    },
+];
+
+/// The `build` of the process backends.
+fn external_process(
+    spec: &BackendSpec,
+    command: Option<&str>,
+) -> Result<Box<dyn SatBackend>, BackendError> {
+    let process = spec.kind.entry().process.expect("a process backend");
+    let command = command.ok_or_else(|| BackendError::Spawn {
+        command: String::new(),
+        reason: format!(
+            "the {} backend needs a solver command (e.g. \"cadical -q\")",
+            spec.kind
+        ),
+    })?;
+    Ok(Box::new(
+        ExternalSolver::new(command, process.style)?.with_seed(spec.seed),
+    ))
 }
 
 crate::names::named_enum! {
@@ -191,34 +293,12 @@ impl BackendSpec {
     /// [`BackendError::Spawn`] when an external command is empty or missing for
     /// [`BackendKind::External`] (a missing binary is only found when solving).
     pub fn create(&self) -> Result<Box<dyn SatBackend>, BackendError> {
-        let mut backend: Box<dyn SatBackend> = match self.kind {
-            BackendKind::Cdcl => Box::new(
-                Cdcl::with_lookahead(self.lookahead)
-                    .with_threads(self.threads)
-                    .with_memory_budget(self.memory)
-                    .with_seed(self.seed),
-            ),
-            BackendKind::Dpll => Box::new(Dpll::with_lookahead(self.lookahead)),
-            BackendKind::Lookahead => Box::new(LookaheadBackend::new()),
-            BackendKind::Varisat => Box::new(VarisatBackend::new()),
-            BackendKind::Splr => Box::new(SplrBackend::new()),
-            BackendKind::Minisat => {
-                let command = self.command.as_deref().unwrap_or("minisat");
-                Box::new(
-                    ExternalSolver::new(command, OutputStyle::MinisatFile)?.with_seed(self.seed),
-                )
-            }
-            BackendKind::External => {
-                let command = self.command.as_deref().ok_or_else(|| BackendError::Spawn {
-                    command: String::new(),
-                    reason: "the external backend needs a solver command (e.g. \"cadical -q\")"
-                        .to_string(),
-                })?;
-                Box::new(
-                    ExternalSolver::new(command, OutputStyle::Competition)?.with_seed(self.seed),
-                )
-            }
-        };
+        let entry = self.kind.entry();
+        let command = self
+            .command
+            .as_deref()
+            .or_else(|| entry.process.and_then(|p| p.default_command));
+        let mut backend = (entry.build)(self, command)?;
         backend.set_time_limit(self.timeout);
         Ok(backend)
     }
@@ -227,8 +307,7 @@ impl BackendSpec {
     /// MiniSat given its command (so that two MiniSats stay apart).
     pub fn label(&self) -> String {
         match (&self.kind, &self.command) {
-            (BackendKind::External, Some(c)) => format!("external:{c}"),
-            (BackendKind::Minisat, Some(c)) => format!("minisat:{c}"),
+            (kind, Some(c)) if !kind.is_embedded() => format!("{kind}:{c}"),
             (kind, _) => kind.name().to_string(),
         }
     }
@@ -248,12 +327,17 @@ impl BackendSpec {
         };
         let kind = BackendKind::from_name(name).ok_or_else(|| {
             let mut names = BackendKind::NAMES.to_vec();
-            names.extend(["external:COMMAND", "minisat:COMMAND"]);
+            let commands: Vec<String> = BackendKind::ALL
+                .into_iter()
+                .filter(|kind| !kind.is_embedded())
+                .map(|kind| format!("{kind}:COMMAND"))
+                .collect();
+            names.extend(commands.iter().map(String::as_str));
             UnknownName::new("backend", label, &names)
         })?;
         let command = match command {
             None => None,
-            Some(_) if !matches!(kind, BackendKind::External | BackendKind::Minisat) => {
+            Some(_) if kind.is_embedded() => {
                 return Err(BackendLabelError::NoCommand(label.to_string()))
             }
             Some("") => return Err(BackendLabelError::MissingCommand(label.to_string())),
@@ -284,6 +368,23 @@ pub enum BackendLabelError {
 mod tests {
     use super::*;
     use crate::formula::{ClauseSink, Cnf, Lit, Model};
+
+    #[test]
+    fn the_registry_has_one_row_per_backend_in_order() {
+        for (kind, entry) in BackendKind::ALL.into_iter().zip(&BACKENDS) {
+            assert_eq!(entry.kind, kind);
+            assert!(!entry.summary.is_empty(), "{kind}");
+        }
+        let embedded: Vec<_> = BackendKind::ALL
+            .into_iter()
+            .filter(|kind| kind.is_embedded())
+            .collect();
+        // Embedded ones first, as the CLI lists them.
+        assert_eq!(&BackendKind::ALL[..embedded.len()], &embedded[..]);
+        // A process backend without a default command needs one.
+        let spec = BackendSpec::new(BackendKind::External);
+        assert!(matches!(spec.create(), Err(BackendError::Spawn { .. })));
+    }
 
     #[test]
     fn labels_read_back_as_the_backends_they_name() {

@@ -59,9 +59,13 @@ use crate::Error;
 pub enum CompareError {
     /// A `--solvers` item that names no backend or solver.
     #[error(
-        "unknown solver `{0}` in --solvers (expected {embedded}, minisat, minisat:CMD, \
-         external:CMD, {classic}, or the groups embedded, classic, all)",
+        "unknown solver `{0}` in --solvers (expected {embedded}, {processes}, {classic}, or \
+         the groups embedded, classic, all)",
         embedded = BackendKind::ALL.into_iter().filter(|k| k.is_embedded()).map(BackendKind::name).collect::<Vec<_>>().join(", "),
+        processes = BackendKind::ALL.into_iter().filter(|k| !k.is_embedded()).map(|k| match k.entry().process.and_then(|p| p.default_command) {
+            Some(_) => format!("{k}, {k}:CMD"),
+            None => format!("{k}:CMD"),
+        }).collect::<Vec<_>>().join(", "),
         classic = ClassicKind::NAMES.join(", ")
     )]
     UnknownSolver(String),
@@ -851,20 +855,19 @@ mod tests {
     #[test]
     fn solver_lists_expand_groups_and_keep_order() {
         let specs = parse_solvers("dlx, embedded ,external:cadical -q,dpll").unwrap();
-        assert_eq!(
-            specs,
-            vec![
-                SolverItem::Classic(ClassicKind::Dlx),
-                SolverItem::Sat(BackendSpec::new(BackendKind::Cdcl)),
-                SolverItem::Sat(BackendSpec::new(BackendKind::Dpll)),
-                SolverItem::Sat(BackendSpec::new(BackendKind::Lookahead)),
-                SolverItem::Sat(BackendSpec::new(BackendKind::Varisat)),
-                SolverItem::Sat(BackendSpec::new(BackendKind::Splr)),
-                SolverItem::Sat(BackendSpec::external("cadical -q")),
-            ]
-        );
+        // The embedded group is the registry's embedded rows, in order; dpll is one of them.
+        let embedded: Vec<SolverItem> = BackendKind::ALL
+            .into_iter()
+            .filter(|k| k.is_embedded())
+            .map(|k| SolverItem::Sat(BackendSpec::new(k)))
+            .collect();
+        assert!(embedded.contains(&SolverItem::Sat(BackendSpec::new(BackendKind::Dpll))));
+        let mut expected = vec![SolverItem::Classic(ClassicKind::Dlx)];
+        expected.extend(embedded.iter().cloned());
+        expected.push(SolverItem::Sat(BackendSpec::external("cadical -q")));
+        assert_eq!(specs, expected);
         let all = parse_solvers("all").unwrap();
-        assert_eq!(all.len(), 5 + ClassicKind::NAMES.len() - 1);
+        assert_eq!(all.len(), embedded.len() + ClassicKind::NAMES.len() - 1);
         assert!(!all.contains(&SolverItem::Classic(ClassicKind::Backtrack)));
         assert_eq!(
             parse_solvers("minisat:/opt/minisat").unwrap(),
