@@ -317,7 +317,7 @@ fn backend_labels_with_a_command_are_checked() {
         ),
         (
             vec!["--backend", "kissat"],
-            "external:COMMAND, minisat:COMMAND",
+            "minisat:COMMAND, external:COMMAND",
         ),
     ];
     for (flags, message) in refusals {

@@ -421,7 +421,7 @@ mod tests {
         assert_eq!(
             error("kissat"),
             "unknown backend `kissat` (expected one of: cdcl, dpll, lookahead, varisat, splr, \
-             minisat, external, external:COMMAND, minisat:COMMAND)"
+             minisat, external, minisat:COMMAND, external:COMMAND)"
         );
     }
 
