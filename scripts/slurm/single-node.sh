@@ -42,7 +42,12 @@ pids=()
 conf=/etc/slurm/slurm.conf
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    if [ -f /run/munge/munged.pid ]; then kill "$(cat /run/munge/munged.pid)" 2>/dev/null || true; fi
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if [ -f /run/munge/munged.pid ]; then
+        munged_pid=$(cat /run/munge/munged.pid)
+        kill "$munged_pid" 2>/dev/null || true
+        for _ in $(seq 50); do kill -0 "$munged_pid" 2>/dev/null || break; sleep 0.1; done
+    fi
     if [ -f "$work/slurm.conf.saved" ]; then mv "$work/slurm.conf.saved" "$conf"; else rm -f "$conf"; fi
     if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
 }
@@ -126,4 +131,20 @@ else
     cat "$work/diff" >&2
     die "the merged report differs from the unsharded run"
 fi
+
+# A lost shard: the merge refuses naming it; shard 2 resubmitted alone completes the study.
+rm "$out/shards/shard-2.csv" "$out/shards/shard-2.meta.json"
+if "$sudosat" compare --from-csv "$out/shards" --json "$work/partial.json" 2>"$work/refused"; then
+    die "a merge without shard 2 was not refused"
+fi
+say "without shard 2: $(cat "$work/refused")"
+SHARDS=2 SUDOSAT=$sudosat "$here/compare-array.sbatch" submit 3 "$out" "${study[@]}"
+for _ in $(seq 600); do
+    [ -z "$(squeue -h 2>/dev/null)" ] && break
+    sleep 0.5
+done
+sed -n 1p "$out/logs/merge.out"
+diff <(runs_of "$work/whole/runs.csv") <(runs_of "$out/report/runs.csv") >&2 ||
+    die "the merge after resubmitting shard 2 differs from the unsharded run"
+say "shard 2 resubmitted alone and merged again: the same $(($(wc -l <"$out/report/runs.csv") - 1)) runs"
 say "done"
