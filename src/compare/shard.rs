@@ -499,6 +499,12 @@ pub fn merge(
                 first.name, file.name, first_study.id, study.id
             )));
         }
+        if study.instances != first_study.instances {
+            return Err(refuse(format!(
+                "{} and {} name study {} but list different instances: a sidecar was edited",
+                first.name, file.name, study.id
+            )));
+        }
         if study.shard.count != first_study.shard.count {
             return Err(refuse(format!(
                 "{} is shard {} but {} is shard {}: the same study split two ways",
