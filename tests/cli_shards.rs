@@ -355,6 +355,12 @@ fn bad_shards_are_refused_before_anything_runs() {
         );
         assert!(!dir.path().join("s.csv").exists());
     }
+    // A shard whose runs go nowhere a merge can read them is refused.
+    let mut args = study_args();
+    args.extend(["--shard", "1/3", "--csv", "-"].map(String::from));
+    let out = sudosat(dir.path(), &args);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("--shard 1/3: its runs are for a later merge"));
     // CSVs without a study (no sidecar) cannot be merged with others.
     run_shards(dir.path(), &[1, 2], &[]);
     std::fs::remove_file(dir.path().join("s2.meta.json")).unwrap();

@@ -226,6 +226,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return outputs.write(&comparison);
     }
 
+    let kept = args.csv.as_deref().is_some_and(|p| p != Path::new("-")) || args.report.is_some();
+    if let Some(shard) = args.shard.filter(|_| !kept) {
+        bail!(
+            "--shard {shard}: its runs are for a later merge; write them with --csv FILE \
+             (its sidecar names the study) or --report DIR"
+        );
+    }
     if args.cnf || is_cnf_input(&args.input.files) {
         return run_on_formulas(args, outputs);
     }
