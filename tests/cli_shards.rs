@@ -371,3 +371,53 @@ fn bad_shards_are_refused_before_anything_runs() {
     );
     assert_refused(dir.path(), &out, &["s2.csv"], "no sidecar");
 }
+
+#[cfg(unix)]
+#[test]
+fn an_external_solvers_version_is_part_of_the_study() {
+    let dir = temp_dir();
+    let solver = |version: &str| {
+        common::write_script(
+            dir.path(),
+            "solver",
+            &format!(
+                "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'solver {version}'; exit 0; fi\n\
+                 cat >/dev/null\necho 's UNKNOWN'\n"
+            ),
+        )
+    };
+    let entry = format!("external:{}", solver("1.0").display());
+    let shard = |k: usize| -> Vec<String> {
+        [
+            "compare",
+            "-q",
+            "--solvers",
+            &entry,
+            "--shard",
+            &format!("{k}/2"),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([
+            path("sudoku-4-1.txt"),
+            "--csv".to_string(),
+            format!("s{k}.csv"),
+        ])
+        .collect()
+    };
+    assert_exit(&sudosat(dir.path(), &shard(1)), 0);
+    let id = json(dir.path(), "s1.meta.json")["provenance"]["study"]["id"].clone();
+    // The same command, upgraded between the shards: another study.
+    solver("1.1");
+    assert_exit(&sudosat(dir.path(), &shard(2)), 0);
+    assert_ne!(
+        json(dir.path(), "s2.meta.json")["provenance"]["study"]["id"],
+        id
+    );
+    let out = merge(
+        dir.path(),
+        &["s1.csv", "s2.csv"],
+        &["--json", "merged.json"],
+    );
+    assert_refused(dir.path(), &out, &["s1.csv", "s2.csv"], "different studies");
+}

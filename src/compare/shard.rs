@@ -494,8 +494,8 @@ pub fn merge(
     for (file, _, study) in &studied[1..] {
         if study.id != first_study.id {
             return Err(refuse(format!(
-                "{} and {} hold different studies ({} and {}): other inputs, entries or \
-                 settings; merge the shards of one study",
+                "{} and {} hold different studies ({} and {}): other inputs, entries, solver \
+                 versions or settings; merge the shards of one study",
                 first.name, file.name, first_study.id, study.id
             )));
         }
