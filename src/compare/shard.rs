@@ -407,7 +407,8 @@ impl Merged {
                 .map(|m| format!("{}/{} ({})", m.shard, self.count, m.reason))
                 .collect();
             notes.push(format!(
-                "missing shards (--allow-missing): {}; the figures cover the other shards' runs only",
+                "missing shards (--allow-missing): {}; the figures cover the other shards' \
+                 runs only",
                 missing.join(", ")
             ));
         }
