@@ -78,9 +78,13 @@ pub fn run_formulas(
     for entry in &config.entries {
         backend_of(entry)?;
     }
-    let run_one = |_: &mut (), entry: &SolverSpec, index: usize, formula: &FormulaInput| {
-        let mut runs = Vec::with_capacity(config.repeat);
-        for repeat in 1..=config.repeat {
+    let run_one = |_: &mut (),
+                   entry: &SolverSpec,
+                   index: usize,
+                   formula: &FormulaInput,
+                   repeats: &[usize]| {
+        let mut runs = Vec::with_capacity(repeats.len());
+        for &repeat in repeats {
             if stop.load(Ordering::Relaxed) {
                 break;
             }

@@ -14,6 +14,8 @@
 //!   repeat.
 //! - [`summary`] reduces runs to per-solver statistics and prints the tables, [`output`]
 //!   writes CSV and JSON, [`plot`] draws the SVG.
+//! - [`shard`] splits a study's runs into shares that run apart ([`CompareConfig::shard`])
+//!   and merges them back into one comparison.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -35,6 +37,7 @@ pub mod output;
 pub mod plot;
 #[cfg(feature = "plot")]
 pub mod report;
+pub mod shard;
 pub mod summary;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,6 +56,7 @@ use crate::run::Counters;
 use crate::solve::sat::DEFAULT_ENCODING;
 use crate::solve::{ClassicKind, SolveOutcome, Solver, SolverOptions, SolverSpec};
 use crate::Error;
+use shard::Shard;
 
 /// A bad comparison request or an output that could not be produced.
 #[derive(Debug, thiserror::Error)]
@@ -108,6 +112,10 @@ pub enum CompareError {
     /// A `--scatter` pair naming an entry the comparison does not have.
     #[error("--scatter: no entry `{0}` in this comparison (entries: {1})")]
     UnknownEntry(String, String),
+    /// Saved shards that cannot be merged into one comparison
+    /// ([`shard::merge`]): the message names the files.
+    #[error("{0}")]
+    Shards(String),
     /// A CSV or JSON output could not be written.
     #[error("cannot write the {what} output: {source}")]
     Output {
@@ -339,6 +347,8 @@ pub struct CompareConfig {
     /// puzzles: the entries are then SAT backends alone, each labelled by its backend
     /// ([`CompareConfig::label`]), since no encoding is made.
     pub formulas: bool,
+    /// The share of the runs to make ([`shard`]): [`Shard::WHOLE`] makes them all.
+    pub shard: Shard,
 }
 
 /// The grid repeat `repeat` of puzzle `index` solves: the puzzle itself, or with
@@ -368,6 +378,7 @@ impl CompareConfig {
             vary_seed: false,
             isomorphs: None,
             formulas: false,
+            shard: Shard::WHOLE,
         }
     }
 
@@ -385,9 +396,20 @@ impl CompareConfig {
         self.jobs > 1
     }
 
-    /// Runs a full comparison of `puzzles` makes.
+    /// Runs a comparison of `puzzles` makes: all of them, or its shard's share.
     pub fn total_runs(&self, puzzles: usize) -> usize {
-        puzzles * self.entries.len() * self.repeat
+        self.shard.share(puzzles * self.entries.len() * self.repeat)
+    }
+
+    /// The repeats of entry `entry` (by index) on instance `instance` (0-based, of
+    /// `instances`) that this config's shard makes, in order.
+    pub fn repeats_dealt(&self, entry: usize, instance: usize, instances: usize) -> Vec<usize> {
+        (1..=self.repeat)
+            .filter(|&r| {
+                self.shard
+                    .deals(shard::position(entry, instance, r, instances, self.repeat))
+            })
+            .collect()
     }
 
     /// Checks the counts and lists.
@@ -575,7 +597,9 @@ pub fn run(
         config,
         stop,
         |entry| entry.build(config.timeout),
-        |solver, entry, i, p| run_puzzle(solver.as_mut(), entry, i, p, config, stop, on_run),
+        |solver, entry, i, p, repeats| {
+            run_puzzle(solver.as_mut(), entry, i, p, repeats, config, stop, on_run)
+        },
     )?;
     Ok(assemble(config, puzzles.len(), runs))
 }
@@ -583,13 +607,15 @@ pub fn run(
 /// The rows of every entry of `config` on every item, entries one after another (with
 /// `config.jobs > 1`, the items of one entry shared among a pool of that many threads),
 /// stopping between entries once `stop` is set. `init` makes what one thread keeps over
-/// its items of an entry (a solver); `run_item` makes the rows of one item, by index.
+/// its items of an entry (a solver); `run_item` makes the rows of one item, by index, for
+/// the repeats given (those of `config.shard`; an item with none is skipped, an entry with
+/// none is not built).
 fn run_entries<T: Sync, S>(
     items: &[T],
     config: &CompareConfig,
     stop: &AtomicBool,
     init: impl Fn(&Entry) -> S + Sync + Send,
-    run_item: impl Fn(&mut S, &Entry, usize, &T) -> Vec<Run> + Sync + Send,
+    run_item: impl Fn(&mut S, &Entry, usize, &T, &[usize]) -> Vec<Run> + Sync + Send,
 ) -> Result<Vec<Run>, CompareError> {
     let pool = if config.parallel() {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -605,24 +631,32 @@ fn run_entries<T: Sync, S>(
     };
     // Bounded: the count is the user's product of three numbers.
     let mut runs = Vec::with_capacity(config.total_runs(items.len()).min(1 << 16));
-    for entry in &config.entries {
+    for (e, entry) in config.entries.iter().enumerate() {
         if stop.load(Ordering::Relaxed) {
             break;
         }
+        let dealt: Vec<(usize, Vec<usize>)> = (0..items.len())
+            .map(|i| (i, config.repeats_dealt(e, i, items.len())))
+            .filter(|(_, repeats)| !repeats.is_empty())
+            .collect();
+        if dealt.is_empty() {
+            continue;
+        }
         let per_item: Vec<Vec<Run>> = match &pool {
             Some(pool) => pool.install(|| {
-                (0..items.len())
-                    .into_par_iter()
+                dealt
+                    .par_iter()
                     .map_init(
                         || init(entry),
-                        |state, i| run_item(state, entry, i, &items[i]),
+                        |state, (i, repeats)| run_item(state, entry, *i, &items[*i], repeats),
                     )
                     .collect()
             }),
             None => {
                 let mut state = init(entry);
-                (0..items.len())
-                    .map(|i| run_item(&mut state, entry, i, &items[i]))
+                dealt
+                    .iter()
+                    .map(|(i, repeats)| run_item(&mut state, entry, *i, &items[*i], repeats))
                     .collect()
             }
         };
@@ -653,18 +687,21 @@ pub fn assemble(config: &CompareConfig, puzzles: usize, mut runs: Vec<Run>) -> C
     }
 }
 
-/// The `config.repeat` runs of `entry` on one puzzle (fewer once `stop` is set).
+/// The runs of `entry` on one puzzle, one per repeat of `repeats` (fewer once `stop` is
+/// set).
+#[allow(clippy::too_many_arguments)]
 fn run_puzzle(
     solver: &mut dyn Solver,
     entry: &Entry,
     index: usize,
     puzzle: &Puzzle,
+    repeats: &[usize],
     config: &CompareConfig,
     stop: &AtomicBool,
     on_run: &(dyn Fn(&Run) + Sync),
 ) -> Vec<Run> {
-    let mut runs = Vec::with_capacity(config.repeat);
-    for repeat in 1..=config.repeat {
+    let mut runs = Vec::with_capacity(repeats.len());
+    for &repeat in repeats {
         if stop.load(Ordering::Relaxed) {
             break;
         }

@@ -6,7 +6,9 @@
 //! A CSV holds rows only; how they were made (limit, entry order, machine, command line)
 //! goes in a JSON sidecar, [`Meta`], written beside it as `NAME.meta.json`
 //! ([`sidecar_path`]). [`read_csv`] and the sidecar give the [`Comparison`] back, so a
-//! report can be redrawn from saved rows.
+//! report can be redrawn from saved rows. The sidecar's [`Provenance::study`] names the
+//! study and shard the rows are, so that the CSVs of shards can be merged
+//! ([`super::shard`]).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,6 +17,7 @@ use std::sync::Mutex;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
+use super::shard::{Merged, Study};
 use super::summary::Analysis;
 use super::{CompareError, Comparison, Outcome, Run};
 use crate::run::Counters;
@@ -319,6 +322,13 @@ pub struct Provenance {
     /// The command line that redrew the report from saved rows, if it was redrawn.
     #[serde(default)]
     pub redrawn_by: Option<Vec<String>>,
+    /// The study these runs belong to and the shard they are, with the host that measured
+    /// ([`Study`]); written by every measuring `compare`, read back to merge shards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub study: Option<Study>,
+    /// How the runs were merged from shards ([`super::shard::merge`]), if they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged: Option<Merged>,
 }
 
 impl Provenance {
@@ -330,6 +340,8 @@ impl Provenance {
             started_utc: utc_now(),
             machine: Machine::detect(),
             redrawn_by: None,
+            study: None,
+            merged: None,
         }
     }
 }

@@ -238,7 +238,45 @@ fn write_provenance(h: &mut String, comparison: &Comparison, analysis: &Analysis
         escape(&limit),
         escape(&threads),
     );
+    write_shards(h, p);
     let _ = analysis;
+}
+
+/// The shard a sharded run made, or how a merged comparison was put together: the shards
+/// merged, those missing, and the hosts when they are several (each with its shards).
+fn write_shards(h: &mut String, p: &Provenance) {
+    if let Some(merged) = &p.merged {
+        let _ = write!(h, "<h3 id=\"shards\">Shards</h3>\n<ul>");
+        for note in merged.notes() {
+            let _ = write!(h, "<li>{}</li>", escape(&note));
+        }
+        let _ = writeln!(h, "</ul>");
+        let _ = write!(
+            h,
+            "<table id=\"hosts\"><tr><th>host</th><th>CPU</th><th>shards</th><th>runs</th></tr>"
+        );
+        for host in merged.hosts() {
+            let shards: Vec<String> = host.shards.iter().map(usize::to_string).collect();
+            let _ = write!(
+                h,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&host.host),
+                escape(host.cpu.as_deref().unwrap_or("unknown CPU")),
+                escape(&shards.join(", ")),
+                host.runs
+            );
+        }
+        let _ = writeln!(h, "</table>");
+    } else if let Some(study) = p.study.as_ref().filter(|s| s.shard.count > 1) {
+        let _ = writeln!(
+            h,
+            "<p id=\"shards\">Shard {} of study {}, measured on {}: {} runs.</p>",
+            study.shard,
+            escape(&study.id),
+            escape(&study.host),
+            study.runs
+        );
+    }
 }
 
 fn or_unknown(s: &str) -> &str {

@@ -2,6 +2,7 @@
 //! as a summary table, CSV, JSON, an SVG plot and an HTML report (the work is in
 //! [`sudosat::compare`]); `--from-csv` redraws all of them from saved rows.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,6 +13,7 @@ use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::compare::formulas::{run_formulas, FormulaInput};
 use sudosat::compare::output::{Meta, Provenance};
 use sudosat::compare::report::{self, ReportOptions};
+use sudosat::compare::shard::{self, Shard, ShardFile, Study, StudyInputs};
 use sudosat::compare::summary::{self, Analysis, TableStyle};
 use sudosat::compare::{
     self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
@@ -107,9 +109,27 @@ pub struct Args {
     scatter: Vec<String>,
     /// Measure nothing: read the runs of an earlier `--csv` (and its sidecar
     /// NAME.meta.json, for the time limit, entry order and machine) and write the table,
-    /// plot, JSON and report from them. `--timeout` then sets the PAR-2 limit.
-    #[arg(long, value_name = "FILE.csv", conflicts_with_all = ["limit", "repeat", "jobs", "vary_seed", "isomorphs"])]
-    from_csv: Option<PathBuf>,
+    /// plot, JSON and report from them. `--timeout` then sets the PAR-2 limit. Several
+    /// CSVs, or a directory of them (its *.csv files), are the shards of one study
+    /// (`--shard`), merged into one comparison: shards of different studies, a shard given
+    /// twice and missing shards are refused (a shard stopped before all its runs, e.g. by
+    /// a scheduler's time limit, counts as missing), and a merge of several hosts' shards
+    /// says so, per host.
+    #[arg(long, value_name = "FILE.csv", num_args = 1.., conflicts_with_all = ["limit", "repeat", "jobs", "vary_seed", "isomorphs", "shard"])]
+    from_csv: Vec<PathBuf>,
+    /// With --from-csv: merge the shards that are there when some are missing or stopped;
+    /// the summary, JSON and report name the missing ones.
+    #[arg(long, requires = "from_csv")]
+    allow_missing: bool,
+    /// Make only shard K of N (K from 1) of the study's runs: its instance × entry × repeat
+    /// runs, in one fixed order (entry, instance, repeat), dealt round-robin, so shards
+    /// differ by at most one run overall and per entry. Each shard writes its own --csv;
+    /// its sidecar names the study (an id hashed from the inputs' contents, the entries
+    /// with each external solver's `--version`, the encodings, --timeout, --repeat, --seed,
+    /// --isomorphs, --vary-seed, --limit, --cnf and the sudosat version; not --jobs), the
+    /// shard, the host and its CPU. `--from-csv` merges the shards' CSVs into one report.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
     /// Seed of the randomised classic solvers (backtrack-random, hill) and of cdcl's
     /// search (see `sudosat solve --seed`).
     #[arg(long, value_name = "S", default_value_t = 0)]
@@ -191,16 +211,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
         strict: args.strict,
         provenance: Provenance::here(command_line.clone()),
     };
-    if let Some(csv) = &args.from_csv {
+    if !args.from_csv.is_empty() {
         if !args.input.files.is_empty() {
             bail!("--from-csv reads saved runs: give no puzzle files");
         }
-        let (comparison, provenance) = load_saved(csv, args.timeout, command_line)?;
+        let (comparison, provenance) = load_saved(
+            &args.from_csv,
+            args.allow_missing,
+            args.timeout,
+            command_line,
+        )?;
         check_pairs(&outputs.scatter, &comparison.solvers)?;
         outputs.provenance = provenance;
         return outputs.write(&comparison);
     }
 
+    let kept = args.csv.as_deref().is_some_and(|p| p != Path::new("-")) || args.report.is_some();
+    if let Some(shard) = args.shard.filter(|_| !kept) {
+        bail!(
+            "--shard {shard}: its runs are for a later merge; write them with --csv FILE \
+             (its sidecar names the study) or --report DIR"
+        );
+    }
     if args.cnf || is_cnf_input(&args.input.files) {
         return run_on_formulas(args, outputs);
     }
@@ -223,12 +255,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
         vary_seed: args.vary_seed,
         isomorphs: args.isomorphs.then_some(args.seed),
         formulas: false,
+        shard: args.shard.unwrap_or(Shard::WHOLE),
     };
     config.validate()?;
     let labels: Vec<String> = config.entries.iter().map(|e| config.label(e)).collect();
     check_pairs(&outputs.scatter, &labels)?;
     let puzzles = read_puzzles(&args.input, args.limit)?;
     check_memory(&config, &puzzles, args.max_memory)?;
+    let instances = puzzles
+        .iter()
+        .map(|p| shard::puzzle_hash(&p.grid))
+        .collect();
+    outputs.provenance.study = Some(study(&config, instances, args.seed, args.limit));
     measure(
         &config,
         puzzles.len(),
@@ -236,6 +274,35 @@ pub fn run(args: Args) -> Result<ExitCode> {
         &outputs,
         |stop, on_run| compare::run(&puzzles, &config, stop, on_run),
     )
+}
+
+/// The study `config` makes on the instances of these content hashes. A sharded run asks
+/// each external solver for its version (`PROGRAM --version`), so that shards measured
+/// with different solver builds are not merged as one study.
+fn study(config: &CompareConfig, instances: Vec<u64>, seed: u64, limit: Option<usize>) -> Study {
+    let versions = config
+        .entries
+        .iter()
+        .map(|entry| match entry {
+            SolverSpec::Sat { backend, .. } if config.shard != Shard::WHOLE => {
+                match (backend.kind, backend.command.as_deref()) {
+                    (BackendKind::Minisat, None) => shard::solver_version("minisat"),
+                    (BackendKind::Minisat | BackendKind::External, Some(command)) => {
+                        shard::solver_version(command)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .collect();
+    let inputs = StudyInputs {
+        instances,
+        versions,
+        seed,
+        limit,
+    };
+    Study::here(config, &inputs)
 }
 
 /// Makes the `count` instances' runs with `run` under a progress bar and Ctrl-C's watch
@@ -311,7 +378,7 @@ fn formula_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
 }
 
 /// `compare` on DIMACS formulas ([`compare::formulas`]): SAT backends only, no encoding.
-fn run_on_formulas(args: Args, outputs: Outputs) -> Result<ExitCode> {
+fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
     let puzzle_only = [
         (args.encodings.is_some(), "--encodings"),
         (args.amo.is_some(), "--amo"),
@@ -340,6 +407,7 @@ fn run_on_formulas(args: Args, outputs: Outputs) -> Result<ExitCode> {
         vary_seed: args.vary_seed,
         isomorphs: None,
         formulas: true,
+        shard: args.shard.unwrap_or(Shard::WHOLE),
     };
     config.validate()?;
     if let Some(classic) = config.entries.iter().find(|e| e.backend_label().is_none()) {
@@ -354,6 +422,11 @@ fn run_on_formulas(args: Args, outputs: Outputs) -> Result<ExitCode> {
     check_pairs(&outputs.scatter, &labels)?;
     let formulas = read_formulas(&formula_files(args.input.paths())?)?;
     check_formula_memory(&config, &formulas, args.max_memory)?;
+    let instances = formulas
+        .iter()
+        .map(|f| shard::formula_hash(&f.cnf))
+        .collect();
+    outputs.provenance.study = Some(study(&config, instances, args.seed, None));
     measure(
         &config,
         formulas.len(),
@@ -490,42 +563,108 @@ fn check_pairs(pairs: &[(String, String)], labels: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The comparison saved in `csv` and its sidecar, and where it came from (marked as
-/// redrawn by this command). Without a sidecar the entry order is that of the rows and
-/// there is no limit unless `timeout` gives one.
+/// The comparison saved in the CSVs of `paths` (a directory stands for its `*.csv` files,
+/// in name order) and where it came from (marked as redrawn by this command): one CSV as
+/// it was saved, several (or one shard of several) merged as the shards of one study
+/// ([`shard::merge`]). Without a sidecar the entry order is that of the rows and there is
+/// no limit unless `timeout` gives one.
 fn load_saved(
-    csv: &Path,
+    paths: &[PathBuf],
+    allow_missing: bool,
     timeout: Option<f64>,
     command_line: Vec<String>,
 ) -> Result<(Comparison, Provenance)> {
+    let mut files = Vec::new();
+    for path in csv_files(paths)? {
+        files.push(read_saved(&path)?);
+    }
+    let alone = match files.as_slice() {
+        [only] => {
+            let study = only.meta.as_ref().and_then(|m| m.provenance.study.as_ref());
+            study.map_or(true, |s| s.shard == Shard::WHOLE)
+        }
+        _ => false,
+    };
+    let (mut comparison, mut provenance) = if alone {
+        let file = files.remove(0);
+        let meta = match file.meta {
+            Some(meta) => meta,
+            None => {
+                eprintln!(
+                    "sudosat: no {} beside {}: entries in row order, {}",
+                    display_path(&output::sidecar_path(Path::new(&file.name))),
+                    file.name,
+                    if timeout.is_some() {
+                        "the --timeout given as the limit"
+                    } else {
+                        "no time limit known (PAR-2 needs --timeout)"
+                    }
+                );
+                Meta::guess(&file.runs)
+            }
+        };
+        let provenance = meta.provenance.clone();
+        (meta.comparison(file.runs), provenance)
+    } else {
+        shard::merge(files, allow_missing)?
+    };
+    if let Some(limit) = time_limit(timeout)? {
+        comparison.timeout_s = Some(limit.as_secs_f64());
+    }
+    provenance.redrawn_by = Some(command_line);
+    Ok((comparison, provenance))
+}
+
+/// The CSV files of `paths`: a file as given, a directory as the `*.csv` files (plain or
+/// compressed) directly in it, sorted by name.
+fn csv_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let shown = display_path(path);
+        let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+            .with_context(|| format!("{shown}: cannot read the directory"))?
+            .map(|entry| entry.map(|e| e.path()))
+            .collect::<std::io::Result<_>>()
+            .with_context(|| format!("{shown}: cannot read the directory"))?;
+        found.retain(|p| {
+            let name = p.to_string_lossy().to_ascii_lowercase();
+            p.is_file()
+                && ["", ".gz", ".bz2", ".xz"]
+                    .iter()
+                    .any(|z| name.ends_with(&format!(".csv{z}")))
+        });
+        if found.is_empty() {
+            bail!("{shown}: no CSV files in it (*.csv, plain or compressed)");
+        }
+        found.sort();
+        files.extend(found);
+    }
+    Ok(files)
+}
+
+/// The rows of one saved CSV and its sidecar, when it has one.
+fn read_saved(csv: &Path) -> Result<ShardFile> {
     let name = display_path(csv);
     // `--csv runs.csv.gz` wrote it compressed; read it back the same way.
     let file = sudosat::compression::open(csv).with_context(|| format!("{name}: cannot open"))?;
     let runs = output::read_csv(std::io::BufReader::new(file), &name)?;
     let sidecar = output::sidecar_path(csv);
-    let mut meta = if sidecar.is_file() {
+    let meta = if sidecar.is_file() {
         let side_name = display_path(&sidecar);
         let file = sudosat::compression::open(&sidecar)
             .with_context(|| format!("{side_name}: cannot open"))?;
-        output::read_meta(std::io::BufReader::new(file), &side_name)?
+        Some(output::read_meta(
+            std::io::BufReader::new(file),
+            &side_name,
+        )?)
     } else {
-        eprintln!(
-            "sudosat: no {} beside {name}: entries in row order, {}",
-            display_path(&sidecar),
-            if timeout.is_some() {
-                "the --timeout given as the limit"
-            } else {
-                "no time limit known (PAR-2 needs --timeout)"
-            }
-        );
-        Meta::guess(&runs)
+        None
     };
-    if let Some(limit) = time_limit(timeout)? {
-        meta.timeout_s = Some(limit.as_secs_f64());
-    }
-    let mut provenance = meta.provenance.clone();
-    provenance.redrawn_by = Some(command_line);
-    Ok((meta.comparison(runs), provenance))
+    Ok(ShardFile { name, runs, meta })
 }
 
 /// The label of the SAT path's default entry, the base of the default scatter pairs: the
@@ -601,6 +740,9 @@ impl Outputs {
             report::write_report(dir, comparison, &analysis, &options)?;
         }
         let mut table = Vec::new();
+        for note in self.notes(comparison) {
+            writeln!(table, "{note}")?;
+        }
         summary::write_table(&mut table, comparison, &analysis, self.style)?;
         if self.table_to_stderr {
             eprint!("{}", String::from_utf8_lossy(&table));
@@ -608,10 +750,13 @@ impl Outputs {
             write_output(None, |w| Ok(w.write_all(&table)?))?;
         }
         if comparison.interrupted {
+            let planned = self.provenance.study.as_ref().map_or(
+                comparison.puzzles * comparison.solvers.len() * comparison.repeat,
+                |study| study.runs,
+            );
             eprintln!(
-                "sudosat: interrupted: {} of {} runs made; the outputs hold those",
+                "sudosat: interrupted: {} of {planned} runs made; the outputs hold those",
                 comparison.runs.len(),
-                comparison.puzzles * comparison.solvers.len() * comparison.repeat
             );
             return Ok(ExitCode::from(EXIT_INTERRUPTED));
         }
@@ -639,6 +784,28 @@ impl Outputs {
         } else {
             EXIT_OK
         }))
+    }
+}
+
+impl Outputs {
+    /// The lines above the summary: which shard of which study a sharded run made, or how
+    /// a merged comparison was put together.
+    fn notes(&self, comparison: &Comparison) -> Vec<String> {
+        let p = &self.provenance;
+        if let Some(merged) = &p.merged {
+            return merged.notes();
+        }
+        match &p.study {
+            Some(study) if study.shard != Shard::WHOLE => vec![format!(
+                "shard {} of study {} on {}: {} of the {} runs",
+                study.shard,
+                study.id,
+                study.host,
+                study.runs,
+                comparison.puzzles * comparison.solvers.len() * comparison.repeat
+            )],
+            _ => Vec::new(),
+        }
     }
 }
 
