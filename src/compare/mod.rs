@@ -31,7 +31,9 @@
 //! assert!(result.runs.iter().all(|r| r.outcome == Outcome::Solved && r.checked));
 //! ```
 
+mod error;
 pub mod formulas;
+pub mod merge;
 pub mod output;
 #[cfg(feature = "plot")]
 pub mod plot;
@@ -56,76 +58,8 @@ use crate::run::Counters;
 use crate::solve::sat::DEFAULT_ENCODING;
 use crate::solve::{ClassicKind, SolveOutcome, Solver, SolverOptions, SolverSpec};
 use crate::Error;
+pub use error::CompareError;
 use shard::Shard;
-
-/// A bad comparison request or an output that could not be produced.
-#[derive(Debug, thiserror::Error)]
-pub enum CompareError {
-    /// A `--solvers` item that names no backend or solver.
-    #[error(
-        "unknown solver `{0}` in --solvers (expected {embedded}, {processes}, {classic}, or \
-         the groups embedded, classic, all)",
-        embedded = BackendKind::ALL.into_iter().filter(|k| k.is_embedded()).map(BackendKind::name).collect::<Vec<_>>().join(", "),
-        processes = BackendKind::ALL.into_iter().filter(|k| !k.is_embedded()).map(|k| match k.entry().process.and_then(|p| p.default_command) {
-            Some(_) => format!("{k}, {k}:CMD"),
-            None => format!("{k}:CMD"),
-        }).collect::<Vec<_>>().join(", "),
-        classic = ClassicKind::NAMES.join(", ")
-    )]
-    UnknownSolver(String),
-    /// An `--encodings` item that names no encoding.
-    #[error(
-        "unknown encoding `{0}` in --encodings (expected {names}, each optionally /FAMILY, \
-         or all)",
-        names = SudokuEncoding::ALL.map(|e| e.name()).join(", ")
-    )]
-    UnknownEncoding(String),
-    /// An external solver entry without a command.
-    #[error("`{0}` needs a solver command, e.g. `external:cadical -q`")]
-    MissingCommand(String),
-    /// An empty list or a count that must be positive.
-    #[error("{0}")]
-    Invalid(String),
-    /// The thread pool of `--jobs` could not be built.
-    #[error("cannot start {jobs} worker threads: {reason}")]
-    ThreadPool {
-        /// Threads asked for.
-        jobs: usize,
-        /// Why it failed.
-        reason: String,
-    },
-    /// The plot could not be drawn.
-    #[error("cannot draw the plot: {0}")]
-    Plot(String),
-    /// A saved CSV of runs (or its sidecar) that cannot be read back.
-    #[error("{source_name}:{line}{}: {reason}", column.map_or_else(String::new, |c| format!(":{c}")))]
-    BadCsv {
-        /// The file as named.
-        source_name: String,
-        /// 1-based line.
-        line: u64,
-        /// 1-based column (CSV: the field) when known.
-        column: Option<u64>,
-        /// What is wrong.
-        reason: String,
-    },
-    /// A `--scatter` pair naming an entry the comparison does not have.
-    #[error("--scatter: no entry `{0}` in this comparison (entries: {1})")]
-    UnknownEntry(String, String),
-    /// Saved shards that cannot be merged into one comparison
-    /// ([`shard::merge`]): the message names the files.
-    #[error("{0}")]
-    Shards(String),
-    /// A CSV or JSON output could not be written.
-    #[error("cannot write the {what} output: {source}")]
-    Output {
-        /// `CSV`, `JSON` or `report`.
-        what: &'static str,
-        /// Why; an I/O error keeps its kind, so a closed pipe can be told apart.
-        #[source]
-        source: std::io::Error,
-    },
-}
 
 /// A solver as `--solvers` names it, before SAT backends are crossed with the encodings
 /// into [`SolverSpec`]s ([`entries`]).

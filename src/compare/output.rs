@@ -326,7 +326,7 @@ pub struct Provenance {
     /// ([`Study`]); written by every measuring `compare`, read back to merge shards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub study: Option<Study>,
-    /// How the runs were merged from shards ([`super::shard::merge`]), if they were.
+    /// How the runs were merged from shards ([`super::merge::merge`]), if they were.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub merged: Option<Merged>,
 }

@@ -11,9 +11,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec};
 use sudosat::compare::formulas::{run_formulas, FormulaInput};
+use sudosat::compare::merge::{self, ShardFile, StudyInputs};
 use sudosat::compare::output::{Meta, Provenance};
 use sudosat::compare::report::{self, ReportOptions};
-use sudosat::compare::shard::{self, Shard, ShardFile, Study, StudyInputs};
+use sudosat::compare::shard::{self, Shard, Study};
 use sudosat::compare::summary::{self, Analysis, TableStyle};
 use sudosat::compare::{
     self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
@@ -606,7 +607,7 @@ fn load_saved(
         let provenance = meta.provenance.clone();
         (meta.comparison(file.runs), provenance)
     } else {
-        shard::merge(files, allow_missing)?
+        merge::merge(files, allow_missing)?
     };
     if let Some(limit) = time_limit(timeout)? {
         comparison.timeout_s = Some(limit.as_secs_f64());
