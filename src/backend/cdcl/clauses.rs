@@ -6,6 +6,7 @@
 //! watch stopped (Gent 2013, "Optimal implementation of watched literals and more general
 //! techniques", JAIR 48). Additions and deletions are logged in the proof here.
 
+use super::options::GARBAGE_SHARE;
 use super::proof::ProofLog;
 use super::trail::{Trail, BINARY_REASON, TRUE};
 use crate::formula::{try_reserve, Lit, ReserveError};
@@ -133,6 +134,12 @@ impl ClauseDb {
         if self.arena[c as usize + 1] & LEARNT != 0 {
             self.arena[c as usize + 1] |= USED;
         }
+    }
+
+    /// Whether enough of the arena is garbage to compact it ([`GARBAGE_SHARE`]).
+    #[inline]
+    pub(super) fn too_much_garbage(&self) -> bool {
+        self.garbage > self.arena.len() / GARBAGE_SHARE
     }
 
     /// Adds a long clause to the arena and watches its first two literals.

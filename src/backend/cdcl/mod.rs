@@ -97,7 +97,7 @@ pub use self::options::{
 };
 pub use self::search::Cdcl;
 
-use self::options::PORTFOLIO_AFTER;
+use self::options::{FORK_WAIT_FACTOR, PORTFOLIO_AFTER};
 use self::portfolio::RaceEnd;
 use self::propagate::propagate;
 use self::reduce::{forget_above_glue, ReduceSchedule};
@@ -280,7 +280,7 @@ impl Cdcl {
             (conflicts + budget, conflicts + budget)
         } else if self.may_fork() {
             let after = self.limits.fork_after.unwrap_or(PORTFOLIO_AFTER);
-            (conflicts + after, conflicts + 2 * after)
+            (conflicts + after, conflicts + FORK_WAIT_FACTOR * after)
         } else {
             (u64::MAX, u64::MAX)
         };
@@ -358,7 +358,7 @@ impl SatBackend for Cdcl {
     fn forget_learnt(&mut self) {
         self.cancel_until(0);
         forget_above_glue(&mut self.db, &self.trail, &mut self.stats);
-        if self.db.garbage > self.db.arena.len() / 2 {
+        if self.db.too_much_garbage() {
             self.simplify_root();
         }
     }

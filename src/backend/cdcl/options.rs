@@ -52,6 +52,14 @@ pub const VARS_PER_CONFLICT_BEFORE_LOOKAHEAD: usize = 5;
 /// threads; model checks".
 pub(super) const PORTFOLIO_AFTER: u64 = 2_000;
 
+/// The fork waits for a restart the search makes anyway, up to this many times
+/// [`PORTFOLIO_AFTER`] conflicts, when it forces one (a forced restart moves member 0 off
+/// the one-thread path).
+///
+/// Range: 1 (always forced) to about 4. Set by BENCHMARKS.md, "The fork waits for a
+/// restart; the 9×9 path".
+pub(super) const FORK_WAIT_FACTOR: u64 = 2;
+
 /// Clauses up to this long are searched for a replacement watch from their third literal:
 /// the saved position would save little and cost a write. Longer ones resume where their
 /// last search stopped (11 % less CPU over 132 gecode 25×25 draws, 21 % over ten of
@@ -70,6 +78,19 @@ pub(super) const FIRST_REDUCE: u64 = 2_000;
 ///
 /// Range: 0 (a fixed interval) to a few thousand. Set by BENCHMARKS.md, "CDCL (issue 11)".
 pub(super) const REDUCE_INCREMENT: u64 = 300;
+
+/// A reduction drops the worse 1 / this share of the learnt clauses above glue (those not
+/// used since the last reduction).
+///
+/// Range: 2 (half, glucose and MiniSat) to about 4. Set by BENCHMARKS.md, "CDCL (issue 11)".
+pub(super) const REDUCE_SHARE: usize = 2;
+
+/// The arena is compacted (at the next restart, or after forgetting) once more than
+/// 1 / this share of its words are garbage.
+///
+/// Range: 2 to about 8. Set by BENCHMARKS.md, "Batch mode forgets between puzzles; search
+/// tries".
+pub(super) const GARBAGE_SHARE: usize = 2;
 
 /// Learnt clauses of at most this LBD ("glue") are never dropped by a reduction nor
 /// forgotten between queries (Audemard & Simon 2009).
@@ -121,8 +142,9 @@ pub(super) const ACTIVITY_RESCALE: f64 = 1e-100;
 /// With a seed, a variable's initial activity is below this (MiniSat's `rnd_init_act`):
 /// less than one bump, so that conflicts rank the variables at once.
 ///
-/// Range: above 0, below 1 (the first bump). Set by BENCHMARKS.md, "The gecode originals
-/// over ten seeds".
+/// Range: above 0, below 1 (the first bump). MiniSat's value, not measured on its own;
+/// the seeded draws it makes are those of BENCHMARKS.md, "The gecode originals over ten
+/// seeds".
 pub(super) const SEED_ACTIVITY: f64 = 1e-5;
 
 /// Learnt clauses up to this length are minimised by binary resolution (glucose's bound).
@@ -170,21 +192,21 @@ pub(super) const PROBE_STALL: u64 = 10_000;
 /// Rounds of root probing at most (a round probes again the literals of clauses that lost
 /// a literal in the last one).
 ///
-/// Range: 1 to a few hundred. Set by BENCHMARKS.md, "Native Sudoku propagation (issue 12,
-/// item 3)".
+/// Range: 1 to a few hundred. A bound, not measured on its own; root probing itself is
+/// measured in BENCHMARKS.md, "CDCL (issue 11)".
 pub(super) const PROBE_MAX_ROUNDS: u32 = 64;
 
 /// Probes between two looks at the clock during root probing.
 ///
-/// Range: a power of two, about 256 to 4,096. Set by BENCHMARKS.md, "Two other searches on
-/// the gecode set; binary proofs".
+/// Range: about 256 to 4,096. Not measured on its own; the time probing takes is measured
+/// in BENCHMARKS.md, "Two other searches on the gecode set; binary proofs".
 pub(super) const PROBE_CLOCK_INTERVAL: usize = 1024;
 
 /// The least LBD an explanation clause of the native propagation is rated: explanations
 /// are re-derived on demand, so they need not be kept for good.
 ///
-/// Range: above [`GLUE_LBD`]. Set by BENCHMARKS.md, "Native Sudoku propagation (issue 12,
-/// item 3)".
+/// Range: above [`GLUE_LBD`]. Not measured on its own; the native propagation is measured
+/// in BENCHMARKS.md, "Native Sudoku propagation (issue 12, item 3)".
 pub(super) const EXPLANATION_MIN_LBD: u32 = 3;
 
 /// Conflicts or decisions between two looks at the clock.

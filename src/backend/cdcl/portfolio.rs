@@ -6,8 +6,9 @@
 //! BENCHMARKS.md, "Draw noise"), and two searches that differ in their variable order are
 //! nearly independent draws: the first of them to finish is well below their mean.
 //!
-//! How: a solve that has not answered after [`PORTFOLIO_AFTER`] conflicts forks at its
-//! next restart (forced after twice as many), so that 9×9 puzzles and most larger ones
+//! How: a solve that has not answered after
+//! [`PORTFOLIO_AFTER`](super::options::PORTFOLIO_AFTER) conflicts forks at its next restart
+//! (forced after twice as many), so that 9×9 puzzles and most larger ones
 //! (settled sooner) never pay for threads, and member 0 goes on exactly as the solver
 //! would on one thread: two threads cost a puzzle at most the contention of sharing the
 //! machine, never a worse draw. Each copy starts from everything the solver has learnt so

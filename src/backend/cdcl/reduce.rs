@@ -5,7 +5,7 @@
 //! last reduction.
 
 use super::clauses::{ClauseDb, DELETED, LBD_SHIFT, USED};
-use super::options::{FIRST_REDUCE, GLUE_LBD, REDUCE_INCREMENT};
+use super::options::{FIRST_REDUCE, GLUE_LBD, REDUCE_INCREMENT, REDUCE_SHARE};
 use super::stats::Stats;
 use super::trail::Trail;
 
@@ -56,7 +56,7 @@ pub(super) fn reduce_db(db: &mut ClauseDb, trail: &Trail, stats: &mut Stats) {
     }
     candidates.sort_unstable_by_key(|&(lbd, len, _)| std::cmp::Reverse((lbd, len)));
     let mut removed = 0;
-    for &(_, _, c) in &candidates[..candidates.len() / 2] {
+    for &(_, _, c) in &candidates[..candidates.len() / REDUCE_SHARE] {
         let meta = &mut db.arena[c as usize + 1];
         if *meta & USED != 0 {
             *meta &= !USED;
@@ -66,7 +66,7 @@ pub(super) fn reduce_db(db: &mut ClauseDb, trail: &Trail, stats: &mut Stats) {
         stats.deleted += 1;
         removed += 1;
     }
-    for &(_, _, c) in &candidates[candidates.len() / 2..] {
+    for &(_, _, c) in &candidates[candidates.len() / REDUCE_SHARE..] {
         db.arena[c as usize + 1] &= !USED;
     }
     if removed > 0 {

@@ -19,10 +19,10 @@ pub(super) struct RootSimplifier {
 
 impl RootSimplifier {
     /// Whether a pass pays between two search episodes: new root units and enough
-    /// propagations since the last one, or an arena half garbage.
+    /// propagations since the last one, or an arena much of which is garbage.
     pub(super) fn due(&self, trail: &Trail, db: &ClauseDb, propagations: u64) -> bool {
         trail.lits.len() > self.simplified_root && propagations >= self.next_simplify
-            || db.garbage > db.arena.len() / 2
+            || db.too_much_garbage()
     }
 
     /// At the root after propagation (`propagations` so far): removes satisfied clauses,
