@@ -140,8 +140,8 @@ pub(super) struct Vsids {
 }
 
 impl Vsids {
-    /// Gives the variables `old..num_vars` their initial activity and phase and puts them
-    /// in the heap.
+    /// Gives the variables `old..num_vars` their initial activity and phase (the heap takes
+    /// them in [`Vsids::insert_new`], once every part has grown).
     pub(super) fn grow(&mut self, old: usize, num_vars: usize) {
         self.activity.resize(num_vars, 0.0);
         if self.seed != 0 {

@@ -58,6 +58,24 @@
 //!   1.29–1.32 s). On more than one thread it races CDCL instead, which goes on beside it
 //!   (below the threshold CDCL is the faster).
 //!
+//! The solver is incremental: clauses added after a `solve` keep everything learnt (learnt
+//! clauses are implied by the formula, so they stay valid), and [`SatBackend::solve_under`]
+//! solves under assumptions, answering the failed ones. With [`SatBackend::set_proof`] it logs
+//! a DRAT proof ([`crate::backend::proof`]): every learnt clause, every strengthened clause and
+//! deletion, and the empty clause.
+//!
+//! # Layout
+//!
+//! One technique per file, layered: each file uses only the files below it in `LAYERS`
+//! (bottom first: options, stats, proof, trail, clauses, decide, propagate, minimize,
+//! shrink, analyze, reduce, restart, simplify, assume, native, probe, load, search,
+//! portfolio, then this file), which a unit test checks. The solver's state is a set of
+//! parts, each in the file of its technique (the trail's `Trail`, the clause database's
+//! `ClauseDb`, branching's `Vsids`, conflict analysis's `Analysis`, the restart modes'
+//! `Modes`, …), and a technique borrows as arguments only the parts it needs: data a lower
+//! layer needs is passed in, and the search loop (`search`, which holds the parts in
+//! [`Cdcl`]) calls the techniques. Every tuning constant, with its meaning, range and the
+//! BENCHMARKS.md section that set it, is in `options`.
 
 use std::time::Duration;
 
