@@ -161,8 +161,8 @@ fn explained_propagation(
         db.add_binary(clause[0], clause[1]);
         trail.assign(clause[0], BINARY_REASON | clause[1].code() as u32);
     } else {
-        // Rated no better than LBD 3: explanations are re-derived on demand, so they
-        // need not be kept for good.
+        // Rated no better than EXPLANATION_MIN_LBD: explanations are re-derived on
+        // demand, so they need not be kept for good.
         // The implied literal counts on this level (it is not assigned yet).
         let lbd = (analysis.lbd_of(&clause[1..], trail) + 1).max(EXPLANATION_MIN_LBD);
         let c = db.attach_new(clause, true, lbd);
