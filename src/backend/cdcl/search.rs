@@ -38,8 +38,11 @@ pub struct Cdcl {
     pub(super) analysis: Analysis,
     /// Restarts, search modes, target and best phases.
     pub(super) modes: Modes,
+    /// When the learnt clauses are reduced next.
     pub(super) reduce: ReduceSchedule,
+    /// When the root is simplified next.
     pub(super) simplifier: RootSimplifier,
+    /// The native Sudoku propagation's settings and buffers.
     pub(super) native: NativePropagation,
     /// The formula as given and how much of it is loaded.
     pub(super) formula: Formula,
@@ -47,6 +50,7 @@ pub struct Cdcl {
     pub(super) failed: Vec<Lit>,
     /// Root probing, and whether the lookahead search may take a solve.
     pub(super) lookahead: Lookahead,
+    /// The counters.
     pub(super) stats: Stats,
     /// Time, threads, memory and the flags that stop a solve.
     pub(super) limits: Limits,
