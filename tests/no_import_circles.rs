@@ -264,10 +264,9 @@ fn references(map: &ModuleMap, module: &[String], file: &Path) -> Vec<(PathBuf, 
         })
         .find(|(_, line)| {
             let line = line.trim_start();
-            let rest = line
-                .strip_prefix("pub(crate) mod ")
-                .or_else(|| line.strip_prefix("pub mod "))
-                .or_else(|| line.strip_prefix("mod "));
+            let rest = ["pub(crate) mod ", "pub(super) mod ", "pub mod ", "mod "]
+                .iter()
+                .find_map(|prefix| line.strip_prefix(prefix));
             rest.is_some_and(|rest| rest.trim_end().ends_with('{'))
         })
         .map_or(code.len(), |(at, _)| at);

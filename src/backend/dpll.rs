@@ -1286,7 +1286,7 @@ pub(crate) mod tests {
         use std::sync::atomic::{AtomicBool, Ordering};
         use std::sync::Arc;
         // 9 pigeons in 8 holes: UNSAT after far more than one clock interval of search.
-        let mut cnf = crate::backend::cdcl::tests::pigeonhole(8);
+        let mut cnf = crate::backend::test_formulas::pigeonhole(8);
         let flag = Arc::new(AtomicBool::new(true));
         let mut dpll = Dpll::with_lookahead(Lookahead::None);
         dpll.add_formula(&mut cnf);

@@ -759,7 +759,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::backend::cdcl::tests::{brute_force_sat, random_3sat, random_cnf, random_ksat};
+    use crate::backend::test_formulas::{brute_force_sat, random_3sat, random_cnf};
     use crate::formula::{ClauseSink, Lit, Model, Var};
 
     fn solve(cnf: &Cnf) -> LookaheadOutcome {
@@ -795,62 +795,6 @@ mod tests {
             }
         }
         assert!(sat > 300 && unsat > 300, "{sat} SAT, {unsat} UNSAT");
-    }
-
-    /// Solves `cnf` by lookahead and by CDCL alone: the answers agree and a model
-    /// satisfies every clause. Whether it is satisfiable, and the lookahead's counters.
-    fn against_cdcl_alone(cnf: &Cnf, round: usize) -> (bool, LookaheadCounters) {
-        use crate::backend::{Cdcl, Lookahead, SatBackend, SatOutcome};
-        let mut search = LookaheadSolver::new(cnf);
-        let outcome = search.solve(&Deadline::NONE, None);
-        let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
-        cnf.stream_into(&mut cdcl);
-        let sat = match (&outcome, cdcl.solve().unwrap()) {
-            (LookaheadOutcome::Sat(values), SatOutcome::Sat(_)) => {
-                let model = Model::from_values(values.clone());
-                assert_eq!(cnf.first_falsified(&model), None, "round {round}");
-                true
-            }
-            (LookaheadOutcome::Unsat, SatOutcome::Unsat) => false,
-            (ours, theirs) => panic!("round {round}: lookahead {ours:?}, cdcl {theirs:?}"),
-        };
-        (sat, search.counters())
-    }
-
-    /// Random 3-SAT at the threshold, big enough for the preselection to leave variables
-    /// out and for failed literals and necessary assignments to occur.
-    #[test]
-    fn agrees_with_cdcl_on_random_3sat_at_the_threshold() {
-        let mut rng = ChaCha8Rng::seed_from_u64(2001);
-        let mut sat = 0;
-        let mut totals = LookaheadCounters::default();
-        for round in 0..60 {
-            let vars = rng.gen_range(40..=120);
-            let cnf = random_3sat(&mut rng, vars, vars * 426 / 100);
-            let (satisfiable, counters) = against_cdcl_alone(&cnf, round);
-            sat += usize::from(satisfiable);
-            totals.add(&counters);
-        }
-        assert!(sat > 10 && sat < 50, "{sat} of 60 SAT");
-        assert!(
-            totals.failed_literals > 0 && totals.necessary > 0,
-            "{totals:?}"
-        );
-        assert!(totals.backtracks > 0, "{totals:?}");
-    }
-
-    /// Random 5-SAT near its threshold (ratio 21.1): the long clauses' counts, their units,
-    /// conflicts and undo.
-    #[test]
-    fn agrees_with_cdcl_on_random_5sat() {
-        let mut rng = ChaCha8Rng::seed_from_u64(2005);
-        let mut sat = 0;
-        for round in 0..30 {
-            let vars = rng.gen_range(15..=30);
-            let cnf = random_ksat(&mut rng, vars, vars * 211 / 10, 5);
-            sat += usize::from(against_cdcl_alone(&cnf, round).0);
-        }
-        assert!(sat > 5 && sat < 25, "{sat} of 30 SAT");
     }
 
     #[test]
@@ -906,52 +850,5 @@ mod tests {
             search.solve(&Deadline::NONE, Some(&flag)),
             LookaheadOutcome::Stopped
         );
-    }
-
-    /// The backend answers as CDCL alone does, stops at its time limit and at the
-    /// interrupt, sums its counters over solves and forgets them on reset.
-    #[test]
-    fn the_backend_answers_stops_counts_and_resets() {
-        use crate::backend::{BackendError, Cdcl, Lookahead, SatBackend, SatOutcome};
-        let mut rng = ChaCha8Rng::seed_from_u64(2027);
-        let cnf = random_3sat(&mut rng, 300, 1278);
-        let mut backend = LookaheadBackend::new();
-        cnf.stream_into(&mut backend);
-        let backend: &mut dyn SatBackend = &mut backend;
-        assert!(backend.honours_time_limit());
-        backend.set_time_limit(Some(Duration::ZERO));
-        assert!(matches!(backend.solve(), Err(BackendError::Timeout { .. })));
-        backend.set_time_limit(None);
-        let flag = Arc::new(AtomicBool::new(true));
-        backend.set_interrupt(Some(Arc::clone(&flag)));
-        assert!(matches!(backend.solve(), Err(BackendError::Timeout { .. })));
-        flag.store(false, Ordering::Relaxed);
-        let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
-        cnf.stream_into(&mut cdcl);
-        match (backend.solve().unwrap(), cdcl.solve().unwrap()) {
-            (SatOutcome::Sat(model), SatOutcome::Sat(_)) => {
-                assert_eq!(cnf.first_falsified(&model), None)
-            }
-            (SatOutcome::Unsat, SatOutcome::Unsat) => {}
-            (ours, theirs) => panic!("lookahead {ours:?}, cdcl {theirs:?}"),
-        }
-        let counters = backend.counters();
-        assert_eq!(counters.get("solves"), Some(3));
-        assert!(counters.get("probes").unwrap() > 100, "{counters}");
-        assert!(counters.get("decisions").unwrap() > 0, "{counters}");
-        backend.reset();
-        assert_eq!(backend.num_vars(), 0);
-        assert!(backend.counters().0.iter().all(|&(_, value)| value == 0));
-        assert!(matches!(backend.solve(), Ok(SatOutcome::Sat(_))));
-        assert!(!backend.takes_assumptions() && !backend.writes_proofs());
-        // Lists for 2^60 variables cannot be had: an error, not an abort.
-        backend.reserve_vars(1 << 60);
-        match backend.solve() {
-            Err(BackendError::OutOfMemory { solver, source }) => {
-                assert_eq!(solver, "lookahead");
-                assert!(source.to_string().contains("per-literal lists"), "{source}");
-            }
-            other => panic!("expected OutOfMemory, got {other:?}"),
-        }
     }
 }

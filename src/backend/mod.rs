@@ -12,6 +12,8 @@ pub mod external;
 pub mod lookahead;
 pub mod splr;
 pub mod sudoku;
+#[cfg(test)]
+pub(crate) mod test_formulas;
 pub mod varisat;
 
 pub use sudosat_sat::proof;
@@ -20,7 +22,7 @@ use std::time::Duration;
 
 use crate::names::UnknownName;
 pub use crate::run::Counters;
-pub use sudosat_sat::propagator::{ConnectPropagator, Explanations, Propagator, PropagatorFactory};
+pub use sudosat_sat::propagator::{ConnectPropagator, Propagator, PropagatorFactory};
 pub use sudosat_sat::solver::{
     check_model, check_model_from, BackendError, Capability, Interrupt, LimitTime, SatBackend,
     SatOutcome, SolveUnderAssumptions, WriteProofs,

@@ -37,7 +37,7 @@
 
 use std::sync::Arc;
 
-use crate::backend::{Explanations, Propagator, PropagatorFactory};
+use crate::backend::{Propagator, PropagatorFactory};
 use crate::formula::{Lit, Var};
 use crate::run::Counters;
 
@@ -109,8 +109,8 @@ impl SudokuPropagation {
 
 impl PropagatorFactory for SudokuPropagation {
     fn create(&self, num_vars: usize, proof_safe: bool) -> Option<Box<dyn Propagator>> {
-        SudokuPropagator::new(&self.structure, num_vars, self.mode, proof_safe)
-            .map(|propagator| Box::new(propagator) as Box<dyn Propagator>)
+        let inner = SudokuPropagator::new(&self.structure, num_vars, self.mode, proof_safe)?;
+        Some(Box::new(SudokuTheory::new(inner, num_vars)))
     }
 
     fn counter_names(&self) -> &'static [&'static str] {
@@ -118,19 +118,145 @@ impl PropagatorFactory for SudokuPropagation {
     }
 }
 
-impl Propagator for SudokuPropagator {
-    fn propagate(&mut self, trail: &[Lit], values: &[i8], out: &mut Explanations) {
-        SudokuPropagator::propagate(self, trail, values, out);
+/// The Sudoku propagator behind the solver's [`Propagator`] interface: it keeps its own copy
+/// of the observed assignments (the propagator reads them as a trail and a value table), runs
+/// the propagator when its implications are used up, and keeps each implication's
+/// explanation as its reason until the level that made it is undone. The propagator
+/// explains every inference when it makes it; the interface lets a solver ask for a reason
+/// only when analysis needs it.
+struct SudokuTheory {
+    inner: SudokuPropagator,
+    /// The observed literals assigned, in the order notified.
+    trail: Vec<Lit>,
+    /// Per literal code: 1 true, −1 false, 0 open (for the observed variables).
+    values: Vec<i8>,
+    /// Per decision level above 0: the trail length and the reasons kept when it began.
+    levels: Vec<(usize, usize)>,
+    /// The last batch of inferences.
+    batch: Explanations,
+    /// Implications of the batch not handed out yet, by clause index, last first.
+    pending: Vec<usize>,
+    /// Conflicts of the batch, by clause index, for `add_clause`.
+    conflicts: Vec<usize>,
+    /// Reasons of the implications handed out, newest last: the literal and its clause.
+    reasons: Vec<(Lit, std::ops::Range<usize>)>,
+    reason_lits: Vec<Lit>,
+}
+
+impl SudokuTheory {
+    fn new(inner: SudokuPropagator, num_vars: usize) -> SudokuTheory {
+        SudokuTheory {
+            inner,
+            trail: Vec::new(),
+            values: vec![0; 2 * num_vars],
+            levels: Vec::new(),
+            batch: Explanations::default(),
+            pending: Vec::new(),
+            conflicts: Vec::new(),
+            reasons: Vec::new(),
+            reason_lits: Vec::new(),
+        }
     }
 
-    fn backtrack(&mut self, trail: &[Lit], len: usize) {
-        SudokuPropagator::backtrack(self, trail, len);
+    fn value(&self, lit: Lit) -> i8 {
+        self.values[lit.code()]
+    }
+
+    /// Runs the propagator on the assignments notified so far and sorts its clauses into
+    /// implications and conflicts.
+    fn run(&mut self) {
+        self.inner
+            .propagate(&self.trail, &self.values, &mut self.batch);
+        for i in (0..self.batch.len()).rev() {
+            let clause = self.batch.clause(i);
+            match clause.first().map(|&lit| self.value(lit)) {
+                Some(1) => {}
+                Some(0) => self.pending.push(i),
+                _ => self.conflicts.push(i),
+            }
+        }
+    }
+}
+
+impl Propagator for SudokuTheory {
+    fn observed_vars(&self) -> Vec<Var> {
+        self.inner.observed_vars()
+    }
+
+    fn notify_assignment(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            self.values[lit.code()] = 1;
+            self.values[(!lit).code()] = -1;
+            self.trail.push(lit);
+        }
+    }
+
+    fn notify_new_decision_level(&mut self) {
+        self.levels.push((self.trail.len(), self.reasons.len()));
+    }
+
+    fn notify_backtrack(&mut self, level: usize) {
+        let Some(&(len, reasons)) = self.levels.get(level) else {
+            return;
+        };
+        self.inner.backtrack(&self.trail, len);
+        for &lit in &self.trail[len..] {
+            self.values[lit.code()] = 0;
+            self.values[(!lit).code()] = 0;
+        }
+        self.trail.truncate(len);
+        self.levels.truncate(level);
+        let kept = self
+            .reasons
+            .get(reasons)
+            .map_or(self.reason_lits.len(), |r| r.1.start);
+        self.reasons.truncate(reasons);
+        self.reason_lits.truncate(kept);
+        self.pending.clear();
+        self.conflicts.clear();
+        self.batch.clear();
+    }
+
+    fn propagate(&mut self) -> Option<Lit> {
+        if self.pending.is_empty() && self.conflicts.is_empty() {
+            self.run();
+        }
+        while let Some(i) = self.pending.pop() {
+            let clause = self.batch.clause(i);
+            let lit = clause[0];
+            if self.value(lit) == 1 {
+                continue;
+            }
+            let start = self.reason_lits.len();
+            self.reason_lits.extend_from_slice(clause);
+            self.reasons.push((lit, start..self.reason_lits.len()));
+            return Some(lit);
+        }
+        None
+    }
+
+    fn reason_clause(&mut self, lit: Lit, out: &mut Vec<Lit>) {
+        out.clear();
+        if let Some((_, range)) = self.reasons.iter().rev().find(|(l, _)| *l == lit) {
+            out.extend_from_slice(&self.reason_lits[range.clone()]);
+        }
+    }
+
+    fn add_clause(&mut self, out: &mut Vec<Lit>) -> bool {
+        out.clear();
+        match self.conflicts.pop() {
+            Some(i) => {
+                out.extend_from_slice(self.batch.clause(i));
+                true
+            }
+            None => false,
+        }
     }
 
     fn counters(&self) -> Counters {
         Counters(vec![
-            ("hall_removals", self.counters.hall),
-            ("locked_removals", self.counters.locked),
+            ("hall_removals", self.inner.counters.hall),
+            ("locked_removals", self.inner.counters.locked),
         ])
     }
 }
@@ -151,6 +277,43 @@ pub struct SudokuStructure {
 /// No variable, no cell, no match.
 const NONE: u32 = u32::MAX;
 const NO_MATCH: u8 = u8::MAX;
+
+/// One inference batch: clauses laid end to end. Each clause has the inferred literal
+/// first (when it is a propagation) or is all false (a conflict).
+#[derive(Clone, Default, Debug)]
+pub(crate) struct Explanations {
+    lits: Vec<Lit>,
+    ends: Vec<usize>,
+}
+
+impl Explanations {
+    pub fn clear(&mut self) {
+        self.lits.clear();
+        self.ends.clear();
+    }
+
+    pub fn clause(&self, i: usize) -> &[Lit] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.lits[start..self.ends[i]]
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    #[cfg(test)]
+    fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn push(&mut self, lit: Lit) {
+        self.lits.push(lit);
+    }
+
+    fn close(&mut self) {
+        self.ends.push(self.lits.len());
+    }
+}
 
 /// Counters of the propagator.
 #[derive(Clone, Copy, Debug, Default)]
@@ -320,6 +483,15 @@ impl SudokuPropagator {
                 self.dirty_list.push(u as u32);
             }
         }
+    }
+
+    /// The variables of the grid's (cell, digit) pairs.
+    fn observed_vars(&self) -> Vec<Var> {
+        self.var_of_pair
+            .iter()
+            .filter(|&&v| v != NONE)
+            .map(|&v| Var::from_index(v as usize))
+            .collect()
     }
 
     /// Takes back the trail entries from `len` on (the solver is about to undo them); the

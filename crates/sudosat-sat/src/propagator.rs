@@ -1,72 +1,76 @@
-//! The interface through which a theory joins a solver's search: a [`Propagator`] reads the
-//! solver's trail at each unit-propagation fixpoint and answers with explanation clauses,
-//! each either implying a literal (the literal first, the others false) or false as a whole
-//! (a conflict). The solver adds them as learnt clauses, so conflict analysis, learning and
-//! proofs see only clauses (lazy clause generation, Ohrimenko, Stuckey & Codish 2009,
-//! "Propagation via lazy clause generation", Constraints 14(3), with every reason given
-//! when the inference is made).
+//! The interface through which a theory joins a solver's search, shaped after IPASIR-UP
+//! (Fazekas, Niemetz, Preiner, Kirchweger, Szeider & Biere 2023, "IPASIR-UP: User
+//! propagators for CDCL", SAT; CaDiCaL's `ExternalPropagator`): the solver tells the
+//! [`Propagator`] which of its observed variables were assigned, when a decision level
+//! begins and how far it backtracks; at each unit-propagation fixpoint it asks for the
+//! literals the theory implies, and for the reason clause of one only when it needs it
+//! (lazy explanation, as in lazy clause generation: Ohrimenko, Stuckey & Codish 2009,
+//! "Propagation via lazy clause generation", Constraints 14(3)). The theory may also add
+//! clauses (conflicts, lemmas), choose the branch and check a full model. Reasons and
+//! added clauses are ordinary clauses to the solver, so conflict analysis, learning and
+//! DRAT proofs see only clauses; a proof-writing solver logs them as lemmas, so a theory in
+//! proof mode makes only inferences a checker can verify.
 //!
-//! A propagator is made per solve by a [`PropagatorFactory`] (`Send + Sync`, so that every
-//! thread of a parallel search could have its own), which the solver takes through
-//! [`ConnectPropagator`]. Nothing here names the problem a propagator knows.
+//! A propagator is made per solve by a [`PropagatorFactory`] (`Send + Sync`, so that each
+//! thread of a parallel search, or each cube worker, can have its own), which a solver takes
+//! through [`ConnectPropagator`]. Nothing here names the problem a propagator knows.
 
-use crate::formula::Lit;
+use std::sync::Arc;
+
+use crate::formula::{Lit, Var};
 use crate::run::Counters;
-
-/// One batch of inferences: clauses laid end to end.
-#[derive(Clone, Default, Debug)]
-pub struct Explanations {
-    lits: Vec<Lit>,
-    ends: Vec<usize>,
-}
-
-impl Explanations {
-    /// Forgets every clause, keeping the buffers.
-    pub fn clear(&mut self) {
-        self.lits.clear();
-        self.ends.clear();
-    }
-
-    /// Clause `i`, in the order they were closed.
-    pub fn clause(&self, i: usize) -> &[Lit] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.lits[start..self.ends[i]]
-    }
-
-    /// The number of clauses.
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// Whether there is no clause.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Appends a literal to the clause being written.
-    pub fn push(&mut self, lit: Lit) {
-        self.lits.push(lit);
-    }
-
-    /// Ends the clause being written.
-    pub fn close(&mut self) {
-        self.ends.push(self.lits.len());
-    }
-}
 
 /// A theory inside the search.
 pub trait Propagator: Send {
-    /// Brings the propagator up to date with `trail` (the solver's assigned literals in
-    /// order) and writes its inferences into `out` (cleared first): each clause implies its
-    /// first literal or is a conflict. Stops at the first conflict. `values[code]` is the
-    /// solver's value of each literal code (`Lit::code`): 1 true, −1 false, 0 open.
-    fn propagate(&mut self, trail: &[Lit], values: &[i8], out: &mut Explanations);
+    /// The variables whose assignments the propagator wants to hear of, asked once before
+    /// the search.
+    fn observed_vars(&self) -> Vec<Var>;
 
-    /// The solver is about to undo the trail entries from `len` on.
-    fn backtrack(&mut self, trail: &[Lit], len: usize);
+    /// Observed literals that became true, in trail order (batched: called at each
+    /// unit-propagation fixpoint with what was assigned since the last call).
+    fn notify_assignment(&mut self, lits: &[Lit]);
+
+    /// A decision level begins (after the literals of the one before were notified).
+    fn notify_new_decision_level(&mut self);
+
+    /// Every assignment above decision level `level` is undone.
+    fn notify_backtrack(&mut self, level: usize);
+
+    /// A literal the theory implies under the assignments notified so far, or `None` at its
+    /// fixpoint. The solver assigns it (or, when it is false already, has a conflict) and
+    /// may ask for its reason with [`Propagator::reason_clause`].
+    fn propagate(&mut self) -> Option<Lit>;
+
+    /// The reason of a literal [`Propagator::propagate`] gave: a clause holding `lit` first,
+    /// whose other literals were false when it was given. Asked at most once per literal.
+    fn reason_clause(&mut self, lit: Lit, out: &mut Vec<Lit>);
+
+    /// A clause to add now (a conflict under the current assignment, or a lemma): `true`
+    /// when `out` (cleared first) holds one. Asked after each batch of notifications and
+    /// after a rejected model, until it answers `false`.
+    fn add_clause(&mut self, out: &mut Vec<Lit>) -> bool {
+        out.clear();
+        false
+    }
+
+    /// The next decision, when the theory wants to choose it (an open variable's
+    /// literal); `None` leaves it to the solver.
+    fn decide(&mut self) -> Option<Lit> {
+        None
+    }
+
+    /// Whether a full assignment (every literal true in `model`, indexed by variable)
+    /// satisfies the theory; when not, [`Propagator::add_clause`] gives a clause it
+    /// falsifies.
+    fn check_model(&mut self, model: &[bool]) -> bool {
+        let _ = model;
+        true
+    }
 
     /// Counters of the propagator's work, named for the solver's statistics.
-    fn counters(&self) -> Counters;
+    fn counters(&self) -> Counters {
+        Counters::default()
+    }
 }
 
 /// Makes the propagator of each solve.
@@ -77,12 +81,14 @@ pub trait PropagatorFactory: Send + Sync {
     fn create(&self, num_vars: usize, proof_safe: bool) -> Option<Box<dyn Propagator>>;
 
     /// The counter names its propagators report, for statistics before any solve.
-    fn counter_names(&self) -> &'static [&'static str];
+    fn counter_names(&self) -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// A solver that takes a propagator.
 pub trait ConnectPropagator {
     /// Joins the propagators `factory` makes to every later solve (`None`: clauses only),
     /// until the backend is reset.
-    fn connect_propagator(&mut self, factory: Option<std::sync::Arc<dyn PropagatorFactory>>);
+    fn connect_propagator(&mut self, factory: Option<Arc<dyn PropagatorFactory>>);
 }

@@ -6,18 +6,19 @@
 //! BENCHMARKS.md, "Draw noise"), and two searches that differ in their variable order are
 //! nearly independent draws: the first of them to finish is well below their mean.
 //!
-//! How: a solve that has not answered after [`PORTFOLIO_AFTER`] conflicts forks at its
-//! next restart (forced after twice as many), so that 9×9 puzzles and most larger ones
+//! How: a solve that has not answered after
+//! [`PORTFOLIO_AFTER`](super::options::PORTFOLIO_AFTER) conflicts forks at its next restart
+//! (forced after twice as many), so that 9×9 puzzles and most larger ones
 //! (settled sooner) never pay for threads, and member 0 goes on exactly as the solver
 //! would on one thread: two threads cost a puzzle at most the contention of sharing the
 //! machine, never a worse draw. Each copy starts from everything the solver has learnt so
 //! far; copy `i > 0` gets its VSIDS activities shaken by up to one bump of noise, which
 //! reorders the many near-equal ones, and odd copies start in the other search mode and
-//! *shrink* their learnt clauses (Feng & Bacchus 2020; `Cdcl::shrink`), which member 0
+//! *shrink* their learnt clauses (Feng & Bacchus 2020; module `shrink`), which member 0
 //! does only on the extended and augmented encodings: on the minimal one (and maybe on
 //! other formulas) shrinking made some searches 5–240× longer, so there a second member
-//! adds the other kind of draw without risking member 0's (BENCHMARKS.md, sixteenth
-//! session).
+//! adds the other kind of draw without risking member 0's (BENCHMARKS.md, "Shrinking in
+//! the portfolio's second member").
 //! The first member with an answer stops the others at their next look at the clock, and
 //! its state becomes the solver's, learnt clauses included (its way of learning excepted),
 //! so an incremental solve (blocking clauses, assumptions) goes on from it.
@@ -40,8 +41,10 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Cdcl, Ended};
-use crate::backend::lookahead::{LookaheadOutcome, LookaheadSolver};
+use super::load::Formula;
+use super::search::{Cdcl, Ended, Limits};
+use super::trail::Trail;
+use crate::backend::lookahead::{LookaheadCounters, LookaheadOutcome, LookaheadSolver};
 use crate::backend::{BackendError, SatOutcome};
 use crate::formula::Lit;
 use crate::run::Deadline;
@@ -55,28 +58,41 @@ pub(super) enum RaceEnd {
     Cdcl(Ended),
 }
 
-/// Conflicts of one solve before it forks into a portfolio.
-pub(super) const PORTFOLIO_AFTER: u64 = 2_000;
-
 impl Cdcl {
     /// Whether this solve may go on as a portfolio: more than one thread, no proof (one
     /// proof needs one solver) and no native propagation (its state is not copied).
     pub(super) fn may_fork(&self) -> bool {
-        self.threads > 1 && self.proof.is_none() && self.propagator.is_none() && self.stop.is_none()
+        self.limits.threads > 1
+            && !self.db.proof.is_on()
+            && self.trail.theory.is_none()
+            && self.limits.stop.is_none()
     }
 
-    /// Whether another member has answered, or another thread interrupts the solve.
-    pub(super) fn stopped(&self) -> bool {
-        [&self.stop, &self.interrupt]
-            .into_iter()
-            .flatten()
-            .any(|flag| flag.load(Ordering::Relaxed))
+    /// Whether a handover to the lookahead search is a race against CDCL: on several
+    /// threads, outside a portfolio.
+    pub(super) fn races_lookahead(&self) -> bool {
+        self.limits.threads > 1 && self.limits.stop.is_none()
     }
 
-    /// Continues this solve as a portfolio of `self.threads` members (see the module
+    /// The answer of a lookahead search, its counters added to this solver's.
+    pub(super) fn lookahead_answer(
+        &mut self,
+        outcome: LookaheadOutcome,
+        counters: LookaheadCounters,
+    ) -> Result<SatOutcome, BackendError> {
+        self.stats.count_lookahead(counters);
+        outcome.into_answer(
+            "cdcl",
+            &self.formula.original,
+            self.formula.trusted,
+            self.limits.time_limit,
+        )
+    }
+
+    /// Continues this solve as a portfolio of `self.limits.threads` members (see the module
     /// docs); the winner's state becomes this solver's.
     pub(super) fn portfolio(&mut self, assumptions: &[Lit], deadline: &Deadline) -> Ended {
-        (self.fork_at, self.fork_by) = (u64::MAX, u64::MAX);
+        (self.limits.fork_at, self.limits.fork_by) = (u64::MAX, u64::MAX);
         // Each member copies the solver: on a grid whose solver fills gigabytes, fewer
         // members (or none) rather than an abort when an allocation fails.
         let copies = self.copies_within(self.room_for_copies());
@@ -88,13 +104,13 @@ impl Cdcl {
             .map(|index| {
                 let mut member = self.fork();
                 member.diversify(index);
-                member.stop = Some(Arc::clone(&stop));
+                member.limits.stop = Some(Arc::clone(&stop));
                 member
             })
             .collect();
-        self.stop = Some(Arc::clone(&stop));
-        let conflicts_before = self.conflicts;
-        let shrinking = self.shrinking.enabled;
+        self.limits.stop = Some(Arc::clone(&stop));
+        let conflicts_before = self.stats.conflicts;
+        let shrinking = self.analysis.shrinking.enabled;
         let winner = AtomicUsize::new(usize::MAX);
         let finish = |index: usize, ended: &Ended| {
             if ended.is_answer() {
@@ -134,13 +150,13 @@ impl Cdcl {
                 .collect();
             (mine, theirs)
         });
-        let portfolio_conflicts = self.portfolio_conflicts
-            + (self.conflicts - conflicts_before)
+        let portfolio_conflicts = self.stats.portfolio_conflicts
+            + (self.stats.conflicts - conflicts_before)
             + members
                 .iter()
-                .map(|m| m.conflicts - conflicts_before)
+                .map(|m| m.stats.conflicts - conflicts_before)
                 .sum::<u64>();
-        let portfolios = self.portfolios + 1;
+        let portfolios = self.stats.portfolios + 1;
         let ended = match winner.into_inner() {
             index if index == 0 || index == usize::MAX => mine,
             index => {
@@ -148,25 +164,25 @@ impl Cdcl {
                 std::mem::replace(&mut theirs[index - 1], Ended::TimedOut)
             }
         };
-        self.stop = None;
+        self.limits.stop = None;
         // The next solve starts as this one did: member 0's way of learning.
-        self.shrinking.enabled = shrinking;
-        self.portfolios = portfolios;
-        self.portfolio_conflicts = portfolio_conflicts;
+        self.analysis.shrinking.enabled = shrinking;
+        self.stats.portfolios = portfolios;
+        self.stats.portfolio_conflicts = portfolio_conflicts;
         ended
     }
 
     /// Goes on with CDCL on this thread while the lookahead search solves the formula on
     /// another, the first answer winning: below the threshold of random k-SAT the lookahead
-    /// can take several times CDCL's time, near it a third (BENCHMARKS.md, twenty-sixth
-    /// session), and racing the two costs a formula the faster one's time on two cores.
+    /// can take several times CDCL's time, near it a third (BENCHMARKS.md, "Two other
+    /// searches on the gecode set; binary proofs"), and racing the two costs a formula the faster one's time on two cores.
     pub(super) fn race_lookahead(&mut self, deadline: &Deadline) -> RaceEnd {
-        (self.fork_at, self.fork_by) = (u64::MAX, u64::MAX);
-        let mut search = LookaheadSolver::new(&self.original);
+        (self.limits.fork_at, self.limits.fork_by) = (u64::MAX, u64::MAX);
+        let mut search = LookaheadSolver::new(&self.formula.original);
         // Either side's answer stops the other; an interrupt stops CDCL, which then stops
         // the lookahead.
         let stop = Arc::new(AtomicBool::new(false));
-        self.stop = Some(Arc::clone(&stop));
+        self.limits.stop = Some(Arc::clone(&stop));
         let (mine, theirs) = std::thread::scope(|scope| {
             let lookahead = std::thread::Builder::new()
                 .spawn_scoped(scope, || {
@@ -186,7 +202,7 @@ impl Cdcl {
             });
             (mine, theirs)
         });
-        self.stop = None;
+        self.limits.stop = None;
         match theirs {
             // A thread the system refused: CDCL ran alone.
             None => RaceEnd::Cdcl(mine),
@@ -195,7 +211,7 @@ impl Cdcl {
             }
             Some(_) => {
                 // Lost, but its work counts as a portfolio's members' does.
-                self.count_lookahead(search.counters());
+                self.stats.count_lookahead(search.counters());
                 RaceEnd::Cdcl(mine)
             }
         }
@@ -205,7 +221,7 @@ impl Cdcl {
     /// without a budget half the memory the system reports available (which already
     /// leaves out this solver).
     fn room_for_copies(&self) -> u64 {
-        match (self.fork_room, self.memory_budget) {
+        match (self.limits.fork_room, self.limits.memory_budget) {
             (Some(room), _) => room,
             (None, Some(budget)) => budget.saturating_sub(self.footprint()),
             (None, None) => crate::run::available_memory().map_or(u64::MAX, |bytes| bytes / 2),
@@ -215,7 +231,7 @@ impl Cdcl {
     /// How many copies of this solver, up to `threads - 1`, fit in `room` bytes.
     fn copies_within(&self, room: u64) -> usize {
         let copies = room / self.footprint().max(1);
-        (self.threads.saturating_sub(1) as u64).min(copies) as usize
+        (self.limits.threads.saturating_sub(1) as u64).min(copies) as usize
     }
 
     /// Bytes of the buffers a copy of this solver duplicates (their capacities: an upper
@@ -224,27 +240,27 @@ impl Cdcl {
         fn bytes<T>(buffer: &Vec<T>) -> u64 {
             (buffer.capacity() * std::mem::size_of::<T>()) as u64
         }
-        bytes(&self.lists)
-            + self
-                .lists
+        let (trail, db, vsids, modes) = (&self.trail, &self.db, &self.vsids, &self.modes);
+        bytes(&db.lists)
+            + db.lists
                 .iter()
                 .map(|list| bytes(&list.watches) + bytes(&list.binaries))
                 .sum::<u64>()
-            + bytes(&self.arena)
-            + bytes(&self.values)
-            + bytes(&self.level)
-            + bytes(&self.reason)
-            + bytes(&self.trail)
-            + bytes(&self.activity)
-            + bytes(&self.phase)
-            + bytes(&self.seen)
-            + bytes(&self.originals)
-            + bytes(&self.learnts)
-            + bytes(&self.heap.heap)
-            + bytes(&self.heap.position)
-            + bytes(&self.modes.target_phase)
-            + bytes(&self.modes.best_phase)
-            + self.original.memory_bytes()
+            + bytes(&db.arena)
+            + bytes(&trail.values)
+            + bytes(&trail.level)
+            + bytes(&trail.reason)
+            + bytes(&trail.lits)
+            + bytes(&vsids.activity)
+            + bytes(&vsids.phase)
+            + bytes(&self.analysis.marks.seen)
+            + bytes(&db.originals)
+            + bytes(&db.learnts)
+            + bytes(&vsids.heap.heap)
+            + bytes(&vsids.heap.position)
+            + bytes(&modes.target_phase)
+            + bytes(&modes.best_phase)
+            + self.formula.original.memory_bytes()
     }
 
     /// Member `index` (> 0) of a portfolio searches differently from member 0: its
@@ -253,100 +269,65 @@ impl Cdcl {
     /// learnt clauses.
     fn diversify(&mut self, index: usize) {
         // Seed 0 keeps the noise of a solver without a seed.
-        let mut noise =
-            ChaCha8Rng::seed_from_u64(index as u64 ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        for activity in &mut self.activity {
-            *activity += self.var_inc * noise.gen::<f64>();
+        let vsids = &mut self.vsids;
+        let mut noise = ChaCha8Rng::seed_from_u64(
+            index as u64 ^ vsids.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        for activity in &mut vsids.activity {
+            *activity += vsids.var_inc * noise.gen::<f64>();
         }
-        self.heap.clear();
-        self.heap.grow(self.num_vars);
-        for v in 0..self.num_vars {
-            self.heap.insert(v, &self.activity);
-        }
+        vsids.rebuild_heap(self.trail.num_vars);
         if index % 2 == 1 {
-            self.modes.next_switch = self.conflicts;
-            self.shrinking.enabled = true;
+            self.modes.next_switch = self.stats.conflicts;
+            self.analysis.shrinking.enabled = true;
         }
     }
 
     /// A copy of this solver (at the root, without proof or native propagator) for another
-    /// thread. Every field is listed, so that a new one cannot be forgotten here.
+    /// thread. Every part is listed, so that a new one cannot be forgotten here.
     fn fork(&self) -> Cdcl {
-        debug_assert!(self.proof.is_none() && self.propagator.is_none());
+        debug_assert!(!self.db.proof.is_on() && self.trail.theory.is_none());
+        let trail = &self.trail;
         Cdcl {
-            num_vars: self.num_vars,
-            values: self.values.clone(),
-            level: self.level.clone(),
-            reason: self.reason.clone(),
-            trail: self.trail.clone(),
-            trail_lim: self.trail_lim.clone(),
-            queue_head: self.queue_head,
-            arena: self.arena.clone(),
-            garbage: self.garbage,
-            originals: self.originals.clone(),
-            learnts: self.learnts.clone(),
-            lists: self.lists.clone(),
-            activity: self.activity.clone(),
-            var_inc: self.var_inc,
-            heap: self.heap.clone(),
-            phase: self.phase.clone(),
-            seen: self.seen.clone(),
-            level_stamp: self.level_stamp.clone(),
-            stamp: self.stamp,
-            learnt: Vec::new(),
-            shrinking: self.shrinking.clone(),
-            to_clear: Vec::new(),
-            antecedent: Vec::new(),
-            stack: Vec::new(),
-            path: Vec::new(),
-            original: self.original.clone(),
-            loaded: self.loaded,
-            trusted: self.trusted,
-            inconsistent: self.inconsistent,
-            simplified_root: self.simplified_root,
-            next_simplify: self.next_simplify,
+            trail: Trail {
+                num_vars: trail.num_vars,
+                values: trail.values.clone(),
+                level: trail.level.clone(),
+                reason: trail.reason.clone(),
+                lits: trail.lits.clone(),
+                trail_lim: trail.trail_lim.clone(),
+                queue_head: trail.queue_head,
+                ..Trail::default()
+            },
+            db: self.db.fork(),
+            vsids: self.vsids.clone(),
+            analysis: self.analysis.fork(),
+            modes: self.modes.clone(),
+            reduce: self.reduce.clone(),
+            simplifier: self.simplifier.clone(),
+            theory: self.theory.fork(),
+            formula: Formula {
+                original: self.formula.original.clone(),
+                ..self.formula
+            },
             failed: Vec::new(),
             lookahead: self.lookahead,
-            probed_clauses: self.probed_clauses,
-            proof: None,
-            time_limit: self.time_limit,
-            next_reduce: self.next_reduce,
-            reduce_interval: self.reduce_interval,
-            averages: self.averages.clone(),
-            solves: self.solves,
-            decisions: self.decisions,
-            propagations: self.propagations,
-            conflicts: self.conflicts,
-            learnt_count: self.learnt_count,
-            restarts: self.restarts,
-            deleted: self.deleted,
-            probes: self.probes,
-            failed_literals: self.failed_literals,
-            native_clauses: self.native_clauses,
-            propagator: None,
-            factory: self.factory.clone(),
-            explanations: self.explanations.clone(),
-            modes: self.modes.clone(),
-            threads: self.threads,
-            seed: self.seed,
-            fork_at: u64::MAX,
-            fork_by: u64::MAX,
-            fork_after: self.fork_after,
-            fork_room: self.fork_room,
-            memory_budget: self.memory_budget,
-            stop: None,
-            interrupt: self.interrupt.clone(),
-            portfolios: self.portfolios,
-            portfolio_conflicts: self.portfolio_conflicts,
-            lookahead_searches: self.lookahead_searches,
+            stats: self.stats.clone(),
+            limits: Limits {
+                fork_at: u64::MAX,
+                fork_by: u64::MAX,
+                stop: None,
+                interrupt: self.limits.interrupt.clone(),
+                ..self.limits
+            },
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::tests::{counts_after_lookahead_match_brute_force, pigeonhole, random_3sat};
+pub(super) mod tests {
     use super::*;
+    use crate::backend::test_formulas::{brute_force_models, pigeonhole, random_3sat};
     use crate::backend::{
         Interrupt, LimitTime, Lookahead, SatBackend, SatOutcome, SolveUnderAssumptions,
     };
@@ -355,13 +336,38 @@ mod tests {
     /// A cdcl on `threads` threads that forks after `after` conflicts.
     fn solver(threads: usize, after: u64, cnf: &Cnf) -> Cdcl {
         let mut cdcl = Cdcl::with_lookahead(Lookahead::None).with_threads(threads);
-        cdcl.fork_after = Some(after);
+        cdcl.limits.fork_after = Some(after);
         cnf.stream_into(&mut cdcl);
         cdcl
     }
 
     fn portfolios(cdcl: &Cdcl) -> u64 {
         cdcl.counters().get("portfolios").unwrap()
+    }
+
+    /// Counts the models of 100 small random 3-SAT formulas by blocking clauses on cdcl
+    /// with `threads` threads, each count checked against brute force; answers how many
+    /// first solves went to the lookahead search (handed over or raced).
+    pub(crate) fn counts_after_lookahead_match_brute_force(
+        rng: &mut ChaCha8Rng,
+        threads: usize,
+    ) -> u64 {
+        let mut searches = 0;
+        for round in 0..100 {
+            let vars = rng.gen_range(4..=10);
+            let clauses = rng.gen_range(vars..=5 * vars);
+            let cnf = random_3sat(rng, vars, clauses);
+            let mut cdcl = Cdcl::new().with_threads(threads);
+            cnf.stream_into(&mut cdcl);
+            let mut models = 0;
+            while let SatOutcome::Sat(model) = cdcl.solve().unwrap() {
+                models += 1;
+                cdcl.add_clause(&model.blocking_clause((0..vars).map(Var::from_index)));
+            }
+            assert_eq!(models, brute_force_models(&cnf), "round {round}: {cnf:?}");
+            searches += cdcl.counters().get("lookahead_searches").unwrap();
+        }
+        searches
     }
 
     #[test]
@@ -386,10 +392,16 @@ mod tests {
                 unsat += 1;
             }
             forked += portfolios(&cdcl);
-            assert!(cdcl.stop.is_none(), "the winner leaves its portfolio");
+            assert!(
+                cdcl.limits.stop.is_none(),
+                "the winner leaves its portfolio"
+            );
             // A plain formula: only the odd members shrink, and the next solve starts
             // as member 0 did, whichever member won.
-            assert!(!cdcl.shrinking.enabled, "a member's way of learning stayed");
+            assert!(
+                !cdcl.analysis.shrinking.enabled,
+                "a member's way of learning stayed"
+            );
         }
         assert!(sat > 5 && unsat > 5, "{sat} SAT, {unsat} UNSAT");
         assert!(forked > 20, "only {forked} solves ran a portfolio");
@@ -415,7 +427,7 @@ mod tests {
         assert_eq!(cdcl.solve().unwrap(), SatOutcome::Unsat);
         let copy = cdcl.footprint();
         let copies = |cdcl: &mut Cdcl, budget: u64| {
-            cdcl.memory_budget = Some(budget);
+            cdcl.limits.memory_budget = Some(budget);
             cdcl.copies_within(cdcl.room_for_copies())
         };
         // The solver itself takes one share of the budget, each copy another.
@@ -452,7 +464,7 @@ mod tests {
         let cnf = pigeonhole(8);
         let mut one = solver(1, 1_200, &cnf);
         let mut two = solver(2, 1_200, &cnf);
-        two.fork_room = Some(0);
+        two.limits.fork_room = Some(0);
         assert_eq!(one.solve().unwrap(), SatOutcome::Unsat);
         assert_eq!(two.solve().unwrap(), SatOutcome::Unsat);
         let conflicts = one.counters().get("conflicts").unwrap();
@@ -577,10 +589,10 @@ mod tests {
             }
             assert_eq!(lookahead_searches(&two), lookahead_searches(&one));
             raced += lookahead_searches(&two);
-            conflicts_alone += one.conflicts;
-            conflicts_racing += two.conflicts;
+            conflicts_alone += one.stats.conflicts;
+            conflicts_racing += two.stats.conflicts;
             assert_eq!(portfolios(&two), 0, "a race is no portfolio");
-            assert!(two.stop.is_none(), "the race leaves its flag");
+            assert!(two.limits.stop.is_none(), "the race leaves its flag");
         }
         assert!(raced >= 30, "only {raced} of 40 raced");
         // One thread stops CDCL at the handover; a race lets it go on.
@@ -605,9 +617,13 @@ mod tests {
         cdcl.set_time_limit(Some(std::time::Duration::from_millis(300)));
         assert!(matches!(cdcl.solve(), Err(BackendError::Timeout { .. })));
         assert_eq!(lookahead_searches(&cdcl), 1);
-        assert!(cdcl.stop.is_none());
+        assert!(cdcl.limits.stop.is_none());
         // CDCL searched on past its budget of 140 conflicts, beside the lookahead.
-        assert!(cdcl.conflicts > 1_000, "{} conflicts", cdcl.conflicts);
+        assert!(
+            cdcl.stats.conflicts > 1_000,
+            "{} conflicts",
+            cdcl.stats.conflicts
+        );
         let flag = Arc::new(AtomicBool::new(false));
         let mut cdcl = Cdcl::new().with_threads(2);
         cnf.stream_into(&mut cdcl);

@@ -1,0 +1,291 @@
+//! The clause database: binary clauses in per-literal implication lists, longer ones in one
+//! flat arena, watched by two of their literals each with a *blocker* literal that skips
+//! satisfied clauses without touching the arena (Moskewicz et al. 2001, "Chaff: engineering
+//! an efficient SAT solver", DAC; MiniSat's blockers, Eén & Sörensson 2003), and a clause of
+//! more than [`SHORT_CLAUSE`](super::options::SHORT_CLAUSE) literals keeping where its last search for a replacement
+//! watch stopped (Gent 2013, "Optimal implementation of watched literals and more general
+//! techniques", JAIR 48). Additions and deletions are logged in the proof here.
+
+use super::options::GARBAGE_SHARE;
+use super::proof::ProofLog;
+use super::trail::{Trail, BINARY_REASON, TRUE};
+use crate::formula::{try_reserve, Lit, ReserveError};
+
+/// Arena words before a clause's literals: its length, its flags and LBD, then where the
+/// last search for a replacement watch stopped.
+pub(super) const HEADER: usize = 3;
+/// The header word that holds that position.
+pub(super) const SEARCH_POS: usize = 2;
+/// A clause's first literal that is not watched: where a search for a replacement starts.
+pub(super) const FIRST_UNWATCHED: usize = 2;
+/// Flag of a learnt clause.
+pub(super) const LEARNT: u32 = 1;
+/// Flag of a deleted clause, reclaimed by the next compaction.
+pub(super) const DELETED: u32 = 2;
+/// Seen in a conflict analysis since the last database reduction.
+pub(super) const USED: u32 = 4;
+/// The flags word holds the LBD above this many flag bits.
+pub(super) const LBD_SHIFT: u32 = 3;
+
+/// A long-clause watch: the clause's arena index, and a literal of the clause that, when
+/// true, means the clause needs no visit.
+#[derive(Clone, Copy)]
+pub(super) struct Watch {
+    pub(super) clause: u32,
+    pub(super) blocker: Lit,
+}
+
+/// The clauses to visit when a literal becomes false, side by side so that the two list
+/// headers share a cache line: propagating a literal reads both (one miss instead of two;
+/// with the 9×9 batch's 1,458 literals the headers alone overflow the L1 cache).
+#[derive(Clone, Default)]
+pub(super) struct Occurrences {
+    /// The literals that must be true when this one becomes false (binary clauses).
+    pub(super) binaries: Vec<Lit>,
+    /// Long clauses watching this literal.
+    pub(super) watches: Vec<Watch>,
+}
+
+/// The clauses: the arena of long ones, their lists, the per-literal lists, the proof.
+#[derive(Default)]
+pub(super) struct ClauseDb {
+    /// Clauses of three or more literals, flat: `[len, flags, position, lit, lit, …]`.
+    pub(super) arena: Vec<u32>,
+    /// Arena words of deleted clauses, reclaimed by the next compaction.
+    pub(super) garbage: usize,
+    /// Live original (long) clauses, by arena index.
+    pub(super) originals: Vec<u32>,
+    /// Live learnt (long) clauses, by arena index.
+    pub(super) learnts: Vec<u32>,
+    /// Per literal code, the clauses visited when that literal becomes false.
+    pub(super) lists: Vec<Occurrences>,
+    /// The proof every addition and deletion is logged in.
+    pub(super) proof: ProofLog,
+    /// A deleted clause's literals, for the proof.
+    proof_lits: Vec<Lit>,
+}
+
+impl ClauseDb {
+    /// Makes room in the lists for `num_vars` variables.
+    pub(super) fn grow(&mut self, num_vars: usize) {
+        if self.lists.len() < 2 * num_vars {
+            self.lists.resize_with(2 * num_vars, Occurrences::default);
+        }
+    }
+
+    /// Reserves, fallibly, room for `literals` more literals in `clauses` more long clauses
+    /// and lists for `vars` more variables.
+    pub(super) fn reserve(
+        &mut self,
+        literals: usize,
+        clauses: usize,
+        vars: usize,
+    ) -> Result<(), ReserveError> {
+        try_reserve(
+            &mut self.arena,
+            literals + HEADER * clauses,
+            "the clause arena",
+        )?;
+        try_reserve(&mut self.lists, 2 * vars, "the watch and implication lists")
+    }
+
+    /// Forgets every clause of the first `codes` literal codes' lists (the proof stays).
+    pub(super) fn clear(&mut self, codes: usize) {
+        for list in &mut self.lists[..codes] {
+            list.watches.clear();
+            list.binaries.clear();
+        }
+        self.arena.clear();
+        self.garbage = 0;
+        self.originals.clear();
+        self.learnts.clear();
+    }
+
+    #[inline]
+    pub(super) fn clause_len(&self, c: u32) -> usize {
+        self.arena[c as usize] as usize
+    }
+
+    #[inline]
+    pub(super) fn clause_lits(&self, c: u32) -> &[u32] {
+        let c = c as usize;
+        &self.arena[c + HEADER..c + HEADER + self.arena[c] as usize]
+    }
+
+    #[inline]
+    pub(super) fn lits_of(&self, c: u32, out: &mut Vec<Lit>) {
+        out.clear();
+        out.extend(
+            self.clause_lits(c)
+                .iter()
+                .map(|&code| Lit::from_code(code as usize)),
+        );
+    }
+
+    /// The LBD a clause was rated.
+    #[inline]
+    pub(super) fn lbd(&self, c: u32) -> u32 {
+        self.arena[c as usize + 1] >> LBD_SHIFT
+    }
+
+    /// Marks a learnt clause used since the last reduction.
+    #[inline]
+    pub(super) fn mark_used(&mut self, c: u32) {
+        if self.arena[c as usize + 1] & LEARNT != 0 {
+            self.arena[c as usize + 1] |= USED;
+        }
+    }
+
+    /// Whether enough of the arena is garbage to compact it ([`GARBAGE_SHARE`]).
+    #[inline]
+    pub(super) fn too_much_garbage(&self) -> bool {
+        self.garbage > self.arena.len() / GARBAGE_SHARE
+    }
+
+    /// Adds a long clause to the arena and watches its first two literals.
+    pub(super) fn attach_new(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> u32 {
+        let c = self.arena.len() as u32;
+        self.arena.push(lits.len() as u32);
+        self.arena
+            .push(if learnt { LEARNT } else { 0 } | lbd.min(1 << 20) << LBD_SHIFT);
+        self.arena.push(FIRST_UNWATCHED as u32);
+        self.arena.extend(lits.iter().map(|l| l.code() as u32));
+        self.watch(c);
+        if learnt {
+            self.learnts.push(c);
+        } else {
+            self.originals.push(c);
+        }
+        c
+    }
+
+    /// Watches the first two literals of clause `c`.
+    #[inline]
+    pub(super) fn watch(&mut self, c: u32) {
+        let lits = self.clause_lits(c);
+        let (a, b) = (
+            Lit::from_code(lits[0] as usize),
+            Lit::from_code(lits[1] as usize),
+        );
+        self.lists[a.code()].watches.push(Watch {
+            clause: c,
+            blocker: b,
+        });
+        self.lists[b.code()].watches.push(Watch {
+            clause: c,
+            blocker: a,
+        });
+    }
+
+    #[inline]
+    pub(super) fn add_binary(&mut self, a: Lit, b: Lit) {
+        self.lists[a.code()].binaries.push(b);
+        self.lists[b.code()].binaries.push(a);
+    }
+
+    /// The literals of `reason` other than the one it implied, into `out`; a learnt
+    /// clause read as a reason counts as used.
+    #[inline]
+    pub(super) fn reason_lits(&mut self, reason: u32, out: &mut Vec<Lit>) {
+        out.clear();
+        if reason & BINARY_REASON != 0 {
+            out.push(Lit::from_code((reason & !BINARY_REASON) as usize));
+        } else {
+            let c = reason as usize;
+            if self.arena[c + 1] & LEARNT != 0 {
+                self.arena[c + 1] |= USED;
+            }
+            let len = self.arena[c] as usize;
+            out.extend(
+                self.arena[c + HEADER + 1..c + HEADER + len]
+                    .iter()
+                    .map(|&code| Lit::from_code(code as usize)),
+            );
+        }
+    }
+
+    /// The `index`-th literal of `reason` other than the one it implied, if any. Reading a
+    /// reason here does not mark it used: minimisation is no use of a clause that keeps it
+    /// in the database (as in MiniSat and CaDiCaL; 48 gecode draws measured the same
+    /// either way, BENCHMARKS.md).
+    #[inline]
+    pub(super) fn antecedent_lit(&self, reason: u32, index: usize) -> Option<Lit> {
+        if reason & BINARY_REASON != 0 {
+            return (index == 0).then(|| Lit::from_code((reason & !BINARY_REASON) as usize));
+        }
+        let c = reason as usize;
+        let len = self.arena[c] as usize;
+        (index + 1 < len).then(|| Lit::from_code(self.arena[c + HEADER + 1 + index] as usize))
+    }
+
+    /// Whether clause `c` is the reason of its first literal's assignment.
+    #[inline]
+    pub(super) fn is_locked(&self, c: u32, trail: &Trail) -> bool {
+        let first = self.arena[c as usize + HEADER] as usize;
+        trail.values[first] == TRUE && trail.reason[first >> 1] == c
+    }
+
+    /// Marks clause `c` deleted (its words garbage) and logs the deletion.
+    pub(super) fn delete_clause(&mut self, c: u32) {
+        let ci = c as usize;
+        self.arena[ci + 1] |= DELETED;
+        self.garbage += HEADER + self.arena[ci] as usize;
+        if self.proof.is_on() {
+            let mut lits = std::mem::take(&mut self.proof_lits);
+            self.lits_of(c, &mut lits);
+            self.proof.delete(&lits);
+            self.proof_lits = lits;
+        }
+    }
+
+    /// Rebuilds the arena from the clauses `kept` (originals, then `u32::MAX`, then
+    /// learnts), in that order, and watches them again.
+    pub(super) fn compact(&mut self, kept: Vec<u32>) {
+        let mut arena = Vec::with_capacity(self.arena.len() - self.garbage.min(self.arena.len()));
+        let mut originals = Vec::new();
+        let mut learnts = Vec::new();
+        let mut into_learnts = false;
+        for c in kept {
+            if c == u32::MAX {
+                into_learnts = true;
+                continue;
+            }
+            let ci = c as usize;
+            let len = self.arena[ci] as usize;
+            let new = arena.len() as u32;
+            arena.extend_from_slice(&self.arena[ci..ci + HEADER + len]);
+            if into_learnts {
+                learnts.push(new);
+            } else {
+                originals.push(new);
+            }
+        }
+        self.arena = arena;
+        self.garbage = 0;
+        self.originals = originals;
+        self.learnts = learnts;
+        for list in &mut self.lists {
+            list.watches.clear();
+        }
+        for i in 0..self.originals.len() {
+            self.watch(self.originals[i]);
+        }
+        for i in 0..self.learnts.len() {
+            self.watch(self.learnts[i]);
+        }
+    }
+
+    /// A copy for another thread (without proof).
+    pub(super) fn fork(&self) -> ClauseDb {
+        debug_assert!(!self.proof.is_on());
+        ClauseDb {
+            arena: self.arena.clone(),
+            garbage: self.garbage,
+            originals: self.originals.clone(),
+            learnts: self.learnts.clone(),
+            lists: self.lists.clone(),
+            proof: ProofLog::default(),
+            proof_lits: Vec::new(),
+        }
+    }
+}

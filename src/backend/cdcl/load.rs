@@ -1,0 +1,116 @@
+//! Loading: the clauses as given are kept (to check models and find probe candidates) and
+//! loaded at the next solve, simplified against the root assignment (MiniSat's `addClause`,
+//! Eén & Sörensson 2003, "An extensible SAT-solver", SAT); the solver is incremental, so
+//! clauses added after a solve keep everything learnt.
+
+use super::clauses::ClauseDb;
+use super::decide::Vsids;
+use super::propagate::propagate;
+use super::stats::Stats;
+use super::trail::{Trail, FALSE, NO_REASON, TRUE, UNSET};
+use crate::formula::{Cnf, ReserveError};
+
+/// The formula as given and how much of it is loaded.
+#[derive(Clone, Default)]
+pub(super) struct Formula {
+    /// Copy of every clause as given, to check models and find probe candidates.
+    pub(super) original: Cnf,
+    /// Clauses of `original` already loaded.
+    pub(super) loaded: usize,
+    /// Leading clauses of `original` whose models the caller checks
+    /// ([`SatBackend::trust_clauses`](crate::backend::SatBackend::trust_clauses)).
+    pub(super) trusted: usize,
+    /// An empty clause was added or derived at the root.
+    pub(super) inconsistent: bool,
+    /// Whether root probing already ran on the formula as loaded (rerun after additions).
+    pub(super) probed_clauses: usize,
+}
+
+impl Formula {
+    /// Reserves, fallibly, the big buffers the pending clauses and variables need, so that
+    /// a formula too large for the memory is an error rather than an abort.
+    pub(super) fn reserve_pending(
+        &self,
+        trail: &mut Trail,
+        db: &mut ClauseDb,
+        vsids: &mut Vsids,
+    ) -> Result<(), ReserveError> {
+        let clauses = self.original.num_clauses() - self.loaded;
+        let literals = self.original.num_literals() - self.original.literals_before(self.loaded);
+        let vars = self.original.num_vars().saturating_sub(trail.num_vars);
+        db.reserve(literals, clauses, vars)?;
+        trail.reserve(vars)?;
+        vsids.reserve(vars)
+    }
+
+    /// Root conflict: logs the empty clause.
+    pub(super) fn refuted(&mut self, db: &mut ClauseDb) {
+        self.inconsistent = true;
+        db.proof.add(&[]);
+    }
+
+    /// Loads the clauses added since the last solve (simplified against the root; the
+    /// solver is at the root and has room for every variable).
+    pub(super) fn load_pending(&mut self, trail: &mut Trail, db: &mut ClauseDb, stats: &mut Stats) {
+        let mut lits = Vec::new();
+        for index in self.loaded..self.original.num_clauses() {
+            if self.inconsistent {
+                break;
+            }
+            let clause = self.original.clause(index);
+            // Fast path for the bulk of Sudoku formulas: an open binary clause.
+            if let [a, b] = *clause {
+                if a.var() != b.var()
+                    && trail.values[a.code()] == UNSET
+                    && trail.values[b.code()] == UNSET
+                {
+                    db.add_binary(a, b);
+                    continue;
+                }
+            }
+            lits.clear();
+            let mut satisfied = false;
+            let mut shortened = false;
+            for &lit in clause {
+                match trail.values[lit.code()] {
+                    TRUE => {
+                        satisfied = true;
+                        break;
+                    }
+                    FALSE => shortened = true,
+                    _ => {
+                        if lits.contains(&!lit) {
+                            satisfied = true;
+                            break;
+                        }
+                        if lits.contains(&lit) {
+                            shortened = true;
+                        } else {
+                            lits.push(lit);
+                        }
+                    }
+                }
+            }
+            if satisfied {
+                continue;
+            }
+            if shortened && lits.len() > 1 {
+                db.proof.add(&lits);
+            }
+            match lits.len() {
+                0 => self.refuted(db),
+                1 => {
+                    trail.assign(lits[0], NO_REASON);
+                    if propagate(trail, db, stats).is_some() {
+                        self.refuted(db);
+                    }
+                }
+                2 => db.add_binary(lits[0], lits[1]),
+                _ => {
+                    db.attach_new(&lits, false, 0);
+                }
+            }
+        }
+        self.loaded = self.original.num_clauses();
+    }
+}

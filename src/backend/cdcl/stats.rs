@@ -1,0 +1,36 @@
+//! The solver's counters, reported by [`SatBackend::counters`](crate::backend::SatBackend):
+//! every technique adds to the ones it owns.
+
+use crate::backend::lookahead::LookaheadCounters;
+
+/// Counters of the search (the shrinking and mode counters live with their technique).
+#[derive(Clone, Default)]
+pub(super) struct Stats {
+    pub(super) solves: u64,
+    pub(super) decisions: u64,
+    pub(super) propagations: u64,
+    pub(super) conflicts: u64,
+    pub(super) learnt: u64,
+    pub(super) restarts: u64,
+    pub(super) deleted: u64,
+    pub(super) probes: u64,
+    pub(super) failed_literals: u64,
+    /// Explanation clauses added by the native propagation.
+    pub(super) native_clauses: u64,
+    /// Portfolios run, and the conflicts of all their members, the losers' included.
+    pub(super) portfolios: u64,
+    pub(super) portfolio_conflicts: u64,
+    /// Solves handed to the lookahead search.
+    pub(super) lookahead_searches: u64,
+}
+
+impl Stats {
+    /// Adds a lookahead search's counters.
+    pub(super) fn count_lookahead(&mut self, counters: LookaheadCounters) {
+        self.lookahead_searches += 1;
+        self.decisions += counters.decisions;
+        self.propagations += counters.propagations;
+        self.probes += counters.probes;
+        self.failed_literals += counters.failed_literals;
+    }
+}
