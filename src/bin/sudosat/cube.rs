@@ -39,16 +39,23 @@ pub struct Args {
 }
 
 /// Runs the subcommand: the cubes as `a LITS 0` lines after `c` lines that say how they
-/// were made; exit 20 when the formula is refuted at the root (no cube).
+/// were made; exit 20 when the formula is refuted (no cube), at the root or in every branch
+/// below it.
 pub fn run(args: Args) -> Result<ExitCode> {
     let (cnf, _, name) = read_cnf(&args.file)?;
     let start = Instant::now();
     let split = lookahead_cubes_until(&cnf, args.depth as usize, args.free_vars);
     let seconds = start.elapsed().as_secs_f64();
     if split.unsat {
+        // At the root, or in every branch below it: the same answer either way.
+        let place = if split.refuted == 0 {
+            "at the root"
+        } else {
+            "in every branch"
+        };
         eprintln!(
             "sudosat: {name}: unsatisfiable: refuted by unit propagation and failed literals \
-             at the root; no cube"
+             {place}; no cube"
         );
     }
     write_output(args.output.as_deref(), |w| {
