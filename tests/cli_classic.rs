@@ -45,9 +45,9 @@ fn every_classic_solver_prints_the_known_solutions() {
         solve_and_check(file, &["--solver", "backtrack-random", "--seed", "3"]);
     }
     for solver in ["dlx", "human", "best-first", "backtrack-mrv"] {
-        solve_and_check("sudoku-16-1.txt", &["--solver", solver, "--format", "grid"]);
-        solve_and_check("rank4-2.csv", &["--solver", solver, "--format", "csv2"]);
-        solve_and_check("rank5-1.csv", &["--solver", solver, "--format", "csv2"]);
+        solve_and_check("sudoku-16-1.txt", &["--solver", solver, "--to", "grid"]);
+        solve_and_check("rank4-2.csv", &["--solver", solver, "--to", "csv2"]);
+        solve_and_check("rank5-1.csv", &["--solver", solver, "--to", "csv2"]);
     }
 }
 
@@ -272,7 +272,7 @@ fn explain_writes_any_format_to_a_file() {
         "explain",
         &p,
         "--summary-only",
-        "--format",
+        "--to",
         "grid",
         "-o",
         target.to_str().unwrap(),

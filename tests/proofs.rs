@@ -564,7 +564,7 @@ fn cli_sat_writes_text_and_binary_proofs_and_refuses_where_it_cannot() {
             let proof = dir.path().join(format!("{backend}-{binary}.drat"));
             let mut args = vec!["sat", "ph.cnf", "--proof", proof.to_str().unwrap()];
             if backend == "cadical" {
-                args.extend(["--backend", "external", "--solver", "cadical"]);
+                args.extend(["--backend", "external", "--solver-cmd", "cadical"]);
             } else {
                 args.extend(["--backend", backend]);
             }
