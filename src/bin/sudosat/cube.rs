@@ -21,14 +21,20 @@ pub struct Args {
     /// The DIMACS CNF file (`-` = standard input), plain or compressed.
     #[arg(value_name = "FILE.cnf")]
     file: PathBuf,
+    /// Decisions per cube (at most 2^DEPTH cubes).
+    ///
     /// Decisions per cube: at most 2^DEPTH cubes (fewer when lookahead refutes branches).
     #[arg(long, short = 'd', value_name = "DEPTH", default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
+    /// Also end a branch once at most N variables are free.
+    ///
     /// Also end a branch as a cube once at most N variables are free after its lookahead
     /// (march_cu's cutoff on free variables): branches that propagate far stop early, the
     /// others go on to `--depth`.
     #[arg(long, value_name = "N", default_value_t = 0)]
     free_vars: usize,
+    /// Write an incremental CNF (clauses and cubes).
+    ///
     /// Write an incremental CNF (`p inccnf`: the clauses, then the cubes) instead of the
     /// cubes alone, for `sudosat sat FILE` or `cadical FILE`.
     #[arg(long)]
