@@ -99,10 +99,10 @@ fn solver_names_a_grid_level_solver_and_commands_go_in_solver_cmd() {
     assert_exit(&out, 0);
 }
 
-/// `encode`, `sizes` and `decode` read standard input when given no file, as `solve` does;
-/// `-` is standard input for decode's model too.
+/// `encode`, `sizes`, `decode`, `sat` and `cube` read standard input when given no file, as
+/// `solve` does; `-` is standard input for decode's model too.
 #[test]
-fn encode_sizes_and_decode_read_standard_input() {
+fn every_reader_takes_standard_input() {
     let dir = temp_dir();
     let inkala = std::fs::read(fixture("inkala-line.txt")).unwrap();
     let out = run_in(dir.path(), &["encode", "-o", "p.cnf"], &inkala);
@@ -112,9 +112,16 @@ fn encode_sizes_and_decode_read_standard_input() {
     let out = run_in(dir.path(), &["sizes"], &inkala);
     assert_exit(&out, 0);
     assert!(stdout(&out).contains("<stdin>"), "{}", stdout(&out));
-    let out = run_in(dir.path(), &["sat", "p.cnf"], b"");
+    let out = run_in(dir.path(), &["sat"], cnf.as_bytes());
     assert_exit(&out, 10);
     let model = out.stdout;
+    let out = run_in(dir.path(), &["cube", "--depth", "1"], cnf.as_bytes());
+    assert_exit(&out, 0);
+    assert!(
+        stdout(&out).lines().any(|l| l.starts_with("a ")),
+        "{}",
+        stdout(&out)
+    );
     let known = read_puzzles_from_path(&fixture("solutions/inkala-line.txt"), None).unwrap();
     for args in [
         &["decode", "--cnf", "p.cnf"][..],

@@ -18,8 +18,12 @@ const EXIT_UNSAT: u8 = 20;
 /// Arguments of `sudosat cube`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The DIMACS CNF file (`-` = standard input), plain or compressed.
-    #[arg(value_name = "FILE.cnf")]
+    /// The DIMACS CNF file, plain or compressed (`-` or none: standard input).
+    #[arg(
+        value_name = "FILE.cnf",
+        default_value = "-",
+        hide_default_value = true
+    )]
     file: PathBuf,
     /// Decisions per cube (at most 2^DEPTH cubes).
     ///

@@ -32,9 +32,12 @@ use crate::cubes::{cube_workers, solve_cubes};
 pub struct Args {
     /// The DIMACS CNF file (`-` or none: standard input).
     ///
-    /// The DIMACS CNF file (`-` = standard input), plain or compressed with gzip, bzip2
-    /// or xz (told by its first bytes).
-    #[arg(value_name = "FILE.cnf")]
+    /// Plain or compressed with gzip, bzip2 or xz (told by its first bytes).
+    #[arg(
+        value_name = "FILE.cnf",
+        default_value = "-",
+        hide_default_value = true
+    )]
     file: PathBuf,
     #[command(flatten)]
     how: BackendArgs,
