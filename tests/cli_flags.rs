@@ -194,3 +194,21 @@ fn sizes_is_compact_by_default_and_full_with_all() {
         assert!(text.contains(kind), "{text}");
     }
 }
+
+/// A reader that stops early (`sudosat encode | head`) ends the output cleanly: exit 0 and
+/// nothing on standard error, not a failed check of the clauses written.
+#[test]
+fn a_closed_pipe_ends_encode_cleanly() {
+    use std::process::Stdio;
+    let mut child = common::sudosat()
+        .args(["encode", &path("inkala-line.txt")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sudosat binary starts");
+    // The CNF (about 150 kB) is more than a pipe holds: the writes meet the closed end.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("sudosat runs");
+    assert_exit(&out, 0);
+    assert_eq!(stderr(&out), "");
+}
