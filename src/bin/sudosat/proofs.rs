@@ -28,7 +28,7 @@ pub struct ProofArgs {
     /// plus DIR/index.csv; needs the SAT path and a backend that writes proofs.
     #[arg(long, value_name = "DIR")]
     pub proof_dir: Option<PathBuf>,
-    /// Check each proof with drat-trim.
+    /// Check each proof with this command, e.g. "drat-trim {cnf} {proof}".
     ///
     /// Check each proof with this command, `{cnf}` and `{proof}` standing for the files,
     /// e.g. "drat-trim {cnf} {proof}": a status line `s VERIFIED` on its output is
