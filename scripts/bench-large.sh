@@ -7,7 +7,7 @@
 # Environment:
 #   SUDOSAT_DATA  the data folder (default: ../shared/data)
 #   BACKENDS      space-separated --backend values (default: dpll splr varisat minisat
-#                 cadical); `cadical` runs `--backend external --solver "cadical -q"`
+#                 cadical); `cadical` runs `--backend external --solver-cmd "cadical -q"`
 #   TIMEOUT       seconds per solve (default: 60); varisat cannot be interrupted, so it
 #                 runs as a killable `sudosat sat` process through `external`
 #
@@ -38,8 +38,8 @@ for n in "${SIZES[@]}"; do
     [ -f "$file" ] || continue
     for backend in "${BACKS[@]}"; do
         case $backend in
-        cadical) args=(--backend external --solver "cadical -q") ;;
-        varisat) args=(--backend external --solver "$BIN sat --backend varisat") ;;
+        cadical) args=(--backend external --solver-cmd "cadical -q") ;;
+        varisat) args=(--backend external --solver-cmd "$BIN sat --backend varisat") ;;
         *) args=(--backend "$backend") ;;
         esac
         log=$(mktemp)

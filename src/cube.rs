@@ -20,7 +20,8 @@ pub struct Cubes {
     pub refuted: usize,
     /// Literals forced at the root by unit propagation and failed literals.
     pub forced_at_root: usize,
-    /// Whether the formula itself was refuted at the root (then there is no cube).
+    /// Whether the formula itself was refuted, at the root or in every branch below it
+    /// (then there is no cube).
     pub unsat: bool,
 }
 
@@ -47,6 +48,9 @@ pub fn lookahead_cubes_until(cnf: &Cnf, depth: usize, free_vars: usize) -> Cubes
     let mut path = Vec::with_capacity(depth);
     let cutoff = Cutoff { depth, free_vars };
     split(&mut prop, cutoff, &mut path, &mut result);
+    // Every branch refuted below the root: no cube, and the formula refuted as surely as
+    // at the root (a cube file without cubes would cover no assignment).
+    result.unsat |= result.cubes.is_empty();
     result
 }
 

@@ -45,9 +45,9 @@ fn every_classic_solver_prints_the_known_solutions() {
         solve_and_check(file, &["--solver", "backtrack-random", "--seed", "3"]);
     }
     for solver in ["dlx", "human", "best-first", "backtrack-mrv"] {
-        solve_and_check("sudoku-16-1.txt", &["--solver", solver, "--format", "grid"]);
-        solve_and_check("rank4-2.csv", &["--solver", solver, "--format", "csv2"]);
-        solve_and_check("rank5-1.csv", &["--solver", solver, "--format", "csv2"]);
+        solve_and_check("sudoku-16-1.txt", &["--solver", solver, "--to", "grid"]);
+        solve_and_check("rank4-2.csv", &["--solver", solver, "--to", "csv2"]);
+        solve_and_check("rank5-1.csv", &["--solver", solver, "--to", "csv2"]);
     }
 }
 
@@ -155,9 +155,11 @@ fn count_with_classic_solvers() {
         let out = run(&["count", &p, "--solver", solver, "--limit", "0"]);
         assert_exit(&out, 1);
         assert_eq!(stdout(&out), "multiple (288)\n", "{solver}");
-        let out = run(&["count", &path("thesis-9x9.txt"), "--solver", solver]);
+        let thesis = path("thesis-9x9.txt");
+        let out = run(&["count", &thesis, "--solver", solver]);
         assert_exit(&out, 0);
-        assert_eq!(stdout(&out), "unique\n".repeat(9), "{solver}");
+        let expected: String = (1..=9).map(|i| format!("{thesis}:{i}: unique\n")).collect();
+        assert_eq!(stdout(&out), expected, "{solver}");
     }
     let out = run(&["count", &p, "--solver", "human"]);
     assert_one_line_error(&out, "cannot count");
@@ -272,7 +274,7 @@ fn explain_writes_any_format_to_a_file() {
         "explain",
         &p,
         "--summary-only",
-        "--format",
+        "--to",
         "grid",
         "-o",
         target.to_str().unwrap(),

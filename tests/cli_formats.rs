@@ -695,36 +695,52 @@ fn every_known_solution_is_a_valid_full_grid() {
 }
 
 /// `--from` names the input format and `--to` the output format in every command that reads
-/// or writes puzzles; `--format` still works as the old spelling of the same flag.
+/// or writes puzzles; `--format`, once either of them depending on the command, is refused
+/// with a message that names both.
 #[test]
 fn from_and_to_in_every_command() {
     let grid_file = "tests/fixtures/thesis-4x4.txt";
     let solved = read_puzzles_from_path(&fixture("thesis-4x4.txt"), Some(Format::Grid)).unwrap();
     assert_eq!(solved.len(), 1);
-    for flag in ["--to", "--format"] {
-        let out = run(&["solve", "--from", "grid", flag, "grid", grid_file]);
-        assert_exit(&out, 0);
-        let got = reread(&stdout(&out), Format::Grid);
-        assert_eq!(got.len(), 1);
-        assert!(sudosat::grid::check_solution(&solved[0], &got[0]).is_valid());
-        let out = run(&["explain", "--from", "grid", flag, "grid", grid_file]);
-        assert_exit(&out, 0);
-    }
+    let out = run(&["solve", "--from", "grid", "--to", "grid", grid_file]);
+    assert_exit(&out, 0);
+    let got = reread(&stdout(&out), Format::Grid);
+    assert_eq!(got.len(), 1);
+    assert!(sudosat::grid::check_solution(&solved[0], &got[0]).is_valid());
+    let out = run(&["explain", "--from", "grid", "--to", "grid", grid_file]);
+    assert_exit(&out, 0);
     // a 4x4 grid read as `line` is an error, so --from is really read
     let out = run(&["solve", "--from", "line", grid_file]);
     assert_exit(&out, 2);
-    for flag in ["--from", "--format"] {
-        let out = run(&["encode", flag, "grid", grid_file]);
-        assert_exit(&out, 0);
-        assert!(stdout(&out).contains("p cnf"), "{}", stdout(&out));
-        let out = run(&["encode", flag, "line", grid_file]);
-        assert_exit(&out, 2);
-        let out = run(&["sizes", flag, "grid", grid_file]);
-        assert_exit(&out, 0);
-    }
+    let out = run(&["encode", "--from", "grid", grid_file]);
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("p cnf"), "{}", stdout(&out));
+    let out = run(&["encode", "--from", "line", grid_file]);
+    assert_exit(&out, 2);
+    let out = run(&["sizes", "--from", "grid", grid_file]);
+    assert_exit(&out, 0);
     let out = run(&[
         "generate", "--size", "2", "--count", "1", "--seed", "3", "--to", "grid",
     ]);
     assert_exit(&out, 0);
     assert_eq!(reread(&stdout(&out), Format::Grid).len(), 1);
+    for command in ["solve", "explain", "encode", "sizes", "decode", "generate"] {
+        for flag in [&["--format", "grid"][..], &["--format=grid"]] {
+            let mut args = vec![command];
+            if command != "generate" {
+                args.push(grid_file);
+            }
+            args.extend_from_slice(flag);
+            let out = run(&args);
+            assert_exit(&out, 2);
+            let err = stderr(&out);
+            assert!(
+                err.starts_with("sudosat: error: --format")
+                    && err.contains("--from FORMAT")
+                    && err.contains("--to FORMAT")
+                    && err.lines().count() == 1,
+                "{command} {flag:?}: {err}"
+            );
+        }
+    }
 }

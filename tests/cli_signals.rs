@@ -54,7 +54,7 @@ fn interrupt(signal: i32, expected_code: i32, extra: &[&str]) {
         fixture("inkala-line.txt"),
         "--backend".into(),
         "external".into(),
-        "--solver".into(),
+        "--solver-cmd".into(),
         solver,
     ];
     args.extend(extra.iter().map(|s| s.to_string()));

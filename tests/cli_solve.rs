@@ -38,8 +38,8 @@ fn solve_every_embedded_backend_and_encoding() {
             }
         }
     }
-    solve_and_check("sudoku-16-1.txt", &["--format", "grid"]);
-    solve_and_check("rank4-2.csv", &["--format", "csv2"]);
+    solve_and_check("sudoku-16-1.txt", &["--to", "grid"]);
+    solve_and_check("rank4-2.csv", &["--to", "csv2"]);
 }
 
 #[test]
@@ -53,13 +53,13 @@ fn solve_with_external_backends() {
     if external_available("cadical") {
         solve_and_check(
             "hardest-20.txt",
-            &["--backend", "external", "--solver", "cadical -q"],
+            &["--backend", "external", "--solver-cmd", "cadical -q"],
         );
     }
     if external_available("picosat") {
         solve_and_check(
             "thesis-9x9.txt",
-            &["--backend", "external", "--solver", "picosat"],
+            &["--backend", "external", "--solver-cmd", "picosat"],
         );
     }
 }
@@ -149,7 +149,7 @@ fn solve_bad_input_and_bad_flags_exit_2() {
     assert_exit(&out, 2);
     let out = run(&["solve", &p, "--backend", "external"]);
     assert_exit(&out, 2);
-    assert!(stderr(&out).contains("--solver"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--solver-cmd"), "{}", stderr(&out));
     let out = run(&["solve", &p, "--timeout", "-1", "--backend", "minisat"]);
     assert_exit(&out, 2);
     // A solver that prints nothing is named as such.
@@ -188,7 +188,7 @@ fn solve_bad_input_and_bad_flags_exit_2() {
         &p,
         "--backend",
         "external",
-        "--solver",
+        "--solver-cmd",
         "/nonexistent/solver",
     ]);
     assert_exit(&out, 2);
@@ -211,7 +211,7 @@ fn solve_external_timeout_is_an_error_naming_the_command() {
         &p,
         "--backend",
         "external",
-        "--solver",
+        "--solver-cmd",
         cmd,
         "--timeout",
         "0.3",
@@ -362,7 +362,7 @@ fn sat_answers_like_a_competition_solver() {
         backends.push(vec!["--backend", "minisat"]);
     }
     if external_available("cadical") {
-        backends.push(vec!["--backend", "external", "--solver", "cadical -q"]);
+        backends.push(vec!["--backend", "external", "--solver-cmd", "cadical -q"]);
     }
     for flags in &backends {
         let mut args = vec!["sat", sat.as_str()];

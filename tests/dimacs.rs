@@ -1065,6 +1065,23 @@ fn cube_splits_any_formula_and_sat_conquers_the_cubes() {
     assert_exit(&out, 20);
     assert!(!stdout(&out).contains("\na "));
     assert!(stderr(&out).contains("unsatisfiable"), "{}", stderr(&out));
+    // Refuted below the root only (4 pigeons, 3 holes: every branch fails): the same
+    // answer, exit 20 with no cube, not an empty cube file that `sat --cubes` refuses.
+    sudosat::dimacs::write_formula(
+        std::fs::File::create(dir.path().join("ph43.cnf")).unwrap(),
+        &common::pigeonhole(4, 3),
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &["cube", "ph43.cnf", "--depth", "4", "-o", "c43.txt"],
+        b"",
+    );
+    assert_exit(&out, 20);
+    assert!(stderr(&out).contains("unsatisfiable"), "{}", stderr(&out));
+    let text = std::fs::read_to_string(dir.path().join("c43.txt")).unwrap();
+    assert!(text.starts_with("c sudosat cube: 0 cubes"), "{text}");
+    assert!(!text.lines().any(|l| l.starts_with("a ")), "{text}");
 }
 
 #[test]

@@ -722,14 +722,22 @@ fn every_variable_is_fixed_by_the_cells_so_model_counts_are_solution_counts() {
     }
 }
 
-/// `encode --opb` writes the groups as cardinality constraints over the CNF's variables:
-/// the CNF's model satisfies every one, and a PB solver's output for it (`v x1 -x2 …`,
-/// no closing `0`) decodes to the solution.
+/// `encode --opb` writes the groups as cardinality constraints over the CNF's variables,
+/// in the linear form every PB solver reads (a negated literal of the augmented encoding's
+/// segment definitions as `-c x` with the degree adjusted, no `~x`): the CNF's model
+/// satisfies every one, and a PB solver's output for it (`v x1 -x2 …`, no closing `0`)
+/// decodes to the solution.
 #[test]
 fn opb_export_holds_the_solution_and_pb_models_decode() {
     let dir = temp_dir();
     let inkala = common::path("inkala-line.txt");
-    for (encoding, reduce) in [("extended", false), ("extended", true), ("minimal", true)] {
+    for (encoding, reduce) in [
+        ("extended", false),
+        ("extended", true),
+        ("minimal", true),
+        ("augmented", false),
+        ("augmented", true),
+    ] {
         let mut args = vec![
             "encode",
             inkala.as_str(),
@@ -750,6 +758,23 @@ fn opb_export_holds_the_solution_and_pb_models_decode() {
             header.ends_with(&format!("#constraint= {}", constraints.len())),
             "{header}"
         );
+        assert!(!text.contains('~'), "{encoding} reduce={reduce}: {text}");
+        // Every term is `+c xV` or `-c xV`, with V within `#variable=`.
+        let declared: usize = header
+            .split_whitespace()
+            .skip_while(|w| *w != "#variable=")
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        for c in &constraints {
+            let words: Vec<&str> = c.trim_end_matches(';').split_whitespace().collect();
+            for t in words[..words.len() - 2].chunks(2) {
+                assert!(t[0].starts_with(['+', '-']), "{c}");
+                let var: usize = t[1].strip_prefix('x').unwrap().parse().unwrap();
+                assert!((1..=declared).contains(&var), "{c}");
+            }
+        }
         if (encoding, reduce) == ("extended", false) {
             // 4n² groups of "exactly one", plus a unit per given.
             assert_eq!(constraints.len(), 4 * 81 + 21);
@@ -774,6 +799,16 @@ fn opb_export_holds_the_solution_and_pb_models_decode() {
             cnf_args.push("--reduce");
         }
         assert_exit(&common::run_in(dir.path(), &cnf_args, b""), 0);
+        let cnf_text = std::fs::read_to_string(dir.path().join("p.cnf")).unwrap();
+        let cnf_vars = cnf_text
+            .lines()
+            .find_map(|l| l.strip_prefix("p cnf "))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap();
+        assert!(
+            header.contains(&format!("#variable= {cnf_vars} ")),
+            "{header} against p cnf {cnf_vars}"
+        );
         let out = common::run_in(dir.path(), &["sat", "p.cnf"], b"");
         assert_exit(&out, 10);
         let model: Vec<i64> = stdout(&out)

@@ -152,7 +152,7 @@ fn no_unique_removes_a_fixed_number_at_16x16() {
         "5",
         "--count",
         "2",
-        "--format",
+        "--to",
         "grid",
     ]);
     assert_exit(&out, 0);
@@ -209,7 +209,7 @@ fn formats_and_output_file() {
         "4",
         "--count",
         "2",
-        "--format",
+        "--to",
         "block",
         "-o",
         path.to_str().unwrap(),

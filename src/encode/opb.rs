@@ -54,31 +54,16 @@ pub fn write_opb<W: Write>(
         "* opb: one cardinality constraint per group, no at-most-one auxiliaries"
     )?;
     let mut text = String::new();
-    let term = |text: &mut String, coefficient: &str, lit: Lit| {
-        text.push_str(coefficient);
-        text.push(' ');
-        if lit.is_negative() {
-            text.push('~');
-        }
-        text.push('x');
-        text.push_str(&lit.var().to_dimacs().to_string());
-        text.push(' ');
-    };
     for group in &groups {
         if group.lits.is_empty() {
             continue;
         }
         text.clear();
         if group.at_most && !group.at_least {
-            for &lit in &group.lits {
-                term(&mut text, "-1", lit);
-            }
-            text.push_str(">= -1 ;\n");
+            linear_constraint(&mut text, -1, &group.lits, ">=", -1);
         } else {
-            for &lit in &group.lits {
-                term(&mut text, "+1", lit);
-            }
-            text.push_str(if group.at_most { "= 1 ;\n" } else { ">= 1 ;\n" });
+            let relation = if group.at_most { "=" } else { ">=" };
+            linear_constraint(&mut text, 1, &group.lits, relation, 1);
         }
         out.write_all(text.as_bytes())?;
     }
@@ -87,6 +72,31 @@ pub fn write_opb<W: Write>(
     }
     out.flush()?;
     Ok(OpbSize { vars, constraints })
+}
+
+/// Appends the constraint `Σ coefficient·lit  relation  degree` to `text` in linear form,
+/// as every PB solver of the competitions reads it: a negated literal `c·¬x` is written
+/// `c − c·x`, that is `-c x` with the degree lowered by `c` (`+1 ~x1 +1 x2 >= 1` becomes
+/// `-1 x1 +1 x2 >= 0`); OPB's `~x` is read by some solvers only (minisat+ refuses it).
+fn linear_constraint(
+    text: &mut String,
+    coefficient: i64,
+    lits: &[Lit],
+    relation: &str,
+    degree: i64,
+) {
+    use std::fmt::Write as _;
+    let mut degree = degree;
+    for lit in lits {
+        let c = if lit.is_negative() {
+            degree -= coefficient;
+            -coefficient
+        } else {
+            coefficient
+        };
+        let _ = write!(text, "{c:+} x{} ", lit.var().to_dimacs());
+    }
+    let _ = writeln!(text, "{relation} {degree} ;");
 }
 
 #[cfg(test)]
@@ -183,6 +193,20 @@ mod tests {
     }
 
     #[test]
+    fn negated_literals_are_written_in_linear_form() {
+        let (x1, x2) = (Lit::from_dimacs(1), Lit::from_dimacs(2));
+        let mut text = String::new();
+        linear_constraint(&mut text, 1, &[!x1, x2], ">=", 1);
+        assert_eq!(text, "-1 x1 +1 x2 >= 0 ;\n");
+        text.clear();
+        linear_constraint(&mut text, -1, &[!x1, !x2], ">=", -1);
+        assert_eq!(text, "+1 x1 +1 x2 >= 1 ;\n");
+        text.clear();
+        linear_constraint(&mut text, 1, &[x1, !x2], "=", 1);
+        assert_eq!(text, "+1 x1 -1 x2 = 0 ;\n");
+    }
+
+    #[test]
     fn reduced_and_augmented_puzzles_keep_their_solution_and_a_clash_is_infeasible() {
         let puzzle: Grid = "1.3...1..4..2.4.".parse().unwrap();
         for base in [
@@ -195,6 +219,7 @@ mod tests {
             write_opb(&mut out, &encoding, &puzzle).unwrap();
             let text = String::from_utf8(out).unwrap();
             assert!(text.contains(&format!("* encoding: {}", encoding.name())));
+            assert!(!text.contains('~'), "{text}");
             let constraints = parse(&text);
             // The CNF's model (the same numbering, segment variables included) satisfies
             // every constraint, and it is the solution.

@@ -23,6 +23,10 @@ use sudosat::solve::{
 
 use crate::common::{inputs_or_stdin, read_located_inputs, time_limit, InputGrid};
 
+/// The `--max-memory` budget lives in `common`, beside `--timeout`'s, so that `common`
+/// needs nothing of this module; `compare` still reads it here.
+use crate::common::memory_budget;
+
 /// The value parser of a flag taking one name of a library table (`named_enum!`): the
 /// table's names in `--help` and completions, and the library's one-line error, e.g.
 /// "unknown order `zigzag` (expected one of: row, column, random, box, mrv)".
@@ -99,14 +103,12 @@ pub struct PuzzleInputs {
     pub from: Option<Format>,
 }
 
-/// The output format of the commands that write puzzles or solutions (`--to`; `--format`
-/// is the old spelling, kept as a hidden alias).
+/// The output format of the commands that write puzzles or solutions (`--to`).
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct OutputFormat {
-    /// Output format; `--format` is an old spelling.
+    /// Output format.
     #[arg(
         long = "to",
-        alias = "format",
         value_name = "FORMAT",
         default_value_t = Format::Line,
         value_parser = named::<Format>()
@@ -136,10 +138,14 @@ impl PuzzleInputs {
 /// `count`): one base encoding, the reduction, the at-most-one family.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EncodingArgs {
+    /// Base encoding [default: extended].
+    ///
     /// Base encoding: minimal or extended (Lynce & Ouaknine 2006), or augmented (extended
     /// plus tdoku's row/column segments of each box) [default: extended].
     #[arg(long, value_name = "ENCODING", value_parser = named::<BaseEncoding>())]
     pub encoding: Option<BaseEncoding>,
+    /// Apply the V⁺/V⁻ reduction (Kwon & Jain 2006).
+    ///
     /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006). The default of `solve` and `count`
     /// (faster, BENCHMARKS.md) but not of `encode` and `decode`: an exported file keeps the
     /// plain (r,c,v) numbering that a reader can decode by hand.
@@ -172,15 +178,21 @@ const MAX_THREADS: usize = 256;
 /// Which SAT backend: the options `solve`, `count` and `sat` share.
 #[derive(clap::Args, Debug, Clone)]
 pub struct BackendArgs {
-    /// With `--backend external` (or `minisat`): the solver command line, e.g.
-    /// "cadical -q". Otherwise (`solve`, `count`) the grid-level solver: `sat`, the
-    /// default (encoding + SAT backend), or a classic solver (dlx, backtrack, human, …).
+    /// Grid-level solver: sat (the default), dlx, backtrack, human, ….
+    ///
+    /// `sat` encodes the puzzle and solves it with the SAT backend (`--backend`); the
+    /// classic solvers work on the grid itself. An external SAT solver's command line is
+    /// not a solver name: it goes in `--solver-cmd` or `--backend "external:COMMAND"`.
     #[arg(long, value_name = "NAME")]
     pub solver: Option<String>,
-    /// The command line of an external SAT solver (`--backend external` or `minisat`), e.g.
-    /// "cadical -q" (`--solver "cadical -q"` is still read as before).
+    /// Command line of an external SAT solver, e.g. "cadical -q".
+    ///
+    /// For `--backend external` (or `minisat`): the same as `--backend "external:cadical
+    /// -q"`. Not `--solver`, which names a grid-level solver.
     #[arg(long, value_name = "COMMAND")]
     pub solver_cmd: Option<String>,
+    /// SAT backend, or external:COMMAND.
+    ///
     /// SAT backend. The default, cdcl, is the built-in clause-learning solver: it finishes
     /// the grids that need search; dpll is the built-in plain DPLL of the literature;
     /// lookahead the built-in lookahead search (satz, kcnfs, march), best on random k-SAT.
@@ -188,12 +200,16 @@ pub struct BackendArgs {
     /// `external:cadical -q`, `minisat:/opt/minisat` (the same as --solver-cmd).
     #[arg(long, value_name = "BACKEND", default_value = BackendKind::DEFAULT.name(), value_parser = BackendLabel)]
     pub backend: BackendSpec,
+    /// Time limit in seconds of each puzzle or formula.
+    ///
     /// Time limit in seconds of each puzzle (or formula), counted from the start of its
     /// encoding; the solves of one `count` or `--unique` check share it. An external
     /// solver process is killed, the built-in solvers and splr stop, and so does varisat,
     /// which then writes proof steps to be stopped by (about 5 % of its time).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
+    /// Lookahead of dpll; root probing of cdcl.
+    ///
     /// Lookahead of the dpll backend: none (unit propagation only), clause (probe the
     /// branching clause's literals before each decision), full (also failed-literal
     /// probing at the root) or auto (none up to 1,000 variables, full above). For cdcl:
@@ -205,12 +221,16 @@ pub struct BackendArgs {
     /// winning, on formulas of up to 20,000 variables).
     #[arg(long, value_name = "LOOKAHEAD", default_value_t = Lookahead::default(), value_parser = named::<Lookahead>())]
     pub lookahead: Lookahead,
+    /// How the SAT path loads each puzzle.
+    ///
     /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
     /// the reduction) or `assumptions` (keep the empty grid's encoding loaded in one
     /// backend and solve each puzzle under its givens, keeping cdcl's glue clauses; for
     /// backends that take assumptions: cdcl, others re-encode). Measured slower on hard 9×9.
     #[arg(long, value_name = "MODE", default_value_t = LoadMode::default(), value_parser = named::<LoadMode>())]
     pub load: LoadMode,
+    /// Native Sudoku propagation of cdcl.
+    ///
     /// Native propagation of the cdcl backend when the formula comes from a puzzle: `sudoku`
     /// (all-different over each row, column and box with Hall sets, and locked candidates,
     /// each inference explained by a clause), `hall` or `locked` (one of the two), `none`
@@ -220,6 +240,8 @@ pub struct BackendArgs {
     /// DIMACS file, no grid) takes only `auto`, which is clauses only there.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
+    /// Threads of one cdcl solve (default: every core).
+    ///
     /// Threads of one cdcl solve (default: every core). A search still open after 2,000
     /// conflicts goes on as a portfolio of diversified copies of the solver; the first to
     /// answer wins (on uniform random k-SAT the second thread runs the lookahead search
@@ -229,6 +251,8 @@ pub struct BackendArgs {
     /// thread; `compare` always uses one.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Seed of cdcl's search and the random solvers.
+    ///
     /// Seed of cdcl's search (and, in `solve` and `count`, of the randomised classic
     /// solvers: backtrack-random, hill): with a seed other than 0, cdcl takes its first decisions in a seeded random
     /// order instead of the variables' order, another draw of the same search (the answer
@@ -257,11 +281,7 @@ impl BackendArgs {
                 );
             }
         }
-        let given = || {
-            (self.backend.command.clone())
-                .or_else(|| self.solver_cmd.clone())
-                .or_else(|| self.solver.clone().filter(|s| s != "sat"))
-        };
+        let given = || (self.backend.command.clone()).or_else(|| self.solver_cmd.clone());
         let command = match self.backend.kind {
             BackendKind::External => Some(given().with_context(|| {
                 "--backend external needs the solver command: --backend \"external:cadical -q\" \
@@ -298,25 +318,37 @@ pub struct SolverArgs {
     pub sat: BackendArgs,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    /// Memory budget of the sat solver, e.g. 512M or 8G.
+    ///
     /// Memory budget of the `sat` solver, e.g. 512M or 8G (K, M, G, T: powers of 1024;
     /// default half the memory available): a formula estimated above it is refused before
     /// it is built, and cdcl's portfolio (`--threads`) copies the solver only into what
     /// the solver leaves of it.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<u64>,
+    /// Work cap of the classic solvers.
+    ///
     /// Work cap of the classic solvers: assignments (backtrack), iterations (hill, default
     /// 2,000,000), expansions (best-first, fifo); reaching it answers "stopped".
     #[arg(long, value_name = "N")]
     pub max_iterations: Option<u64>,
+    /// Cell order of --solver backtrack.
+    ///
     /// Cell order of `--solver backtrack`: row, column, random, box, mrv.
     #[arg(long, value_name = "ORDER", default_value_t = BacktrackOrder::Mrv, value_parser = named::<BacktrackOrder>())]
     pub order: BacktrackOrder,
+    /// Objective of --solver hill.
+    ///
     /// Objective of `--solver hill`: sum (the literature's) or duplicates.
     #[arg(long, value_name = "OBJECTIVE", default_value_t = HillObjective::Duplicates, value_parser = named::<HillObjective>())]
     pub objective: HillObjective,
+    /// Probability of hill's β operator, in 0…1.
+    ///
     /// Probability of the β operator of `--solver hill`, in 0…1.
     #[arg(long, value_name = "P", default_value_t = sudosat::solve::hill_climb::DEFAULT_BETA)]
     pub beta: f64,
+    /// Pruning threshold of best-first and fifo.
+    ///
     /// Pruning threshold of `--solver best-first`/`fifo`: states with more open candidates
     /// are dropped.
     #[arg(long, value_name = "N")]
@@ -337,16 +369,6 @@ pub(crate) fn parse_bytes(s: &str) -> Result<u64, String> {
         .ok()
         .and_then(|n| n.checked_mul(1 << shift))
         .ok_or_else(|| format!("expected bytes such as 512M or 8G, not `{s}`"))
-}
-
-/// The `--max-memory` budget: the flag's value, else half the available memory.
-pub(crate) fn memory_budget(flag: Option<u64>) -> Option<u64> {
-    flag.or_else(default_memory_budget)
-}
-
-/// Half the memory the kernel reports available (`MemAvailable`), if it says.
-fn default_memory_budget() -> Option<u64> {
-    sudosat::run::available_memory().map(|bytes| bytes / 2)
 }
 
 impl SolverArgs {
@@ -370,14 +392,9 @@ impl SolverArgs {
         self.encoding.encoding(DEFAULT_ENCODING)
     }
 
-    /// The grid-level solver name (`sat` unless `--solver` names another and the backend is
-    /// not external).
+    /// The grid-level solver name (`sat` unless `--solver` names another).
     pub fn solver_name(&self) -> &str {
-        let command = self.sat.solver_cmd.is_some() || self.sat.backend.command.is_some();
-        match self.sat.backend.kind {
-            BackendKind::External | BackendKind::Minisat if !command => "sat",
-            _ => self.sat.solver.as_deref().unwrap_or("sat"),
-        }
+        self.sat.solver.as_deref().unwrap_or("sat")
     }
 
     /// What the flags describe, parsed once: the SAT path or a classic solver.
@@ -398,11 +415,20 @@ impl SolverArgs {
         if !(0.0..=1.0).contains(&self.beta) {
             bail!("--beta must be between 0 and 1, not {}", self.beta);
         }
+        let external = matches!(
+            self.sat.backend.kind,
+            BackendKind::External | BackendKind::Minisat
+        );
         match ClassicKind::from_name(name) {
             Some(kind) => Ok(SolverSpec::Classic {
                 kind,
                 options: self.solver_options(trace),
             }),
+            None if external => bail!(
+                "--solver names a grid-level solver (sat, {}), not a command line: give the \
+                 external solver's command with --solver-cmd \"{name}\"",
+                ClassicKind::NAMES.join(", ")
+            ),
             None => bail!(
                 "unknown solver `{name}` (expected sat, {}); for an external SAT solver use \
                  --backend external --solver-cmd \"{name}\"",

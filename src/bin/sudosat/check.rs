@@ -31,24 +31,34 @@ pub struct Args {
     /// Input format; detected from each file's content when not given.
     #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
     from: Option<Format>,
+    /// Solutions to check, one filled grid per puzzle.
+    ///
     /// Solutions to check against the puzzles: one filled grid per puzzle, in order.
     #[arg(long, value_name = "SOLFILE")]
     solution: Option<PathBuf>,
+    /// Format of the solution file (detected when not given).
+    ///
     /// Format of the solution file; detected from its content when not given.
     #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
     solution_from: Option<Format>,
+    /// Also report puzzles that repeat an earlier one.
+    ///
     /// Also report puzzles that repeat an earlier one, as given or disguised by the
     /// grid's symmetries (rotated, mirrored, relabelled, rows and columns permuted within
     /// the rules: compared by canonical form, `transform --canonical`; grids above 9×9 are
     /// compared as given). Any duplicate makes the exit code 1.
     #[arg(long, conflicts_with = "solution")]
     duplicates: bool,
+    /// Also check that each puzzle is proper and minimal.
+    ///
     /// Also check that each puzzle is proper and minimal, as puzzle authors require:
     /// exactly one solution, and no given that could go with the solution staying unique
     /// (those are named). Counted exactly, by Dancing Links up to 16×16 and the SAT path
     /// above. A puzzle that is not makes the exit code 1.
     #[arg(long, conflicts_with = "solution")]
     minimal: bool,
+    /// Also say why a puzzle is not proper, and what would fix it.
+    ///
     /// Also say why a puzzle is not proper, and what would fix it. Without a solution: a
     /// minimal set of givens that already admits none (without any one of them the rest
     /// have a solution; a mistyped given is among them), first traced by singles and
@@ -59,12 +69,16 @@ pub struct Args {
     /// code 1.
     #[arg(long, conflicts_with = "solution")]
     diagnose: bool,
+    /// Write the report as one JSON document.
+    ///
     /// Write the report as one JSON document for programs instead of lines: `grids`, one
     /// object per grid (`file`, `line`, `size`, `givens`, `valid`, `violations`, and as
     /// the flags ask `proper`, `redundant`, `symmetries`, `diagnosis`, `duplicate_of`),
     /// then `summary`. The exit code is the same.
     #[arg(long)]
     json: bool,
+    /// Time limit in seconds per puzzle for --diagnose.
+    ///
     /// Time limit in seconds per puzzle for `--diagnose`. Past it, a puzzle with two
     /// solutions found is reported with the cells and digits the solutions found by then
     /// show, one without solution with givens that admit none together (said when not yet
@@ -72,6 +86,8 @@ pub struct Args {
     /// verdict is not known by then makes the command fail.
     #[arg(long, value_name = "SECS", requires = "diagnose")]
     timeout: Option<f64>,
+    /// Memory budget of --diagnose, e.g. 512M or 8G.
+    ///
     /// Memory budget of `--diagnose`, e.g. 512M or 8G (default half the memory available),
     /// shared by the threads: naming the givens at fault in a grid without solution asks
     /// about the empty grid's whole encoding (81×81: about 3 GiB), refused above its share;

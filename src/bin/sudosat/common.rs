@@ -74,6 +74,16 @@ pub fn time_limit_of(flag: &str, secs: Option<f64>) -> Result<Option<Duration>> 
     }
 }
 
+/// The `--max-memory` budget: the flag's value, else half the available memory.
+pub fn memory_budget(flag: Option<u64>) -> Option<u64> {
+    flag.or_else(default_memory_budget)
+}
+
+/// Half the memory the kernel reports available (`MemAvailable`), if it says.
+fn default_memory_budget() -> Option<u64> {
+    sudosat::run::available_memory().map(|bytes| bytes / 2)
+}
+
 /// The longest time limit taken: deadlines are `Instant`s, which overflow (a panic) far
 /// below what an `f64` can say.
 const MAX_TIMEOUT_SECS: f64 = 1e9;
@@ -466,7 +476,7 @@ pub fn diagnose_all(
 ) -> Result<Vec<Option<Diagnosis>>> {
     use rayon::prelude::*;
     let threads = rayon::current_num_threads().clamp(1, puzzles.len().max(1)) as u64;
-    let share = crate::args::memory_budget(max_memory).map(|budget| budget / threads);
+    let share = memory_budget(max_memory).map(|budget| budget / threads);
     let spec = BackendSpec::new(BackendKind::Cdcl).with_memory(share);
     puzzles
         .par_iter()

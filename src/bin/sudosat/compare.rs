@@ -38,6 +38,8 @@ const EXIT_INTERRUPTED: u8 = 130;
 pub struct Args {
     #[command(flatten)]
     input: CompareInputs,
+    /// Comma-separated solvers (backends, classic solvers).
+    ///
     /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, minisat
     /// (or minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
     /// -q"), each crossed with every --encodings value; classic solvers dlx, backtrack,
@@ -46,39 +48,55 @@ pub struct Args {
     /// cdcl,dpll,varisat,splr on formulas (--cnf).
     #[arg(long, value_name = "LIST")]
     solvers: Option<String>,
+    /// Comma-separated encodings of the SAT backends.
+    ///
     /// Comma-separated encodings of the SAT backends: minimal, extended, augmented, each
     /// optionally +reduced and /FAMILY (e.g. extended+reduced/sequential), or all.
     /// Default: extended+reduced.
     #[arg(long, value_name = "LIST")]
     encodings: Option<String>,
+    /// Comma-separated at-most-one families.
+    ///
     /// Comma-separated at-most-one families crossed with every --encodings value:
     /// pairwise, sequential, commander, product, bimander, binary, or all (default: each
     /// encoding's own, pairwise unless named).
     #[arg(long, value_name = "LIST")]
     amo: Option<String>,
+    /// Runs of each puzzle × solver.
+    ///
     /// Runs of each puzzle × solver; each is a row, summaries use the median of a
     /// puzzle's solved repeats.
     #[arg(long, value_name = "R", default_value_t = 1)]
     repeat: usize,
+    /// Run repeat r with seed S + r − 1.
+    ///
     /// Run repeat r with seed S + r − 1 (S = `--seed`) on a solver built for it: cdcl's
     /// repeats (and the randomised classic solvers') are then draws of the search, and the
     /// summaries' medians are medians over seeds, instead of timings of one path.
     #[arg(long)]
     vary_seed: bool,
+    /// Run repeat r > 1 on a random isomorph.
+    ///
     /// Run repeat r > 1 on a random isomorph of the puzzle (digits relabelled, rows, columns,
     /// bands and stacks permuted; see `sudosat transform --random`), the same copy for every
     /// solver, drawn from `--seed`: repeats are then draws of every solver's search,
     /// MiniSat's and CaDiCaL's included, which take no seed of ours. Repeat 1 is the puzzle.
     #[arg(long)]
     isomorphs: bool,
+    /// Time limit in seconds of each solve.
+    ///
     /// Time limit in seconds of each solve; a run past it is reported as `timeout` and the
     /// comparison goes on (varisat, which has no interrupt, then writes proof steps to be
     /// stopped by: about 5 % of its time).
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
+    /// Puzzles solved at once.
+    ///
     /// Puzzles solved at once, each solve on one thread (1 = sequential, the default).
     #[arg(long, short = 'j', value_name = "N", default_value_t = 1)]
     jobs: usize,
+    /// Also summarise by givens or grid size.
+    ///
     /// Also summarise (and plot) by number of givens or by grid size; the plot's default is
     /// size when the inputs mix sizes, else clues.
     #[arg(long, value_name = "GROUP", value_parser = named::<GroupBy>())]
@@ -89,13 +107,19 @@ pub struct Args {
     /// Write one CSV row per run to FILE (`-` = standard output).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Write runs and summaries as JSON to FILE.
+    ///
     /// Write the runs, settings and summaries as JSON to FILE (`-` = standard output).
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Draw an SVG plot to FILE.
+    ///
     /// Draw an SVG plot to FILE: median time by clues or size per solver (log scale), the
     /// encodings' sizes (log scale) and the cactus plot.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+    /// Write an HTML report to DIR/index.html.
+    ///
     /// Write a self-contained HTML report to DIR/index.html (inline SVG: cactus, scatter,
     /// time and size plots; summary tables with PAR-2 and the virtual best solver; each
     /// puzzle's or formula's time per entry, up to 100; the slowest puzzles), with
@@ -103,11 +127,15 @@ pub struct Args {
     /// whole (it must be absent, empty or an earlier report).
     #[arg(long, value_name = "DIR")]
     report: Option<PathBuf>,
+    /// A pair of entries to draw as a scatter plot.
+    ///
     /// A pair of entries to draw as a scatter plot in the report, `A,B` by their labels
     /// (e.g. `dpll/extended+reduced,dlx`); repeatable. Default: the default entry against
     /// each other backend.
     #[arg(long, value_name = "A,B")]
     scatter: Vec<String>,
+    /// Measure nothing: read the runs of an earlier --csv.
+    ///
     /// Measure nothing: read the runs of an earlier `--csv` (and its sidecar
     /// NAME.meta.json, for the time limit, entry order and machine) and write the table,
     /// plot, JSON and report from them. `--timeout` then sets the PAR-2 limit. Several
@@ -118,10 +146,14 @@ pub struct Args {
     /// says so, per host.
     #[arg(long, value_name = "FILE.csv", num_args = 1.., conflicts_with_all = ["limit", "repeat", "jobs", "vary_seed", "isomorphs", "shard"])]
     from_csv: Vec<PathBuf>,
+    /// With --from-csv: merge the shards there are, naming missing ones.
+    ///
     /// With --from-csv: merge the shards that are there when some are missing or stopped;
     /// the summary, JSON and report name the missing ones.
     #[arg(long, requires = "from_csv")]
     allow_missing: bool,
+    /// Make only shard K of N (K from 1) of the study's runs.
+    ///
     /// Make only shard K of N (K from 1) of the study's runs: its instance × entry × repeat
     /// runs, in one fixed order (entry, instance, repeat), dealt round-robin, so shards
     /// differ by at most one run overall and per entry. Each shard writes its own --csv;
@@ -131,21 +163,29 @@ pub struct Args {
     /// shard, the host and its CPU. `--from-csv` merges the shards' CSVs into one report.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
+    /// Seed of the random solvers and of cdcl.
+    ///
     /// Seed of the randomised classic solvers (backtrack-random, hill) and of cdcl's
     /// search (see `sudosat solve --seed`).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+    /// Memory budget of the SAT entries, e.g. 512M.
+    ///
     /// Memory budget of the SAT entries, e.g. 512M or 8G (default half the memory
     /// available), shared by the --jobs solves at once: an entry whose formula on some
     /// puzzle is estimated above its share is refused before anything runs.
     #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
     max_memory: Option<u64>,
-    /// Work cap of the classic solvers (see `sudosat solve --max-iterations`).
+    /// Work cap of the classic solvers (as in `solve --max-iterations`).
     #[arg(long, value_name = "N")]
     max_iterations: Option<u64>,
+    /// Print the summary as Markdown tables.
+    ///
     /// Print the summary as Markdown tables (as in BENCHMARKS.md) instead of aligned text.
     #[arg(long)]
     markdown: bool,
+    /// Exit 1 also when a run failed.
+    ///
     /// Exit 1 also when a run failed (a solver that could not start, crashed, or printed
     /// what is not an answer), naming the first failure: for scripts and CI, where a
     /// misconfigured solver must not pass as a result.
@@ -154,6 +194,8 @@ pub struct Args {
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// The inputs are DIMACS formulas, not puzzles.
+    ///
     /// The inputs are DIMACS formulas, one per file (plain or compressed), not puzzles:
     /// each is solved by every SAT backend of --solvers as it stands (no encoding), every
     /// model checked against its clauses, and the backends must agree on SAT and UNSAT.
@@ -166,10 +208,14 @@ pub struct Args {
 /// The inputs of `compare`: puzzle files, or DIMACS formulas ([`Args::cnf`]).
 #[derive(clap::Args, Debug)]
 struct CompareInputs {
+    /// Puzzle files (`-` or none: standard input), or DIMACS files.
+    ///
     /// Puzzle files; `-` or none reads standard input. With --cnf (or names ending .cnf or
     /// .dimacs): DIMACS files, one formula each, or directories of them.
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
+    /// Input format of the puzzles (detected when not given).
+    ///
     /// Input format of the puzzles; detected from each file's content when not given.
     #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
     from: Option<Format>,
@@ -472,7 +518,7 @@ fn check_formula_memory(
     formulas: &[FormulaInput],
     flag: Option<u64>,
 ) -> Result<()> {
-    let Some(budget) = crate::args::memory_budget(flag) else {
+    let Some(budget) = crate::common::memory_budget(flag) else {
         return Ok(());
     };
     let jobs = config.jobs.max(1);
@@ -507,7 +553,7 @@ fn check_formula_memory(
 /// Refuses, before anything runs, a SAT entry whose formula on some puzzle is estimated
 /// above its share of the memory budget (`--max-memory` over the `--jobs` solves at once).
 fn check_memory(config: &CompareConfig, puzzles: &[Puzzle], flag: Option<u64>) -> Result<()> {
-    let Some(budget) = crate::args::memory_budget(flag) else {
+    let Some(budget) = crate::common::memory_budget(flag) else {
         return Ok(());
     };
     let jobs = config.jobs.max(1);

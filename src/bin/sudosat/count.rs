@@ -13,6 +13,8 @@ use crate::proofs::{ProofArgs, Proved, Prover};
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
+    /// Stop counting at N solutions (0: count them all).
+    ///
     /// Stop counting at this many solutions (0 = count them all; at least 2, which tells
     /// unique from multiple).
     #[arg(long, value_name = "N", default_value_t = 2)]
@@ -33,8 +35,9 @@ fn verdict(count: u64, limit: u64) -> String {
     }
 }
 
-/// Runs the subcommand: one line per puzzle (`unique`, `multiple (≥2)`, `none`); exit 0 when
-/// every puzzle has exactly one solution, 1 otherwise.
+/// Runs the subcommand: one line per puzzle (`unique`, `multiple (≥2)`, `none`), after the
+/// puzzle's `FILE:LINE: ` when there are several; exit 0 when every puzzle has exactly one
+/// solution, 1 otherwise.
 pub fn run(args: Args) -> Result<ExitCode> {
     if args.limit == 1 {
         bail!(
@@ -66,6 +69,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Some(prover) => prover.collect(solver.as_mut(), i + 1, input, &verdict)?,
                 None => None,
             };
+            if inputs.len() > 1 {
+                // Which puzzle each line is for: `FILE:LINE: unique`.
+                write!(w, "{}: ", input.location())?;
+            }
             writeln!(w, "{verdict}{}", Proved::suffix(&proved))?;
         }
         Ok(())

@@ -18,17 +18,27 @@ const EXIT_UNSAT: u8 = 20;
 /// Arguments of `sudosat cube`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The DIMACS CNF file (`-` = standard input), plain or compressed.
-    #[arg(value_name = "FILE.cnf")]
+    /// The DIMACS CNF file, plain or compressed (`-` or none: standard input).
+    #[arg(
+        value_name = "FILE.cnf",
+        default_value = "-",
+        hide_default_value = true
+    )]
     file: PathBuf,
+    /// Decisions per cube (at most 2^DEPTH cubes).
+    ///
     /// Decisions per cube: at most 2^DEPTH cubes (fewer when lookahead refutes branches).
     #[arg(long, short = 'd', value_name = "DEPTH", default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
+    /// Also end a branch once at most N variables are free.
+    ///
     /// Also end a branch as a cube once at most N variables are free after its lookahead
     /// (march_cu's cutoff on free variables): branches that propagate far stop early, the
     /// others go on to `--depth`.
     #[arg(long, value_name = "N", default_value_t = 0)]
     free_vars: usize,
+    /// Write an incremental CNF (clauses and cubes).
+    ///
     /// Write an incremental CNF (`p inccnf`: the clauses, then the cubes) instead of the
     /// cubes alone, for `sudosat sat FILE` or `cadical FILE`.
     #[arg(long)]
@@ -39,16 +49,23 @@ pub struct Args {
 }
 
 /// Runs the subcommand: the cubes as `a LITS 0` lines after `c` lines that say how they
-/// were made; exit 20 when the formula is refuted at the root (no cube).
+/// were made; exit 20 when the formula is refuted (no cube), at the root or in every branch
+/// below it.
 pub fn run(args: Args) -> Result<ExitCode> {
     let (cnf, _, name) = read_cnf(&args.file)?;
     let start = Instant::now();
     let split = lookahead_cubes_until(&cnf, args.depth as usize, args.free_vars);
     let seconds = start.elapsed().as_secs_f64();
     if split.unsat {
+        // At the root, or in every branch below it: the same answer either way.
+        let place = if split.refuted == 0 {
+            "at the root"
+        } else {
+            "in every branch"
+        };
         eprintln!(
             "sudosat: {name}: unsatisfiable: refuted by unit propagation and failed literals \
-             at the root; no cube"
+             {place}; no cube"
         );
     }
     write_output(args.output.as_deref(), |w| {

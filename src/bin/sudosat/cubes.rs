@@ -387,7 +387,7 @@ pub struct Settled {
 /// How many threads conquer the cubes: `--threads` (default every core), no more than
 /// the cubes, and no more solver copies than the memory budget holds.
 pub fn cube_workers(threads: usize, cubes: usize, size: FormulaSize, flag: Option<u64>) -> usize {
-    let fit = match crate::args::memory_budget(flag) {
+    let fit = match crate::common::memory_budget(flag) {
         Some(budget) => (budget / memory_estimate(size).max(1)) as usize,
         None => threads,
     };

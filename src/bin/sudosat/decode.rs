@@ -11,23 +11,25 @@ use sudosat::formula::{Model, ModelCheck};
 use sudosat::grid::{write_grid, Format};
 
 use crate::args::{named, EncodingArgs};
-use crate::common::{read_inputs, stdin_at_most_once, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{display_path, read_inputs, stdin_at_most_once, EXIT_NEGATIVE, EXIT_OK};
 use crate::encode::EXPORT_ENCODING;
 
 /// Arguments of `sudosat decode`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The solver's output: a MiniSat result file or SAT-competition `s`/`v` lines
-    /// (detected), `-` = stdin.
-    model: PathBuf,
+    /// The solver's output (MiniSat's or `s`/`v` lines); `-` or none reads standard input.
+    #[arg(value_name = "MODEL")]
+    model: Option<PathBuf>,
+    /// The CNF `sudosat encode` wrote (names puzzle, encoding).
+    ///
     /// The CNF written by `sudosat encode`: puzzle and encoding are read from its comments.
     #[arg(long, conflicts_with = "puzzle")]
     cnf: Option<PathBuf>,
     /// The puzzle file (one puzzle), instead of --cnf.
     #[arg(long)]
     puzzle: Option<PathBuf>,
-    /// Format of --puzzle (detected when omitted); `--format` is an old spelling.
-    #[arg(long = "from", alias = "format", value_name = "FORMAT", value_parser = named::<Format>())]
+    /// Format of --puzzle (detected when omitted).
+    #[arg(long = "from", value_name = "FORMAT", value_parser = named::<Format>())]
     format: Option<Format>,
     /// With --puzzle: the encoding of the CNF, as `encode` was given it.
     #[command(flatten)]
@@ -40,8 +42,9 @@ pub struct Args {
 /// Runs the subcommand: exit 0 with the grid, 1 when the solver found no solution, 2 when
 /// the model is not a solution of the puzzle or the solver gave up (UNKNOWN).
 pub fn run(args: Args) -> Result<ExitCode> {
+    let model_path = args.model.clone().unwrap_or_else(|| PathBuf::from("-"));
     stdin_at_most_once(
-        [&args.model]
+        [&model_path]
             .into_iter()
             .chain(&args.cnf)
             .chain(&args.puzzle)
@@ -72,15 +75,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (None, None) => bail!("give --cnf FILE or --puzzle FILE"),
     };
     let map = encoding.var_map(&puzzle);
-    let model_name = args.model.display().to_string();
-    let answer = if args.model.as_os_str() == "-" {
+    let model_name = display_path(&model_path);
+    let answer = if model_path.as_os_str() == "-" {
         read_model_auto(
-            open(&args.model).context("<stdin>")?,
+            open(&model_path).context("<stdin>")?,
             "<stdin>",
             map.num_vars(),
         )?
     } else {
-        let file = open(&args.model).with_context(|| format!("{model_name}: cannot open"))?;
+        let file = open(&model_path).with_context(|| format!("{model_name}: cannot open"))?;
         read_model_auto(file, &model_name, map.num_vars())?
     };
     // Every clause is read, streamed (the CNF may be gigabytes): a damaged CNF is reported

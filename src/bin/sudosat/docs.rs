@@ -14,6 +14,8 @@ use crate::common::{write_output, EXIT_OK};
 /// Arguments of `sudosat completions`.
 #[derive(clap::Args, Debug)]
 pub struct CompletionsArgs {
+    /// The shell to write a completion script for.
+    ///
     /// The shell to write a completion script for. Bash: `sudosat completions bash >
     /// ~/.local/share/bash-completion/completions/sudosat`; zsh: into a directory of
     /// `$fpath` as `_sudosat`; fish: `~/.config/fish/completions/sudosat.fish`.
@@ -24,10 +26,14 @@ pub struct CompletionsArgs {
 /// Arguments of `sudosat man`.
 #[derive(clap::Args, Debug)]
 pub struct ManArgs {
+    /// The subcommand whose page to print.
+    ///
     /// The subcommand whose page to print (`sudosat man solve | man -l -`); without it,
     /// the page of `sudosat` itself.
     #[arg(value_name = "COMMAND")]
     command: Option<String>,
+    /// Write every page into DIR instead.
+    ///
     /// Write every page instead, `sudosat.1` and one `sudosat-COMMAND.1` per subcommand,
     /// into DIR (created when absent), e.g. `/usr/local/share/man/man1`.
     #[arg(long, value_name = "DIR", conflicts_with = "command")]

@@ -11,9 +11,9 @@ use sudosat::encode::{
 };
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::formula::FormulaSize;
-use sudosat::grid::{Format, Grid};
+use sudosat::grid::Grid;
 
-use crate::args::{named, EncodingArgs};
+use crate::args::{EncodingArgs, PuzzleInputs};
 use crate::common::{progress_bar, read_inputs, write_files_in, write_output, EXIT_OK};
 
 /// The encoding `encode` and `decode` use where the flags are silent: extended, not reduced
@@ -23,37 +23,43 @@ pub const EXPORT_ENCODING: SudokuEncoding = SudokuEncoding::new(BaseEncoding::Ex
 /// Arguments of `sudosat encode`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzle files (`-` = stdin).
-    #[arg(required = true)]
-    puzzles: Vec<PathBuf>,
-    /// Input format (detected when omitted); `--format` is an old spelling.
-    #[arg(long = "from", alias = "format", value_name = "FORMAT", value_parser = named::<Format>())]
-    format: Option<Format>,
+    #[command(flatten)]
+    input: PuzzleInputs,
     #[command(flatten)]
     encoding: EncodingArgs,
     /// Output file for a single puzzle (`-` = stdout, the default).
     #[arg(short, long, conflicts_with = "out_dir")]
     output: Option<PathBuf>,
+    /// Directory for one CNF per puzzle.
+    ///
     /// Directory for one CNF per puzzle, named `puzzle-0001.cnf`, … (`.icnf` with
     /// `--cubes`; created if missing).
     #[arg(long)]
     out_dir: Option<PathBuf>,
+    /// With --out-dir: write each CNF compressed.
+    ///
     /// With `--out-dir`: write each CNF compressed, named `puzzle-0001.cnf.gz` (or
     /// `.bz2`, `.xz`). A single `-o` output is compressed by its name instead.
     #[arg(long, value_name = "FORMAT", requires = "out_dir", value_parser = ["gz", "bz2", "xz"])]
     compress: Option<String>,
+    /// Write an incremental CNF with cubes on K cells.
+    ///
     /// Write an incremental CNF (`p inccnf`) for cube and conquer: the clauses, then one
     /// cube (`a LITS 0`) per combination of the candidates of the K open cells with the
     /// fewest, for `sudosat sat FILE` or `cadical FILE`, which solve under each cube in
     /// turn. At most 2^20 cubes.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=64))]
     cubes: Option<u32>,
+    /// How --cubes picks its cells: fewest or lookahead.
+    ///
     /// How `--cubes` picks its cells: `fewest` (the open cells with the fewest candidates)
     /// or `lookahead` (every candidate of cells with up to 4 is tried by propagating
     /// singles; those that fail are dropped, and the cells left with the fewest branches
     /// are picked, the weakest branch propagating most, as march_cu picks by lookahead).
     #[arg(long, value_name = "HOW", requires = "cubes", default_value = "fewest", value_parser = ["fewest", "lookahead"])]
     split: String,
+    /// Write the pseudo-Boolean form (OPB) instead of CNF.
+    ///
     /// Write the pseudo-Boolean form instead of CNF (OPB, as RoundingSat, Sat4j and Exact
     /// read it; `.opb` files with `--out-dir`): each group of the encoding as one
     /// cardinality constraint over the CNF's variables (`= 1` for exactly one, `>= 1`,
@@ -205,14 +211,14 @@ fn refuse_overwriting_an_input(output: &Path, inputs: &[PathBuf]) -> Result<()> 
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let puzzles = read_inputs(&args.puzzles, args.format)?;
+    let puzzles = read_inputs(&args.input.paths(), args.input.from)?;
     let encoding = args.encoding.encoding(EXPORT_ENCODING);
     let splits = splits(args.cubes, args.split == "lookahead", &encoding, &puzzles)?;
     match (&args.out_dir, puzzles.as_slice()) {
         (_, []) => bail!("no puzzle in the input"),
         (None, [puzzle]) => {
             if let Some(output) = &args.output {
-                refuse_overwriting_an_input(output, &args.puzzles)?;
+                refuse_overwriting_an_input(output, &args.input.files)?;
                 let plain = Compression::for_path(output) == Compression::None;
                 // Not stdout, a device or a pipe (`-o /dev/null`): only files fill a disk.
                 let special = std::fs::metadata(output).is_ok_and(|m| !m.is_file());

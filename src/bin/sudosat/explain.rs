@@ -33,22 +33,32 @@ pub struct Args {
     /// Print only the summary and the solution, not the numbered steps.
     #[arg(long)]
     summary_only: bool,
+    /// Print only a hint towards the next step (level 1…).
+    ///
     /// Print only a hint towards the next step of each grid (a puzzle, or one partly
     /// filled in), not the steps or the solution: 1 names the strategy and where to look,
     /// 2 adds why it applies, 3 gives the step.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(1..=3), conflicts_with = "summary_only")]
     hint: Option<u8>,
+    /// Print each grid's pencil marks first.
+    ///
     /// Print each grid's pencil marks first: every open cell's candidates (the digits its
     /// row, column and box leave it), in the bordered layout teachers project.
     #[arg(long)]
     candidates: bool,
+    /// Time limit in seconds per puzzle.
+    ///
     /// Time limit in seconds per puzzle (guessing can take long on large grids); past it
     /// the command fails.
     #[arg(long, value_name = "SECS")]
     timeout: Option<f64>,
+    /// Output file (`-` = standard output, the default).
+    ///
     /// Output file (`-` = standard output, the default); written whole or not at all.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Also draw the solve step by step as SVG into DIR.
+    ///
     /// Also draw the solve step by step as SVG pictures into DIR: the board before each
     /// step with its pencil marks, the step shaded (the units it looks at, its pattern
     /// with the pattern's digits green, the placed digit's cell green, removed candidates
@@ -58,11 +68,15 @@ pub struct Args {
     /// the set is written whole or not at all.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Also write the solve step by step as an HTML file.
+    ///
     /// Also write the solve step by step as one HTML document of printable pages: the
     /// pictures of `--svg`, four a page (two across) up to 9×9, each puzzle's steps from
     /// a page of their own; written whole or not at all.
     #[arg(long, value_name = "FILE.html", conflicts_with = "hint")]
     html: Option<PathBuf>,
+    /// Write JSON for programs instead of words.
+    ///
     /// Write JSON for programs instead of words: per puzzle its file, line, size, givens,
     /// outcome, solutions (`0`, `1`, `2+`), the steps (each with its kind, strategy,
     /// units, cells, digits, placement, removals and text; left out with
@@ -111,7 +125,7 @@ fn hint_one(puzzle: &Grid, limit: Option<Duration>, level: u8) -> Result<Hint> {
         // Within half the available memory: past it, or past the time limit, the hint
         // just names no suspect.
         let spec =
-            BackendSpec::new(BackendKind::Cdcl).with_memory(crate::args::memory_budget(None));
+            BackendSpec::new(BackendKind::Cdcl).with_memory(crate::common::memory_budget(None));
         match diagnose(puzzle, &spec, &Deadline::after(limit)) {
             Ok(Diagnosis::NoSolution { prime_suspects, .. }) => suspects = prime_suspects,
             Ok(_)

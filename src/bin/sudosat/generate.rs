@@ -31,16 +31,22 @@ const DEFAULT_MAX_ATTEMPTS: u32 = 500;
 /// Arguments of `sudosat generate`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// Box size b: the grid is b²×b².
+    ///
     /// Box size b: the grid is b²×b² (2 = 4×4, 3 = 9×9, 4 = 16×16, 5 = 25×25, …).
     #[arg(long, value_name = "B", default_value_t = 3)]
     size: usize,
     /// Number of puzzles.
     #[arg(long, value_name = "K", default_value_t = 1)]
     count: usize,
+    /// Clues to keep (default: minimal puzzles).
+    ///
     /// Clues to keep; without it (and without --level) puzzles are minimal: no clue can go
     /// without losing uniqueness (with --symmetry, no orbit of clues can go).
     #[arg(long, value_name = "N", conflicts_with = "level")]
     clues: Option<usize>,
+    /// Difficulty level 1…20 (1: most clues).
+    ///
     /// Difficulty level 1…20 of the study (level 1 = most clues: 40 on 9×9, 117 on 16×16;
     /// level 20 = fewest: 20 on 9×9, 60 on 16×16; other sizes scaled by n²), or 21…40 read
     /// as a 9×9 clue count scaled by n²/81.
@@ -52,21 +58,31 @@ pub struct Args {
     /// Keep the solution unique (the default).
     #[arg(long, overrides_with = "no_unique")]
     unique: bool,
+    /// Remove clues without checking uniqueness.
+    ///
     /// Remove the requested number of clues at random without checking uniqueness.
     #[arg(long)]
     no_unique: bool,
+    /// Master seed (default: random, printed).
+    ///
     /// Master seed: the same seed gives the same puzzles (in the same order, on any number
     /// of cores). Default: a random seed, printed on stderr.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     #[command(flatten)]
     format: OutputFormat,
+    /// Output file (default: standard output).
+    ///
     /// Output file (written whole or not at all); standard output when not given.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Fresh fills tried per puzzle.
+    ///
     /// Fresh fills tried per puzzle before a clue target is given up.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FILLS)]
     max_fills: u32,
+    /// Solution counter of the uniqueness check.
+    ///
     /// Solution counter of the uniqueness check (limit 2): Dancing Links, the SAT path
     /// (default encoding and backend), or the built-in bitmask backtracking with a node
     /// budget per count; `auto` = dlx up to 16×16, bitmask above.
@@ -74,12 +90,18 @@ pub struct Args {
           value_parser = clap::builder::PossibleValuesParser::new(
               ["auto"].iter().chain(CounterKind::NAMES)))]
     counter: String,
+    /// Keep only puzzles of this grade.
+    ///
     /// Keep only puzzles of this grade (see `sudosat grade`): generate until one appears.
     #[arg(long, value_name = "GRADE", value_parser = named::<Grade>())]
     grade: Option<Grade>,
+    /// With --grade: puzzles generated per wanted one.
+    ///
     /// With --grade: puzzles generated per wanted one before giving up.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ATTEMPTS)]
     max_attempts: u32,
+    /// Memory budget of --counter sat, e.g. 512M.
+    ///
     /// Memory budget of `--counter sat`, e.g. 512M or 8G (default half the memory
     /// available), shared by the threads: a grid size whose formula is estimated above a
     /// thread's share is refused before anything is generated.
@@ -88,6 +110,8 @@ pub struct Args {
     /// No progress bar, no seed note.
     #[arg(short, long)]
     quiet: bool,
+    /// Complete the drafts in this file into proper puzzles.
+    ///
     /// Instead of generating, complete the draft puzzles in this file (`-` = standard
     /// input) into proper ones: each draft with several solutions gets the givens `check
     /// --diagnose` proposes (from one of its solutions, each needed), a proper draft is
@@ -265,7 +289,7 @@ fn complete(
 }
 
 fn check_memory(box_size: usize, flag: Option<u64>) -> Result<()> {
-    let Some(budget) = crate::args::memory_budget(flag) else {
+    let Some(budget) = crate::common::memory_budget(flag) else {
         return Ok(());
     };
     let threads = rayon::current_num_threads().max(1);

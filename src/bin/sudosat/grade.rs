@@ -17,9 +17,13 @@ use crate::common::{solutions, time_limit, write_output, Solutions, EXIT_NEGATIV
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
+    /// One CSV row per puzzle.
+    ///
     /// One CSV row per puzzle (stable columns, header first) instead of one line of words.
     #[arg(long)]
     csv: bool,
+    /// Time limit in seconds per puzzle.
+    ///
     /// Time limit in seconds per puzzle (guessing can take minutes on a large sparse
     /// grid); past it the command fails, naming the puzzle.
     #[arg(long, value_name = "SECS")]

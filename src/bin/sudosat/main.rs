@@ -23,13 +23,15 @@ mod sizes;
 mod solve;
 mod transform;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Sudoku of any box size as SAT: parse, encode, solve, decode, check.
 #[derive(Parser, Debug)]
-#[command(name = "sudosat", version, about, propagate_version = true)]
+#[command(name = "sudosat", version, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -38,44 +40,216 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Convert puzzles between formats (line, block, grid, csv2, pretty).
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat convert puzzles.txt --to grid\n",
+        "  sudosat convert big.txt --from grid --to csv2 -o big.csv"
+    ))]
     Convert(convert::Args),
     /// Rotate, mirror, transpose or relabel puzzles, or write random isomorphic copies.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat transform puzzles.txt --mirror rows\n",
+        "  sudosat transform puzzles.txt --random 10 --seed 3\n",
+        "  sudosat transform puzzles.txt --canonical"
+    ))]
     Transform(transform::Args),
     /// Draw puzzles as a printable SVG sheet, with solutions or pencil marks.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat render puzzles.txt -o sheet.svg\n",
+        "  sudosat render puzzles.txt --answers -o book.html\n",
+        "  sudosat render puzzle.txt --candidates -o marks.svg"
+    ))]
     Render(render::Args),
     /// Check puzzles (no repeated digit) or solutions (full, valid, keeps the givens).
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat check puzzles.txt --solution solutions.txt\n",
+        "  sudosat check puzzles.txt --minimal --diagnose\n",
+        "  sudosat check puzzles.txt --duplicates"
+    ))]
     Check(check::Args),
     /// Encode puzzles as DIMACS CNF.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat encode examples/inkala.txt -o inkala.cnf\n",
+        "  sudosat encode puzzles.txt --reduce --out-dir cnfs\n",
+        "  sudosat encode examples/inkala.txt --opb -o inkala.opb\n",
+        "  cat puzzle.txt | sudosat encode --encoding minimal"
+    ))]
     Encode(encode::Args),
     /// Decode a SAT solver's model back into a checked grid.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat decode --cnf inkala.cnf inkala.model\n",
+        "  cadical inkala.cnf | sudosat decode --cnf inkala.cnf"
+    ))]
     Decode(decode::Args),
     /// Compare encoding sizes (variables, clauses, literals) per puzzle.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat sizes examples/inkala.txt\n",
+        "  sudosat sizes puzzles.txt --all --csv\n",
+        "  sudosat sizes puzzles.txt --amo all --encodings extended+reduced"
+    ))]
     Sizes(sizes::Args),
     /// Solve puzzles with a SAT backend or a classic solver.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat solve examples/inkala.txt\n",
+        "  sudosat solve puzzles.txt --solver dlx --to grid\n",
+        "  sudosat solve puzzles.txt --backend external --solver-cmd \"cadical -q\"\n",
+        "  sudosat solve hard.txt --timeout 10 --unique --stats"
+    ))]
     Solve(solve::Args),
     /// Count solutions up to a limit.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat count puzzles.txt\n",
+        "  sudosat count puzzle.txt --limit 0 --solver dlx"
+    ))]
     Count(count::Args),
     /// Split a DIMACS formula into cubes by lookahead, for cube and conquer.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat cube formula.cnf --depth 6 -o cubes.txt\n",
+        "  sudosat sat formula.cnf --cubes cubes.txt\n",
+        "  sudosat cube formula.cnf --icnf -o formula.icnf"
+    ))]
     Cube(cube::Args),
     /// Act as a plain SAT solver on a DIMACS file (s/v output, exit 10/20).
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat sat formula.cnf\n",
+        "  sudosat sat formula.cnf --proof proof.drat\n",
+        "  sudosat sat formula.cnf --backend external --solver-cmd \"kissat -q\"\n",
+        "  sudosat sat formula.cnf --assume \"3 -17\" --backbone"
+    ))]
     Sat(sat::Args),
     /// Explain a puzzle's solution step by step with human strategies.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat explain examples/inkala.txt\n",
+        "  sudosat explain puzzle.txt --hint 1\n",
+        "  sudosat explain puzzle.txt --html steps.html"
+    ))]
     Explain(explain::Args),
     /// Generate puzzles.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat generate --count 10 --seed 1\n",
+        "  sudosat generate --level 10 --to grid\n",
+        "  sudosat generate --grade hard --count 5 -o hard.txt"
+    ))]
     Generate(generate::Args),
     /// Grade puzzles' difficulty.
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat grade puzzles.txt\n",
+        "  sudosat grade puzzles.txt --csv"
+    ))]
     Grade(grade::Args),
-    /// Compare encodings, backends and solvers on puzzle files, or SAT backends on DIMACS
-    /// files (--cnf).
+    /// Compare encodings, backends and solvers on puzzles, or SAT backends on DIMACS (--cnf).
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat compare puzzles.txt\n",
+        "  sudosat compare puzzles.txt --solvers cdcl,dlx --encodings all --repeat 3\n",
+        "  sudosat compare --cnf formulas/ --timeout 60 --csv runs.csv"
+    ))]
     Compare(compare::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat completions bash > ~/.local/share/bash-completion/completions/sudosat"
+    ))]
     Completions(docs::CompletionsArgs),
     /// Print the manual page of sudosat or of one subcommand, or write them all (--dir).
+    #[command(after_long_help = concat!(
+        "Examples:\n",
+        "  sudosat man solve | man -l -\n",
+        "  sudosat man --dir /usr/local/share/man/man1"
+    ))]
     Man(docs::ManArgs),
 }
 
+/// The command line as clap reads it: every option that takes a value takes a negative
+/// number too (`--timeout -1` reaches the tool's own check of the value, not clap's
+/// "unexpected argument" tip), and `short_help` (`-h`) leaves the lists of possible values
+/// to `--help`, so that each option stays on one line.
+fn command(short_help: bool) -> clap::Command {
+    adjust(Cli::command(), short_help)
+}
+
+/// [`command`]'s changes to `cmd` and its subcommands.
+fn adjust(cmd: clap::Command, short_help: bool) -> clap::Command {
+    let cmd = cmd.mut_args(|arg| {
+        if !arg.get_action().takes_values() {
+            return arg;
+        }
+        let arg = arg.hide_possible_values(short_help);
+        if arg.is_positional() {
+            arg
+        } else {
+            arg.allow_negative_numbers(true)
+        }
+    });
+    cmd.mut_subcommands(|sub| adjust(sub, short_help))
+}
+
+/// Whether the command line asks for the short help (`-h`, not `--help`).
+fn asks_short_help(argv: &[OsString]) -> bool {
+    let flags: Vec<&OsString> = argv.iter().skip(1).take_while(|a| *a != "--").collect();
+    flags.iter().any(|a| *a == "-h") && !flags.iter().any(|a| *a == "--help")
+}
+
+/// Parses the command line; a mistake in it is reported as every other error is, on a
+/// line that starts `sudosat: error:` (clap's tip and usage lines follow it), exit 2.
+fn parse(argv: &[OsString]) -> Result<Cli, ExitCode> {
+    let parsed = command(asks_short_help(argv))
+        .try_get_matches_from(argv)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let err = match parsed {
+        Ok(cli) => return Ok(cli),
+        Err(err) => err,
+    };
+    let code = u8::try_from(err.exit_code()).unwrap_or(common::EXIT_ERROR);
+    if !err.use_stderr() || err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // Help and version, asked for or shown for a bare `sudosat`.
+        let _ = err.print();
+        return Err(ExitCode::from(code));
+    }
+    if let Some(message) = retired_flag(&err) {
+        eprintln!("sudosat: error: {message}");
+        return Err(ExitCode::from(common::EXIT_ERROR));
+    }
+    let text = err.render().to_string();
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    eprint!("sudosat: error: {text}");
+    Err(ExitCode::from(code))
+}
+
+/// The message for a flag that no longer exists, when `err` is about one.
+fn retired_flag(err: &clap::Error) -> Option<String> {
+    if err.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = err.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    (arg == "--format" || arg.starts_with("--format=")).then(|| {
+        "--format is not a flag any more: the input format is --from FORMAT, the output \
+         format --to FORMAT"
+            .to_string()
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    let cli = match parse(&argv) {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     signals::install();
     let result = match cli.command {
         Command::Convert(args) => convert::run(args),
@@ -93,8 +267,8 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Compare(args) => compare::run(args),
-        Command::Completions(args) => docs::completions(args, Cli::command()),
-        Command::Man(args) => docs::man(args, Cli::command()),
+        Command::Completions(args) => docs::completions(args, command(false)),
+        Command::Man(args) => docs::man(args, command(false)),
     };
     match result {
         Ok(code) => code,

@@ -21,26 +21,36 @@ use wait_timeout::ChildExt;
 /// The proof options `solve` and `count` share.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ProofArgs {
+    /// Write a DRAT proof of each UNSAT answer into DIR.
+    ///
     /// Write, for each "no solution" and "unique" verdict, the formula refuted
     /// (DIR/puzzle-K.cnf, blocking clauses included) and its DRAT proof (DIR/puzzle-K.drat),
     /// plus DIR/index.csv; needs the SAT path and a backend that writes proofs.
     #[arg(long, value_name = "DIR")]
     pub proof_dir: Option<PathBuf>,
+    /// Check each proof with this command, e.g. "drat-trim {cnf} {proof}".
+    ///
     /// Check each proof with this command, `{cnf}` and `{proof}` standing for the files,
     /// e.g. "drat-trim {cnf} {proof}": a status line `s VERIFIED` on its output is
     /// `verified`, another `s …` line `rejected`; without one, exit status 0 is `verified`.
     /// A rejected proof is an error (exit 2).
     #[arg(long, value_name = "CMD", requires = "proof_dir")]
     pub certify: Option<String>,
+    /// Time limit in seconds of each proof check.
+    ///
     /// A time limit for each --certify run, in seconds: a checker still running then is
     /// stopped and the command fails (default: none; drat-trim also has its own `-t`).
     #[arg(long, value_name = "SECS", requires = "certify")]
     pub certify_timeout: Option<f64>,
+    /// Write the proofs compressed.
+    ///
     /// Write the formulas and proofs of --proof-dir compressed: `puzzle-K.cnf.xz` and
     /// `puzzle-K.drat.xz` (or .gz, .bz2), packed after any --certify run has checked the
     /// plain files (drat-trim reads plain files only: unpack them to check again).
     #[arg(long, value_name = "FORMAT", requires = "proof_dir", value_parser = ["gz", "bz2", "xz"])]
     pub proof_compress: Option<String>,
+    /// Write binary DRAT instead of text.
+    ///
     /// Write the proofs of --proof-dir as binary DRAT, about half the text's size (48 % on
     /// the test fixtures' uniqueness proofs; drat-trim tells the two apart by itself).
     #[arg(long, requires = "proof_dir")]

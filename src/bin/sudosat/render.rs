@@ -26,20 +26,28 @@ use crate::common::{
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
+    /// Output file: an SVG sheet, or HTML pages for `.html`.
+    ///
     /// Output file (`-` = standard output, the default): one SVG sheet with every puzzle,
     /// or, for a name ending `.html` (or with `--html`), an HTML document of printable
     /// pages; written whole or not at all.
     #[arg(short, long, value_name = "FILE", conflicts_with = "out_dir")]
     output: Option<PathBuf>,
+    /// Write one SVG per puzzle into DIR instead.
+    ///
     /// Write one SVG per puzzle into DIR instead, named `puzzle-0001.svg`, … (created if
     /// missing; the set is written whole or not at all).
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// Solve each puzzle and draw the solution in blue.
+    ///
     /// Solve each puzzle (the default SAT path) and draw the solution's digits in blue
     /// over the givens. A puzzle without a solution is drawn as it is, captioned so, and
     /// makes the exit code 1.
     #[arg(long, conflicts_with_all = ["solution", "answers"])]
     solve: bool,
+    /// Diagnose each puzzle (as check --diagnose) and draw it.
+    ///
     /// Diagnose each puzzle (as `check --diagnose`) and draw what was found, said in words
     /// under the grid. Without a solution: the givens that admit none together shaded
     /// yellow, those whose removal alone leaves exactly one solution blue. With several:
@@ -49,12 +57,16 @@ pub struct Args {
     /// code 1.
     #[arg(long, conflicts_with_all = ["solve", "solution", "answers", "candidates"])]
     diagnose: bool,
+    /// Draw the puzzles, then an answer key.
+    ///
     /// Draw the puzzles plain, then an answer key: each puzzle again with its solution
     /// (solved by the default SAT path, or the grids of `--solution`), as puzzle books
     /// print them: after the puzzles on the sheet, on pages of their own in HTML, as
     /// `answer-0001.svg` … with `--out-dir`.
     #[arg(long)]
     answers: bool,
+    /// Write HTML pages for printing.
+    ///
     /// Write HTML pages for printing (each page `--per-page` grids, the answers on pages
     /// of their own) whatever the output's name.
     #[arg(long, conflicts_with = "out_dir")]
@@ -62,15 +74,21 @@ pub struct Args {
     /// Grids per HTML page (default: 6 up to 9×9, 2 up to 16×16, else 1).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
     per_page: Option<u32>,
+    /// Draw the n-th grid of FILE over the n-th puzzle.
+    ///
     /// Draw the n-th grid of FILE over the n-th puzzle: a solution or a partly filled grid
     /// (its digits that are not givens in blue). It must keep every given.
     #[arg(long, value_name = "FILE")]
     solution: Option<PathBuf>,
+    /// Draw each open cell's candidates (pencil marks).
+    ///
     /// Draw each open cell's candidates (the digits its row, column and box leave it) in
     /// a small b×b grid inside the cell, as puzzle books print pencil marks. Grids up to
     /// 36×36.
     #[arg(long)]
     candidates: bool,
+    /// Grids per row of the sheet (default: 2; 1 above 9×9).
+    ///
     /// Grids per row of the sheet (default: up to 2, 1 for grids larger than 9×9).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=100))]
     columns: Option<u32>,
@@ -80,10 +98,14 @@ pub struct Args {
     /// A heading across the top of the sheet (and each file's `<title>`).
     #[arg(long, value_name = "TEXT")]
     title: Option<String>,
+    /// Write the digits 10 … 35 as numbers, not letters.
+    ///
     /// Write the digits 10 … 35 as numbers instead of the letters A … Z (grids above
     /// 35×35 always use numbers).
     #[arg(long)]
     numbers: bool,
+    /// Time limit in seconds of each puzzle's solve or diagnosis.
+    ///
     /// With `--solve`, `--answers` or `--diagnose`: time limit in seconds of each puzzle's
     /// solve or diagnosis; past it the command fails (a diagnosis that has found two
     /// solutions, or that a puzzle has none, draws what it knows by then).

@@ -30,12 +30,19 @@ use crate::cubes::{cube_workers, solve_cubes};
 /// Arguments of `sudosat sat`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The DIMACS CNF file (`-` = standard input), plain or compressed with gzip, bzip2
-    /// or xz (told by its first bytes).
-    #[arg(value_name = "FILE.cnf")]
+    /// The DIMACS CNF file (`-` or none: standard input).
+    ///
+    /// Plain or compressed with gzip, bzip2 or xz (told by its first bytes).
+    #[arg(
+        value_name = "FILE.cnf",
+        default_value = "-",
+        hide_default_value = true
+    )]
     file: PathBuf,
     #[command(flatten)]
     how: BackendArgs,
+    /// Write a DRAT proof here when the answer is UNSAT.
+    ///
     /// Write a DRAT proof here when the answer is UNSAT (for `drat-trim FILE.cnf P.drat`);
     /// nothing is written for another answer. A name ending .gz, .bz2 or .xz is written
     /// compressed (drat-trim reads plain files: unpack it first). A backend that cannot
@@ -45,12 +52,16 @@ pub struct Args {
     /// With `--proof`: write binary DRAT instead of text.
     #[arg(long, requires = "proof")]
     binary_proof: bool,
+    /// Memory budget of an in-process backend.
+    ///
     /// Memory budget of an in-process backend, e.g. 512M or 8G (default half the memory
     /// available): a formula whose solver state is estimated above it is refused before
     /// the solver is built, and cdcl's portfolio (`--threads`) copies the solver only into
     /// what the solver leaves of it.
     #[arg(long, value_name = "BYTES", value_parser = crate::args::parse_bytes)]
     max_memory: Option<u64>,
+    /// Solve under these assumptions (DIMACS literals).
+    ///
     /// Solve under these assumptions: DIMACS literals taken as true for this solve only,
     /// separated by spaces or commas (`--assume "3 -17"`; repeatable). UNSAT then means
     /// UNSAT under them, and a `c failed assumptions:` line names those the formula refutes
@@ -62,6 +73,8 @@ pub struct Args {
         conflicts_with = "proof"
     )]
     assume: Vec<String>,
+    /// Cube and conquer: solve under each cube of FILE.
+    ///
     /// Cube and conquer: solve the formula under each cube of this file in turn (`a LITS
     /// 0` lines, e.g. march_cu's output), as the cubes of a `p inccnf` file are solved.
     /// The first satisfiable cube gives the answer and a `c cube K of N` line names it;
@@ -72,11 +85,15 @@ pub struct Args {
     /// refutes the formula through the cubes.
     #[arg(long, value_name = "FILE")]
     cubes: Option<PathBuf>,
+    /// Print no `v` lines, only `s SATISFIABLE`.
+    ///
     /// Print no `v` lines for a satisfiable formula, only `s SATISFIABLE` (CaDiCaL's and
     /// Kissat's `-n`): the model of a large formula runs to megabytes that a script
     /// asking SAT or UNSAT never reads. The model is still checked against every clause.
     #[arg(short = 'n', long)]
     no_model: bool,
+    /// Also print the backbone of a satisfiable formula.
+    ///
     /// For a satisfiable formula, also print its backbone: the literals true in every
     /// model (under `--assume`, every model that keeps the assumptions), as `b` lines after
     /// the model (`b 1 -7 … 0`, laid out like `v` lines) and a `c backbone: K of V
@@ -85,6 +102,8 @@ pub struct Args {
     /// them too. Needs a backend that solves under assumptions (cdcl).
     #[arg(long, conflicts_with_all = ["cubes", "mus"])]
     backbone: bool,
+    /// Also write a minimal unsatisfiable subformula here.
+    ///
     /// For an unsatisfiable formula, also write a minimal unsatisfiable subformula (MUS)
     /// here, as DIMACS: clauses of the formula, in their order, unsatisfiable together and
     /// each of them needed, with a `c` line naming their clause numbers in the input. Found
@@ -92,6 +111,8 @@ pub struct Args {
     /// `--timeout` covers it too. Needs a backend that solves under assumptions (cdcl).
     #[arg(long, value_name = "MUS.cnf", conflicts_with_all = ["cubes", "assume"])]
     mus: Option<PathBuf>,
+    /// Also count the models, up to LIMIT (0: all).
+    ///
     /// For a satisfiable formula, also count its models, up to LIMIT (0: all of them), by
     /// blocking each model found and solving again: a `c models: K` line (`at least K` when
     /// the limit or `--timeout` ended the count) and, for an exact count, the model
@@ -102,6 +123,8 @@ pub struct Args {
     /// variable. One solve a model: for formulas with few.
     #[arg(long, value_name = "LIMIT", conflicts_with_all = ["proof", "cubes", "backbone", "mus"])]
     count: Option<u64>,
+    /// Print statistics as `c` lines after the answer.
+    ///
     /// Print statistics as `c` comment lines after the answer: the parse and solve times
     /// and the backend's counters (decisions, propagations, conflicts, …), one per line.
     #[arg(long)]
@@ -111,18 +134,12 @@ pub struct Args {
 /// Refuses the shared backend flags that only mean something for a puzzle, which `sat`
 /// would otherwise ignore silently.
 fn reject_puzzle_flags(how: &BackendArgs) -> Result<()> {
-    let command_backend = matches!(
-        how.backend.kind,
-        BackendKind::External | BackendKind::Minisat
-    );
-    if let Some(solver) = how.solver.as_deref() {
-        if solver != "sat" && !command_backend {
-            bail!(
-                "--solver {solver}: `sat` solves a DIMACS formula with a SAT backend \
-                 (--backend); classic solvers need a puzzle (`sudosat solve --solver {solver}`), \
-                 and an external command goes with --backend external --solver-cmd"
-            );
-        }
+    if let Some(solver) = how.solver.as_deref().filter(|s| *s != "sat") {
+        bail!(
+            "--solver {solver}: `sat` solves a DIMACS formula with a SAT backend \
+             (--backend); classic solvers need a puzzle (`sudosat solve --solver {solver}`), \
+             and an external solver's command line goes in --solver-cmd"
+        );
     }
     if how.load != LoadMode::default() {
         bail!("--load chooses how puzzles are loaded (solve, count); `sat` reads one formula");
@@ -624,7 +641,7 @@ fn query_answer(
 /// (`--max-memory`, default half the available memory): the parsed formula is as large as
 /// the file, the solver's copy, watch lists and per-variable arrays are what could not fit.
 fn check_memory(name: &str, size: FormulaSize, flag: Option<u64>) -> Result<()> {
-    let Some(budget) = crate::args::memory_budget(flag) else {
+    let Some(budget) = crate::common::memory_budget(flag) else {
         return Ok(());
     };
     let needed = memory_estimate(size);

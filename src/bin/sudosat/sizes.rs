@@ -1,40 +1,45 @@
-//! `sudosat sizes`: variables, clauses and literals of every encoding per puzzle, crossed
-//! with the at-most-one families asked for (`--amo`, default all).
+//! `sudosat sizes`: variables, clauses and literals of every encoding. By default one line
+//! per encoding and input file (the puzzle's sizes, or the file's average when it holds
+//! several) with the default at-most-one family; `--all` gives every family and the rows
+//! of every puzzle, total and average.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use sudosat::encode::{Encoding, SudokuEncoding};
+use sudosat::encode::{AmoFamily, Encoding, SudokuEncoding};
 use sudosat::formula::FormulaSize;
-use sudosat::grid::{read_puzzles_from_path, Format};
+use sudosat::grid::read_puzzles_from_path;
 
-use crate::args::named;
-use crate::common::{write_output, EXIT_OK};
+use crate::args::PuzzleInputs;
+use crate::common::{display_path, stdin_at_most_once, write_output, EXIT_OK};
 
 /// Arguments of `sudosat sizes`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzle files (`-` = stdin).
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-    /// Input format (detected when omitted); `--format` is an old spelling.
-    #[arg(long = "from", alias = "format", value_name = "FORMAT", value_parser = named::<Format>())]
-    format: Option<Format>,
+    #[command(flatten)]
+    input: PuzzleInputs,
+    /// Every at-most-one family; every puzzle's, total and average rows.
+    ///
+    /// Without it: the default family (pairwise) unless `--amo` lists others, and one row
+    /// per encoding and file: the puzzle's, or the average when the file holds several.
+    #[arg(long)]
+    all: bool,
     /// CSV output, one row per puzzle and encoding, plus total and average rows.
     #[arg(long, conflicts_with = "json")]
     csv: bool,
     /// JSON output (the same rows).
     #[arg(long)]
     json: bool,
-    /// Leave out the per-puzzle rows (totals and averages only).
+    /// Totals and averages only (leaves out the per-puzzle rows).
     #[arg(long)]
     summary: bool,
-    /// Comma-separated at-most-one families, or all (the default).
-    #[arg(long, value_name = "LIST", default_value = "all")]
-    amo: String,
-    /// Comma-separated encodings (as `compare --encodings`), or all (the default).
+    /// Comma-separated at-most-one families, or all.
+    ///
+    /// The default: pairwise, or all with --all.
+    #[arg(long, value_name = "LIST")]
+    amo: Option<String>,
+    /// Comma-separated encodings (as in `compare --encodings`).
     #[arg(long, value_name = "LIST", default_value = "all")]
     encodings: String,
 }
@@ -55,15 +60,24 @@ struct Row {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let families = sudosat::compare::parse_amo_families(&args.amo)?;
+    let families = match (&args.amo, args.all) {
+        (Some(list), _) => sudosat::compare::parse_amo_families(list)?,
+        (None, true) => AmoFamily::ALL.to_vec(),
+        (None, false) => vec![AmoFamily::Pairwise],
+    };
     let encodings = sudosat::compare::cross_amo(
         &sudosat::compare::parse_encodings(&args.encodings)?,
         &families,
     );
+    // The rows of each puzzle, totals and averages: all of them, or the compact table.
+    let full = args.all || args.summary;
+    let paths = args.input.paths();
+    stdin_at_most_once(paths.iter().map(|p| p.as_path()))?;
     let mut rows = Vec::new();
-    for path in &args.files {
-        let puzzles = read_puzzles_from_path(path, args.format)?;
-        let file = path.display().to_string();
+    for path in &paths {
+        let puzzles = read_puzzles_from_path(path, args.input.from)?;
+        let file = display_path(path);
+        let compact_single = !full && puzzles.len() == 1;
         let mut totals = vec![FormulaSize::default(); encodings.len()];
         let mut givens = 0;
         for (i, puzzle) in puzzles.iter().enumerate() {
@@ -73,7 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 totals[k].vars += s.vars;
                 totals[k].clauses += s.clauses;
                 totals[k].literals += s.literals;
-                if !args.summary {
+                if (full && !args.summary) || compact_single {
                     rows.push(row(
                         &file,
                         (i + 1).to_string(),
@@ -85,10 +99,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             }
         }
+        if compact_single {
+            continue;
+        }
         let count = puzzles.len().max(1);
         let side = puzzles.first().map_or(0, |p| p.side());
-        for (k, enc) in encodings.iter().enumerate() {
-            rows.push(row(&file, "total".into(), side, givens, enc, totals[k]));
+        if full {
+            for (k, enc) in encodings.iter().enumerate() {
+                rows.push(row(&file, "total".into(), side, givens, enc, totals[k]));
+            }
         }
         for (k, enc) in encodings.iter().enumerate() {
             let t = totals[k];

@@ -25,17 +25,25 @@ pub struct Args {
     format: OutputFormat,
     #[command(flatten)]
     how: SolverArgs,
+    /// Also check that each solution is unique.
+    ///
     /// Also check that each solution is unique (prints `unique` or `multiple (≥2)` after it;
     /// a puzzle with several solutions makes the exit code 1).
     #[arg(long)]
     unique: bool,
+    /// Print statistics to standard error.
+    ///
     /// Print statistics to standard error: encoding size, backend counters and times.
     #[arg(long)]
     stats: bool,
+    /// With --solver hill: print each new best objective.
+    ///
     /// With `--solver hill`: print the objective at each new best (and the iteration) to
     /// standard error.
     #[arg(long)]
     trace: bool,
+    /// Output file (`-` = standard output, the default).
+    ///
     /// Output file (`-` = standard output, the default); written whole or not at all. The
     /// answers go out in input order as they are found, 4,096 puzzles at a time (a file is
     /// renamed into place when complete); with a file, a progress bar shows on a terminal.
@@ -43,6 +51,8 @@ pub struct Args {
     output: Option<PathBuf>,
     #[command(flatten)]
     proofs: ProofArgs,
+    /// Solve puzzles on N threads (default: every core).
+    ///
     /// Solve puzzles on N threads, one solver each (default: every core). The output, the
     /// statistics and the exit code are those of `--jobs 1`, in input order. `--proof-dir`
     /// and `--trace` run on one thread.

@@ -17,11 +17,15 @@ use crate::common::{write_output, EXIT_OK};
 pub struct Args {
     #[command(flatten)]
     input: PuzzleInputs,
+    /// Relabel the digits by a permutation of 1…n.
+    ///
     /// Relabel the digits: digit d becomes the d-th entry of this permutation of 1…n,
     /// written as symbols (`987654321`, `1-9` then `A`… up to 35×35) or as numbers
     /// separated by commas or spaces (`2,1,4,3`).
     #[arg(long, value_name = "PERMUTATION")]
     relabel: Option<String>,
+    /// Mirror each puzzle: columns (left to right) or rows.
+    ///
     /// Mirror each puzzle: `columns` flips it left to right, `rows` top to bottom.
     #[arg(long, value_name = "AXIS", value_parser = named::<Mirror>())]
     mirror: Option<Mirror>,
@@ -31,12 +35,16 @@ pub struct Args {
     /// Transpose each puzzle (rows become columns).
     #[arg(long)]
     transpose: bool,
+    /// Write N random isomorphic copies of each puzzle.
+    ///
     /// Write this many random isomorphic copies of each puzzle (digits relabelled, bands,
     /// stacks, rows within bands and columns within stacks permuted, transposed half the
     /// time): as hard as the puzzle for a solver that reasons, another draw for a CDCL
     /// search. Applied after the other transformations.
     #[arg(long, value_name = "N")]
     random: Option<usize>,
+    /// Write each puzzle's canonical (minlex) form instead.
+    ///
     /// Write each puzzle's canonical form instead (its "minlex" form: the smallest of its
     /// isomorphs, read row by row with blanks as 0): isomorphic puzzles get the same
     /// line, so `sort -u` of the output counts puzzles up to symmetry. 4×4 and 9×9 only.
@@ -50,6 +58,8 @@ pub struct Args {
     seed: u64,
     #[command(flatten)]
     to: OutputFormat,
+    /// Output file (`-` = standard output, the default).
+    ///
     /// Output file (`-` = standard output, the default); written whole or not at all.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
