@@ -181,6 +181,7 @@ impl UnitPropagator {
     /// assignment: false and repeated literals dropped, satisfied clauses and tautologies
     /// skipped, a unit assigned (not propagated). The assignment it was simplified by must
     /// stay: the clause is not restored on [`UnitPropagator::undo_to`].
+    #[inline]
     pub fn add_clause(&mut self, clause: &[Lit]) -> Added {
         // Fast path for the bulk of Sudoku formulas: two open literals of two variables.
         if let [a, b] = *clause {
@@ -292,9 +293,17 @@ impl UnitPropagator {
     /// Unassigns the trail's literals after the first `len`.
     #[inline]
     pub fn undo_to(&mut self, len: usize) {
+        self.undo_to_each(len, |_| {});
+    }
+
+    /// [`UnitPropagator::undo_to`], handing each literal unassigned to `each` on the way
+    /// (a caller's own upkeep in the same pass over the trail).
+    #[inline]
+    pub fn undo_to_each(&mut self, len: usize, mut each: impl FnMut(Lit)) {
         for &lit in &self.trail[len..] {
             self.values[lit.code()] = Value::Unset;
             self.values[(!lit).code()] = Value::Unset;
+            each(lit);
         }
         self.trail.truncate(len);
         self.head = self.head.min(len);
@@ -630,7 +639,10 @@ mod tests {
         let Added::Long(clause) = propagator.add_clause(&lits(&[1, 3, -4, 1])) else {
             panic!("a long clause");
         };
-        assert_eq!(propagator.clause(clause).collect::<Vec<_>>(), lits(&[1, 3, -4]));
+        assert_eq!(
+            propagator.clause(clause).collect::<Vec<_>>(),
+            lits(&[1, 3, -4])
+        );
         assert_eq!(propagator.add_clause(&lits(&[-2])), Added::Empty);
         let stored = propagator.store_clause(&lits(&[3, 4]));
         assert_eq!(propagator.clause(stored).len(), 2);
