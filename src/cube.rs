@@ -9,7 +9,8 @@
 //! cube. Refuted branches leave no cube, so the cubes cover every model, not every
 //! assignment, which `sudosat sat` checks outside the cubes.
 
-use crate::formula::{Cnf, Lit};
+use crate::formula::{Cnf, Lit, Var};
+use sudosat_sat::propagation::{UnitPropagator, Value};
 
 /// The cubes of a formula and how the tree came out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,6 +31,9 @@ pub struct Cubes {
 pub const MAX_LOOKAHEAD_VARS: usize = 400;
 
 /// Splits `cnf` into cubes by lookahead, `depth` decisions deep (at most 2^depth cubes).
+///
+/// # Panics
+/// When the memory for the formula's propagation is not there.
 pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Cubes {
     lookahead_cubes_until(cnf, depth, 0)
 }
@@ -38,6 +42,9 @@ pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Cubes {
 /// formula's variables are free after its lookahead (march_cu's static cutoff on free
 /// variables, Heule et al. 2011): branches that propagate far stop early, the others go
 /// on to `depth`, so the cubes come out of more even difficulty than at one depth.
+///
+/// # Panics
+/// When the memory for the formula's propagation is not there.
 pub fn lookahead_cubes_until(cnf: &Cnf, depth: usize, free_vars: usize) -> Cubes {
     let mut prop = Propagator::new(cnf);
     let mut result = Cubes::default();
@@ -66,18 +73,18 @@ struct Cutoff {
 /// root is the node with an empty path.
 fn split(prop: &mut Propagator, cutoff: Cutoff, path: &mut Vec<Lit>, out: &mut Cubes) {
     let root = path.is_empty();
-    let mark = prop.trail.len();
+    let mark = prop.trail_len();
     let outcome = prop.look_ahead();
     if root {
-        out.forced_at_root = prop.trail.len();
+        out.forced_at_root = prop.trail_len();
     }
-    let free = prop.num_vars() - prop.trail.len();
+    let free = prop.num_vars() - prop.trail_len();
     match outcome {
         LookAhead::Refuted if root => out.unsat = true,
         LookAhead::Refuted => out.refuted += 1,
         LookAhead::Branch(first) if cutoff.depth > 0 && free > cutoff.free_vars => {
             for lit in [first, !first] {
-                let at = prop.trail.len();
+                let at = prop.trail_len();
                 if prop.assign_and_propagate(lit) {
                     path.push(lit);
                     let deeper = Cutoff {
@@ -109,17 +116,9 @@ enum LookAhead {
     Branch(Lit),
 }
 
-const UNSET: u8 = 2;
-
-/// Unit propagation with two watched literals, and lookahead on it.
+/// Unit propagation (the shared core), and lookahead on it.
 struct Propagator {
-    clauses: Vec<Vec<Lit>>,
-    /// Per literal code: the clauses that watch this literal, visited when it turns false.
-    watches: Vec<Vec<usize>>,
-    /// Per literal code: 1 true, 0 false, [`UNSET`].
-    values: Vec<u8>,
-    trail: Vec<Lit>,
-    head: usize,
+    core: UnitPropagator,
     /// Variables by clause occurrences, most first (the lookahead's candidates).
     by_occurrence: Vec<usize>,
     /// Whether the root's unit clauses propagate without conflict.
@@ -129,7 +128,12 @@ struct Propagator {
 impl Propagator {
     /// The variables it knows (the formula's, or more if a clause names more).
     fn num_vars(&self) -> usize {
-        self.values.len() / 2
+        self.core.num_vars()
+    }
+
+    /// The literals assigned.
+    fn trail_len(&self) -> usize {
+        self.core.trail().len()
     }
 
     fn new(cnf: &Cnf) -> Propagator {
@@ -141,17 +145,7 @@ impl Propagator {
             .max()
             .unwrap_or(0)
             .max(cnf.num_vars());
-        let mut prop = Propagator {
-            clauses: Vec::new(),
-            watches: vec![Vec::new(); 2 * vars],
-            values: vec![UNSET; 2 * vars],
-            trail: Vec::new(),
-            head: 0,
-            by_occurrence: Vec::new(),
-            root_ok: true,
-        };
         let mut occurrences = vec![0usize; vars];
-        let mut units = Vec::new();
         for clause in cnf.clauses() {
             let mut c: Vec<Lit> = clause.to_vec();
             c.sort();
@@ -162,110 +156,46 @@ impl Propagator {
             for l in &c {
                 occurrences[l.var().index()] += 1;
             }
-            match c.len() {
-                0 => prop.root_ok = false,
-                1 => units.push(c[0]),
-                _ => {
-                    let i = prop.clauses.len();
-                    prop.watches[c[0].code()].push(i);
-                    prop.watches[c[1].code()].push(i);
-                    prop.clauses.push(c);
-                }
-            }
         }
         let mut order: Vec<usize> = (0..vars).filter(|&v| occurrences[v] > 0).collect();
         order.sort_by_key(|&v| (std::cmp::Reverse(occurrences[v]), v));
-        prop.by_occurrence = order;
-        for lit in units {
-            if !prop.root_ok || !prop.assign_and_propagate(lit) {
-                prop.root_ok = false;
-                break;
-            }
+        let mut core = UnitPropagator::new();
+        core.grow(vars);
+        // (Out of memory aborted in a `Vec`'s growth before the core; now it says where.)
+        let loaded = core.load(cnf).unwrap_or_else(|e| panic!("{e}"));
+        let root_ok = loaded && core.propagate();
+        Propagator {
+            core,
+            by_occurrence: order,
+            root_ok,
         }
-        prop
     }
 
-    fn value(&self, lit: Lit) -> u8 {
-        self.values[lit.code()]
+    fn value(&self, lit: Lit) -> Value {
+        self.core.value(lit)
     }
 
     /// Assigns `lit` and propagates; false on a conflict (the assignments stay on the
     /// trail for [`Propagator::backtrack`]).
     fn assign_and_propagate(&mut self, lit: Lit) -> bool {
         match self.value(lit) {
-            1 => return true,
-            0 => return false,
-            _ => {}
+            Value::True => return true,
+            Value::False => return false,
+            Value::Unset => {}
         }
-        self.set(lit);
-        self.propagate()
-    }
-
-    fn set(&mut self, lit: Lit) {
-        self.values[lit.code()] = 1;
-        self.values[(!lit).code()] = 0;
-        self.trail.push(lit);
-    }
-
-    fn propagate(&mut self) -> bool {
-        while self.head < self.trail.len() {
-            let falsified = !self.trail[self.head];
-            self.head += 1;
-            let mut watching = std::mem::take(&mut self.watches[falsified.code()]);
-            let mut i = 0;
-            let mut ok = true;
-            while i < watching.len() {
-                let c = watching[i];
-                let clause = &mut self.clauses[c];
-                if clause[0] == falsified {
-                    clause.swap(0, 1);
-                }
-                let other = clause[0];
-                if self.values[other.code()] == 1 {
-                    i += 1;
-                    continue;
-                }
-                // A new watch among the rest.
-                let replacement = (2..clause.len()).find(|&k| self.values[clause[k].code()] != 0);
-                if let Some(k) = replacement {
-                    clause.swap(1, k);
-                    let new = clause[1];
-                    self.watches[new.code()].push(c);
-                    watching.swap_remove(i);
-                    continue;
-                }
-                if self.values[other.code()] == 0 {
-                    ok = false;
-                    break;
-                }
-                self.set(other);
-                i += 1;
-            }
-            // Put back what still watches `falsified` (new watches went elsewhere).
-            let rest = std::mem::take(&mut self.watches[falsified.code()]);
-            watching.extend(rest);
-            self.watches[falsified.code()] = watching;
-            if !ok {
-                return false;
-            }
-        }
-        true
+        self.core.assign(lit);
+        self.core.propagate()
     }
 
     fn backtrack(&mut self, len: usize) {
-        for &lit in &self.trail[len..] {
-            self.values[lit.code()] = UNSET;
-            self.values[(!lit).code()] = UNSET;
-        }
-        self.trail.truncate(len);
-        self.head = len;
+        self.core.undo_to(len);
     }
 
     /// Literals implied by `lit` (itself included), or `None` when it fails; undone after.
     fn probe(&mut self, lit: Lit) -> Option<usize> {
-        let mark = self.trail.len();
+        let mark = self.trail_len();
         let ok = self.assign_and_propagate(lit);
-        let implied = self.trail.len() - mark;
+        let implied = self.trail_len() - mark;
         self.backtrack(mark);
         ok.then_some(implied)
     }
@@ -280,12 +210,12 @@ impl Propagator {
                 .by_occurrence
                 .iter()
                 .copied()
-                .filter(|&v| self.values[2 * v] == UNSET)
+                .filter(|&v| self.value(Var::from_index(v).positive()) == Value::Unset)
                 .take(MAX_LOOKAHEAD_VARS)
                 .collect();
             for v in candidates {
-                let positive = crate::formula::Var::from_index(v).positive();
-                if self.value(positive) != UNSET {
+                let positive = Var::from_index(v).positive();
+                if self.value(positive) != Value::Unset {
                     continue; // forced by an earlier failed literal of this pass
                 }
                 match (self.probe(positive), self.probe(!positive)) {

@@ -11,9 +11,10 @@
 //! Sudoku formulas never overflow the stack. Backtracking is chronological: on a conflict the
 //! most recent decision not yet flipped is undone and flipped. No clause is learnt.
 //!
-//! Data layout for speed: binary clauses live in per-literal implication lists; longer clauses
-//! in one flat arena with watch lists indexed by literal code (each watch carries a *blocker*
-//! literal, as in MiniSat, so satisfied clauses are skipped without touching the arena).
+//! Unit propagation is the shared reason-free core ([`UnitPropagator`]): binary clauses in
+//! per-literal implication lists, longer clauses in one flat arena watched by two literals,
+//! each watch with a *blocker* literal, as in MiniSat. The branching clauses are read in
+//! the same arena.
 //!
 //! **Branching** picks the shortest not-yet-satisfied *branching clause*: a clause with a
 //! positive literal, binary only when all-positive (on Sudoku these are the "at least one"
@@ -52,12 +53,9 @@ use crate::backend::proof::{DratWriter, ProofTarget};
 use crate::backend::{
     check_model_from, BackendError, Interrupt, LimitTime, SatBackend, SatOutcome, WriteProofs,
 };
-use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError, Var};
+use crate::formula::{ClauseSink, Cnf, Lit, Model, ReserveError, Var};
 use crate::run::{Counters, Deadline};
-
-const TRUE: i8 = 1;
-const FALSE: i8 = -1;
-const UNSET: i8 = 0;
+use sudosat_sat::propagation::{Added, ClauseRef, UnitPropagator, Value};
 
 crate::names::named_enum! {
     /// How much the solver looks ahead before it branches (`--lookahead`).
@@ -94,14 +92,6 @@ impl Lookahead {
     }
 }
 
-/// A long-clause watch: the clause's arena start, and a literal of the clause that, when true,
-/// means the clause needs no visit.
-#[derive(Clone, Copy)]
-struct Watch {
-    clause: u32,
-    blocker: Lit,
-}
-
 /// One entry of the decision stack.
 #[derive(Clone, Copy)]
 struct Decision {
@@ -136,43 +126,25 @@ const CLOCK_INTERVAL: u64 = 256;
 /// The built-in DPLL solver (see the module docs).
 #[derive(Default)]
 pub struct Dpll {
-    num_vars: usize,
-    /// Value per literal code.
-    values: Vec<i8>,
-    /// Implications of binary clauses in one flat array: `binary[binary_start[l]..
-    /// binary_start[l + 1]]` holds the literals that must be true when literal `l` becomes
-    /// false (compressed rows, rebuilt when binary clauses arrive).
-    binary: Vec<Lit>,
-    binary_start: Vec<u32>,
-    /// Every binary clause (after simplification), the source of `binary`.
-    binary_pairs: Vec<(Lit, Lit)>,
-    /// Clauses of `original` already loaded into the structures above.
+    /// The clauses loaded, the assignment and its trail, and unit propagation over them;
+    /// all-positive binary clauses are also kept in its arena, for branching only.
+    core: UnitPropagator,
+    /// Clauses of `original` already loaded into `core`.
     loaded: usize,
-    /// Clauses of three or more literals, and all-positive binary ones (kept for branching
-    /// only), flat: `[len, lit, lit, …]` per clause; a clause is named by the arena index of
-    /// its length word.
-    arena: Vec<u32>,
-    /// Start (length word) of each branching clause.
-    branch_clauses: Vec<u32>,
+    /// Each branching clause, in `core`'s arena.
+    branch_clauses: Vec<ClauseRef>,
     /// Per branching clause (same order): the literal that last satisfied it.
     sat_cache: Vec<Lit>,
     /// `occurrences[occurrence_start[l]..occurrence_start[l + 1]]`: the branching clauses
     /// holding literal `l` (built for root probing).
     occurrences: Vec<u32>,
     occurrence_start: Vec<u32>,
-    /// `watches[l]`: long clauses watching literal `l` (visited when `l` becomes false).
-    watches: Vec<Vec<Watch>>,
-    trail: Vec<Lit>,
-    /// Trail index of the next literal to propagate.
-    queue_head: usize,
     decisions_stack: Vec<Decision>,
     /// Next variable to try in the fallback (all branching clauses satisfied) branching.
     fallback_next: usize,
     /// An empty clause was added (or derived at level 0).
     inconsistent: bool,
-    /// Scratch for simplifying added clauses.
-    scratch: Vec<Lit>,
-    /// Per literal code: seen in the clause being added.
+    /// Per literal code: already a candidate of root probing.
     seen: Vec<bool>,
     /// Copy of every clause as given, to check models.
     original: Cnf,
@@ -181,7 +153,6 @@ pub struct Dpll {
     trusted: usize,
     lookahead: Lookahead,
     decisions: u64,
-    propagations: u64,
     backtracks: u64,
     probes: u64,
     failed_literals: u64,
@@ -279,40 +250,27 @@ impl Dpll {
     }
 
     fn grow(&mut self, num_vars: usize) {
-        if num_vars <= self.num_vars {
-            return;
-        }
-        self.num_vars = num_vars;
-        self.values.resize(2 * num_vars, UNSET);
-        self.seen.resize(2 * num_vars, false);
-        if self.watches.len() < 2 * num_vars {
-            self.watches.resize_with(2 * num_vars, Vec::new);
-        }
+        self.core.grow(num_vars);
+        self.seen.resize(2 * self.core.num_vars(), false);
     }
 
     #[inline]
-    fn value(&self, lit: Lit) -> i8 {
-        self.values[lit.code()]
+    fn value(&self, lit: Lit) -> Value {
+        self.core.value(lit)
     }
 
     #[inline]
     fn assign(&mut self, lit: Lit) {
-        self.values[lit.code()] = TRUE;
-        self.values[(!lit).code()] = FALSE;
-        self.trail.push(lit);
+        self.core.assign(lit);
     }
 
-    /// Undoes the trail down to `len` literals.
+    /// Undoes the trail down to `len` literals (and the fallback branching goes back to the
+    /// lowest variable unassigned).
     fn undo_to(&mut self, len: usize) {
         let mut lowest = self.fallback_next;
-        for &lit in &self.trail[len..] {
-            self.values[lit.code()] = UNSET;
-            self.values[(!lit).code()] = UNSET;
-            lowest = lowest.min(lit.var().index());
-        }
+        self.core
+            .undo_to_each(len, |lit| lowest = lowest.min(lit.var().index()));
         self.fallback_next = lowest;
-        self.trail.truncate(len);
-        self.queue_head = self.queue_head.min(len);
     }
 
     /// Back to decision level 0 (level-0 assignments stay).
@@ -328,106 +286,22 @@ impl Dpll {
         }
     }
 
-    /// Unit propagation over the trail from `queue_head`; `false` on a conflict.
+    /// Unit propagation over the trail from its head; `false` on a conflict. The shared
+    /// core's, binary clauses before long ones: the order the search's counters were
+    /// measured with.
+    #[inline]
     fn propagate(&mut self) -> bool {
-        while self.queue_head < self.trail.len() {
-            let p = self.trail[self.queue_head];
-            self.queue_head += 1;
-            let false_lit = !p;
-            self.propagations += 1;
-
-            // Binary clauses (false_lit ∨ other).
-            let code = false_lit.code();
-            let (from, to) = (
-                self.binary_start[code] as usize,
-                self.binary_start[code + 1] as usize,
-            );
-            for k in from..to {
-                let other = self.binary[k];
-                match self.values[other.code()] {
-                    TRUE => {}
-                    UNSET => self.assign(other),
-                    _ => return false,
-                }
-            }
-            let mut conflict = false;
-
-            // Long clauses watching false_lit.
-            let mut watches = std::mem::take(&mut self.watches[false_lit.code()]);
-            let mut i = 0;
-            let mut j = 0;
-            while i < watches.len() {
-                let w = watches[i];
-                i += 1;
-                if self.values[w.blocker.code()] == TRUE {
-                    watches[j] = w;
-                    j += 1;
-                    continue;
-                }
-                let start = w.clause as usize;
-                let len = self.arena[start] as usize;
-                let lits = start + 1;
-                // Make sure the false literal is at position 1.
-                if self.arena[lits] == false_lit.code() as u32 {
-                    self.arena.swap(lits, lits + 1);
-                }
-                let first = Lit::from_code(self.arena[lits] as usize);
-                let kept = Watch {
-                    clause: w.clause,
-                    blocker: first,
-                };
-                if first != w.blocker && self.values[first.code()] == TRUE {
-                    watches[j] = kept;
-                    j += 1;
-                    continue;
-                }
-                // Look for a new literal to watch.
-                let mut moved = false;
-                for k in lits + 2..lits + len {
-                    let code = self.arena[k] as usize;
-                    if self.values[code] != FALSE {
-                        self.arena.swap(lits + 1, k);
-                        self.watches[code].push(kept);
-                        moved = true;
-                        break;
-                    }
-                }
-                if moved {
-                    continue;
-                }
-                watches[j] = kept;
-                j += 1;
-                match self.values[first.code()] {
-                    UNSET => self.assign(first),
-                    FALSE => {
-                        // Conflict: keep the remaining watches and stop.
-                        while i < watches.len() {
-                            watches[j] = watches[i];
-                            j += 1;
-                            i += 1;
-                        }
-                        conflict = true;
-                    }
-                    _ => {}
-                }
-            }
-            watches.truncate(j);
-            self.watches[false_lit.code()] = watches;
-            if conflict {
-                return false;
-            }
-        }
-        true
+        self.core.propagate()
     }
 
     /// Assigns `lit`, propagates and undoes it all: the number of literals assigned, or
     /// `None` when `lit` is a failed literal.
     fn probe(&mut self, lit: Lit) -> Option<usize> {
         self.probes += 1;
-        let len = self.trail.len();
+        let len = self.core.trail().len();
         self.assign(lit);
         let ok = self.propagate();
-        let assigned = self.trail.len() - len;
+        let assigned = self.core.trail().len() - len;
         self.undo_to(len);
         ok.then_some(assigned)
     }
@@ -436,25 +310,23 @@ impl Dpll {
     fn pick_clause(&mut self) -> Option<usize> {
         let mut best: Option<(usize, usize)> = None; // (open literals, clause index)
         for ci in 0..self.branch_clauses.len() {
-            if self.values[self.sat_cache[ci].code()] == TRUE {
+            if self.value(self.sat_cache[ci]) == Value::True {
                 continue;
             }
-            let start = self.branch_clauses[ci] as usize;
-            let len = self.arena[start] as usize;
             let mut open = 0;
             let mut satisfied = None;
-            for &code in &self.arena[start + 1..start + 1 + len] {
-                match self.values[code as usize] {
-                    TRUE => {
-                        satisfied = Some(code);
+            for lit in self.core.clause(self.branch_clauses[ci]) {
+                match self.core.value(lit) {
+                    Value::True => {
+                        satisfied = Some(lit);
                         break;
                     }
-                    UNSET => open += 1,
-                    _ => {}
+                    Value::Unset => open += 1,
+                    Value::False => {}
                 }
             }
-            if let Some(code) = satisfied {
-                self.sat_cache[ci] = Lit::from_code(code as usize);
+            if let Some(lit) = satisfied {
+                self.sat_cache[ci] = lit;
                 continue;
             }
             if best.map_or(true, |(n, _)| open < n) {
@@ -471,13 +343,10 @@ impl Dpll {
     /// The open literals of branching clause `ci`, into `out`.
     fn open_literals(&self, ci: usize, out: &mut Vec<Lit>) {
         out.clear();
-        let start = self.branch_clauses[ci] as usize;
-        let len = self.arena[start] as usize;
         out.extend(
-            self.arena[start + 1..start + 1 + len]
-                .iter()
-                .map(|&c| Lit::from_code(c as usize))
-                .filter(|&l| self.value(l) == UNSET),
+            self.core
+                .clause(self.branch_clauses[ci])
+                .filter(|&l| self.value(l) == Value::Unset),
         );
     }
 
@@ -524,12 +393,12 @@ impl Dpll {
             for &lit in &candidates {
                 self.seen[lit.code()] = false;
             }
-            let mark = self.trail.len();
+            let mark = self.core.trail().len();
             for (i, &lit) in candidates.iter().enumerate() {
                 if i % 1024 == 1023 && deadline.expired() {
                     return true;
                 }
-                if self.value(lit) != UNSET {
+                if self.value(lit) != Value::Unset {
                     continue;
                 }
                 if self.probe(lit).is_none() {
@@ -543,12 +412,12 @@ impl Dpll {
                     }
                 }
             }
-            if self.trail.len() == mark {
+            if self.core.trail().len() == mark {
                 return true;
             }
             candidates.clear();
-            for t in mark..self.trail.len() {
-                let gone = !self.trail[t];
+            for t in mark..self.core.trail().len() {
+                let gone = !self.core.trail()[t];
                 let (from, to) = (
                     self.occurrence_start[gone.code()] as usize,
                     self.occurrence_start[gone.code() + 1] as usize,
@@ -564,31 +433,30 @@ impl Dpll {
     /// Pushes the open literals of branching clause `ci` not yet `seen` (and marks them),
     /// unless the clause is satisfied.
     fn collect_open(&mut self, ci: usize, out: &mut Vec<Lit>) {
-        let start = self.branch_clauses[ci] as usize;
-        let len = self.arena[start] as usize;
-        let lits = &self.arena[start + 1..start + 1 + len];
-        if lits.iter().any(|&code| self.values[code as usize] == TRUE) {
+        let clause = self.branch_clauses[ci];
+        if self
+            .core
+            .clause(clause)
+            .any(|lit| self.core.value(lit) == Value::True)
+        {
             return;
         }
-        for &code in lits {
-            let code = code as usize;
-            if self.values[code] == UNSET && !self.seen[code] {
-                self.seen[code] = true;
-                out.push(Lit::from_code(code));
+        for lit in self.core.clause(clause) {
+            if self.core.value(lit) == Value::Unset && !self.seen[lit.code()] {
+                self.seen[lit.code()] = true;
+                out.push(lit);
             }
         }
     }
 
     /// Compressed rows of the branching clauses each literal occurs in.
     fn build_occurrences(&mut self) {
-        let codes = 2 * self.num_vars;
+        let codes = 2 * self.core.num_vars();
         self.occurrence_start.clear();
         self.occurrence_start.resize(codes + 1, 0);
-        for &start in &self.branch_clauses {
-            let start = start as usize;
-            let len = self.arena[start] as usize;
-            for &code in &self.arena[start + 1..start + 1 + len] {
-                self.occurrence_start[code as usize + 1] += 1;
+        for &clause in &self.branch_clauses {
+            for lit in self.core.clause(clause) {
+                self.occurrence_start[lit.code() + 1] += 1;
             }
         }
         for code in 0..codes {
@@ -597,11 +465,9 @@ impl Dpll {
         self.occurrences.clear();
         self.occurrences
             .resize(self.occurrence_start[codes] as usize, 0);
-        for (ci, &start) in self.branch_clauses.iter().enumerate() {
-            let start = start as usize;
-            let len = self.arena[start] as usize;
-            for &code in &self.arena[start + 1..start + 1 + len] {
-                let slot = &mut self.occurrence_start[code as usize];
+        for (ci, &clause) in self.branch_clauses.iter().enumerate() {
+            for lit in self.core.clause(clause) {
+                let slot = &mut self.occurrence_start[lit.code()];
                 self.occurrences[*slot as usize] = ci as u32;
                 *slot += 1;
             }
@@ -614,9 +480,9 @@ impl Dpll {
 
     /// The first unassigned variable, decided false, once every branching clause holds.
     fn fallback_literal(&mut self) -> Option<Lit> {
-        while self.fallback_next < self.num_vars {
+        while self.fallback_next < self.core.num_vars() {
             let lit = Var::from_index(self.fallback_next).negative();
-            if self.value(lit) == UNSET {
+            if self.value(lit) == Value::Unset {
                 return Some(lit);
             }
             self.fallback_next += 1;
@@ -657,7 +523,7 @@ impl Dpll {
     fn decide(&mut self, lit: Lit) {
         self.decisions += 1;
         self.decisions_stack.push(Decision {
-            trail_len: self.trail.len() as u32,
+            trail_len: self.core.trail().len() as u32,
             lit,
             flipped: false,
         });
@@ -665,7 +531,7 @@ impl Dpll {
     }
 
     fn search(&mut self, deadline: Deadline) -> Search {
-        let lookahead = self.lookahead.resolve(self.num_vars);
+        let lookahead = self.lookahead.resolve(self.core.num_vars());
         if lookahead == Lookahead::Full && !self.probe_all(&deadline) {
             return Search::Unsat;
         }
@@ -719,29 +585,26 @@ impl Dpll {
 }
 
 impl Dpll {
-    /// Loads the clauses added since the last solve: each is simplified against the root
-    /// assignment (false and repeated literals dropped; satisfied and tautological clauses
-    /// skipped), units are assigned, binary clauses go to the implication arrays, longer
-    /// ones to the watched arena. Buffering the clauses and building flat arrays in one pass
-    /// costs less than growing per-literal lists clause by clause.
-    /// Reserves, fallibly, the big buffers the pending clauses will fill (the arena, the
-    /// implication pairs and the watch-list heads), so that a formula too large for the
-    /// machine is an error rather than an abort.
+    /// Reserves, fallibly, the big buffers the clauses added since the last solve will fill
+    /// (the arena, the implication pairs and the watch-list heads), so that a formula too
+    /// large for the machine is an error rather than an abort.
     fn reserve_pending(&mut self) -> Result<(), ReserveError> {
         let pending = self.loaded..self.original.num_clauses();
         let clauses = pending.len();
         let literals: usize = pending.map(|i| self.original.clause(i).len()).sum();
-        let codes = 2 * self.original.num_vars();
-        try_reserve(&mut self.arena, literals + clauses, "the clause arena")?;
-        try_reserve(&mut self.binary_pairs, clauses, "the implication pairs")?;
-        let heads = codes.saturating_sub(self.watches.len());
-        try_reserve(&mut self.watches, heads, "the watch lists")
+        self.core
+            .reserve(self.original.num_vars(), clauses, literals)
     }
 
+    /// Loads the clauses added since the last solve into the propagation core, which
+    /// simplifies each against the root assignment (false and repeated literals dropped;
+    /// satisfied and tautological clauses skipped), assigns units, and keeps binary
+    /// clauses as implications and longer ones watched in its arena. Buffering the clauses
+    /// and building flat arrays in one pass costs less than growing per-literal lists
+    /// clause by clause.
     fn load_pending(&mut self) {
         self.backtrack_to_root();
         self.grow(self.original.num_vars());
-        let binaries_before = self.binary_pairs.len();
         for index in self.loaded..self.original.num_clauses() {
             if self.inconsistent {
                 break;
@@ -749,118 +612,32 @@ impl Dpll {
             self.load_clause(index);
         }
         self.loaded = self.original.num_clauses();
-        if self.binary_pairs.len() != binaries_before
-            || self.binary_start.len() != 2 * self.num_vars + 1
-        {
-            self.build_implications();
-        }
     }
 
+    /// Loads clause `index` of `original`, and keeps it for branching if it has a positive
+    /// literal (all positive when binary).
     fn load_clause(&mut self, index: usize) {
-        let clause = self.original.clause(index);
-        // Fast path for the bulk of Sudoku formulas: an open binary clause over two variables
-        // with a negative literal (an implication, never branched on).
-        if let [a, b] = *clause {
-            if a.var() != b.var()
-                && (a.is_negative() || b.is_negative())
-                && self.values[a.code()] == UNSET
-                && self.values[b.code()] == UNSET
-            {
-                self.binary_pairs.push((a, b));
-                return;
-            }
-        }
-        self.scratch.clear();
-        let clause = self.original.clause(index);
-        let mut satisfied = false;
-        for &lit in clause {
-            let code = lit.code();
-            if self.seen[code ^ 1] || self.values[code] == TRUE {
-                satisfied = true;
-                break;
-            }
-            if self.values[code] == FALSE || self.seen[code] {
-                continue;
-            }
-            self.seen[code] = true;
-            self.scratch.push(lit);
-        }
-        for &lit in &self.scratch {
-            self.seen[lit.code()] = false;
-        }
-        if satisfied {
-            return;
-        }
-        let len = self.scratch.len();
-        match len {
-            0 => {
+        let branching = match self.core.add_clause(self.original.clause(index)) {
+            Added::Empty => {
                 self.inconsistent = true;
                 return;
             }
-            1 => {
-                let lit = self.scratch[0];
-                self.assign(lit);
-                return;
+            Added::Satisfied | Added::Unit(_) => return,
+            Added::Binary(a, b) if a.is_positive() && b.is_positive() => {
+                self.core.store_clause(&[a, b])
             }
-            _ => {}
-        }
-        let positives = self.scratch.iter().filter(|l| l.is_positive()).count();
-        let branching = positives == len || (len >= 3 && positives > 0);
-        if len == 2 {
-            self.binary_pairs.push((self.scratch[0], self.scratch[1]));
-            if !branching {
-                return;
+            Added::Binary(..) => return,
+            Added::Long(clause) => {
+                if !self.core.clause(clause).any(|lit| lit.is_positive()) {
+                    return;
+                }
+                clause
             }
-        }
-        let start = self.arena.len() as u32;
-        self.arena.push(len as u32);
-        self.arena
-            .extend(self.scratch.iter().map(|l| l.code() as u32));
-        if branching {
-            self.branch_clauses.push(start);
-            self.sat_cache.push(self.scratch[0]);
-        }
-        if len >= 3 {
-            let (a, b) = (self.scratch[0], self.scratch[1]);
-            self.watches[a.code()].push(Watch {
-                clause: start,
-                blocker: b,
-            });
-            self.watches[b.code()].push(Watch {
-                clause: start,
-                blocker: a,
-            });
-        }
-    }
-
-    /// Rebuilds the compressed implication rows from `binary_pairs`.
-    fn build_implications(&mut self) {
-        let codes = 2 * self.num_vars;
-        self.binary_start.clear();
-        self.binary_start.resize(codes + 1, 0);
-        for &(a, b) in &self.binary_pairs {
-            self.binary_start[a.code() + 1] += 1;
-            self.binary_start[b.code() + 1] += 1;
-        }
-        for code in 0..codes {
-            self.binary_start[code + 1] += self.binary_start[code];
-        }
-        self.binary.clear();
-        self.binary
-            .resize(self.binary_start[codes] as usize, Lit::from_code(0));
-        // Fill each row from its start, using `binary_start[l]` as the cursor, then shift
-        // the starts back.
-        for &(a, b) in &self.binary_pairs {
-            for (from, to) in [(a, b), (b, a)] {
-                let slot = &mut self.binary_start[from.code()];
-                self.binary[*slot as usize] = to;
-                *slot += 1;
-            }
-        }
-        for code in (1..=codes).rev() {
-            self.binary_start[code] = self.binary_start[code - 1];
-        }
-        self.binary_start[0] = 0;
+        };
+        let first = self.core.clause(branching).next();
+        self.branch_clauses.push(branching);
+        self.sat_cache
+            .push(first.expect("a branching clause has literals"));
     }
 }
 
@@ -923,8 +700,8 @@ impl SatBackend for Dpll {
                 });
             }
         }
-        let values = (0..self.num_vars)
-            .map(|v| self.values[2 * v] == TRUE)
+        let values = (0..self.core.num_vars())
+            .map(|v| self.value(Var::from_index(v).positive()) == Value::True)
             .collect();
         let model = Model::from_values(values);
         self.backtrack_to_root();
@@ -935,7 +712,7 @@ impl SatBackend for Dpll {
         Counters(vec![
             ("solves", self.solves),
             ("decisions", self.decisions),
-            ("propagations", self.propagations),
+            ("propagations", self.core.propagations()),
             ("backtracks", self.backtracks),
             ("probes", self.probes),
             ("failed_literals", self.failed_literals),
@@ -948,29 +725,17 @@ impl SatBackend for Dpll {
 
     fn reset(&mut self) {
         self.proof = None;
-        let used = 2 * self.num_vars;
-        for list in &mut self.watches[..used] {
-            list.clear();
-        }
-        self.num_vars = 0;
-        self.values.clear();
+        self.core.clear();
         self.seen.clear();
-        self.trail.clear();
-        self.arena.clear();
-        self.binary.clear();
-        self.binary_start.clear();
-        self.binary_pairs.clear();
         self.loaded = 0;
         self.branch_clauses.clear();
         self.sat_cache.clear();
-        self.queue_head = 0;
         self.decisions_stack.clear();
         self.fallback_next = 0;
         self.inconsistent = false;
         self.original.clear();
         self.trusted = 0;
         self.decisions = 0;
-        self.propagations = 0;
         self.backtracks = 0;
         self.probes = 0;
         self.failed_literals = 0;

@@ -329,6 +329,10 @@ impl LookaheadSolver {
 
     /// Unit propagation: false on a conflict (the assignments stay for
     /// [`Self::undo_to`]). Counts in `shortened` the clauses shortened, weighted.
+    ///
+    /// Not the shared core (`sudosat_sat::propagation`): the scores need every clause a
+    /// literal shortens, which two watches never visit, hence ternary pairs and counted
+    /// long clauses read in full.
     fn propagate(&mut self) -> bool {
         while self.head < self.trail.len() {
             let code = self.trail[self.head];

@@ -4,8 +4,9 @@
 //! and DIMACS numbers only at the edge), the run-time vocabulary every solver shares
 //! ([`run`]: counters, deadlines, the machine's limits), DRAT proof output ([`proof`]) and
 //! the name tables a user picks from ([`names`]), the solver interface with its capability
-//! traits ([`solver`]) and the interface a theory joins the search through ([`propagator`]). Nothing here knows Sudoku: the root
-//! crate `sudosat` builds puzzles' formulas on top.
+//! traits ([`solver`]), the unit propagation the simpler solvers share ([`propagation`])
+//! and the interface a theory joins the search through ([`propagator`]). Nothing here
+//! knows Sudoku: the root crate `sudosat` builds puzzles' formulas on top.
 //!
 //! ```
 //! use sudosat_sat::formula::{ClauseSink, Cnf, Lit, Model};
@@ -20,6 +21,7 @@
 pub mod formula;
 pub mod names;
 pub mod proof;
+pub mod propagation;
 pub mod propagator;
 pub mod run;
 pub mod solver;
