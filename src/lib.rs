@@ -20,7 +20,6 @@ pub mod backbone;
 pub mod backend;
 pub mod compare;
 pub mod compression;
-pub mod cube;
 pub mod dimacs;
 pub mod encode;
 mod error;
@@ -30,7 +29,7 @@ pub mod models;
 pub mod names;
 pub mod solve;
 
-pub use sudosat_sat::{formula, run};
+pub use sudosat_sat::{cube, formula, run};
 
 pub use error::{Error, Result};
 pub use formula::{ClauseSink, Cnf, Lit, Model, Var};

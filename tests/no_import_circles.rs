@@ -29,9 +29,11 @@ const CRATES: [CrateRoot; 3] = [
     },
 ];
 
-/// The files of one crate by module path (`[]` is the root).
+/// The files of one crate by module path (`[]` is the root), and the file of each macro
+/// it exports (at the crate's root path, defined elsewhere).
 struct ModuleMap {
     files: BTreeMap<Vec<String>, PathBuf>,
+    macros: BTreeMap<String, PathBuf>,
 }
 
 impl ModuleMap {
@@ -70,13 +72,32 @@ impl ModuleMap {
             }
             files.insert(path, file);
         }
-        ModuleMap { files }
+        let mut macros = BTreeMap::new();
+        for file in files.values() {
+            let text = std::fs::read_to_string(file).unwrap();
+            let mut exported = false;
+            for line in text.lines().map(str::trim) {
+                if exported {
+                    if let Some(rest) = line.strip_prefix("macro_rules! ") {
+                        let name = rest.trim_end_matches(['{', ' ']);
+                        macros.insert(name.to_string(), file.clone());
+                    }
+                }
+                exported = line == "#[macro_export]";
+            }
+        }
+        ModuleMap { files, macros }
     }
 
     /// The file holding the item a path (module segments, then maybe an item) names: the
     /// deepest module file along it, followed through a re-export `pub use self::…` of the
     /// next segment when that file only re-exports it.
     fn resolve(&self, segments: &[String]) -> Option<&PathBuf> {
+        if let [name] = segments {
+            if let Some(file) = self.macros.get(name) {
+                return Some(file);
+            }
+        }
         let mut depth = segments.len();
         while depth > 0 && !self.files.contains_key(&segments[..depth]) {
             depth -= 1;

@@ -6,17 +6,12 @@
 //! ([`sudosat_sat::solver`]) and are re-exported here. UNSAT is an answer
 //! ([`SatOutcome::Unsat`]), never an error.
 
-pub mod cdcl;
-pub mod dpll;
 pub mod external;
-pub mod lookahead;
 pub mod splr;
 pub mod sudoku;
-#[cfg(test)]
-pub(crate) mod test_formulas;
 pub mod varisat;
 
-pub use sudosat_sat::proof;
+pub use sudosat_sat::{cdcl, dpll, lookahead, proof};
 
 use std::time::Duration;
 

@@ -18,10 +18,26 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod cdcl;
+pub mod cube;
+pub mod dpll;
 pub mod formula;
+pub mod lookahead;
 pub mod names;
 pub mod proof;
 pub mod propagation;
 pub mod propagator;
 pub mod run;
 pub mod solver;
+#[cfg(test)]
+pub(crate) mod test_formulas;
+
+pub use cdcl::Cdcl;
+pub use dpll::{Dpll, Lookahead};
+pub use lookahead::LookaheadBackend;
+pub use proof::{DratWriter, ProofFormat, ProofTarget};
+pub use propagator::{ConnectPropagator, Propagator, PropagatorFactory};
+pub use solver::{
+    check_model, check_model_from, BackendError, Capability, Interrupt, LimitTime, SatBackend,
+    SatOutcome, SolveUnderAssumptions, WriteProofs,
+};

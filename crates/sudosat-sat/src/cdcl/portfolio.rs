@@ -44,10 +44,10 @@ use rand_chacha::ChaCha8Rng;
 use super::load::Formula;
 use super::search::{Cdcl, Ended, Limits};
 use super::trail::Trail;
-use crate::backend::lookahead::{LookaheadCounters, LookaheadOutcome, LookaheadSolver};
-use crate::backend::{BackendError, SatOutcome};
 use crate::formula::Lit;
+use crate::lookahead::{LookaheadCounters, LookaheadOutcome, LookaheadSolver};
 use crate::run::Deadline;
+use crate::{BackendError, SatOutcome};
 
 /// How a race of CDCL and the lookahead search ([`Cdcl::race_lookahead`]) ended.
 pub(super) enum RaceEnd {
@@ -327,11 +327,9 @@ impl Cdcl {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::backend::test_formulas::{brute_force_models, pigeonhole, random_3sat};
-    use crate::backend::{
-        Interrupt, LimitTime, Lookahead, SatBackend, SatOutcome, SolveUnderAssumptions,
-    };
     use crate::formula::{ClauseSink, Cnf, Var};
+    use crate::test_formulas::{brute_force_models, pigeonhole, random_3sat};
+    use crate::{Interrupt, LimitTime, Lookahead, SatBackend, SatOutcome, SolveUnderAssumptions};
 
     /// A cdcl on `threads` threads that forks after `after` conflicts.
     fn solver(threads: usize, after: u64, cnf: &Cnf) -> Cdcl {

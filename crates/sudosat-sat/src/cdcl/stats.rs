@@ -1,7 +1,7 @@
-//! The solver's counters, reported by [`SatBackend::counters`](crate::backend::SatBackend):
+//! The solver's counters, reported by [`SatBackend::counters`](crate::SatBackend):
 //! every technique adds to the ones it owns.
 
-use crate::backend::lookahead::LookaheadCounters;
+use crate::lookahead::LookaheadCounters;
 
 /// Counters of the search (the shrinking and mode counters live with their technique).
 #[derive(Clone, Default)]

@@ -21,11 +21,11 @@ use super::simplify::RootSimplifier;
 use super::stats::Stats;
 use super::theory::{Native, TheoryLink};
 use super::trail::{Trail, NO_REASON};
-use crate::backend::dpll::Lookahead;
+use crate::dpll::Lookahead;
 use crate::formula::Lit;
 use crate::run::Deadline;
 
-/// The built-in CDCL solver (see the module docs of [`crate::backend::cdcl`]).
+/// The built-in CDCL solver (see the module docs of [`crate::cdcl`]).
 #[derive(Default)]
 pub struct Cdcl {
     /// The assignment, and the theory that follows it.
@@ -80,7 +80,7 @@ pub(super) struct Limits {
     /// While this solver is a member of a portfolio: set when another member has answered.
     pub(super) stop: Option<Arc<AtomicBool>>,
     /// Set by another thread to end this solver's solves
-    /// ([`crate::backend::Interrupt::set_interrupt`](crate::backend::Interrupt::set_interrupt)).
+    /// ([`crate::Interrupt::set_interrupt`](crate::Interrupt::set_interrupt)).
     pub(super) interrupt: Option<Arc<AtomicBool>>,
 }
 

@@ -165,7 +165,7 @@ impl Shrinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::cdcl::trail::BINARY_REASON;
+    use crate::cdcl::trail::BINARY_REASON;
     use crate::formula::Var;
 
     /// The parts shrinking reads, for five variables.

@@ -1,8 +1,8 @@
 //! Failed-literal probing at the root before the search (Freeman 1995, "Improvements to
 //! propositional satisfiability search algorithms", PhD thesis; the DPLL's
-//! [`Lookahead::Full`](crate::backend::dpll::Lookahead::Full)), where it pays: formulas of
-//! more than [`crate::backend::dpll::AUTO_FULL_ABOVE`] variables under
-//! [`Lookahead::Auto`](crate::backend::dpll::Lookahead::Auto). On the large Sudoku grids it
+//! [`Lookahead::Full`](crate::dpll::Lookahead::Full)), where it pays: formulas of
+//! more than [`crate::dpll::AUTO_FULL_ABOVE`] variables under
+//! [`Lookahead::Auto`](crate::dpll::Lookahead::Auto). On the large Sudoku grids it
 //! settles most of the puzzle before any decision.
 
 use super::analyze::Analysis;

@@ -18,7 +18,7 @@ pub(super) struct Formula {
     /// Clauses of `original` already loaded.
     pub(super) loaded: usize,
     /// Leading clauses of `original` whose models the caller checks
-    /// ([`SatBackend::trust_clauses`](crate::backend::SatBackend::trust_clauses)).
+    /// ([`SatBackend::trust_clauses`](crate::SatBackend::trust_clauses)).
     pub(super) trusted: usize,
     /// An empty clause was added or derived at the root.
     pub(super) inconsistent: bool,

@@ -1,5 +1,5 @@
 //! A theory joined to the search through the propagator interface
-//! ([`crate::backend::Propagator`], shaped after IPASIR-UP: Fazekas et al. 2023, "IPASIR-UP:
+//! ([`crate::Propagator`], shaped after IPASIR-UP: Fazekas et al. 2023, "IPASIR-UP:
 //! User propagators for CDCL", SAT). At each unit-propagation fixpoint the theory hears of
 //! the observed literals assigned since ([`Trail::notify_theory`]); the clauses it adds
 //! (conflicts, lemmas) and the literals it implies follow, each implied literal with the
@@ -22,8 +22,8 @@ use super::options::EXPLANATION_MIN_LBD;
 use super::propagate::{propagate, Conflict};
 use super::stats::Stats;
 use super::trail::{Trail, BINARY_REASON, FALSE, NO_REASON, TRUE, UNSET};
-use crate::backend::PropagatorFactory;
 use crate::formula::Lit;
+use crate::PropagatorFactory;
 
 /// What one round of the theory did.
 pub(super) enum Native {

@@ -3,8 +3,8 @@
 //! Silva & Sakallah 1999, "GRASP: A search algorithm for propositional satisfiability",
 //! IEEE Trans. Computers 48(5); MiniSat's trail, Eén & Sörensson 2003).
 
-use crate::backend::Propagator;
 use crate::formula::{try_reserve, Lit, ReserveError};
+use crate::Propagator;
 
 /// Value of a true literal in [`Trail::values`].
 pub(super) const TRUE: i8 = 1;

@@ -193,7 +193,7 @@ pub(super) fn propagate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::cdcl::trail::NO_REASON;
+    use crate::cdcl::trail::NO_REASON;
     use crate::formula::Var;
 
     #[test]

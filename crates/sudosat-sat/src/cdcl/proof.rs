@@ -1,9 +1,9 @@
-//! The proof-logging calls: the DRAT writer ([`crate::backend::proof`]) when a proof is
+//! The proof-logging calls: the DRAT writer ([`crate::proof`]) when a proof is
 //! set, nothing otherwise. Every learnt clause, every strengthened clause and deletion,
 //! and the empty clause go through here.
 
-use crate::backend::DratWriter;
 use crate::formula::Lit;
+use crate::DratWriter;
 
 /// The proof being written, if any.
 #[derive(Default)]

@@ -10,7 +10,7 @@
 //! assignment, which `sudosat sat` checks outside the cubes.
 
 use crate::formula::{Cnf, Lit, Var};
-use sudosat_sat::propagation::{UnitPropagator, Value};
+use crate::propagation::{UnitPropagator, Value};
 
 /// The cubes of a formula and how the tree came out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -47,9 +47,9 @@
 //!   removed and false literals struck out; the arena is compacted and watches rebuilt;
 //! - **failed-literal probing** at the root before the search (Freeman 1995; the DPLL's
 //!   [`Lookahead::Full`]), where it pays: formulas of more than
-//!   [`crate::backend::dpll::AUTO_FULL_ABOVE`] variables under [`Lookahead::Auto`]. On the
+//!   [`crate::dpll::AUTO_FULL_ABOVE`] variables under [`Lookahead::Auto`]. On the
 //!   large Sudoku grids it settles most of the puzzle before any decision;
-//! - a **lookahead search** ([`crate::backend::lookahead`], after satz, kcnfs and march)
+//! - a **lookahead search** ([`crate::lookahead`], after satz, kcnfs and march)
 //!   takes over the first solve of a formula of at most [`LOOKAHEAD_SEARCH_MAX_VARS`]
 //!   variables whose clauses all have k literals, 3 ≤ k ≤ 6, without assumptions or
 //!   proof, unless [`Lookahead::None`], once CDCL has spent one conflict per five
@@ -59,9 +59,9 @@
 //!   (below the threshold CDCL is the faster).
 //!
 //! The solver is incremental: clauses added after a `solve` keep everything learnt (learnt
-//! clauses are implied by the formula, so they stay valid), and [`crate::backend::SolveUnderAssumptions::solve_under`]
-//! solves under assumptions, answering the failed ones. With [`crate::backend::WriteProofs::set_proof`] it logs
-//! a DRAT proof ([`crate::backend::proof`]): every learnt clause, every strengthened clause and
+//! clauses are implied by the formula, so they stay valid), and [`crate::SolveUnderAssumptions::solve_under`]
+//! solves under assumptions, answering the failed ones. With [`crate::WriteProofs::set_proof`] it logs
+//! a DRAT proof ([`crate::proof`]): every learnt clause, every strengthened clause and
 //! deletion, and the empty clause.
 //!
 //! # Layout
@@ -80,14 +80,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::backend::dpll::Lookahead;
-use crate::backend::lookahead::LookaheadSolver;
-use crate::backend::{
+use crate::dpll::Lookahead;
+use crate::formula::{ClauseSink, Cnf, Lit, Model};
+use crate::lookahead::LookaheadSolver;
+use crate::run::{Counters, Deadline};
+use crate::{
     check_model_from, BackendError, ConnectPropagator, DratWriter, Interrupt, LimitTime,
     ProofTarget, PropagatorFactory, SatBackend, SatOutcome, SolveUnderAssumptions, WriteProofs,
 };
-use crate::formula::{ClauseSink, Cnf, Lit, Model};
-use crate::run::{Counters, Deadline};
 
 mod analyze;
 mod assume;
@@ -160,7 +160,7 @@ impl Cdcl {
 
     /// An empty solver with the given root probing: [`Lookahead::None`] never probes,
     /// [`Lookahead::Full`] and [`Lookahead::BranchClause`] always do, [`Lookahead::Auto`]
-    /// above [`crate::backend::dpll::AUTO_FULL_ABOVE`] variables.
+    /// above [`crate::dpll::AUTO_FULL_ABOVE`] variables.
     pub fn with_lookahead(lookahead: Lookahead) -> Cdcl {
         let mut cdcl = Cdcl {
             lookahead,
@@ -201,7 +201,7 @@ impl Cdcl {
         self
     }
 
-    /// Whether this solve may go to the lookahead search ([`crate::backend::lookahead`])
+    /// Whether this solve may go to the lookahead search ([`crate::lookahead`])
     /// once CDCL has spent its budget of conflicts ([`VARS_PER_CONFLICT_BEFORE_LOOKAHEAD`]):
     /// the first solve of a formula of at most [`LOOKAHEAD_SEARCH_MAX_VARS`] variables
     /// ([`LOOKAHEAD_RACE_MAX_VARS`] when it races CDCL on several threads) whose
@@ -514,11 +514,9 @@ pub(crate) mod tests {
     use super::options::PROBE_STALL;
     use super::portfolio::tests::counts_after_lookahead_match_brute_force;
     use super::*;
-    use crate::backend::test_formulas::{
-        brute_force_sat, pigeonhole, random_3sat, random_cnf, random_ksat,
-    };
-    use crate::backend::ProofTarget;
     use crate::formula::Var;
+    use crate::test_formulas::{brute_force_sat, pigeonhole, random_3sat, random_cnf, random_ksat};
+    use crate::ProofTarget;
 
     #[test]
     fn agrees_with_brute_force_on_small_random_formulas() {
@@ -724,7 +722,7 @@ pub(crate) mod tests {
                     assert_eq!(expected, SatOutcome::Unsat, "round {round}");
                     refuted += 1;
                     let proof = std::fs::read_to_string(&path).unwrap();
-                    if let Err(e) = crate::backend::dpll::tests::check_proof(&cnf, &proof) {
+                    if let Err(e) = crate::dpll::tests::check_proof(&cnf, &proof) {
                         panic!("round {round}: {e}");
                     }
                 }
@@ -997,7 +995,7 @@ pub(crate) mod tests {
     }
 
     /// The names a source file uses from its sibling files: `super::NAME`,
-    /// `crate::backend::cdcl::NAME` and each name of a `use super::{…}` group, outside
+    /// `crate::cdcl::NAME` and each name of a `use super::{…}` group, outside
     /// comments and outside the tests at its bottom (tests may use any layer).
     fn sibling_references(source: &str) -> Vec<String> {
         let code = source.split("#[cfg(test)]").next().unwrap_or_default();
@@ -1012,7 +1010,7 @@ pub(crate) mod tests {
                 .collect()
         };
         let mut names = Vec::new();
-        for prefix in ["super::", "crate::backend::cdcl::"] {
+        for prefix in ["super::", "crate::cdcl::"] {
             for (at, _) in code.match_indices(prefix) {
                 let rest = &code[at + prefix.len()..];
                 if let Some(group) = rest.strip_prefix('{') {
@@ -1047,7 +1045,7 @@ pub(crate) mod tests {
         let source = "use super::trail::{Trail, TRUE};\n\
                       use super::{clauses, decide::{Vsids, cancel_until}};\n\
                       // super::search in a comment\n\
-                      fn f() { crate::backend::cdcl::options::X; super::Cdcl::new(); }\n\
+                      fn f() { crate::cdcl::options::X; super::Cdcl::new(); }\n\
                       #[cfg(test)]\nmod tests { use super::super::search; }";
         assert_eq!(
             sibling_references(source),
@@ -1059,7 +1057,7 @@ pub(crate) mod tests {
     /// (and no item of `mod.rs`, the top).
     #[test]
     fn every_file_uses_only_the_layers_below_it() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/backend/cdcl");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cdcl");
         let mut files: Vec<String> = std::fs::read_dir(&dir)
             .expect("the module's directory")
             .map(|entry| entry.expect("a directory entry").file_name())
@@ -1100,13 +1098,13 @@ pub(crate) mod tests {
         use rand::{Rng, SeedableRng};
         use rand_chacha::ChaCha8Rng;
 
-        use crate::backend::lookahead::{
+        use crate::formula::{Cnf, Model};
+        use crate::lookahead::{
             LookaheadBackend, LookaheadCounters, LookaheadOutcome, LookaheadSolver,
         };
-        use crate::backend::test_formulas::{random_3sat, random_ksat};
-        use crate::backend::{BackendError, Cdcl, Lookahead, SatBackend, SatOutcome};
-        use crate::formula::{Cnf, Model};
         use crate::run::Deadline;
+        use crate::test_formulas::{random_3sat, random_ksat};
+        use crate::{BackendError, Cdcl, Lookahead, SatBackend, SatOutcome};
 
         /// Solves `cnf` by lookahead and by CDCL alone: the answers agree and a model
         /// satisfies every clause. Whether it is satisfiable, and the lookahead's counters.

@@ -37,9 +37,9 @@
 //! The solver is reusable: clauses may be added after a `solve` (blocking clauses for counting
 //! solutions), and [`SatBackend::reset`] empties it while keeping its buffers.
 //!
-//! **Proofs** ([`crate::backend::WriteProofs::set_proof`]): the search learns nothing, yet each of its steps
+//! **Proofs** ([`crate::WriteProofs::set_proof`]): the search learns nothing, yet each of its steps
 //! is a clause checkable by reverse unit propagation (RUP), so it logs a DRAT proof
-//! ([`crate::backend::proof`]). With the decision literals `d1 … dk` on the stack (flipped
+//! ([`crate::proof`]). With the decision literals `d1 … dk` on the stack (flipped
 //! ones included), a conflict logs `¬d1 ∨ … ∨ ¬dk`; a failed literal `l` logs
 //! `¬d1 ∨ … ∨ ¬dk ∨ ¬l` (a unit at the root); when both branches of `dk` have failed, the
 //! clause logged for the first one and propagation give `¬d1 ∨ … ∨ ¬d(k-1)` (so a conflict
@@ -49,15 +49,15 @@
 
 use std::time::Duration;
 
-use crate::backend::proof::{DratWriter, ProofTarget};
-use crate::backend::{
+use crate::formula::{ClauseSink, Cnf, Lit, Model, ReserveError, Var};
+use crate::proof::{DratWriter, ProofTarget};
+use crate::propagation::{Added, ClauseRef, UnitPropagator, Value};
+use crate::run::{Counters, Deadline};
+use crate::{
     check_model_from, BackendError, Interrupt, LimitTime, SatBackend, SatOutcome, WriteProofs,
 };
-use crate::formula::{ClauseSink, Cnf, Lit, Model, ReserveError, Var};
-use crate::run::{Counters, Deadline};
-use sudosat_sat::propagation::{Added, ClauseRef, UnitPropagator, Value};
 
-crate::names::named_enum! {
+crate::named_enum! {
     /// How much the solver looks ahead before it branches (`--lookahead`).
     #[derive(Default)]
     pub enum Lookahead ("lookahead") {
@@ -159,9 +159,9 @@ pub struct Dpll {
     solves: u64,
     /// Limit of each solve (kept across [`SatBackend::reset`]).
     time_limit: Option<Duration>,
-    /// Set by another thread to end the solve ([`crate::backend::Interrupt::set_interrupt`]).
+    /// Set by another thread to end the solve ([`crate::Interrupt::set_interrupt`]).
     interrupt: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// The DRAT proof being written ([`crate::backend::WriteProofs::set_proof`]), with its live lemmas.
+    /// The DRAT proof being written ([`crate::WriteProofs::set_proof`]), with its live lemmas.
     proof: Option<ProofLog>,
 }
 
@@ -987,32 +987,6 @@ pub(crate) mod tests {
         ));
     }
 
-    /// A 25×25 puzzle that unit propagation alone cannot finish (Dancing Links, which makes
-    /// the same singles, runs for minutes): failed-literal probing at the root solves it
-    /// without a decision.
-    #[test]
-    fn root_probing_solves_a_25x25_without_decisions() {
-        use crate::encode::{Encoding, SudokuEncoding};
-        use crate::grid::{read_puzzles, Grid, Source};
-        let read = |text: &str| -> Grid {
-            read_puzzles(text.as_bytes(), &Source::Text, None).unwrap()[0].clone()
-        };
-        let puzzle = read(include_str!("../../tests/fixtures/sudoku-25-1.txt"));
-        let known = read(include_str!(
-            "../../tests/fixtures/solutions/sudoku-25-1.txt"
-        ));
-        let encoding = SudokuEncoding::from_name("extended+reduced").unwrap();
-        let mut dpll = Dpll::with_lookahead(Lookahead::Full);
-        let map = encoding.encode(&puzzle, &mut dpll);
-        match dpll.solve().unwrap() {
-            SatOutcome::Sat(model) => assert_eq!(map.decode(&model).unwrap(), known),
-            SatOutcome::Unsat => panic!("the puzzle has a solution"),
-        }
-        let counters = dpll.counters();
-        assert_eq!(counters.get("decisions"), Some(0));
-        assert!(counters.get("failed_literals").unwrap() > 0);
-    }
-
     #[test]
     fn long_implication_chain_needs_no_recursion() {
         // x1, x1 → x2, …: 200,000 propagations and a forced final conflict-free model.
@@ -1051,7 +1025,7 @@ pub(crate) mod tests {
         use std::sync::atomic::{AtomicBool, Ordering};
         use std::sync::Arc;
         // 9 pigeons in 8 holes: UNSAT after far more than one clock interval of search.
-        let mut cnf = crate::backend::test_formulas::pigeonhole(8);
+        let mut cnf = crate::test_formulas::pigeonhole(8);
         let flag = Arc::new(AtomicBool::new(true));
         let mut dpll = Dpll::with_lookahead(Lookahead::None);
         dpll.add_formula(&mut cnf);

@@ -13,7 +13,7 @@
 //! Propagating a literal then reads each pair once, which tells at the same time whether
 //! the clause became unit, false or binary (what the lookahead scores), and undoing is
 //! resetting values along the trail. Longer clauses keep a count of their literals not yet
-//! false, which undoing restores (random 3-SAT, without them, skips that upkeep). [`crate::backend::Cdcl`] hands over to
+//! false, which undoing restores (random 3-SAT, without them, skips that upkeep). [`crate::Cdcl`] hands over to
 //! this search on formulas of three-literal clauses that its first conflicts do not settle
 //! (BENCHMARKS.md: 200 random 3-SAT formulas of 150 variables at the threshold take
 //! 0.47 s, CDCL alone 1.60 s, varisat 1.29–1.32 s).
@@ -29,11 +29,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::backend::{
-    check_model_from, BackendError, Interrupt, LimitTime, SatBackend, SatOutcome,
-};
 use crate::formula::{try_reserve, ClauseSink, Cnf, Lit, Model, ReserveError};
 use crate::run::{Counters, Deadline};
+use crate::{check_model_from, BackendError, Interrupt, LimitTime, SatBackend, SatOutcome};
 
 /// What a search that may stop early found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -330,7 +328,7 @@ impl LookaheadSolver {
     /// Unit propagation: false on a conflict (the assignments stay for
     /// [`Self::undo_to`]). Counts in `shortened` the clauses shortened, weighted.
     ///
-    /// Not the shared core (`sudosat_sat::propagation`): the scores need every clause a
+    /// Not the shared core ([`crate::propagation`]): the scores need every clause a
     /// literal shortens, which two watches never visit, hence ternary pairs and counted
     /// long clauses read in full.
     fn propagate(&mut self) -> bool {
@@ -763,8 +761,8 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::backend::test_formulas::{brute_force_sat, random_3sat, random_cnf};
     use crate::formula::{ClauseSink, Lit, Model, Var};
+    use crate::test_formulas::{brute_force_sat, random_3sat, random_cnf};
 
     fn solve(cnf: &Cnf) -> LookaheadOutcome {
         LookaheadSolver::new(cnf).solve(&Deadline::NONE, None)
