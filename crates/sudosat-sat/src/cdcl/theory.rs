@@ -208,8 +208,7 @@ fn added_clause(
         }
         1 => Native::Fixpoint,
         _ => {
-            stats.native_clauses += 1;
-            db.proof.add(clause);
+            logged(clause, db, stats);
             let lbd = analysis.lbd_of(clause, trail).max(EXPLANATION_MIN_LBD);
             if clause.len() == 2 {
                 db.add_binary(clause[0], clause[1]);
@@ -231,12 +230,9 @@ fn explained_propagation(
     analysis: &mut Analysis,
     stats: &mut Stats,
 ) -> Native {
-    stats.native_clauses += 1;
-    db.proof.add(clause);
+    logged(clause, db, stats);
     if clause.len() == 1 {
-        cancel_until(trail, vsids, 0);
-        trail.assign(clause[0], NO_REASON);
-        return Native::Progress;
+        return unit_at_root(clause[0], trail, vsids);
     }
     let top = (1..clause.len())
         .max_by_key(|&k| trail.level[clause[k].var().index()])
@@ -266,8 +262,7 @@ fn explained_conflict(
     analysis: &mut Analysis,
     stats: &mut Stats,
 ) -> Native {
-    stats.native_clauses += 1;
-    db.proof.add(clause);
+    logged(clause, db, stats);
     if clause.is_empty() {
         return Native::Refuted;
     }
@@ -277,9 +272,7 @@ fn explained_conflict(
         return Native::Refuted;
     }
     if clause.len() == 1 {
-        cancel_until(trail, vsids, 0);
-        trail.assign(clause[0], NO_REASON);
-        return Native::Progress;
+        return unit_at_root(clause[0], trail, vsids);
     }
     cancel_until(trail, vsids, top);
     if clause.len() == 2 {
@@ -289,4 +282,18 @@ fn explained_conflict(
         let lbd = analysis.lbd_of(clause, trail).max(EXPLANATION_MIN_LBD);
         Native::Conflict(Conflict::Clause(db.attach_new(clause, true, lbd)))
     }
+}
+
+/// Counts a clause of the theory and logs it in the proof (as a lemma, which a checker
+/// verifies).
+fn logged(clause: &[Lit], db: &mut ClauseDb, stats: &mut Stats) {
+    stats.native_clauses += 1;
+    db.proof.add(clause);
+}
+
+/// A unit of the theory: the search goes back to the root and asserts it there.
+fn unit_at_root(lit: Lit, trail: &mut Trail, vsids: &mut Vsids) -> Native {
+    cancel_until(trail, vsids, 0);
+    trail.assign(lit, NO_REASON);
+    Native::Progress
 }
