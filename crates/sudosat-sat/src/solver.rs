@@ -125,7 +125,7 @@ pub enum BackendError {
 /// answers for the whole formula so far. What only some solvers can do is a capability
 /// trait ([`SolveUnderAssumptions`], [`LimitTime`], [`Interrupt`], [`WriteProofs`],
 /// [`ConnectPropagator`]) that a solver hands out through its `as_…` method: `None` means
-/// it cannot, and the `require_…` helpers on `dyn SatBackend` turn that into a
+/// it cannot, and the `require_…` methods on `dyn SatBackend` turn that into a
 /// [`BackendError::Unsupported`] naming the solver and what it lacks.
 pub trait SatBackend: ClauseSink + Send {
     /// Short name, e.g. `dpll`, `varisat`, `minisat`, `external:cadical`.
