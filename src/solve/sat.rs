@@ -109,6 +109,8 @@ pub struct SatSolver {
     spec: BackendSpec,
     /// Created on first use and reset (buffers kept) for each puzzle.
     backend: Option<Box<dyn SatBackend>>,
+    /// Whether `backend` stops at a time limit, asked when it was created.
+    backend_stops: bool,
     /// The formula being built for a puzzle, handed to the backend whole; its buffers go
     /// back and forth with the backend's, so no puzzle allocates them anew.
     formula: Cnf,
@@ -148,6 +150,7 @@ impl SatSolver {
             mode: spec.load,
             spec,
             backend: None,
+            backend_stops: false,
             formula: Cnf::new(),
             stats: SatStats::default(),
             loaded: None,
@@ -214,15 +217,22 @@ impl SatSolver {
         &self.stats
     }
 
+    /// Creates the backend on first use, under the time limit set.
+    fn ensure_backend(&mut self) -> Result<(), Error> {
+        if self.backend.is_none() {
+            let mut backend = self.spec.create()?;
+            backend.set_time_limit(self.time_limit);
+            self.backend_stops = backend.honours_time_limit();
+            self.backend = Some(backend);
+        }
+        Ok(())
+    }
+
     /// Loads `puzzle`: encodes it into a fresh (reset) backend and returns its map, or, in
     /// [`LoadMode::Assumptions`], makes sure the empty grid of its size is loaded, sets
     /// `self.assumptions` to its givens and returns `None` (the map is `self.loaded`).
     fn load(&mut self, puzzle: &Grid) -> Result<Option<VarMap>, Error> {
-        if self.backend.is_none() {
-            let mut backend = self.spec.create()?;
-            backend.set_time_limit(self.time_limit);
-            self.backend = Some(backend);
-        }
+        self.ensure_backend()?;
         self.assumptions.clear();
         let by_assumptions = self.mode == LoadMode::Assumptions
             && self.proof_request.is_none()
@@ -281,11 +291,7 @@ impl SatSolver {
     /// Encodes `puzzle` alone into the reset backend and returns the map; with a proof
     /// asked for, sets it on the backend and keeps a copy of the formula.
     fn encode_alone(&mut self, puzzle: &Grid, encoding: SudokuEncoding) -> Result<VarMap, Error> {
-        if self.backend.is_none() {
-            let mut backend = self.spec.create()?;
-            backend.set_time_limit(self.time_limit);
-            self.backend = Some(backend);
-        }
+        self.ensure_backend()?;
         let backend = self.backend.as_deref_mut().expect("backend created");
         backend.reset();
         // The backend no longer holds an empty grid for the assumptions mode.
@@ -545,11 +551,15 @@ impl Solver for SatSolver {
         }
     }
 
-    /// Asked of a fresh backend of the spec (capabilities are the kind's, not the state's).
+    /// Asked of the backend when it was made (of a fresh one if no puzzle was solved yet).
     fn honours_time_limit(&self) -> bool {
-        self.spec
-            .create()
-            .is_ok_and(|mut backend| backend.honours_time_limit())
+        match self.backend {
+            Some(_) => self.backend_stops,
+            None => self
+                .spec
+                .create()
+                .is_ok_and(|mut backend| backend.honours_time_limit()),
+        }
     }
 
     fn sat_stats(&self) -> Option<&SatStats> {
