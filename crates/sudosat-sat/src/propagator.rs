@@ -37,7 +37,8 @@ pub trait Propagator: Send {
     fn notify_backtrack(&mut self, level: usize);
 
     /// A literal the theory implies under the assignments notified so far, or `None` at its
-    /// fixpoint. The solver assigns it (or, when it is false already, has a conflict) and
+    /// fixpoint. Each implication is given once (until a backtrack undoes what caused it):
+    /// the solver asks again until `None`. The solver assigns it (or, when it is false already, has a conflict) and
     /// may ask for its reason with [`Propagator::reason_clause`].
     fn propagate(&mut self) -> Option<Lit>;
 
