@@ -1208,3 +1208,144 @@ pub(crate) mod tests {
         }
     }
 }
+
+/// A theory joined through the propagator interface (`theory.rs`), tested here, above
+/// the search it runs in.
+#[cfg(test)]
+mod theory_tests {
+    use std::sync::Arc;
+
+    use crate::formula::{ClauseSink, Lit, Var};
+    use crate::propagator::{ConnectPropagator, Propagator, PropagatorFactory};
+    use crate::solver::{SatBackend, SatOutcome};
+    use crate::Cdcl;
+
+    /// "At most one of x1…x4", a theory the formula does not hold: by propagation (and a
+    /// branch on x4 first) when `propagates`, else only by rejecting models.
+    struct AtMostOne {
+        propagates: bool,
+        trail: Vec<Lit>,
+        levels: Vec<usize>,
+        pending: Vec<(Lit, Lit)>,
+        /// Implications handed out, with the literal that caused each.
+        given: Vec<(Lit, Lit)>,
+        rejected: Option<[Lit; 2]>,
+        rejections: u64,
+    }
+
+    impl Propagator for AtMostOne {
+        fn observed_vars(&self) -> Vec<Var> {
+            (0..4).map(Var::from_index).collect()
+        }
+        fn notify_assignment(&mut self, lits: &[Lit]) {
+            for &lit in lits {
+                self.trail.push(lit);
+                if self.propagates && lit.is_positive() {
+                    let others = (0..4).map(Var::from_index).filter(|&v| v != lit.var());
+                    self.pending.extend(others.map(|v| (v.negative(), lit)));
+                }
+            }
+        }
+        fn notify_new_decision_level(&mut self) {
+            self.levels.push(self.trail.len());
+        }
+        fn notify_backtrack(&mut self, level: usize) {
+            if let Some(&len) = self.levels.get(level) {
+                self.trail.truncate(len);
+                self.levels.truncate(level);
+                self.pending.clear();
+                self.given.clear();
+            }
+        }
+        fn propagate(&mut self) -> Option<Lit> {
+            let (lit, cause) = self.pending.pop()?;
+            self.given.push((lit, cause));
+            Some(lit)
+        }
+        fn reason_clause(&mut self, lit: Lit, out: &mut Vec<Lit>) {
+            let &(_, cause) = self.given.iter().rev().find(|&&(l, _)| l == lit).unwrap();
+            out.clear();
+            out.extend([lit, !cause]);
+        }
+        fn add_clause(&mut self, out: &mut Vec<Lit>) -> bool {
+            out.clear();
+            match self.rejected.take() {
+                Some(pair) => {
+                    out.extend(pair.map(|l| !l));
+                    true
+                }
+                None => false,
+            }
+        }
+        fn decide(&mut self) -> Option<Lit> {
+            self.propagates.then(|| Var::from_index(3).positive())
+        }
+        fn check_model(&mut self, model: &[bool]) -> bool {
+            let on: Vec<Lit> = (0..4)
+                .filter(|&v| model[v])
+                .map(|v| Var::from_index(v).positive())
+                .collect();
+            if on.len() < 2 {
+                return true;
+            }
+            self.rejected = Some([on[0], on[1]]);
+            self.rejections += 1;
+            false
+        }
+        fn counters(&self) -> crate::run::Counters {
+            crate::run::Counters(vec![("rejections", self.rejections)])
+        }
+    }
+
+    struct Factory(bool);
+
+    impl PropagatorFactory for Factory {
+        fn create(&self, _: usize, _: bool) -> Option<Box<dyn Propagator>> {
+            Some(Box::new(AtMostOne {
+                propagates: self.0,
+                trail: Vec::new(),
+                levels: Vec::new(),
+                pending: Vec::new(),
+                given: Vec::new(),
+                rejected: None,
+                rejections: 0,
+            }))
+        }
+    }
+
+    /// A formula whose first model, branching on false phases, sets two of x1…x4 (¬x1
+    /// forces x2 and x3); only the theory keeps a model to one true variable. The model,
+    /// and the models the theory rejected.
+    fn solve_with(propagates: bool) -> (Vec<bool>, u64) {
+        let mut cdcl = Cdcl::new();
+        let lits = |v: &[usize]| -> Vec<Lit> {
+            v.iter().map(|&i| Var::from_index(i).positive()).collect()
+        };
+        cdcl.add_clause(&lits(&[0, 1]));
+        cdcl.add_clause(&lits(&[0, 2]));
+        cdcl.add_clause(&lits(&[0, 1, 2, 3, 4]));
+        cdcl.connect_propagator(Some(Arc::new(Factory(propagates))));
+        let model = match cdcl.solve().unwrap() {
+            SatOutcome::Sat(model) => (0..5).map(|v| model.value(Var::from_index(v))).collect(),
+            SatOutcome::Unsat => panic!("x1 alone satisfies it"),
+        };
+        (model, cdcl.counters().get("rejections").unwrap_or(0))
+    }
+
+    #[test]
+    fn a_theory_propagates_with_reasons_and_chooses_the_branch() {
+        let (model, rejections) = solve_with(true);
+        // The theory's decision x4 first; then ¬x1, ¬x2, ¬x3 by its reasons would falsify
+        // x1 ∨ x2: the conflict's analysis reads those reasons, and the search settles on
+        // x1 alone.
+        assert_eq!(model[..4], [true, false, false, false]);
+        assert_eq!(rejections, 0, "propagation leaves no model to reject");
+    }
+
+    #[test]
+    fn a_theory_that_only_checks_models_rejects_until_one_holds() {
+        let (model, rejections) = solve_with(false);
+        assert_eq!(model[..4], [true, false, false, false]);
+        assert!(rejections >= 1, "the first model sets x2 and x3");
+    }
+}
