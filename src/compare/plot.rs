@@ -2,13 +2,19 @@
 //!
 //! - [`cactus_svg`]: a *cactus plot*, one line per entry (and the virtual best solver): its
 //!   answered puzzles sorted by time, x = puzzles answered, y = the time of the k-th (log
-//!   scale), with the time limit drawn. A line further right solved more; lower is faster.
+//!   scale), with the time limit drawn when a run reached it. A line further right solved
+//!   more; lower is faster.
 //! - [`scatter_svg`]: two entries puzzle by puzzle on log–log axes, the diagonal drawn and
 //!   time-outs (or other unsolved puzzles) on the border line at the limit.
 //! - [`times_svg`]: the median solve time of each entry by clue count or by size (log
-//!   scale).
-//! - [`sizes_svg`]: the mean clauses and variables of each encoding (log scale), per grid
-//!   size when sizes mix.
+//!   scale); the line breaks where the median is past the limit, marked there by a ring.
+//! - [`sizes_svg`]: the mean clauses and variables of each encoding, one panel per grid
+//!   size, each on a linear axis from zero.
+//!
+//! Every axis fits its data: a log axis runs from a little below the smallest value to a
+//! little above the largest (the time limit counts only when a run reached it), and is
+//! labelled at decades, or at 1-2-5 or every unit of one when it spans less; a count axis
+//! is labelled at whole numbers.
 //!
 //! Every entry keeps one [`EntryStyle`] on every plot: its colour names its backend (or
 //! classic solver), its marker and dash name its encoding, so 18 entries stay apart.
@@ -17,18 +23,22 @@
 
 use std::collections::BTreeMap;
 
-use plotters::coord::ranged1d::Ranged;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::summary::{seconds, Analysis, EncodingSize, PuzzleTimes, VIRTUAL_BEST};
-use super::{CompareError, Comparison, GroupBy};
+use super::{CompareError, Comparison, GroupBy, Outcome};
 
 const WIDTH: u32 = 1100;
 const LEGEND_WIDTH: u32 = 320;
 const LEGEND_ROW: u32 = 20;
-const SIZES_HEIGHT: u32 = 420;
+const SIZES_TITLE: u32 = 40;
+const SIZES_ROW: u32 = 380;
+/// Panels per row of the size chart.
+const SIZES_COLUMNS: usize = 4;
 const SCATTER_SIDE: u32 = 540;
 const FONT: &str = "sans-serif";
 
@@ -135,17 +145,17 @@ fn plot_error(e: impl std::fmt::Display) -> CompareError {
     CompareError::Plot(e.to_string())
 }
 
-/// A tick label for a log axis: `0.01`, `0.5`, `20`.
+/// A tick label for a time axis, to three significant digits: `0.01`, `0.5`, `2.5`, `20`.
 fn tick(value: f64) -> String {
-    if value >= 10.0 {
-        format!("{value:.0}")
-    } else {
-        let text = format!("{value:.4}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    if value >= 10.0 || value <= 0.0 {
+        return format!("{value:.0}");
     }
+    let decimals = (2 - value.log10().floor() as i32).max(0) as usize;
+    let text = format!("{value:.decimals$}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// A count for a log axis: `900`, `12k`, `3.4M`.
+/// A tick label for a count: `900`, `12k`, `3.4M`.
 fn count_tick(value: f64) -> String {
     if value >= 1e6 {
         format!("{}M", tick(value / 1e6))
@@ -154,6 +164,132 @@ fn count_tick(value: f64) -> String {
     } else {
         format!("{value:.0}")
     }
+}
+
+/// The range of one axis and the values labelled on it.
+#[derive(Clone, Debug, PartialEq)]
+struct Axis {
+    lo: f64,
+    hi: f64,
+    ticks: Vec<f64>,
+}
+
+impl Axis {
+    /// A log axis over `values` (the positive, finite ones): from a half-step below the
+    /// smallest to a half-step above the largest, never a decade away from the data;
+    /// `fallback` when there are none.
+    fn log(values: impl IntoIterator<Item = f64>, fallback: (f64, f64)) -> Axis {
+        let (lo, hi) = values
+            .into_iter()
+            .filter(|v| *v > 0.0 && v.is_finite())
+            .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            });
+        let (lo, hi) = if lo.is_finite() {
+            (lo / 1.5, hi * 1.5)
+        } else {
+            fallback
+        };
+        Axis {
+            lo,
+            hi,
+            ticks: log_ticks(lo, hi),
+        }
+    }
+
+    /// A linear axis from zero to `hi`, labelled at a round step (whole numbers when
+    /// `whole`).
+    fn from_zero(hi: f64, whole: bool) -> Axis {
+        let hi = if hi > 0.0 && hi.is_finite() { hi } else { 1.0 };
+        let step = round_step(hi / 7.0, whole);
+        let ticks = (0..)
+            .map(|i| i as f64 * step)
+            .take_while(|t| *t <= hi)
+            .collect();
+        Axis { lo: 0.0, hi, ticks }
+    }
+
+    fn log_coord(&self) -> Ticked<LogCoord<f64>> {
+        Ticked {
+            inner: (self.lo..self.hi).log_scale().into(),
+            ticks: self.ticks.clone(),
+        }
+    }
+
+    fn linear_coord(&self) -> Ticked<RangedCoordf64> {
+        Ticked {
+            inner: (self.lo..self.hi).into(),
+            ticks: self.ticks.clone(),
+        }
+    }
+}
+
+/// A plotters axis labelled at the values of an [`Axis`], where plotters' own choice
+/// rounds neighbouring labels to the same text on short ranges.
+struct Ticked<R> {
+    inner: R,
+    ticks: Vec<f64>,
+}
+
+impl<R: Ranged<ValueType = f64>> Ranged for Ticked<R> {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        // Labels and mesh lines at the ticks only, no finer mesh between them.
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.inner.range()
+    }
+
+    fn axis_pixel_range(&self, limit: (i32, i32)) -> std::ops::Range<i32> {
+        self.inner.axis_pixel_range(limit)
+    }
+}
+
+/// The labels of a log axis from `lo` to `hi`: the powers of ten in it; when fewer than
+/// three, 1, 2 and 5 times them; when still fewer, every unit of each decade.
+fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    const MANTISSAS: [&[f64]; 3] = [
+        &[1.0],
+        &[1.0, 2.0, 5.0],
+        &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+    ];
+    let decades = lo.log10().floor() as i32..=hi.log10().ceil() as i32;
+    let mut ticks = Vec::new();
+    for mantissas in MANTISSAS {
+        ticks = decades
+            .clone()
+            .flat_map(|k| mantissas.iter().map(move |m| m * 10f64.powi(k)))
+            .filter(|v| (lo..=hi).contains(v))
+            .collect();
+        if ticks.len() >= 3 {
+            break;
+        }
+    }
+    ticks
+}
+
+/// The smallest step of 1, 2 or 5 times a power of ten that is at least `raw` (at least 1
+/// when `whole`).
+fn round_step(raw: f64, whole: bool) -> f64 {
+    let raw = if whole { raw.max(1.0) } else { raw };
+    let power = 10f64.powi(raw.log10().floor() as i32);
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|step| *step >= raw * (1.0 - 1e-9))
+        .unwrap_or(10.0 * power)
 }
 
 /// The label of the group at x position `x`, if `x` is one.
@@ -267,20 +403,6 @@ fn draw_legend(
     Ok(())
 }
 
-/// The range of a log axis holding `values`, with some room; `fallback` when empty.
-fn log_range(values: impl Iterator<Item = f64>, fallback: (f64, f64)) -> (f64, f64) {
-    let (lo, hi) = values
-        .filter(|v| *v > 0.0 && v.is_finite())
-        .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
-            (lo.min(v), hi.max(v))
-        });
-    if lo.is_finite() {
-        (lo / 1.6, hi * 1.6)
-    } else {
-        fallback
-    }
-}
-
 fn svg_of(
     size: (u32, u32),
     draw: impl FnOnce(&Area<'_>) -> Result<(), CompareError>,
@@ -314,9 +436,10 @@ pub fn render_svg(
         return cactus_svg(comparison, analysis);
     }
     let panel = legend_height(comparison.solvers.len() + 1);
-    svg_of((WIDTH, 2 * panel + SIZES_HEIGHT), |root| {
+    let sizes_height = sizes_height(analysis);
+    svg_of((WIDTH, 2 * panel + sizes_height), |root| {
         let (times, rest) = root.split_vertically(panel);
-        let (sizes, cactus) = rest.split_vertically(SIZES_HEIGHT);
+        let (sizes, cactus) = rest.split_vertically(sizes_height);
         draw_times(&times, comparison, analysis, by)?;
         draw_sizes(&sizes, analysis)?;
         draw_cactus(&cactus, comparison, analysis)
@@ -354,7 +477,24 @@ pub fn times_svg(
 /// # Errors
 /// [`CompareError::Plot`] when plotters fails to draw.
 pub fn sizes_svg(analysis: &Analysis) -> Result<String, CompareError> {
-    svg_of((WIDTH, SIZES_HEIGHT), |root| draw_sizes(root, analysis))
+    svg_of((WIDTH, sizes_height(analysis)), |root| {
+        draw_sizes(root, analysis)
+    })
+}
+
+/// The height of the size chart: a row of panels per [`SIZES_COLUMNS`] grid sizes.
+fn sizes_height(analysis: &Analysis) -> u32 {
+    let rows = grid_sizes(analysis).len().div_ceil(SIZES_COLUMNS).max(1);
+    SIZES_TITLE + SIZES_ROW * rows as u32
+}
+
+/// The grid sizes of the encodings measured, in order of first appearance.
+fn grid_sizes(analysis: &Analysis) -> Vec<usize> {
+    let mut sizes = Vec::new();
+    for s in &analysis.encoding_sizes {
+        index_of(&mut sizes, s.size);
+    }
+    sizes
 }
 
 /// The sorted solved times (ms) of each entry, then of the virtual best solver.
@@ -391,15 +531,15 @@ fn draw_cactus(
 ) -> Result<(), CompareError> {
     let (plot, legend) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
     let lines = cactus_lines(comparison, analysis);
-    let limit_ms = analysis.par2_limit_s.map(|s| s * 1e3);
-    let (lo, hi) = log_range(
+    let limit_ms = limit_reached(comparison, analysis).map(|s| s * 1e3);
+    let y = Axis::log(
         lines
             .iter()
             .flat_map(|l| l.2.iter().copied())
             .chain(limit_ms),
         (0.001, 1.0),
     );
-    let puzzles = comparison.puzzles.max(1) as f64;
+    let x = Axis::from_zero(comparison.puzzles.max(1) as f64 * 1.03, true);
     let instance = analysis.instance;
     let caption = match analysis.par2_limit_s {
         Some(l) => format!(
@@ -413,7 +553,7 @@ fn draw_cactus(
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(75)
-        .build_cartesian_2d(0f64..puzzles * 1.02, (lo..hi).log_scale())
+        .build_cartesian_2d(x.linear_coord(), y.log_coord())
         .map_err(plot_error)?;
     let tick_of = |y: &f64| tick(*y);
     chart
@@ -426,7 +566,7 @@ fn draw_cactus(
         .map_err(plot_error)?;
     if let Some(limit) = limit_ms {
         let label = format!("time limit {} s", seconds(limit / 1e3));
-        draw_guide(&mut chart, (0.0, limit), (puzzles * 1.02, limit), &label)?;
+        draw_guide(&mut chart, (0.0, limit), (x.hi, limit), &label)?;
     }
     for (_, style, times) in &lines {
         let points: Vec<(f64, f64)> = times
@@ -441,6 +581,15 @@ fn draw_cactus(
         .map(|(label, style, times)| (format!("{label} ({})", times.len()), *style))
         .collect();
     draw_legend(&legend, &format!("entries ({instance}s answered)"), &items)
+}
+
+/// The time limit (s) when some run reached it: it is then part of what a plot shows.
+fn limit_reached(comparison: &Comparison, analysis: &Analysis) -> Option<f64> {
+    let reached = comparison
+        .runs
+        .iter()
+        .any(|r| matches!(r.outcome, Outcome::Timeout));
+    analysis.par2_limit_s.filter(|_| reached)
 }
 
 /// A grey dashed line from `from` to `to`, labelled `label` at its start.
@@ -545,17 +694,13 @@ pub fn scatter_svg(
         .position(|s| s == b)
         .map_or(VBS_STYLE, |i| styles[i]);
     svg_of((SCATTER_SIDE, SCATTER_SIDE), |root| {
-        let border = points.border_ms;
-        let lo = points.lo_ms;
+        let axis = points.axis();
         let mut chart = ChartBuilder::on(root)
             .caption(format!("{b} against {a}"), (FONT, 16))
             .margin(15)
             .x_label_area_size(45)
             .y_label_area_size(70)
-            .build_cartesian_2d(
-                (lo..border * 1.25).log_scale(),
-                (lo..border * 1.25).log_scale(),
-            )
+            .build_cartesian_2d(axis.log_coord(), axis.log_coord())
             .map_err(plot_error)?;
         let tick_of = |v: &f64| tick(*v);
         chart
@@ -566,13 +711,16 @@ pub fn scatter_svg(
             .y_label_formatter(&tick_of)
             .draw()
             .map_err(plot_error)?;
-        draw_guide(&mut chart, (lo, lo), (border, border), "")?;
-        let border_label = match analysis.par2_limit_s {
-            Some(l) => format!("time limit {} s: unanswered", seconds(l)),
-            None => "unanswered (no time limit)".to_string(),
-        };
-        draw_guide(&mut chart, (lo, border), (border, border), &border_label)?;
-        draw_guide(&mut chart, (border, lo), (border, border), "")?;
+        draw_guide(&mut chart, (axis.lo, axis.lo), (axis.hi, axis.hi), "")?;
+        if !points.unsolved.is_empty() {
+            let (lo, border) = (axis.lo, points.border_ms);
+            let border_label = match analysis.par2_limit_s {
+                Some(l) => format!("time limit {} s: unanswered", seconds(l)),
+                None => "unanswered (no time limit)".to_string(),
+            };
+            draw_guide(&mut chart, (lo, border), (border, border), &border_label)?;
+            draw_guide(&mut chart, (border, lo), (border, border), "")?;
+        }
         draw_markers(&mut chart, &points.solved, Marker::Circle, style_b.color)?;
         draw_markers(&mut chart, &points.unsolved, Marker::Cross, PALETTE[3])?;
         let note = format!(
@@ -602,12 +750,21 @@ struct ScatterPoints {
     unsolved: Vec<(f64, f64)>,
     /// The border: the time limit, or twice the largest time.
     border_ms: f64,
-    /// The low end of both axes.
-    lo_ms: f64,
     /// Puzzles `a` solved faster (or `b` did not solve).
     a_faster: usize,
     /// Puzzles `b` solved faster (or `a` did not solve).
     b_faster: usize,
+}
+
+impl ScatterPoints {
+    /// The axis of both sides: the times, and the border when a point sits on it.
+    fn axis(&self) -> Axis {
+        let values = self.solved.iter().chain(&self.unsolved);
+        Axis::log(
+            values.flat_map(|&(x, y)| [x, y]),
+            (self.border_ms / 100.0, self.border_ms),
+        )
+    }
 }
 
 fn scatter_points(
@@ -640,10 +797,8 @@ fn scatter_points(
     let border_ms = analysis
         .par2_limit_s
         .map_or((largest * 2.0).max(1e-3), |s| s * 1e3);
-    let lo_ms = log_range(all_ms, (border_ms / 100.0, border_ms)).0;
     let mut points = ScatterPoints {
         border_ms,
-        lo_ms: lo_ms.min(border_ms / 10.0),
         ..ScatterPoints::default()
     };
     for p in puzzles {
@@ -673,6 +828,79 @@ fn scatter_points(
     Ok(points)
 }
 
+/// An entry's median time over the puzzles of one group, a puzzle it did not answer
+/// counting as slower than any it did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum GroupMedian {
+    /// The median, ms.
+    Ms(f64),
+    /// Half the group or more unanswered: the median is past the limit.
+    Unanswered,
+}
+
+/// The groups by `by` (sorted) and each entry's median in each (`None` where it has no
+/// run in the group).
+fn group_medians(
+    comparison: &Comparison,
+    analysis: &Analysis,
+    by: GroupBy,
+) -> (Vec<usize>, Vec<Vec<Option<GroupMedian>>>) {
+    let mut groups: Vec<usize> = comparison.runs.iter().map(|r| by.key(r)).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    let medians = comparison
+        .solvers
+        .iter()
+        .zip(&analysis.puzzle_times)
+        .map(|(solver, times)| {
+            // The puzzles this entry ran, by group.
+            let mut puzzles: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+            for r in comparison.runs.iter().filter(|r| &r.solver == solver) {
+                puzzles.entry(by.key(r)).or_default().push(r.puzzle_index);
+            }
+            groups
+                .iter()
+                .map(|g| {
+                    let mut ids = puzzles.get(g)?.clone();
+                    ids.sort_unstable();
+                    ids.dedup();
+                    let mut ms: Vec<f64> = ids
+                        .iter()
+                        .map(|p| times.get(p).map_or(f64::INFINITY, |us| us / 1e3))
+                        .collect();
+                    let median = super::summary::median(&mut ms)?;
+                    Some(if median.is_finite() {
+                        GroupMedian::Ms(median)
+                    } else {
+                        GroupMedian::Unanswered
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    (groups, medians)
+}
+
+/// The runs of points where `medians` has a time, split where it has none.
+fn answered_stretches(medians: &[Option<GroupMedian>]) -> Vec<Vec<(f64, f64)>> {
+    let mut stretches: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
+    for (x, m) in medians.iter().enumerate() {
+        match m {
+            Some(GroupMedian::Ms(ms)) => stretches.last_mut().unwrap().push((x as f64, *ms)),
+            _ if stretches.last().is_some_and(|s| !s.is_empty()) => stretches.push(Vec::new()),
+            _ => {}
+        }
+    }
+    stretches.retain(|s| !s.is_empty());
+    stretches
+}
+
+/// The positions labelled on an axis of `n` groups: each, or every k-th when crowded.
+fn group_ticks(n: usize) -> Vec<f64> {
+    let every = n.div_ceil(24).max(1);
+    (0..n).step_by(every).map(|i| i as f64).collect()
+}
+
 fn draw_times(
     area: &Area<'_>,
     comparison: &Comparison,
@@ -680,28 +908,29 @@ fn draw_times(
     by: GroupBy,
 ) -> Result<(), CompareError> {
     let (plot, legend) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
-    let grouped = super::summary::summarize(
-        &comparison.runs,
-        &comparison.solvers,
-        Some(by),
-        analysis.par2_limit_s,
-    );
-    let grouped = if analysis.group_by == Some(by) {
-        analysis.summary_by_group.clone()
-    } else {
-        grouped
-    };
-    let mut groups: Vec<usize> = grouped.iter().filter_map(|s| s.group).collect();
-    groups.sort_unstable();
-    groups.dedup();
-    let (lo, hi) = log_range(
-        grouped
-            .iter()
-            .filter_map(|s| s.median_us)
-            .map(|us| us / 1e3),
+    let (groups, medians) = group_medians(comparison, analysis, by);
+    let times = medians.iter().flatten().flatten().filter_map(|m| match m {
+        GroupMedian::Ms(ms) => Some(*ms),
+        GroupMedian::Unanswered => None,
+    });
+    let largest = times.clone().fold(0.0f64, f64::max);
+    let any_unanswered = medians
+        .iter()
+        .flatten()
+        .any(|m| *m == Some(GroupMedian::Unanswered));
+    // Where a median past the limit is marked: at the limit, or above every time.
+    let border_ms = analysis
+        .par2_limit_s
+        .map_or((largest * 2.0).max(1e-3), |s| s * 1e3);
+    let y = Axis::log(
+        times.chain(any_unanswered.then_some(border_ms)),
         (0.001, 1.0),
     );
-    let x_max = groups.len().max(1) as f64 - 0.5;
+    let x = Axis {
+        lo: -0.5,
+        hi: groups.len().max(1) as f64 - 0.5,
+        ticks: group_ticks(groups.len()),
+    };
     let mut chart = ChartBuilder::on(&plot)
         .caption(
             format!("Median solve time by {} (log scale)", by.name()),
@@ -710,7 +939,7 @@ fn draw_times(
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(75)
-        .build_cartesian_2d(-0.5f64..x_max, (lo..hi).log_scale())
+        .build_cartesian_2d(x.linear_coord(), y.log_coord())
         .map_err(plot_error)?;
     let label_of = |x: &f64| group_label(&groups, *x);
     let tick_of = |y: &f64| tick(*y);
@@ -720,31 +949,60 @@ fn draw_times(
             GroupBy::Clues => "givens (clues)",
             GroupBy::Size => "grid side n",
         })
-        .y_desc("median time per puzzle (ms)")
-        .x_labels(groups.len().clamp(1, 40) * 2 + 1)
+        .y_desc("median time per puzzle (ms, log)")
         .x_label_formatter(&label_of)
         .y_label_formatter(&tick_of)
         .disable_x_mesh()
         .draw()
         .map_err(plot_error)?;
+    if any_unanswered {
+        let label = match analysis.par2_limit_s {
+            Some(l) => format!("time limit {} s", seconds(l)),
+            None => "unanswered (no time limit)".to_string(),
+        };
+        draw_guide(&mut chart, (x.lo, border_ms), (x.hi, border_ms), &label)?;
+    }
     let styles = entry_styles(comparison);
-    for (solver, style) in comparison.solvers.iter().zip(&styles) {
-        let points: Vec<(f64, f64)> = grouped
+    for (medians, style) in medians.iter().zip(&styles) {
+        for stretch in answered_stretches(medians) {
+            draw_entry(&mut chart, &stretch, style, 1)?;
+        }
+        let past: Vec<(f64, f64)> = medians
             .iter()
-            .filter(|s| &s.solver == solver)
-            .filter_map(|s| {
-                let x = groups.iter().position(|&g| Some(g) == s.group)?;
-                Some((x as f64, s.median_us? / 1e3))
-            })
+            .enumerate()
+            .filter(|(_, m)| **m == Some(GroupMedian::Unanswered))
+            .map(|(x, _)| (x as f64, border_ms))
             .collect();
-        draw_entry(&mut chart, &points, style, 1)?;
+        chart
+            .draw_series(
+                past.iter()
+                    .map(|&p| Circle::new(p, 6, style.color.stroke_width(2))),
+            )
+            .map_err(plot_error)?;
     }
     let items: Vec<(String, EntryStyle)> = comparison.solvers.iter().cloned().zip(styles).collect();
-    draw_legend(&legend, "solvers", &items)
+    draw_legend(&legend, "solvers", &items)?;
+    if any_unanswered {
+        let y = 70 + LEGEND_ROW as i32 * items.len() as i32 + LEGEND_ROW as i32 / 2;
+        legend
+            .draw(&Circle::new((25, y), 6, BLACK.stroke_width(2)))
+            .map_err(plot_error)?;
+        legend
+            .draw_text(
+                "median past the limit",
+                &(FONT, 13)
+                    .into_text_style(&legend)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+                (48, y),
+            )
+            .map_err(plot_error)?;
+    }
+    Ok(())
 }
 
-/// Draws the mean clauses (bars) and variables (black diamonds) of each encoding on a log
-/// scale, grouped by grid size.
+/// Draws the mean clauses (bars) and variables (black diamonds) of each encoding, a panel
+/// per grid size, each on a linear axis from zero: sizes differ by orders of magnitude, and
+/// a bar's length is only read right from zero.
 fn draw_sizes(area: &Area<'_>, analysis: &Analysis) -> Result<(), CompareError> {
     let sizes = &analysis.encoding_sizes;
     if sizes.is_empty() {
@@ -757,77 +1015,97 @@ fn draw_sizes(area: &Area<'_>, analysis: &Analysis) -> Result<(), CompareError> 
         return Ok(());
     }
     let mut encodings: Vec<&str> = Vec::new();
-    let mut grid_sizes: Vec<usize> = Vec::new();
     for s in sizes {
         index_of(&mut encodings, s.encoding.as_str());
-        index_of(&mut grid_sizes, s.size);
     }
-    let (lo, hi) = log_range(sizes.iter().flat_map(|s| [s.vars, s.clauses]), (1.0, 10.0));
-    let (lo, hi) = (lo / 2.0, hi * 2.0);
+    let grid_sizes = grid_sizes(analysis);
     let (area, legend) = area.split_horizontally(WIDTH - LEGEND_WIDTH);
-    let mut chart = ChartBuilder::on(&area)
-        .caption(
-            "Encoding sizes: mean clauses (bars) and variables (◆) per puzzle, log scale",
-            (FONT, 18),
+    let (title, panels) = area.split_vertically(SIZES_TITLE);
+    title
+        .draw_text(
+            "Encoding sizes: mean clauses (bars) and variables (◆) per puzzle",
+            &(FONT, 18)
+                .into_text_style(&title)
+                .pos(Pos::new(HPos::Center, VPos::Center)),
+            (
+                (WIDTH - LEGEND_WIDTH) as i32 / 2,
+                SIZES_TITLE as i32 / 2 + 5,
+            ),
         )
-        .margin(15)
-        .x_label_area_size(45)
-        .y_label_area_size(75)
-        .build_cartesian_2d(-0.5f64..grid_sizes.len() as f64 - 0.5, (lo..hi).log_scale())
         .map_err(plot_error)?;
-    let label_of = |x: &f64| {
-        let i = x.round();
-        match grid_sizes.get(i as usize) {
-            Some(n) if (x - i).abs() < 1e-6 && i >= 0.0 => format!("{n}×{n}"),
-            _ => String::new(),
-        }
+    let rows = grid_sizes.len().div_ceil(SIZES_COLUMNS).max(1);
+    let columns = grid_sizes.len().clamp(1, SIZES_COLUMNS);
+    let cells = panels.split_evenly((rows, columns));
+    for (cell, n) in cells.iter().zip(&grid_sizes) {
+        let mine: Vec<&EncodingSize> = sizes.iter().filter(|s| s.size == *n).collect();
+        draw_size_panel(cell, *n, &encodings, &mine)?;
+    }
+    draw_size_legend(&legend, &encodings)
+}
+
+/// One grid size's panel: a bar per encoding (in the colour of its place in `encodings`),
+/// the count over it, a diamond at its variables.
+fn draw_size_panel(
+    area: &Area<'_>,
+    n: usize,
+    encodings: &[&str],
+    sizes: &[&EncodingSize],
+) -> Result<(), CompareError> {
+    let largest = sizes
+        .iter()
+        .flat_map(|s| [s.clauses, s.vars])
+        .fold(0.0f64, f64::max);
+    // Room for the count over the tallest bar.
+    let y = Axis::from_zero(largest * 1.12, true);
+    let x = Axis {
+        lo: -0.5,
+        hi: encodings.len() as f64 - 0.5,
+        ticks: Vec::new(),
     };
-    let count_of = |y: &f64| count_tick(*y);
+    let mut chart = ChartBuilder::on(area)
+        .caption(format!("{n}×{n}"), (FONT, 15))
+        .margin(10)
+        .x_label_area_size(8)
+        .y_label_area_size(55)
+        .build_cartesian_2d(x.linear_coord(), y.linear_coord())
+        .map_err(plot_error)?;
+    let count_of = |v: &f64| count_tick(*v);
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(grid_sizes.len() * 2 + 1)
-        .y_labels(8)
-        .x_label_formatter(&label_of)
         .y_label_formatter(&count_of)
-        .x_desc("grid size")
-        .y_desc("count (log)")
         .draw()
         .map_err(plot_error)?;
-    let width = 0.8 / encodings.len() as f64;
-    let place = |s: &EncodingSize| {
-        let g = grid_sizes.iter().position(|&n| n == s.size).unwrap_or(0) as f64;
-        let e = encodings.iter().position(|&e| e == s.encoding).unwrap_or(0) as f64;
-        g - 0.4 + e * width
-    };
-    let label_values = sizes.len() <= 12;
-    for (e, encoding) in encodings.iter().enumerate() {
-        let color = PALETTE[e % PALETTE.len()];
-        let mine: Vec<&EncodingSize> = sizes.iter().filter(|s| s.encoding == *encoding).collect();
+    let place = |s: &EncodingSize| encodings.iter().position(|&e| e == s.encoding).unwrap_or(0);
+    chart
+        .draw_series(sizes.iter().map(|s| {
+            let e = place(s);
+            let x = e as f64;
+            Rectangle::new(
+                [(x - 0.4, 0.0), (x + 0.4, s.clauses)],
+                PALETTE[e % PALETTE.len()].filled(),
+            )
+        }))
+        .map_err(plot_error)?;
+    let diamonds: Vec<(f64, f64)> = sizes.iter().map(|s| (place(s) as f64, s.vars)).collect();
+    draw_markers(&mut chart, &diamonds, Marker::Diamond, RGBColor(0, 0, 0))?;
+    // The counts fit over the bars while the bars are wide enough.
+    let bar_pixels = (area.dim_in_pixel().0 as usize).saturating_sub(75) / encodings.len();
+    if bar_pixels >= 40 {
+        let above = (FONT, 11)
+            .into_text_style(area)
+            .pos(Pos::new(HPos::Center, VPos::Bottom));
         chart
-            .draw_series(mine.iter().map(|s| {
-                let x = place(s);
-                Rectangle::new([(x, lo), (x + width * 0.9, s.clauses)], color.filled())
+            .draw_series(sizes.iter().map(|s| {
+                Text::new(
+                    count_tick(s.clauses),
+                    (place(s) as f64, s.clauses + largest * 0.02),
+                    above.clone(),
+                )
             }))
             .map_err(plot_error)?;
-        let diamonds: Vec<(f64, f64)> = mine
-            .iter()
-            .map(|s| (place(s) + width * 0.45, s.vars))
-            .collect();
-        draw_markers(&mut chart, &diamonds, Marker::Diamond, RGBColor(0, 0, 0))?;
-        if label_values {
-            chart
-                .draw_series(mine.iter().map(|s| {
-                    Text::new(
-                        format!("{:.0}", s.clauses),
-                        (place(s), s.clauses * 1.15),
-                        (FONT, 11),
-                    )
-                }))
-                .map_err(plot_error)?;
-        }
     }
-    draw_size_legend(&legend, &encodings)
+    Ok(())
 }
 
 /// The legend of the size chart: a swatch per encoding, then what bars and diamonds are.
@@ -874,6 +1152,10 @@ mod tests {
         assert_eq!(tick(0.5), "0.5");
         assert_eq!(tick(2.0), "2");
         assert_eq!(tick(200.0), "200");
+        assert_eq!(tick(0.00002), "0.00002");
+        assert_eq!(tick(0.0003), "0.0003");
+        assert_eq!(tick(2.5), "2.5");
+        assert_eq!(count_tick(1_250_000.0), "1.25M");
         assert_eq!(count_tick(900.0), "900");
         assert_eq!(count_tick(12_000.0), "12k");
         assert_eq!(count_tick(3_400_000.0), "3.4M");
@@ -881,6 +1163,59 @@ mod tests {
         assert_eq!(group_label(&[17, 20], 0.5), "");
         assert_eq!(group_label(&[17, 20], 2.0), "");
         assert_eq!(group_label(&[17, 20], -1.0), "");
+    }
+
+    #[test]
+    fn log_axes_fit_their_data_and_label_distinct_values() {
+        // Many decades: the powers of ten.
+        let axis = Axis::log([0.02, 3.0, 400.0], (1.0, 10.0));
+        assert_eq!(axis.ticks, [0.1, 1.0, 10.0, 100.0]);
+        assert!(axis.lo >= 0.02 / 10.0 && axis.lo < 0.02 && axis.hi > 400.0);
+        // Less than a decade: 1, 2 and 5 times them, then every unit.
+        assert_eq!(
+            Axis::log([0.07, 0.9], (1.0, 10.0)).ticks,
+            [0.05, 0.1, 0.2, 0.5, 1.0]
+        );
+        let narrow = Axis::log([0.3, 0.4], (1.0, 10.0));
+        let labels: Vec<String> = narrow.ticks.iter().map(|t| tick(*t)).collect();
+        assert_eq!(labels, ["0.2", "0.3", "0.4", "0.5", "0.6"]);
+        // One value, or none.
+        let one = Axis::log([5.0], (1.0, 10.0));
+        assert!(one.lo < 5.0 && one.hi > 5.0 && !one.ticks.is_empty());
+        assert_eq!((Axis::log([], (1.0, 10.0)).lo, 1.0), (1.0, 1.0));
+    }
+
+    #[test]
+    fn count_axes_start_at_zero_with_whole_steps() {
+        assert_eq!(
+            Axis::from_zero(5.15, true).ticks,
+            [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+        );
+        let ticks = Axis::from_zero(206.0, true).ticks;
+        assert_eq!((ticks[1], *ticks.last().unwrap()), (50.0, 200.0));
+        assert_eq!(Axis::from_zero(2.0, true).ticks, [0.0, 1.0, 2.0]);
+        assert_eq!(round_step(0.3, false), 0.5);
+        assert_eq!(round_step(140_000.0, true), 200_000.0);
+    }
+
+    #[test]
+    fn lines_break_where_the_median_is_past_the_limit() {
+        use GroupMedian::{Ms, Unanswered};
+        let medians = [
+            Some(Ms(1.0)),
+            Some(Ms(2.0)),
+            Some(Unanswered),
+            None,
+            Some(Ms(3.0)),
+        ];
+        assert_eq!(
+            answered_stretches(&medians),
+            [vec![(0.0, 1.0), (1.0, 2.0)], vec![(4.0, 3.0)]]
+        );
+        assert!(answered_stretches(&[Some(Unanswered)]).is_empty());
+        assert_eq!(group_ticks(5), [0.0, 1.0, 2.0, 3.0, 4.0]);
+        let crowded = group_ticks(50);
+        assert!(crowded.len() <= 24 && crowded[1] == 3.0, "{crowded:?}");
     }
 
     fn texts(svg: &str) -> Vec<String> {

@@ -115,7 +115,8 @@ pub fn render_html(
         &format!(
             "Cactus plot: each entry's answered {instance}s sorted by time; the k-th point is \
              the time the k-th fastest solve took. Further right = more answered, lower = \
-             faster. The virtual best solver is the black dashed line."
+             faster. The virtual best solver is the black dashed line; the grey dashed line \
+             is the time limit, drawn when a run reached it."
         ),
     );
     if !options.scatter.is_empty() {
@@ -167,14 +168,17 @@ fn write_grid_figures(
         h,
         "times",
         &times_svg(comparison, analysis, options.times_by)?,
-        "Median time per puzzle by group; colour = backend (or classic solver), marker \
-         and dash = encoding.",
+        "Median time per puzzle by group, a puzzle an entry did not answer counting as \
+         slower than any it did; colour = backend (or classic solver), marker and dash = \
+         encoding. An entry's line breaks where its median is past the limit (half the \
+         group or more unanswered), marked by a ring on the limit line.",
     );
     figure(
         h,
         "sizes",
         &sizes_svg(analysis)?,
-        "Mean size of each encoding per grid size, log scale.",
+        "Mean clauses (bars) and variables (diamonds) per puzzle of each encoding, a panel \
+         per grid size, each on a linear axis from zero.",
     );
     Ok(())
 }

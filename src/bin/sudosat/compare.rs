@@ -115,7 +115,7 @@ pub struct Args {
     /// Draw an SVG plot to FILE.
     ///
     /// Draw an SVG plot to FILE: median time by clues or size per solver (log scale), the
-    /// encodings' sizes (log scale) and the cactus plot.
+    /// encodings' sizes (a panel per grid size, from zero) and the cactus plot.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
     /// Write an HTML report to DIR/index.html.
