@@ -1057,9 +1057,12 @@ fn draw_size_panel(
         .fold(0.0f64, f64::max);
     // Room for the count over the tallest bar.
     let y = Axis::from_zero(largest * 1.12, true);
+    // Room for three bars at least, so that one or two do not fill the panel.
+    let slots = encodings.len().max(3) as f64;
+    let lo = -0.5 - (slots - encodings.len() as f64) / 2.0;
     let x = Axis {
-        lo: -0.5,
-        hi: encodings.len() as f64 - 0.5,
+        lo,
+        hi: lo + slots,
         ticks: Vec::new(),
     };
     let mut chart = ChartBuilder::on(area)
@@ -1090,7 +1093,7 @@ fn draw_size_panel(
     let diamonds: Vec<(f64, f64)> = sizes.iter().map(|s| (place(s) as f64, s.vars)).collect();
     draw_markers(&mut chart, &diamonds, Marker::Diamond, RGBColor(0, 0, 0))?;
     // The counts fit over the bars while the bars are wide enough.
-    let bar_pixels = (area.dim_in_pixel().0 as usize).saturating_sub(75) / encodings.len();
+    let bar_pixels = (area.dim_in_pixel().0 as usize).saturating_sub(75) / encodings.len().max(3);
     if bar_pixels >= 40 {
         let above = (FONT, 11)
             .into_text_style(area)
