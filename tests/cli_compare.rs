@@ -1549,11 +1549,7 @@ fn formulas_are_compared_as_they_stand_and_every_backend_agrees() {
 fn a_solver_that_calls_a_satisfiable_formula_unsat_is_wrong_and_exits_1() {
     let dir = temp_dir();
     let formulas = three_formulas(dir.path());
-    let liar = common::stand_in_solver(
-        dir.path(),
-        "liar.sh",
-        "echo 's UNSATISFIABLE'\nexit 20",
-    );
+    let liar = common::stand_in_solver(dir.path(), "liar.sh", "echo 's UNSATISFIABLE'\nexit 20");
     let entry = format!("cdcl,external:{}", liar.display());
     let c = compare_in(
         dir.path(),

@@ -388,7 +388,10 @@ mod running {
     }
 
     fn stopping() -> io::Error {
-        io::Error::new(io::ErrorKind::Interrupted, "interrupted: the program is stopping")
+        io::Error::new(
+            io::ErrorKind::Interrupted,
+            "interrupted: the program is stopping",
+        )
     }
 
     /// Records a solve's temporary directory from its creation, before any child runs in

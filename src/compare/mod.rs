@@ -535,7 +535,8 @@ pub struct Comparison {
     pub jobs: usize,
     /// Whether puzzles ran in parallel (`jobs > 1`).
     pub parallel: bool,
-    /// Whether the run was stopped (Ctrl-C) before every run was made.
+    /// Whether the comparison was stopped before every run was made, or while runs were in
+    /// flight ([`run_watched`]: a signal).
     pub interrupted: bool,
     /// One row per run, in puzzle, entry, repeat order.
     pub runs: Vec<Run>,
@@ -1260,6 +1261,56 @@ mod tests {
         .unwrap();
         assert_eq!(result.runs.len(), 1);
         assert!(result.interrupted);
+    }
+
+    #[test]
+    fn a_stop_while_a_run_is_in_flight_marks_it_stopped() {
+        let config = CompareConfig::new(entries(
+            &parse_solvers("external:/nonexistent/solver,dlx").unwrap(),
+            &default_encodings(),
+            &SolverOptions::default(),
+        ));
+        let stop = Arc::new(AtomicBool::new(false));
+        let started = std::sync::Mutex::new(Vec::new());
+        // The stop comes as the first run starts; that run's failure is then the stop's
+        // doing (its solver killed), not the solver's.
+        let watch = Watch {
+            stop: Arc::clone(&stop),
+            on_start: &|row| {
+                started.lock().unwrap().push(row.solver.clone());
+                stop.store(true, Ordering::SeqCst);
+            },
+            on_run: &|_| {},
+        };
+        let result = run_watched(&[puzzle(FOUR), puzzle(FOUR)], &config, &watch).unwrap();
+        let first = "external:/nonexistent/solver/extended+reduced";
+        assert_eq!(*started.lock().unwrap(), [first]);
+        assert_eq!(result.runs.len(), 1);
+        assert_eq!(result.runs[0].outcome, Outcome::Stopped);
+        assert_eq!(result.runs[0].error.as_deref(), Some(STOPPED_BY_INTERRUPT));
+        assert!(result.interrupted);
+    }
+
+    #[test]
+    fn preflight_passes_the_embedded_backends_and_names_an_entry_that_cannot_run() {
+        let embedded = CompareConfig::new(entries(
+            &parse_solvers("embedded,dlx").unwrap(),
+            &parse_encodings("minimal,extended").unwrap(),
+            &SolverOptions::default(),
+        ));
+        preflight(&embedded).unwrap();
+        let missing = CompareConfig::new(entries(
+            &parse_solvers("dpll,external:/nonexistent/solver").unwrap(),
+            &default_encodings(),
+            &SolverOptions::default(),
+        ));
+        match preflight(&missing) {
+            Err(CompareError::CannotRun { entry, reason }) => {
+                assert_eq!(entry, "external:/nonexistent/solver/extended+reduced");
+                assert!(reason.contains("could not be started"), "{reason}");
+            }
+            other => panic!("expected CannotRun, got {other:?}"),
+        }
     }
 
     #[test]

@@ -313,13 +313,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .map(|p| shard::puzzle_hash(&p.grid))
         .collect();
     outputs.provenance.study = Some(study(&config, instances, args.seed, args.limit));
-    measure(
-        &config,
-        puzzles.len(),
-        args.quiet,
-        &outputs,
-        |watch| compare::run_watched(&puzzles, &config, watch),
-    )
+    measure(&config, puzzles.len(), args.quiet, &outputs, |watch| {
+        compare::run_watched(&puzzles, &config, watch)
+    })
 }
 
 /// The study `config` makes on the instances of these content hashes. A sharded run asks
@@ -542,13 +538,9 @@ fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
         .map(|f| shard::formula_hash(&f.cnf))
         .collect();
     outputs.provenance.study = Some(study(&config, instances, args.seed, None));
-    measure(
-        &config,
-        formulas.len(),
-        args.quiet,
-        &outputs,
-        |watch| run_formulas_watched(&formulas, &config, watch),
-    )
+    measure(&config, formulas.len(), args.quiet, &outputs, |watch| {
+        run_formulas_watched(&formulas, &config, watch)
+    })
 }
 
 /// Every formula of `paths`, one per file, with the encoding its comments name. A file of
@@ -932,7 +924,9 @@ impl Outputs {
 
 /// What a mutex holds, even if a worker panicked while holding it.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Every puzzle of every input (at most `limit` per file), with where it starts.
@@ -953,4 +947,3 @@ fn read_puzzles(input: &CompareInputs, limit: Option<usize>) -> Result<Vec<Puzzl
     }
     Ok(puzzles)
 }
-
