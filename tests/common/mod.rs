@@ -242,7 +242,7 @@ pub fn stand_in_solver(dir: &Path, name: &str, body: &str) -> PathBuf {
         name,
         &format!(
             "#!/bin/sh\nfor f; do :; done\n\
-             if grep -q '^p cnf 3 3$' \"$f\" 2>/dev/null; then\n\
+             if grep -q '^p cnf 3 3$' -- \"$f\" 2>/dev/null; then\n\
              echo 's SATISFIABLE'; echo 'v 1 2 -3 0'; exit 10\nfi\n{body}\n"
         ),
     )
