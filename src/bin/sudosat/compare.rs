@@ -183,9 +183,11 @@ pub struct Args {
     markdown: bool,
     /// Exit 1 also when a run failed.
     ///
-    /// Exit 1 also when a run failed (a solver that could not start, crashed, or printed
-    /// what is not an answer), naming the first failure: for scripts and CI, where a
-    /// misconfigured solver must not pass as a result.
+    /// Exit 1 also when a run failed (a solver that crashed, or printed what is not an
+    /// answer), naming the first failure: for scripts and CI, where a misbehaving solver
+    /// must not pass as a result. An entry that cannot run at all (binary missing, flags
+    /// refused, a tiny formula not answered) is refused before the first run, exit 2,
+    /// with or without --strict.
     #[arg(long)]
     strict: bool,
     /// No progress bar.
