@@ -190,7 +190,8 @@ fn measure(
             return;
         }
     };
-    backend.set_interrupt(interrupt.cloned());
+    // Not where holding the flag would slow the solve being timed (varisat's).
+    backend.set_free_interrupt(interrupt.cloned());
     if let Some(encoding) = formula.encoding {
         backend.set_shrinking(crate::solve::sat::shrinks_learnt_clauses(encoding));
     }

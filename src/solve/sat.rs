@@ -227,7 +227,7 @@ impl SatSolver {
         if self.backend.is_none() {
             let mut backend = self.spec.create()?;
             backend.set_time_limit(self.time_limit);
-            backend.set_interrupt(self.interrupt.clone());
+            backend.set_free_interrupt(self.interrupt.clone());
             self.backend_stops = backend.honours_time_limit();
             self.backend = Some(backend);
         }
@@ -557,11 +557,14 @@ impl Solver for SatSolver {
         }
     }
 
-    /// Handed to the backend where it can be interrupted ([`crate::backend::Interrupt`]).
+    /// Handed to the backend where it can be interrupted ([`crate::backend::Interrupt`])
+    /// at no cost to its solves: varisat without a time limit is left without it
+    /// ([`crate::backend::Interrupt::interrupt_slows_solves`]), since its solves are what
+    /// compare times.
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.interrupt = flag.clone();
         if let Some(backend) = self.backend.as_deref_mut() {
-            backend.set_interrupt(flag);
+            backend.set_free_interrupt(flag);
         }
     }
 
