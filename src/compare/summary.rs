@@ -763,8 +763,14 @@ pub fn header(comparison: &Comparison) -> String {
         None => text.push_str("; no time limit"),
     }
     if comparison.interrupted {
+        let stopped = comparison
+            .runs
+            .iter()
+            .filter(|r| r.error.as_deref() == Some(super::STOPPED_BY_INTERRUPT))
+            .count();
         text.push_str(&format!(
-            "\ninterrupted: {made} of {planned} runs made; the figures cover those"
+            "\ninterrupted: {made} of {planned} runs made ({stopped} stopped in flight); \
+             the figures cover those"
         ));
     }
     text
