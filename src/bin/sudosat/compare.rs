@@ -398,7 +398,7 @@ fn measure(
         // The signal's thread wrote them and is ending the process.
         drop(done);
         crate::signals::settle();
-        return Ok(ExitCode::from(crate::signals::exit_code().unwrap_or(130)));
+        return Ok(crate::signals::exit_code().map_or(ExitCode::FAILURE, ExitCode::from));
     }
     *done = true;
     outputs.write(&comparison)
