@@ -94,8 +94,14 @@ impl Setup {
 
     /// Waits until the stand-in and its child are up, and returns their pids.
     fn wait_for_children(&self) -> Vec<i32> {
-        wait_for("the child and its own child", || {
-            self.recorded_pids().len() >= 2
+        self.wait_for_pids(2)
+    }
+
+    /// Waits until `count` pids are recorded (stand-ins and their children), and returns
+    /// them.
+    fn wait_for_pids(&self, count: usize) -> Vec<i32> {
+        wait_for("the children and their own children", || {
+            self.recorded_pids().len() >= count
         });
         let pids = self.recorded_pids();
         assert!(pids.iter().all(|&p| alive(p)), "child not running");
@@ -337,6 +343,47 @@ fn compare_writes_a_run_that_cannot_be_interrupted_as_stopped() {
             "interrupted: the comparison was stopped".to_string()
         )]
     );
+}
+
+/// The cube workers of `sat --cubes`, each running an external solver: a signal ends all
+/// of them.
+#[test]
+fn sigterm_during_cube_workers_kills_every_solver_and_exits_143() {
+    let setup = Setup::new();
+    let dir = setup.dir();
+    std::fs::write(dir.join("empty.txt"), format!("{}\n", ".".repeat(81))).unwrap();
+    let prepare = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_sudosat"))
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    };
+    prepare(&["encode", "empty.txt", "-o", "empty.cnf"]);
+    prepare(&["cube", "empty.cnf", "--depth", "2", "-o", "cubes.icnf"]);
+    let solver = setup.sleeping_solver();
+    let args: Vec<String> = [
+        "sat",
+        "empty.cnf",
+        "--cubes",
+        "cubes.icnf",
+        "--backend",
+        "external",
+        "--solver-cmd",
+        &solver.display().to_string(),
+        "--threads",
+        "3",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut child = setup.spawn(&args);
+    // Three workers, each a solver and its child.
+    let children = setup.wait_for_pids(6);
+    let (status, stderr) = signal_and_wait(&mut child, &[libc::SIGTERM]);
+    assert_eq!(status.code(), Some(143), "stderr: {stderr}");
+    setup.assert_clean(&children);
 }
 
 /// The proof checker of `--certify` runs in its own process group too: a signal ends it.
