@@ -254,7 +254,7 @@ fn interrupt_compare(signals: &[i32], expected_code: i32) {
         [
             ("dlx".to_string(), "solved".to_string(), String::new()),
             (
-                label,
+                label.clone(),
                 "stopped".to_string(),
                 "interrupted: the comparison was stopped".to_string()
             ),
@@ -267,6 +267,48 @@ fn interrupt_compare(signals: &[i32], expected_code: i32) {
     assert!(report.contains("stopped"));
     let saved = std::fs::read_to_string(setup.dir().join("report/runs.csv")).unwrap();
     assert_eq!(saved.lines().count(), 3, "{saved}");
+    assert_redrawn_counts_stopped_apart(setup.dir(), &label);
+}
+
+/// `--from-csv` reads the stopped row back as `stopped`: not solved, not a time-out, not
+/// in PAR-2 (the entry has no other puzzle, so no PAR-2), and the redraw exits 0.
+fn assert_redrawn_counts_stopped_apart(dir: &Path, label: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudosat"))
+        .args(["compare", "--from-csv", "runs.csv", "--timeout", "600"])
+        .args(["--json", "redrawn.json"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = std::fs::read_to_string(dir.join("redrawn.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["interrupted"], true);
+    let summary = json["summary"].as_array().unwrap();
+    let of = |solver: &str| {
+        summary
+            .iter()
+            .find(|s| s["solver"] == solver)
+            .unwrap_or_else(|| panic!("no summary of {solver}: {summary:?}"))
+    };
+    let stopped = of(label);
+    assert_eq!(
+        (
+            &stopped["stopped"],
+            &stopped["solved"],
+            &stopped["timeout"],
+            &stopped["par2_us"]
+        ),
+        (
+            &serde_json::json!(1),
+            &serde_json::json!(0),
+            &serde_json::json!(0),
+            &serde_json::Value::Null
+        ),
+        "{stopped}"
+    );
+    let dlx = of("dlx");
+    assert_eq!(dlx["solved"], 1);
+    assert!(dlx["par2_us"].as_f64().is_some_and(|t| t > 0.0), "{dlx}");
 }
 
 #[test]
