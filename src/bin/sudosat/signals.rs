@@ -11,7 +11,7 @@
 //! stop flag interrupts the runs in flight (the SAT backends that can be interrupted, the
 //! processes), the command writes what it measured and exits on its own; when it has not
 //! within [`GRACE`] (a solver that cannot be interrupted, splr), or at a second signal, this
-//! thread writes the partial outputs itself and exits.
+//! thread writes the partial outputs itself and exits; a third signal exits at once.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
@@ -216,6 +216,12 @@ mod unix {
             // The command writes its outputs and exits on its own when its runs stop in
             // time; otherwise, or at a second signal, they are written from here.
             let _ = next_signal(read_fd, Some(GRACE));
+            // A write that blocks (a full pipe on stdout) gives way to one more signal.
+            std::thread::spawn(move || {
+                if next_signal(read_fd, None).is_some() {
+                    clean_exit(signal);
+                }
+            });
             write();
             clean_exit(signal);
         });
