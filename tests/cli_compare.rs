@@ -406,10 +406,20 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
     assert_legend_lists(&c, &labels(&c.json));
 }
 
-/// A "solver" that never answers, for time-outs.
+/// A "solver" that answers compare's first check and then never, for time-outs.
 #[cfg(unix)]
 fn sleepy_solver(dir: &Path) -> PathBuf {
-    common::write_script(dir, "sleepy-solver.sh", "#!/bin/sh\nsleep 30\n")
+    common::stand_in_solver(dir, "sleepy-solver.sh", "sleep 30")
+}
+
+/// A "solver" that answers compare's first check and then crashes on every puzzle.
+#[cfg(unix)]
+fn crashing_solver(dir: &Path) -> PathBuf {
+    common::stand_in_solver(
+        dir,
+        "crashing-solver.sh",
+        "echo 'out of memory' >&2\nexit 3",
+    )
 }
 
 /// Starts `sudosat compare -q ARGS` in `dir` without waiting, so a test can interrupt it.
@@ -440,12 +450,11 @@ fn interrupt(pid: u32) {
 fn timeouts_and_failures_show_in_every_output_and_the_run_goes_on() {
     let dir = temp_dir();
     let sleepy = sleepy_solver(dir.path());
-    let missing = dir.path().join("no-such-solver");
+    let crashing = crashing_solver(dir.path());
     let solvers = format!(
-        "dpll,external:{},external:{},minisat:{},dlx",
+        "dpll,external:{},external:{},dlx",
         sleepy.display(),
-        missing.display(),
-        missing.display()
+        crashing.display(),
     );
     let easy = fixture_lines(dir.path(), "thesis-9x9.txt", &[2]);
     let four = fixture_path("thesis-4x4.txt");
@@ -455,14 +464,13 @@ fn timeouts_and_failures_show_in_every_output_and_the_run_goes_on() {
         0,
     );
     let sleepy_label = format!("external:{}/extended+reduced", sleepy.display());
-    let external_label = format!("external:{}/extended+reduced", missing.display());
-    let minisat_label = format!("minisat:{}/extended+reduced", missing.display());
-    assert_eq!(c.csv.len(), 2 * 5);
+    let external_label = format!("external:{}/extended+reduced", crashing.display());
+    assert_eq!(c.csv.len(), 2 * 4);
     for (row, json) in c.csv.iter().zip(c.runs()) {
         let solver = row["solver"].as_str();
         let expected = if solver == sleepy_label {
             "timeout"
-        } else if solver == external_label || solver == minisat_label {
+        } else if solver == external_label {
             "failed"
         } else {
             "solved"
@@ -474,11 +482,11 @@ fn timeouts_and_failures_show_in_every_output_and_the_run_goes_on() {
             assert!(row["error"].contains("timed out"), "{row:?}");
         }
         if expected == "failed" {
-            assert!(row["error"].contains("no-such-solver"), "{row:?}");
+            assert!(row["error"].contains("crashing-solver"), "{row:?}");
             assert!(json["error"]
                 .as_str()
                 .unwrap()
-                .contains("could not be started"));
+                .contains("exit status 3 (stderr: out of memory)"));
         }
         if expected != "solved" {
             // The formula was still built: its size is recorded.
@@ -501,11 +509,10 @@ fn timeouts_and_failures_show_in_every_output_and_the_run_goes_on() {
         .iter()
         .map(|s| s["timeout"].as_u64().unwrap())
         .collect();
-    assert_eq!(json_timeouts, [0, 2, 0, 0, 0]);
-    assert!(stdout(&c.out).contains("could not be started"));
-    assert_eq!(c.summary_row(&minisat_label)["failed"], "2");
+    assert_eq!(json_timeouts, [0, 2, 0, 0]);
+    assert!(stdout(&c.out).contains("out of memory"));
     let all_labels = labels(&c.json);
-    assert_eq!(all_labels.len(), 5);
+    assert_eq!(all_labels.len(), 4);
     assert_legend_lists(&c, &all_labels);
 }
 
@@ -542,7 +549,7 @@ fn external_solvers_get_the_same_cnf_as_the_embedded_ones() {
 
 #[cfg(unix)]
 #[test]
-fn ctrl_c_stops_after_the_current_solve_and_writes_what_was_measured() {
+fn ctrl_c_stops_the_solve_in_flight_and_writes_what_was_measured() {
     let dir = temp_dir();
     let sleepy = sleepy_solver(dir.path());
     let child = spawn_compare(
@@ -570,23 +577,29 @@ fn ctrl_c_stops_after_the_current_solve_and_writes_what_was_measured() {
     assert_eq!(json["interrupted"], true);
     let runs = json["runs"].as_array().unwrap();
     assert!(runs.len() < 9, "stopped before the 9 planned runs");
-    assert!(runs.iter().all(|r| r["outcome"] == "timeout"));
+    // The runs that ended timed out; the one in flight, if any, was stopped.
+    let (last, ended) = runs.split_last().unwrap();
+    assert!(ended.iter().all(|r| r["outcome"] == "timeout"), "{runs:?}");
+    assert!(
+        last["outcome"] == "timeout" || last["outcome"] == "stopped",
+        "{last}"
+    );
     let csv = std::fs::read_to_string(dir.path().join("runs.csv")).unwrap();
     assert_eq!(csv.lines().count(), runs.len() + 1);
     assert!(stdout(&out).contains("interrupted:"), "{}", stdout(&out));
 }
 
-/// A solve that never returns (no time limit here, as for varisat on a huge grid): a second
-/// Ctrl-C writes the rows measured so far at once.
+/// A solve that would not return for long (no time limit here): Ctrl-C stops it, and a
+/// second one changes nothing (the outputs are written once).
 #[cfg(unix)]
 #[test]
-fn a_second_ctrl_c_writes_what_was_measured_during_a_hung_solve() {
+fn two_ctrl_c_during_a_hung_solve_write_what_was_measured() {
     let dir = temp_dir();
     let started = dir.path().join("started");
-    let hung = common::write_script(
+    let hung = common::stand_in_solver(
         dir.path(),
         "hung-solver.sh",
-        &format!("#!/bin/sh\ntouch '{}'\nsleep 5\n", started.display()),
+        &format!("touch '{}'\nsleep 5", started.display()),
     );
     let child = spawn_compare(
         dir.path(),
@@ -617,8 +630,9 @@ fn a_second_ctrl_c_writes_what_was_measured_during_a_hung_solve() {
             .unwrap();
     assert_eq!(json["interrupted"], true);
     let runs = json["runs"].as_array().unwrap();
-    assert_eq!(runs.len(), 1, "the dlx row, measured before the hung solve");
+    assert_eq!(runs.len(), 2, "the dlx row, and the hung solve's: {runs:?}");
     assert_eq!(runs[0]["outcome"], "solved");
+    assert_eq!(runs[1]["outcome"], "stopped");
     assert!(dir.path().join("plot.svg").exists());
     assert!(stdout(&out).contains("| dlx") || stdout(&out).contains("dlx "));
 }
@@ -1323,12 +1337,13 @@ fn isomorphs_turn_any_solvers_repeats_into_draws() {
     assert_eq!(again, decisions);
 }
 
+#[cfg(unix)]
 #[test]
 fn strict_makes_a_failed_run_exit_1_and_names_it() {
     let dir = temp_dir();
-    let missing = dir.path().join("no-such-solver");
+    let crashing = crashing_solver(dir.path());
     let four = fixture_path("thesis-4x4.txt");
-    let failing = format!("dpll,external:{}", missing.display());
+    let failing = format!("dpll,external:{}", crashing.display());
     // Without --strict a failure is a result: exit 0.
     let lenient = run_in(
         dir.path(),
@@ -1347,8 +1362,8 @@ fn strict_makes_a_failed_run_exit_1_and_names_it() {
         message.contains("1 of 2 runs failed (--strict)"),
         "{message}"
     );
-    assert!(message.contains("no-such-solver"), "{message}");
-    assert!(message.contains("could not be started"), "{message}");
+    assert!(message.contains("crashing-solver"), "{message}");
+    assert!(message.contains("exit status 3"), "{message}");
     // The summary is written all the same.
     assert!(stdout(&strict).contains("virtual-best"));
     // Nothing failed: --strict changes nothing.
@@ -1358,6 +1373,81 @@ fn strict_makes_a_failed_run_exit_1_and_names_it() {
         b"",
     );
     assert_exit(&fine, 0);
+}
+
+/// Every SAT entry is tried on a 3-variable formula before the first run: one whose binary
+/// is missing, whose flags are refused, or that answers wrongly stops the comparison with
+/// exit 2 naming it, before anything is measured or written (`--strict` or not).
+#[cfg(unix)]
+#[test]
+fn an_entry_that_cannot_run_is_refused_before_the_first_run() {
+    let dir = temp_dir();
+    let four = fixture_path("thesis-4x4.txt");
+    let picky = common::write_script(
+        dir.path(),
+        "picky.sh",
+        "#!/bin/sh\nif [ \"$1\" = --bogus ]; then echo 'unknown option --bogus' >&2; exit 1; fi\n\
+         echo 's SATISFIABLE'\necho 'v 1 2 -3 0'\nexit 10\n",
+    );
+    let wrong_model = common::write_script(
+        dir.path(),
+        "wrong-model.sh",
+        "#!/bin/sh\necho 's SATISFIABLE'\necho 'v 1 -2 -3 0'\nexit 10\n",
+    );
+    let says_unsat = common::write_script(
+        dir.path(),
+        "says-unsat.sh",
+        "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n",
+    );
+    let cases = [
+        (
+            "external:nosuchsolver".to_string(),
+            "entry `external:nosuchsolver/extended+reduced` cannot run",
+            "could not be started",
+        ),
+        (
+            format!("external:{} --bogus", picky.display()),
+            "--bogus/extended+reduced` cannot run",
+            "unknown option --bogus",
+        ),
+        (
+            format!("external:{}", wrong_model.display()),
+            "wrong-model.sh/extended+reduced` cannot run",
+            "clause",
+        ),
+        (
+            format!("external:{}", says_unsat.display()),
+            "says-unsat.sh/extended+reduced` cannot run",
+            "answered UNSAT for a satisfiable formula",
+        ),
+    ];
+    for (entry, names, why) in &cases {
+        for strict in [false, true] {
+            let solvers = format!("dpll,{entry},dlx");
+            let mut args = vec!["compare", "-q", &four, "--solvers", &solvers];
+            args.extend(["--csv", "runs.csv", "--report", "report"]);
+            if strict {
+                args.push("--strict");
+            }
+            let out = run_in(dir.path(), &args, b"");
+            assert_exit(&out, 2);
+            let message = stderr(&out);
+            assert!(message.contains(names), "{message}");
+            assert!(message.contains(why), "{message}");
+            assert_eq!(stdout(&out), "", "nothing measured");
+            assert!(!dir.path().join("runs.csv").exists());
+            assert!(!dir.path().join("report").exists());
+        }
+    }
+    // The picky solver without its bad flag passes the check and solves the puzzle… as the
+    // stand-in it is: its fixed model does not decode, a wrong answer, exit 1.
+    let solvers = format!("dlx,external:{}", picky.display());
+    let out = run_in(
+        dir.path(),
+        &["compare", "-q", &four, "--solvers", &solvers],
+        b"",
+    );
+    assert_exit(&out, 1);
 }
 
 /// The three formulas of the CNF-mode tests, written into `dir`: a 9×9 puzzle as
@@ -1459,11 +1549,7 @@ fn formulas_are_compared_as_they_stand_and_every_backend_agrees() {
 fn a_solver_that_calls_a_satisfiable_formula_unsat_is_wrong_and_exits_1() {
     let dir = temp_dir();
     let formulas = three_formulas(dir.path());
-    let liar = common::write_script(
-        dir.path(),
-        "liar.sh",
-        "#!/bin/sh\necho 's UNSATISFIABLE'\nexit 20\n",
-    );
+    let liar = common::stand_in_solver(dir.path(), "liar.sh", "echo 's UNSATISFIABLE'\nexit 20");
     let entry = format!("cdcl,external:{}", liar.display());
     let c = compare_in(
         dir.path(),

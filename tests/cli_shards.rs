@@ -377,12 +377,12 @@ fn bad_shards_are_refused_before_anything_runs() {
 fn an_external_solvers_version_is_part_of_the_study() {
     let dir = temp_dir();
     let solver = |version: &str| {
-        common::write_script(
+        common::stand_in_solver(
             dir.path(),
             "solver",
             &format!(
-                "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'solver {version}'; exit 0; fi\n\
-                 cat >/dev/null\necho 's UNKNOWN'\n"
+                "if [ \"$1\" = --version ]; then echo 'solver {version}'; exit 0; fi\n\
+                 echo 's UNKNOWN'"
             ),
         )
     };

@@ -244,7 +244,7 @@ impl ExternalSolver {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = running::spawn(&mut cmd, dir).map_err(|e| BackendError::Spawn {
+        let mut child = running::spawn(&mut cmd).map_err(|e| BackendError::Spawn {
             command: self.command.clone(),
             reason: e.to_string(),
         })?;
@@ -311,63 +311,165 @@ fn resolve_program(program: &str) -> String {
         .unwrap_or_else(|_| program.to_string())
 }
 
-/// Kills every external solver still running, with its whole process group, removes their
-/// temporary directories and refuses to start new ones: for a program about to exit on
-/// SIGINT or SIGTERM (the solvers run in their own process groups, so the terminal's
-/// signal never reaches them, and the directories' destructors will not run).
+/// Kills every child process started through this module (solvers, and the other tools
+/// [`spawn_tracked`] runs), each with its whole process group, removes the solvers'
+/// temporary directories and refuses to start new children: for a program about to exit on
+/// a signal (the children run in process groups of their own, so the terminal's signal
+/// never reaches them, and the directories' destructors will not run). Each group gets
+/// SIGTERM, then SIGKILL after [`KILL_GRACE`] if it is still there.
 pub fn kill_running_solvers() {
     running::kill_all();
 }
 
-/// The solvers running now, for [`kill_running_solvers`].
+/// How long a child's process group has between SIGTERM and SIGKILL when the program
+/// stops ([`kill_running_solvers`]).
+pub const KILL_GRACE: Duration = Duration::from_millis(200);
+
+/// Spawns `cmd` in a process group of its own, registered so that
+/// [`kill_running_solvers`] ends it (and anything it started) when the program stops on a
+/// signal. The registration ends when the returned child drops.
+///
+/// # Errors
+/// The spawn's own error, or [`std::io::ErrorKind::Interrupted`] once the program is
+/// stopping.
+pub fn spawn_tracked(cmd: &mut Command) -> std::io::Result<TrackedChild> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0);
+    }
+    let child = running::spawn(cmd)?;
+    let registered = running::Registered(child.id());
+    Ok(TrackedChild {
+        child,
+        _registered: registered,
+    })
+}
+
+/// A child started by [`spawn_tracked`]: the child itself (`child`), registered until it
+/// drops.
+pub struct TrackedChild {
+    /// The process.
+    pub child: std::process::Child,
+    _registered: running::Registered,
+}
+
+impl TrackedChild {
+    /// Kills the child's whole process group (and the child), then reaps it.
+    pub fn kill(&mut self) {
+        kill_group(&mut self.child);
+        let _ = self.child.wait();
+    }
+}
+
+/// The children running now and the solvers' temporary directories, for
+/// [`kill_running_solvers`].
 mod running {
     use std::io;
     use std::path::{Path, PathBuf};
     use std::process::{Child, Command};
     use std::sync::{Mutex, MutexGuard};
+    use std::time::Instant;
 
     struct Live {
         interrupted: bool,
-        children: Vec<(u32, PathBuf)>,
+        children: Vec<u32>,
+        dirs: Vec<PathBuf>,
     }
 
     static LIVE: Mutex<Live> = Mutex::new(Live {
         interrupted: false,
         children: Vec::new(),
+        dirs: Vec::new(),
     });
 
     fn live() -> MutexGuard<'static, Live> {
         LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Spawns and registers under one lock, so that [`kill_all`] misses no child.
-    pub(super) fn spawn(cmd: &mut Command, dir: &Path) -> io::Result<Child> {
+    fn stopping() -> io::Error {
+        io::Error::new(
+            io::ErrorKind::Interrupted,
+            "interrupted: the program is stopping",
+        )
+    }
+
+    /// Records a solve's temporary directory from its creation, before any child runs in
+    /// it, so that a signal removes it wherever the solve is; the returned guard removes
+    /// the directory, then the record, when it drops.
+    pub(super) fn track_dir(dir: tempfile::TempDir) -> io::Result<TrackedDir> {
         let mut live = live();
         if live.interrupted {
-            return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+            return Err(stopping());
+        }
+        live.dirs.push(dir.path().to_path_buf());
+        Ok(TrackedDir {
+            path: dir.path().to_path_buf(),
+            dir: Some(dir),
+        })
+    }
+
+    /// See [`track_dir`].
+    pub(super) struct TrackedDir {
+        path: PathBuf,
+        dir: Option<tempfile::TempDir>,
+    }
+
+    impl TrackedDir {
+        pub(super) fn path(&self) -> &Path {
+            &self.path
+        }
+    }
+
+    impl Drop for TrackedDir {
+        fn drop(&mut self) {
+            drop(self.dir.take());
+            live().dirs.retain(|d| *d != self.path);
+        }
+    }
+
+    /// Spawns and registers under one lock, so that [`kill_all`] misses no child.
+    pub(super) fn spawn(cmd: &mut Command) -> io::Result<Child> {
+        let mut live = live();
+        if live.interrupted {
+            return Err(stopping());
         }
         let child = cmd.spawn()?;
-        live.children.push((child.id(), dir.to_path_buf()));
+        live.children.push(child.id());
         Ok(child)
     }
 
-    /// Unregisters a child when its solve ends (on every path).
+    /// Unregisters a child when it ends (on every path).
     pub(super) struct Registered(pub(super) u32);
 
     impl Drop for Registered {
         fn drop(&mut self) {
-            live().children.retain(|(pid, _)| *pid != self.0);
+            live().children.retain(|pid| *pid != self.0);
         }
     }
 
     pub(super) fn kill_all() {
         let mut live = live();
         live.interrupted = true;
-        for (pid, dir) in live.children.drain(..) {
-            #[cfg(unix)]
-            super::kill_group_of(pid);
-            #[cfg(not(unix))]
-            let _ = pid;
+        let groups: Vec<u32> = live.children.drain(..).collect();
+        #[cfg(unix)]
+        {
+            for &pid in &groups {
+                super::signal_group(pid, libc::SIGTERM);
+            }
+            let start = Instant::now();
+            while start.elapsed() < super::KILL_GRACE
+                && groups.iter().any(|&pid| super::group_runs(pid))
+            {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            for &pid in &groups {
+                super::signal_group(pid, libc::SIGKILL);
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = (groups, Instant::now());
+        for dir in live.dirs.drain(..) {
             let _ = std::fs::remove_dir_all(dir);
         }
     }
@@ -382,12 +484,37 @@ fn kill_group(child: &mut std::process::Child) {
 
 #[cfg(unix)]
 fn kill_group_of(pid: u32) {
+    signal_group(pid, libc::SIGKILL);
+}
+
+/// Sends `signal` to the process group that `pid` leads.
+#[cfg(unix)]
+fn signal_group(pid: u32, signal: libc::c_int) {
     if let Ok(pid) = libc::pid_t::try_from(pid) {
         // SAFETY: kill(2) with a negative pid signals a process group; no memory is involved.
         unsafe {
-            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(-pid, signal);
         }
     }
+}
+
+/// Whether some process of the group that `pid` led is still there, not yet a zombie
+/// (a zombie leader waits for the thread that started it to reap it).
+#[cfg(unix)]
+fn group_runs(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: kill(2) with signal 0 only checks that the group exists.
+    if unsafe { libc::kill(-pid, 0) } != 0 {
+        return false;
+    }
+    // Only the leader, a zombie, may be left: /proc says so on Linux; elsewhere wait.
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return true;
+    };
+    let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+    !state.starts_with('Z')
 }
 
 /// The start of every solve directory's name, followed by the owner's process id: a
@@ -509,6 +636,7 @@ impl SatBackend for ExternalSolver {
             .prefix(&prefix)
             .tempdir_in(&root)
             .map_err(|e| self.io_error(e))?;
+        let dir = running::track_dir(dir).map_err(|e| self.io_error(e))?;
         let status = self.run(dir.path());
         self.millis += start.elapsed().as_millis() as u64;
         let status = status?;

@@ -335,6 +335,11 @@ impl Interrupt for VarisatBackend {
             self.stoppable_changed();
         }
     }
+
+    /// Yes unless a time limit or a proof has the solver write its steps already.
+    fn interrupt_slows_solves(&self) -> bool {
+        self.proof.is_none() && self.time_limit.is_none()
+    }
 }
 
 impl WriteProofs for VarisatBackend {

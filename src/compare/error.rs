@@ -56,6 +56,18 @@ pub enum CompareError {
         /// What is wrong.
         reason: String,
     },
+    /// An entry that cannot run: checked on a tiny formula before the first run
+    /// ([`super::preflight`]).
+    #[error(
+        "entry `{entry}` cannot run: {reason} (every SAT entry is tried on a 3-variable \
+         formula before the first run; fix the entry or leave it out)"
+    )]
+    CannotRun {
+        /// The entry's label.
+        entry: String,
+        /// What went wrong.
+        reason: String,
+    },
     /// A `--scatter` pair naming an entry the comparison does not have.
     #[error("--scatter: no entry `{0}` in this comparison (entries: {1})")]
     UnknownEntry(String, String),

@@ -9,11 +9,12 @@
 //! columns (`size`, `givens`) are 0, and `vars`, `clauses` and `literals` are the formula's.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::{
     assemble, error_outcome, mark_past_limit, micros, run_entries, CompareConfig, CompareError,
-    Comparison, Outcome, Run,
+    Comparison, Hooks, Outcome, Run, Watch,
 };
 use crate::backend::{check_model, BackendSpec, SatOutcome};
 use crate::encode::SudokuEncoding;
@@ -62,6 +63,35 @@ pub fn run_formulas(
     stop: &AtomicBool,
     on_run: &(dyn Fn(&Run) + Sync),
 ) -> Result<Comparison, CompareError> {
+    let hooks = Hooks {
+        stop,
+        interrupt: None,
+        on_start: &|_| {},
+        on_run,
+    };
+    run_formulas_hooked(formulas, config, &hooks)
+}
+
+/// [`run_formulas`] under a [`Watch`], as [`super::run_watched`]: the stop also ends the
+/// runs in flight, their rows `stopped`.
+///
+/// # Errors
+/// As for [`run_formulas`].
+pub fn run_formulas_watched(
+    formulas: &[FormulaInput],
+    config: &CompareConfig,
+    watch: &Watch,
+) -> Result<Comparison, CompareError> {
+    let mut comparison = run_formulas_hooked(formulas, config, &Hooks::of(watch))?;
+    comparison.interrupted |= watch.stop.load(Ordering::SeqCst);
+    Ok(comparison)
+}
+
+fn run_formulas_hooked(
+    formulas: &[FormulaInput],
+    config: &CompareConfig,
+    hooks: &Hooks,
+) -> Result<Comparison, CompareError> {
     config.validate()?;
     if !config.formulas {
         return Err(CompareError::Invalid(
@@ -85,7 +115,7 @@ pub fn run_formulas(
                    repeats: &[usize]| {
         let mut runs = Vec::with_capacity(repeats.len());
         for &repeat in repeats {
-            if stop.load(Ordering::Relaxed) {
+            if hooks.stopped() {
                 break;
             }
             let spec = if config.vary_seed {
@@ -94,20 +124,23 @@ pub fn run_formulas(
                 entry.clone()
             };
             let mut row = blank_row(formula, index, &spec, repeat);
+            (hooks.on_start)(&row);
             if let Ok(backend) = backend_of(&spec) {
                 measure(
                     formula,
                     &backend.clone().with_timeout(config.timeout),
+                    hooks.interrupt,
                     &mut row,
                 );
             }
-            on_run(&row);
+            hooks.mark_stopped(&mut row);
+            (hooks.on_run)(&row);
             runs.push(row);
         }
         runs
     };
     // A fresh backend each run: nothing kept from one formula to the next.
-    let runs = run_entries(formulas, config, stop, |_| (), run_one)?;
+    let runs = run_entries(formulas, config, hooks.stop, |_| (), run_one)?;
     Ok(assemble(config, formulas.len(), runs))
 }
 
@@ -144,7 +177,12 @@ fn blank_row(formula: &FormulaInput, index: usize, entry: &SolverSpec, repeat: u
 /// Loads `formula` into a fresh backend from `spec` and solves it, timed on this thread
 /// (the load counts: an external solver writes and parses the file in its solve), then
 /// checks a model against the formula's clauses, untimed, and fills in the row.
-fn measure(formula: &FormulaInput, spec: &BackendSpec, row: &mut Run) {
+fn measure(
+    formula: &FormulaInput,
+    spec: &BackendSpec,
+    interrupt: Option<&Arc<AtomicBool>>,
+    row: &mut Run,
+) {
     let mut backend = match spec.create() {
         Ok(backend) => backend,
         Err(err) => {
@@ -152,6 +190,8 @@ fn measure(formula: &FormulaInput, spec: &BackendSpec, row: &mut Run) {
             return;
         }
     };
+    // Not where holding the flag would slow the solve being timed (varisat's).
+    backend.set_free_interrupt(interrupt.cloned());
     if let Some(encoding) = formula.encoding {
         backend.set_shrinking(crate::solve::sat::shrinks_learnt_clauses(encoding));
     }

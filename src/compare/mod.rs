@@ -43,6 +43,7 @@ pub mod shard;
 pub mod summary;
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -365,6 +366,65 @@ impl CompareConfig {
     }
 }
 
+/// The formula every SAT entry answers before the first run ([`preflight`]), in DIMACS
+/// numbers: three variables, satisfiable, with the one model `1 2 -3`.
+pub const PREFLIGHT_CLAUSES: [&[i64]; 3] = [&[1], &[-1, 2], &[-2, -3]];
+
+/// The time an entry has to answer [`PREFLIGHT_CLAUSES`].
+pub const PREFLIGHT_LIMIT: Duration = Duration::from_secs(10);
+
+/// Checks, before the first run, that every SAT entry of `config` can run: its backend is
+/// made (an external solver's binary found and started, its flags accepted) and answers
+/// [`PREFLIGHT_CLAUSES`] with a model that satisfies them, within [`PREFLIGHT_LIMIT`].
+/// Each backend is tried once, whatever the encodings it is crossed with. The classic
+/// solvers run in this process: there is nothing to check.
+///
+/// # Errors
+/// [`CompareError::CannotRun`] naming the first entry that cannot run and why.
+pub fn preflight(config: &CompareConfig) -> Result<(), CompareError> {
+    let mut tried: Vec<&BackendSpec> = Vec::new();
+    for entry in &config.entries {
+        let SolverSpec::Sat { backend, .. } = entry else {
+            continue;
+        };
+        if tried.contains(&backend) {
+            continue;
+        }
+        tried.push(backend);
+        preflight_backend(backend).map_err(|reason| CompareError::CannotRun {
+            entry: config.label(entry),
+            reason,
+        })?;
+    }
+    Ok(())
+}
+
+/// Solves [`PREFLIGHT_CLAUSES`] with a fresh backend of `spec`: `Err` says what went wrong.
+fn preflight_backend(spec: &BackendSpec) -> Result<(), String> {
+    let spec = spec.clone().with_timeout(Some(PREFLIGHT_LIMIT));
+    let mut backend = spec.create().map_err(|e| e.to_string())?;
+    let mut cnf = crate::formula::Cnf::new();
+    for clause in PREFLIGHT_CLAUSES {
+        let lits: Vec<crate::formula::Lit> = clause
+            .iter()
+            .map(|&n| crate::formula::Lit::from_dimacs(n))
+            .collect();
+        crate::formula::ClauseSink::add_clause(&mut cnf, &lits);
+    }
+    backend.add_formula(&mut cnf.clone());
+    match backend.solve().map_err(|e| e.to_string())? {
+        crate::backend::SatOutcome::Sat(model) => {
+            crate::backend::check_model(&backend.name(), &cnf, model)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        crate::backend::SatOutcome::Unsat => Err(format!(
+            "{} answered UNSAT for a satisfiable formula",
+            backend.name()
+        )),
+    }
+}
+
 /// The most repeats of one measurement (`--repeat`).
 pub const MAX_REPEAT: usize = 10_000;
 /// The most measurements run at once (`--jobs`): each is a thread.
@@ -390,7 +450,10 @@ crate::names::named_enum! {
         Solved = "solved",
         /// The solver proved there is no solution (and no other entry found one).
         NoSolution = "no_solution",
-        /// An incomplete method stopped without an answer (iteration cap, threshold).
+        /// Ended without an answer, not at the time limit: an incomplete method stopped
+        /// (iteration cap, threshold), or the comparison was stopped (a signal) while the
+        /// run was in flight ([`STOPPED_BY_INTERRUPT`]). Not solved, not a time-out, and
+        /// not in PAR-2 (the summaries count it apart; see [`summary`]).
         Stopped = "stopped",
         /// The time limit was reached.
         Timeout = "timeout",
@@ -472,7 +535,8 @@ pub struct Comparison {
     pub jobs: usize,
     /// Whether puzzles ran in parallel (`jobs > 1`).
     pub parallel: bool,
-    /// Whether the run was stopped (Ctrl-C) before every run was made.
+    /// Whether the comparison was stopped before every run was made, or while runs were in
+    /// flight ([`run_watched`]: a signal).
     pub interrupted: bool,
     /// One row per run, in puzzle, entry, repeat order.
     pub runs: Vec<Run>,
@@ -515,7 +579,8 @@ impl Comparison {
 /// made sub-millisecond solves look up to twice as slow. `stop` is read before each run:
 /// once set, the runs made so far are returned with [`Comparison::interrupted`] (so the
 /// last entries may have no rows). `on_run` is called after each run (from the worker
-/// threads when `jobs > 1`), e.g. to advance a progress bar.
+/// threads when `jobs > 1`), e.g. to advance a progress bar. [`run_watched`] also stops
+/// the runs in flight.
 ///
 /// # Errors
 /// An invalid config ([`CompareConfig::validate`]) or a thread pool that cannot start.
@@ -525,14 +590,98 @@ pub fn run(
     stop: &AtomicBool,
     on_run: &(dyn Fn(&Run) + Sync),
 ) -> Result<Comparison, CompareError> {
+    let hooks = Hooks {
+        stop,
+        interrupt: None,
+        on_start: &|_| {},
+        on_run,
+    };
+    run_hooked(puzzles, config, &hooks)
+}
+
+/// What follows a comparison as it runs ([`run_watched`]).
+pub struct Watch<'a> {
+    /// Set (e.g. by a signal) to stop the comparison: no run starts after it, and the runs
+    /// in flight are interrupted where their solver can be (a SAT backend with
+    /// [`crate::backend::Interrupt`]: cdcl, dpll, lookahead, varisat, the solver
+    /// processes); their rows are [`Outcome::Stopped`] ([`STOPPED_BY_INTERRUPT`]).
+    pub stop: Arc<AtomicBool>,
+    /// Called as each run starts, with its row before the solve (outcome `failed`, no
+    /// time), so that a caller can name the runs in flight.
+    pub on_start: &'a (dyn Fn(&Run) + Sync),
+    /// Called after each run with its row.
+    pub on_run: &'a (dyn Fn(&Run) + Sync),
+}
+
+/// The error text of a run stopped in flight by [`Watch::stop`].
+pub const STOPPED_BY_INTERRUPT: &str = "interrupted: the comparison was stopped";
+
+/// [`run`] under a [`Watch`]: `watch.stop` also ends the runs in flight, and the
+/// comparison is [`Comparison::interrupted`] once it was set.
+///
+/// # Errors
+/// As for [`run`].
+pub fn run_watched(
+    puzzles: &[Puzzle],
+    config: &CompareConfig,
+    watch: &Watch,
+) -> Result<Comparison, CompareError> {
+    let hooks = Hooks::of(watch);
+    let mut comparison = run_hooked(puzzles, config, &hooks)?;
+    comparison.interrupted |= watch.stop.load(Ordering::SeqCst);
+    Ok(comparison)
+}
+
+/// The stop flag and callbacks a run loop reads ([`run`], [`run_watched`]).
+struct Hooks<'a> {
+    stop: &'a AtomicBool,
+    /// The same flag, to hand to the solvers (only [`run_watched`] has one).
+    interrupt: Option<&'a Arc<AtomicBool>>,
+    on_start: &'a (dyn Fn(&Run) + Sync),
+    on_run: &'a (dyn Fn(&Run) + Sync),
+}
+
+impl<'a> Hooks<'a> {
+    fn of(watch: &'a Watch) -> Hooks<'a> {
+        Hooks {
+            stop: &watch.stop,
+            interrupt: Some(&watch.stop),
+            on_start: watch.on_start,
+            on_run: watch.on_run,
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Marks a run that ended without an answer after the stop as stopped: its failure or
+    /// time-out was the interrupt's doing.
+    fn mark_stopped(&self, row: &mut Run) {
+        if self.stopped() && !row.outcome.is_answer() && row.outcome != Outcome::Wrong {
+            row.outcome = Outcome::Stopped;
+            row.error = Some(STOPPED_BY_INTERRUPT.to_string());
+        }
+    }
+}
+
+fn run_hooked(
+    puzzles: &[Puzzle],
+    config: &CompareConfig,
+    hooks: &Hooks,
+) -> Result<Comparison, CompareError> {
     config.validate()?;
     let runs = run_entries(
         puzzles,
         config,
-        stop,
-        |entry| entry.build(config.timeout),
+        hooks.stop,
+        |entry| {
+            let mut solver = entry.build(config.timeout);
+            solver.set_interrupt(hooks.interrupt.cloned());
+            solver
+        },
         |solver, entry, i, p, repeats| {
-            run_puzzle(solver.as_mut(), entry, i, p, repeats, config, stop, on_run)
+            run_puzzle(solver.as_mut(), entry, i, p, repeats, config, hooks)
         },
     )?;
     Ok(assemble(config, puzzles.len(), runs))
@@ -621,9 +770,8 @@ pub fn assemble(config: &CompareConfig, puzzles: usize, mut runs: Vec<Run>) -> C
     }
 }
 
-/// The runs of `entry` on one puzzle, one per repeat of `repeats` (fewer once `stop` is
-/// set).
-#[allow(clippy::too_many_arguments)]
+/// The runs of `entry` on one puzzle, one per repeat of `repeats` (fewer once the stop
+/// is set).
 fn run_puzzle(
     solver: &mut dyn Solver,
     entry: &Entry,
@@ -631,24 +779,26 @@ fn run_puzzle(
     puzzle: &Puzzle,
     repeats: &[usize],
     config: &CompareConfig,
-    stop: &AtomicBool,
-    on_run: &(dyn Fn(&Run) + Sync),
+    hooks: &Hooks,
 ) -> Vec<Run> {
     let mut runs = Vec::with_capacity(repeats.len());
     for &repeat in repeats {
-        if stop.load(Ordering::Relaxed) {
+        if hooks.stopped() {
             break;
         }
         let mut row = blank_row(puzzle, index, entry, repeat);
+        (hooks.on_start)(&row);
         let grid = repeat_grid(&puzzle.grid, index, repeat, config.isomorphs);
         if config.vary_seed {
             let seeded = entry.with_seed_offset(repeat as u64 - 1);
             let mut fresh = seeded.build(config.timeout);
+            fresh.set_interrupt(hooks.interrupt.cloned());
             measure(fresh.as_mut(), &seeded, &grid, config.timeout, &mut row);
         } else {
             measure(solver, entry, &grid, config.timeout, &mut row);
         }
-        on_run(&row);
+        hooks.mark_stopped(&mut row);
+        (hooks.on_run)(&row);
         runs.push(row);
     }
     runs
@@ -1111,6 +1261,56 @@ mod tests {
         .unwrap();
         assert_eq!(result.runs.len(), 1);
         assert!(result.interrupted);
+    }
+
+    #[test]
+    fn a_stop_while_a_run_is_in_flight_marks_it_stopped() {
+        let config = CompareConfig::new(entries(
+            &parse_solvers("external:/nonexistent/solver,dlx").unwrap(),
+            &default_encodings(),
+            &SolverOptions::default(),
+        ));
+        let stop = Arc::new(AtomicBool::new(false));
+        let started = std::sync::Mutex::new(Vec::new());
+        // The stop comes as the first run starts; that run's failure is then the stop's
+        // doing (its solver killed), not the solver's.
+        let watch = Watch {
+            stop: Arc::clone(&stop),
+            on_start: &|row| {
+                started.lock().unwrap().push(row.solver.clone());
+                stop.store(true, Ordering::SeqCst);
+            },
+            on_run: &|_| {},
+        };
+        let result = run_watched(&[puzzle(FOUR), puzzle(FOUR)], &config, &watch).unwrap();
+        let first = "external:/nonexistent/solver/extended+reduced";
+        assert_eq!(*started.lock().unwrap(), [first]);
+        assert_eq!(result.runs.len(), 1);
+        assert_eq!(result.runs[0].outcome, Outcome::Stopped);
+        assert_eq!(result.runs[0].error.as_deref(), Some(STOPPED_BY_INTERRUPT));
+        assert!(result.interrupted);
+    }
+
+    #[test]
+    fn preflight_passes_the_embedded_backends_and_names_an_entry_that_cannot_run() {
+        let embedded = CompareConfig::new(entries(
+            &parse_solvers("embedded,dlx").unwrap(),
+            &parse_encodings("minimal,extended").unwrap(),
+            &SolverOptions::default(),
+        ));
+        preflight(&embedded).unwrap();
+        let missing = CompareConfig::new(entries(
+            &parse_solvers("dpll,external:/nonexistent/solver").unwrap(),
+            &default_encodings(),
+            &SolverOptions::default(),
+        ));
+        match preflight(&missing) {
+            Err(CompareError::CannotRun { entry, reason }) => {
+                assert_eq!(entry, "external:/nonexistent/solver/extended+reduced");
+                assert!(reason.contains("could not be started"), "{reason}");
+            }
+            other => panic!("expected CannotRun, got {other:?}"),
+        }
     }
 
     #[test]

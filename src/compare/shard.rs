@@ -196,18 +196,20 @@ pub fn solver_version(command: &str) -> Option<String> {
     use wait_timeout::ChildExt;
 
     let program = command.split_whitespace().next()?;
-    let mut child = Command::new(program)
-        .arg("--version")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
+    // Registered, so that a signal ends it with the program.
+    let mut tracked = crate::backend::external::spawn_tracked(
+        Command::new(program)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )
+    .ok()?;
+    let child = &mut tracked.child;
     let status = match child.wait_timeout(std::time::Duration::from_secs(2)) {
         Ok(Some(status)) => status,
         _ => {
-            let _ = child.kill();
-            let _ = child.wait();
+            tracked.kill();
             return None;
         }
     };

@@ -9,7 +9,13 @@
 //! counts). The variance is the sample variance (n − 1) of the puzzle times. PAR-2
 //! (penalised average runtime, the score of the SAT competitions) is the mean over puzzles
 //! of the puzzle time, an unanswered puzzle counting twice the run's time limit; without a
-//! limit it is not defined. The *virtual best solver* takes, for each puzzle, the fastest
+//! limit it is not defined.
+//!
+//! A `stopped` run ([`Outcome::Stopped`]: an incomplete method that gave up, or a run in
+//! flight when the comparison was stopped by a signal) is neither solved nor a time-out:
+//! it has its own count, and a puzzle whose runs of an entry were all stopped is left out
+//! of that entry's PAR-2 (it was not measured to an end), as a puzzle the entry never ran
+//! is (shown `-`, not `stopped`, in the per-puzzle tables). The *virtual best solver* takes, for each puzzle, the fastest
 //! entry that answered it. The ratios set each entry's total time against the first
 //! entry's on the puzzles both answered.
 //!
@@ -79,7 +85,8 @@ pub struct Summary {
     /// Largest puzzle time, µs.
     pub max_us: Option<f64>,
     /// PAR-2 over the puzzles, µs: the mean puzzle time, an unanswered puzzle counting twice
-    /// the time limit (`None` without a limit).
+    /// the time limit, a puzzle whose runs were all stopped left out (`None` without a
+    /// limit, or when every puzzle was stopped).
     pub par2_us: Option<f64>,
     /// The [`SLOWEST`] slowest puzzles, slowest first.
     pub slowest: Vec<SlowPuzzle>,
@@ -144,7 +151,12 @@ fn summarize_runs(
         .collect();
     let mut times: Vec<f64> = slow.iter().map(|p| p.time_us).collect();
     let n = times.len();
-    let mut puzzles: Vec<usize> = runs.iter().map(|r| r.puzzle_index).collect();
+    // Stopped runs do not count: a puzzle with no other run is not in PAR-2.
+    let mut puzzles: Vec<usize> = runs
+        .iter()
+        .filter(|r| r.outcome != Outcome::Stopped)
+        .map(|r| r.puzzle_index)
+        .collect();
     puzzles.sort_unstable();
     puzzles.dedup();
     let par2 = limit_us.filter(|_| !puzzles.is_empty()).map(|limit| {
@@ -556,7 +568,8 @@ impl Analysis {
     pub fn par2_note(&self) -> String {
         match self.par2_limit_s {
             Some(limit) => format!(
-                "PAR-2: mean time per {0}, an unanswered {0} counting 2 × the {1} s limit",
+                "PAR-2: mean time per {0}, an unanswered {0} counting 2 × the {1} s limit \
+                 (stopped runs left out)",
                 self.instance,
                 seconds(limit)
             ),
@@ -750,8 +763,14 @@ pub fn header(comparison: &Comparison) -> String {
         None => text.push_str("; no time limit"),
     }
     if comparison.interrupted {
+        let stopped = comparison
+            .runs
+            .iter()
+            .filter(|r| r.error.as_deref() == Some(super::STOPPED_BY_INTERRUPT))
+            .count();
         text.push_str(&format!(
-            "\ninterrupted: {made} of {planned} runs made; the figures cover those"
+            "\ninterrupted: {made} of {planned} runs made ({stopped} stopped in flight); \
+             the figures cover those"
         ));
     }
     text
@@ -1060,7 +1079,8 @@ mod tests {
         assert_eq!(a.par2_us, Some((900.0 + 4.0 * 10_000.0) / 5.0));
         let b = &all[1];
         assert_eq!((b.stopped, b.timed_puzzles, b.mean_us), (1, 0, None));
-        assert_eq!(b.par2_us, Some(20_000.0));
+        // Its one run was stopped: no puzzle to score.
+        assert_eq!(b.par2_us, None);
         assert_eq!(summarize(&runs, &solvers, None, None)[0].par2_us, None);
 
         let grouped = summarize(&runs, &solvers, Some(GroupBy::Clues), None);
@@ -1073,6 +1093,28 @@ mod tests {
             [("a", Some(17), 2), ("a", Some(20), 3), ("b", Some(17), 1)]
         );
         assert_eq!(grouped[1].median_us, Some(600.0));
+    }
+
+    #[test]
+    fn stopped_runs_are_neither_solved_nor_time_outs_and_stay_out_of_par2() {
+        let mut repeat_2 = run(4, "a", 17, Outcome::Solved, 300.0);
+        repeat_2.repeat = 2;
+        let runs = vec![
+            run(1, "a", 17, Outcome::Solved, 100.0),
+            run(2, "a", 17, Outcome::Stopped, 5.0),
+            run(3, "a", 17, Outcome::Timeout, 10_000.0),
+            run(4, "a", 17, Outcome::Stopped, 1.0),
+            repeat_2,
+        ];
+        let a = &summarize(&runs, &["a".to_string()], None, Some(0.01))[0];
+        assert_eq!(
+            (a.runs, a.solved, a.stopped, a.timeout, a.timed_puzzles),
+            (5, 2, 2, 1, 2)
+        );
+        // Puzzles 1 and 4 answered (100, 300 µs), 3 timed out (2 × 10 ms); 2, all its
+        // runs stopped, is left out: three puzzles.
+        assert_eq!(a.par2_us, Some((100.0 + 300.0 + 20_000.0) / 3.0));
+        assert_eq!(a.median_us, Some(200.0));
     }
 
     #[test]

@@ -23,6 +23,8 @@
 //! solved, so that it too comes with a formula and a proof. A proved call always re-encodes
 //! (a proof starts with a fresh backend), whatever the [`LoadMode`].
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use super::solver::{ProvenUnsat, SatStats};
@@ -111,6 +113,8 @@ pub struct SatSolver {
     backend: Option<Box<dyn SatBackend>>,
     /// Whether `backend` stops at a time limit, asked when it was created.
     backend_stops: bool,
+    /// The interrupt flag handed to the backend ([`Solver::set_interrupt`]).
+    interrupt: Option<Arc<AtomicBool>>,
     /// The formula being built for a puzzle, handed to the backend whole; its buffers go
     /// back and forth with the backend's, so no puzzle allocates them anew.
     formula: Cnf,
@@ -151,6 +155,7 @@ impl SatSolver {
             spec,
             backend: None,
             backend_stops: false,
+            interrupt: None,
             formula: Cnf::new(),
             stats: SatStats::default(),
             loaded: None,
@@ -222,6 +227,7 @@ impl SatSolver {
         if self.backend.is_none() {
             let mut backend = self.spec.create()?;
             backend.set_time_limit(self.time_limit);
+            backend.set_free_interrupt(self.interrupt.clone());
             self.backend_stops = backend.honours_time_limit();
             self.backend = Some(backend);
         }
@@ -548,6 +554,17 @@ impl Solver for SatSolver {
         self.time_limit = limit;
         if let Some(backend) = self.backend.as_deref_mut() {
             backend.set_time_limit(limit);
+        }
+    }
+
+    /// Handed to the backend where it can be interrupted ([`crate::backend::Interrupt`])
+    /// at no cost to its solves: varisat without a time limit is left without it
+    /// ([`crate::backend::Interrupt::interrupt_slows_solves`]), since its solves are what
+    /// compare times.
+    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag.clone();
+        if let Some(backend) = self.backend.as_deref_mut() {
+            backend.set_free_interrupt(flag);
         }
     }
 

@@ -63,6 +63,14 @@ pub trait Solver: Send {
         false
     }
 
+    /// Hands a flag to the later solves that another thread sets to stop them: a solver
+    /// that can be interrupted (the SAT path on a backend with
+    /// [`crate::backend::Interrupt`]) then ends its solve soon with an error; the default
+    /// ignores it and runs each solve to its end.
+    fn set_interrupt(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        let _ = flag;
+    }
+
     /// The trace of the last solve in words, one line per event, for solvers that keep one
     /// when asked ([`SolverOptions::trace`](super::SolverOptions::trace): hill climbing's new best objectives); empty
     /// otherwise.

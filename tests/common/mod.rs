@@ -230,6 +230,24 @@ pub fn write_script(dir: &Path, name: &str, text: &str) -> PathBuf {
     path
 }
 
+/// A stand-in solver (unix shell script `dir/name`) that answers the 3-variable formula
+/// `compare` tries every entry on before its first run
+/// ([`sudosat::compare::PREFLIGHT_CLAUSES`], `p cnf 3 3`) as a solver would, and runs
+/// `body` on any other input, whose path is in `$f`: a solver that misbehaves only on
+/// real work.
+#[cfg(unix)]
+pub fn stand_in_solver(dir: &Path, name: &str, body: &str) -> PathBuf {
+    write_script(
+        dir,
+        name,
+        &format!(
+            "#!/bin/sh\nfor f; do :; done\n\
+             if grep -q '^p cnf 3 3$' -- \"$f\" 2>/dev/null; then\n\
+             echo 's SATISFIABLE'; echo 'v 1 2 -3 0'; exit 10\nfi\n{body}\n"
+        ),
+    )
+}
+
 /// The DRAT checker: `$SUDOSAT_DRAT_TRIM` or `drat-trim` on PATH. When neither: panics if
 /// `SUDOSAT_REQUIRE_EXTERNAL=1` (CI), else prints why the test is skipped and returns `None`.
 pub fn drat_trim() -> Option<PathBuf> {

@@ -275,6 +275,14 @@ pub trait Interrupt {
     /// clock, as a time-out ([`BackendError::Timeout`]): how parallel work stops the solves
     /// made pointless by an answer found elsewhere. `None` removes it.
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>);
+
+    /// Whether holding a flag would make this backend's solves slower (varisat's: it then
+    /// writes proof steps to be stopped by, unless a time limit or a proof has turned them
+    /// on already). A caller that times solves leaves such a backend without a flag
+    /// ([`SatBackend::set_free_interrupt`]). The default: no.
+    fn interrupt_slows_solves(&self) -> bool {
+        false
+    }
 }
 
 /// DRAT proofs ([`crate::proof`]) of UNSAT answers.
@@ -365,6 +373,17 @@ impl<'a> dyn SatBackend + 'a {
     pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         if let Some(interruptible) = self.as_interruptible() {
             interruptible.set_interrupt(flag);
+        }
+    }
+
+    /// As [`Self::set_interrupt`], but leaves a backend whose solves holding the flag
+    /// would slow ([`Interrupt::interrupt_slows_solves`]) without one: for solves that are
+    /// timed, which the means of stopping them must not cost time.
+    pub fn set_free_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        if let Some(interruptible) = self.as_interruptible() {
+            if flag.is_none() || !interruptible.interrupt_slows_solves() {
+                interruptible.set_interrupt(flag);
+            }
         }
     }
 

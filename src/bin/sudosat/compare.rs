@@ -5,12 +5,11 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec};
-use sudosat::compare::formulas::{run_formulas, FormulaInput};
+use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
 use sudosat::compare::merge::{self, ShardFile, StudyInputs};
 use sudosat::compare::output::{Meta, Provenance};
 use sudosat::compare::report::{self, ReportOptions};
@@ -18,6 +17,7 @@ use sudosat::compare::shard::{self, Shard, Study};
 use sudosat::compare::summary::{self, Analysis, TableStyle};
 use sudosat::compare::{
     self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
+    Watch,
 };
 use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription, Encoding};
 use sudosat::grid::Format;
@@ -29,9 +29,6 @@ use crate::common::{
     display_path, inputs_or_stdin, progress_bar, read_cnf, read_located_inputs, report_error,
     stdin_at_most_once, time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
 };
-
-/// Exit code of a run stopped by Ctrl-C (128 + SIGINT); the outputs hold what was measured.
-const EXIT_INTERRUPTED: u8 = 130;
 
 /// Arguments of `sudosat compare`.
 #[derive(clap::Args, Debug)]
@@ -186,9 +183,11 @@ pub struct Args {
     markdown: bool,
     /// Exit 1 also when a run failed.
     ///
-    /// Exit 1 also when a run failed (a solver that could not start, crashed, or printed
-    /// what is not an answer), naming the first failure: for scripts and CI, where a
-    /// misconfigured solver must not pass as a result.
+    /// Exit 1 also when a run failed (a solver that crashed, or printed what is not an
+    /// answer), naming the first failure: for scripts and CI, where a misbehaving solver
+    /// must not pass as a result. An entry that cannot run at all (binary missing, flags
+    /// refused, a tiny formula not answered) is refused before the first run, exit 2,
+    /// with or without --strict.
     #[arg(long)]
     strict: bool,
     /// No progress bar.
@@ -230,8 +229,9 @@ impl CompareInputs {
 
 /// Runs the subcommand: exit 0 when every run was made (time-outs, failures and stops are
 /// results), 1 when some solver gave a wrong answer (or, with `--strict`, some run
-/// failed), 130 when interrupted (the outputs still hold what was measured), 2 for bad
-/// arguments or input.
+/// failed), 128 + the signal when stopped by one (130 SIGINT, 143 SIGTERM, 129 SIGHUP;
+/// the outputs still hold what was measured), 2 for bad arguments or input, an entry
+/// that cannot run among them ([`compare::preflight`]).
 pub fn run(args: Args) -> Result<ExitCode> {
     let command_line: Vec<String> = std::env::args().collect();
     let to_stdout = [&args.csv, &args.json, &args.plot]
@@ -309,18 +309,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     check_pairs(&outputs.scatter, &labels)?;
     let puzzles = read_puzzles(&args.input, args.limit)?;
     check_memory(&config, &puzzles, args.max_memory)?;
+    compare::preflight(&config)?;
     let instances = puzzles
         .iter()
         .map(|p| shard::puzzle_hash(&p.grid))
         .collect();
     outputs.provenance.study = Some(study(&config, instances, args.seed, args.limit));
-    measure(
-        &config,
-        puzzles.len(),
-        args.quiet,
-        &outputs,
-        |stop, on_run| compare::run(&puzzles, &config, stop, on_run),
-    )
+    measure(&config, puzzles.len(), args.quiet, &outputs, |watch| {
+        compare::run_watched(&puzzles, &config, watch)
+    })
 }
 
 /// The study `config` makes on the instances of these content hashes. A sharded run asks
@@ -352,26 +349,94 @@ fn study(config: &CompareConfig, instances: Vec<u64>, seed: u64, limit: Option<u
     Study::here(config, &inputs)
 }
 
-/// Makes the `count` instances' runs with `run` under a progress bar and Ctrl-C's watch
-/// (the rows measured so far are kept for an interrupted run), then writes the outputs.
+/// Makes the `count` instances' runs with `run` under a progress bar and the signals'
+/// watch, then writes the outputs. A signal ([`crate::signals`]) stops the runs in flight
+/// (their rows `stopped`) and no run starts after it; the outputs then hold what was
+/// measured, written here, or by the signal's thread from the rows measured and in flight
+/// when the runs do not stop within [`crate::signals::GRACE`] or a second signal comes.
 fn measure(
     config: &CompareConfig,
     count: usize,
     quiet: bool,
     outputs: &Outputs,
-    run: impl FnOnce(&AtomicBool, &(dyn Fn(&Run) + Sync)) -> Result<Comparison, CompareError>,
+    run: impl FnOnce(&Watch) -> Result<Comparison, CompareError>,
 ) -> Result<ExitCode> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let measured: Arc<Mutex<Vec<Run>>> = Arc::default();
-    watch_interrupt(&stop, &measured, outputs, config, count);
+    let progress: Arc<Mutex<Progress>> = Arc::default();
+    let written = Arc::new(Mutex::new(false));
+    {
+        let (progress, written) = (Arc::clone(&progress), Arc::clone(&written));
+        let (outputs, config) = (outputs.clone(), config.clone());
+        crate::signals::on_stop(move || {
+            let mut written = lock(&written);
+            if *written {
+                return;
+            }
+            let runs = lock(&progress).rows_so_far();
+            let mut comparison = compare::assemble(&config, count, runs);
+            comparison.interrupted = true;
+            if let Err(err) = outputs.write(&comparison) {
+                report_error(&err);
+            }
+            *written = true;
+        });
+    }
     let bar = progress_bar(config.total_runs(count), "runs", quiet);
-    let comparison = run(&stop, &|run| {
-        lock(&measured).push(run.clone());
-        bar.set_message(run.solver.clone());
-        bar.inc(1);
-    })?;
+    let watch = Watch {
+        stop: crate::signals::stop_flag(),
+        on_start: &|run| lock(&progress).started(run),
+        on_run: &|run| {
+            lock(&progress).finished(run);
+            bar.set_message(run.solver.clone());
+            bar.inc(1);
+        },
+    };
+    let comparison = run(&watch)?;
     bar.finish_and_clear();
+    // Held while writing: a signal's thread waits, then finds the outputs written.
+    let mut done = lock(&written);
+    if *done {
+        // The signal's thread wrote them and is ending the process.
+        drop(done);
+        crate::signals::settle();
+        return Ok(crate::signals::exit_code().map_or(ExitCode::FAILURE, ExitCode::from));
+    }
+    *done = true;
     outputs.write(&comparison)
+}
+
+/// The runs measured and those in flight, for outputs written when a signal stops a
+/// comparison that does not stop in time.
+#[derive(Default)]
+struct Progress {
+    finished: Vec<Run>,
+    /// Rows of the runs started and not finished, as they were when they started.
+    in_flight: Vec<Run>,
+}
+
+impl Progress {
+    fn started(&mut self, run: &Run) {
+        self.in_flight.push(run.clone());
+    }
+
+    fn finished(&mut self, run: &Run) {
+        self.in_flight.retain(|r| !same_run(r, run));
+        self.finished.push(run.clone());
+    }
+
+    /// The finished rows and the runs in flight as `stopped`.
+    fn rows_so_far(&self) -> Vec<Run> {
+        let stopped = self.in_flight.iter().map(|run| Run {
+            outcome: Outcome::Stopped,
+            error: Some(compare::STOPPED_BY_INTERRUPT.to_string()),
+            ..run.clone()
+        });
+        self.finished.iter().cloned().chain(stopped).collect()
+    }
+}
+
+/// Whether two rows are of the same run (instance, entry, repeat).
+fn same_run(a: &Run, b: &Run) -> bool {
+    a.puzzle_index == b.puzzle_index && a.solver == b.solver && a.repeat == b.repeat
 }
 
 /// `--solvers` on puzzles when not given.
@@ -469,18 +534,15 @@ fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
     check_pairs(&outputs.scatter, &labels)?;
     let formulas = read_formulas(&formula_files(args.input.paths())?)?;
     check_formula_memory(&config, &formulas, args.max_memory)?;
+    compare::preflight(&config)?;
     let instances = formulas
         .iter()
         .map(|f| shard::formula_hash(&f.cnf))
         .collect();
     outputs.provenance.study = Some(study(&config, instances, args.seed, None));
-    measure(
-        &config,
-        formulas.len(),
-        args.quiet,
-        &outputs,
-        |stop, on_run| run_formulas(&formulas, &config, stop, on_run),
-    )
+    measure(&config, formulas.len(), args.quiet, &outputs, |watch| {
+        run_formulas_watched(&formulas, &config, watch)
+    })
 }
 
 /// Every formula of `paths`, one per file, with the encoding its comments name. A file of
@@ -796,16 +858,22 @@ impl Outputs {
         } else {
             write_output(None, |w| Ok(w.write_all(&table)?))?;
         }
-        if comparison.interrupted {
+        if let Some(code) = crate::signals::exit_code() {
             let planned = self.provenance.study.as_ref().map_or(
                 comparison.puzzles * comparison.solvers.len() * comparison.repeat,
                 |study| study.runs,
             );
+            let stopped = comparison
+                .runs
+                .iter()
+                .filter(|r| r.error.as_deref() == Some(compare::STOPPED_BY_INTERRUPT))
+                .count();
             eprintln!(
-                "sudosat: interrupted: {} of {planned} runs made; the outputs hold those",
+                "sudosat: interrupted: {} of {planned} runs made ({stopped} of them stopped \
+                 in flight); the outputs hold those",
                 comparison.runs.len(),
             );
-            return Ok(ExitCode::from(EXIT_INTERRUPTED));
+            return Ok(ExitCode::from(code));
         }
         if self.strict {
             let failed: Vec<&Run> = comparison
@@ -856,9 +924,9 @@ impl Outputs {
     }
 }
 
-/// The rows measured so far, even if a worker panicked while holding them.
-fn lock(measured: &Mutex<Vec<Run>>) -> MutexGuard<'_, Vec<Run>> {
-    measured
+/// What a mutex holds, even if a worker panicked while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
@@ -880,36 +948,4 @@ fn read_puzzles(input: &CompareInputs, limit: Option<usize>) -> Result<Vec<Puzzl
         }));
     }
     Ok(puzzles)
-}
-
-/// Ctrl-C sets `stop`: the run ends after the current solve and writes what it measured.
-/// A second Ctrl-C (a solve that does not stop soon, e.g. splr loading a huge grid) writes
-/// the rows measured so far at once and exits.
-fn watch_interrupt(
-    stop: &Arc<AtomicBool>,
-    measured: &Arc<Mutex<Vec<Run>>>,
-    outputs: &Outputs,
-    config: &CompareConfig,
-    puzzles: usize,
-) {
-    let (stop, measured) = (Arc::clone(stop), Arc::clone(measured));
-    let (outputs, config) = (outputs.clone(), config.clone());
-    let installed = ctrlc::set_handler(move || {
-        if !stop.swap(true, Ordering::SeqCst) {
-            eprintln!(
-                "\nsudosat: stopping after the current solve (Ctrl-C again to stop now and \
-                 write what was measured)"
-            );
-            return;
-        }
-        let runs = lock(&measured).clone();
-        let comparison = compare::assemble(&config, puzzles, runs);
-        if let Err(err) = outputs.write(&comparison) {
-            report_error(&err);
-        }
-        std::process::exit(i32::from(EXIT_INTERRUPTED));
-    });
-    if let Err(err) = installed {
-        eprintln!("sudosat: warning: Ctrl-C will not stop the comparison cleanly: {err}");
-    }
 }

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use sudosat::backend::external::spawn_tracked;
 use sudosat::backend::{ProofFormat, ProofTarget};
 use sudosat::dimacs::DimacsWriter;
 use sudosat::encode::CnfDescription;
@@ -258,25 +259,27 @@ fn certify(command: &str, cnf: &Path, proof: &Path, limit: Option<Duration>) -> 
     // The output goes to a file, not a pipe: a checker filling a pipe nobody reads while
     // we wait for its exit would never finish.
     let mut output = tempfile::tempfile().context("--certify: cannot create a temporary file")?;
-    let mut child = Command::new(&program)
-        .args(words)
-        .stdin(Stdio::null())
-        .stdout(
-            output
-                .try_clone()
-                .context("--certify: cannot create a temporary file")?,
-        )
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("--certify: `{command}` could not be started"))?;
+    // In a process group of its own, registered: a signal ends it with the program.
+    let mut tracked = spawn_tracked(
+        Command::new(&program)
+            .args(words)
+            .stdin(Stdio::null())
+            .stdout(
+                output
+                    .try_clone()
+                    .context("--certify: cannot create a temporary file")?,
+            )
+            .stderr(Stdio::null()),
+    )
+    .with_context(|| format!("--certify: `{command}` could not be started"))?;
+    let child = &mut tracked.child;
     let waited = match limit {
         Some(limit) => child.wait_timeout(limit),
         None => child.wait().map(Some),
     };
     let status = waited.with_context(|| format!("--certify: waiting for `{command}`"))?;
     let Some(status) = status else {
-        let _ = child.kill();
-        let _ = child.wait();
+        tracked.kill();
         bail!(
             "--certify: `{command}` was still checking {} after the --certify-timeout of \
              {limit:?}, and was stopped",
