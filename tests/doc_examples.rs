@@ -228,10 +228,9 @@ fn copy_inputs(example: &Example, dir: &Path) {
 /// Runs a block in `dir`; the failures, each said in full.
 fn run_example(example: &Example, dir: &Path, bin_dir: &Path) -> Vec<String> {
     copy_inputs(example, dir);
-    let path = std::env::join_paths(
-        std::iter::once(bin_dir.to_path_buf())
-            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
-    )
+    let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
     .expect("a PATH");
     let mut failures = Vec::new();
     for step in &example.steps {
@@ -304,8 +303,11 @@ fn the_documented_examples_print_what_the_docs_show() {
     let mut ran = 0;
     let mut dirs: Vec<(String, tempfile::TempDir)> = Vec::new();
     for example in &examples {
-        if dirs.last().is_none_or(|(file, _)| *file != example.file) {
-            dirs.push((example.file.clone(), tempfile::tempdir().expect("a temp dir")));
+        if dirs.last().map_or(true, |(file, _)| *file != example.file) {
+            dirs.push((
+                example.file.clone(),
+                tempfile::tempdir().expect("a temp dir"),
+            ));
         }
         let dir = dirs.last().expect("a dir").1.path();
         assert!(
@@ -391,7 +393,10 @@ s SATISFIABLE
         assert_eq!(steps[0].expected, vec!["812753649[..]".to_string()]);
         assert_eq!(steps[0].exit_code, 0);
         assert_eq!(steps[1].line, 8);
-        assert_eq!(steps[1].command, "sudosat sat a.cnf \\\n  -n   # exit 10: satisfiable");
+        assert_eq!(
+            steps[1].command,
+            "sudosat sat a.cnf \\\n  -n   # exit 10: satisfiable"
+        );
         assert_eq!(steps[1].exit_code, 10);
         assert_eq!(steps[1].expected, vec!["s SATISFIABLE".to_string()]);
     }
@@ -400,7 +405,16 @@ s SATISFIABLE
     fn solver_names_are_found_as_words_only() {
         assert_eq!(
             words("sudosat solve p.txt --backend \"external:cadical -q\" | wc # picosat"),
-            vec!["sudosat", "solve", "p.txt", "--backend", "external", "cadical", "-q", "wc"]
+            vec![
+                "sudosat",
+                "solve",
+                "p.txt",
+                "--backend",
+                "external",
+                "cadical",
+                "-q",
+                "wc"
+            ]
         );
         assert!(!words("sudosat decode cadical.model").contains(&"cadical"));
     }
