@@ -1,0 +1,347 @@
+//! Every relative link of README.md, the guide (docs/*.md), DEVELOPERS.md and BENCHMARKS.md
+//! leads somewhere: the file exists inside the repository, and an `#anchor` names a heading
+//! of the Markdown file it points into, slugged as GitHub slugs headings. The same files
+//! speak of the product only: no machine paths, nothing a user's clone lacks.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The documents whose links are checked.
+fn documents() -> Vec<PathBuf> {
+    let root = repo_root();
+    let mut all: Vec<PathBuf> = ["README.md", "DEVELOPERS.md", "BENCHMARKS.md"]
+        .iter()
+        .map(|name| root.join(name))
+        .collect();
+    let mut guide: Vec<PathBuf> = fs::read_dir(root.join("docs"))
+        .expect("a docs folder")
+        .map(|entry| entry.expect("a docs entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    guide.sort();
+    all.extend(guide);
+    all
+}
+
+/// Is `c` one of the combining marks GitHub keeps in a slug (Unicode's \p{M}, in the
+/// blocks that occur in Latin, Greek and Cyrillic text and in symbols)?
+fn is_combining_mark(c: char) -> bool {
+    matches!(c,
+        '\u{0300}'..='\u{036F}'
+        | '\u{1AB0}'..='\u{1AFF}'
+        | '\u{1DC0}'..='\u{1DFF}'
+        | '\u{20D0}'..='\u{20FF}'
+        | '\u{FE20}'..='\u{FE2F}')
+}
+
+/// A heading's anchor as GitHub makes it: lowercase, letters, marks, numbers, `_`, `-`
+/// and spaces kept and every other character dropped, then each space a `-`. So `×` (a
+/// math symbol) goes: "9×9 sets" is `99-sets`.
+fn slug(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter(|&c| c.is_alphanumeric() || is_combining_mark(c) || matches!(c, '_' | '-' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The text of a heading as rendered: a link shows its text, code its content.
+fn rendered(heading: &str) -> String {
+    let mut text = String::new();
+    let mut rest = heading;
+    while let Some(at) = rest.find("](") {
+        text.push_str(&rest[..at]);
+        rest = &rest[at + 2..];
+        rest = rest.find(')').map_or("", |end| &rest[end + 1..]);
+    }
+    text.push_str(rest);
+    text.replace(['[', '`', '*'], "")
+}
+
+/// The lines of a Markdown text outside fenced code blocks, with their 1-based numbers.
+fn prose_lines(text: &str) -> Vec<(usize, &str)> {
+    let mut fenced = false;
+    let mut lines = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            lines.push((index + 1, line));
+        }
+    }
+    lines
+}
+
+/// The anchors of a document's headings (`#` headings; a repeated heading gets `-1`, `-2`
+/// as on GitHub).
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    for (_, line) in prose_lines(text) {
+        let hashes = line.chars().take_while(|&c| c == '#').count();
+        if hashes == 0 || hashes > 6 || !line[hashes..].starts_with(' ') {
+            continue;
+        }
+        let base = slug(rendered(line[hashes..].trim()).trim());
+        let mut anchor = base.clone();
+        let mut n = 0;
+        while seen.contains(&anchor) {
+            n += 1;
+            anchor = format!("{base}-{n}");
+        }
+        seen.insert(anchor);
+    }
+    seen
+}
+
+/// A line with its inline code spans taken out (a link shown as code is not a link).
+fn without_code_spans(line: &str) -> String {
+    line.split('`')
+        .enumerate()
+        .filter(|(index, _)| index % 2 == 0)
+        .map(|(_, part)| part)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The link targets of a document: `[text](target)`, `![alt](target)` and reference
+/// definitions `[name]: target`, with their lines.
+fn links(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (number, line) in prose_lines(text) {
+        let line = without_code_spans(line);
+        let mut rest = line.as_str();
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            let end = rest.find(')').unwrap_or(rest.len());
+            let target = rest[..end].split_whitespace().next().unwrap_or("");
+            found.push((number, target.trim_matches(['<', '>']).to_string()));
+            rest = &rest[end..];
+        }
+        let trimmed = line.trim_start();
+        if let Some(close) = trimmed.strip_prefix('[').and_then(|r| r.find("]: ")) {
+            let target = trimmed[close + 4..].split_whitespace().next().unwrap_or("");
+            found.push((number, target.to_string()));
+        }
+    }
+    found
+}
+
+fn is_external(target: &str) -> bool {
+    target.contains("://") || target.starts_with("mailto:")
+}
+
+/// Where a link leads wrong, if it does.
+fn check_link(document: &Path, target: &str) -> Option<String> {
+    if is_external(target) {
+        return None;
+    }
+    let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
+    let root = repo_root().canonicalize().expect("the repository");
+    let file = if path.is_empty() {
+        document.to_path_buf()
+    } else {
+        document.parent().expect("a folder").join(path)
+    };
+    let Ok(file) = file.canonicalize() else {
+        return Some(format!("`{target}`: no such file"));
+    };
+    if !file.starts_with(&root) {
+        return Some(format!("`{target}`: outside the repository"));
+    }
+    if anchor.is_empty() {
+        return None;
+    }
+    if file.extension().map_or(true, |ext| ext != "md") {
+        return Some(format!(
+            "`{target}`: an anchor into a file that is not Markdown"
+        ));
+    }
+    let text = fs::read_to_string(&file).expect("a readable document");
+    let known = anchors(&text);
+    (!known.contains(anchor)).then(|| {
+        format!(
+            "`{target}`: no heading with anchor `#{anchor}` in {}",
+            file.strip_prefix(&root).unwrap_or(&file).display()
+        )
+    })
+}
+
+/// Does the link name a heading of BENCHMARKS.md? Those are checked on their own: the
+/// guide links into that file's sections by their agreed headings.
+fn is_benchmarks_anchor(document: &Path, target: &str) -> bool {
+    let Some((path, _)) = target.split_once('#') else {
+        return false;
+    };
+    let file = if path.is_empty() {
+        document.to_path_buf()
+    } else {
+        document.parent().expect("a folder").join(path)
+    };
+    file.file_name().is_some_and(|name| name == "BENCHMARKS.md")
+}
+
+/// The broken links of every document whose links `select` picks, and how many it picked.
+fn broken_links(select: impl Fn(&Path, &str) -> bool) -> (Vec<String>, usize) {
+    let root = repo_root();
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for document in documents() {
+        let Ok(text) = fs::read_to_string(&document) else {
+            continue;
+        };
+        let name = document.strip_prefix(&root).expect("inside").display();
+        for (line, target) in links(&text) {
+            if !select(&document, &target) {
+                continue;
+            }
+            checked += 1;
+            if let Some(problem) = check_link(&document, &target) {
+                broken.push(format!("{name}:{line}: {problem}"));
+            }
+        }
+    }
+    (broken, checked)
+}
+
+#[test]
+fn every_relative_link_and_anchor_resolves() {
+    let (broken, checked) =
+        broken_links(|document, target| !is_benchmarks_anchor(document, target));
+    assert!(checked > 20, "only {checked} links found");
+    assert!(
+        broken.is_empty(),
+        "{} broken link(s):\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn every_link_into_a_section_of_benchmarks_names_one_of_its_headings() {
+    let (broken, checked) = broken_links(is_benchmarks_anchor);
+    assert!(
+        checked > 5,
+        "only {checked} links into BENCHMARKS.md's sections"
+    );
+    assert!(
+        broken.is_empty(),
+        "{} link(s) into sections BENCHMARKS.md does not have:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn the_readme_leads_into_every_file_of_the_guide() {
+    let root = repo_root();
+    let readme = fs::read_to_string(root.join("README.md")).expect("a README");
+    let targets: BTreeSet<String> = links(&readme)
+        .into_iter()
+        .map(|(_, target)| target.split('#').next().unwrap_or("").to_string())
+        .collect();
+    for document in documents() {
+        let Ok(relative) = document.strip_prefix(&root) else {
+            continue;
+        };
+        let relative = relative.display().to_string();
+        if relative.starts_with("docs/") && relative != "docs/history.md" {
+            assert!(
+                targets.contains(&relative),
+                "README.md does not link {relative}"
+            );
+        }
+    }
+}
+
+/// What a user's clone cannot have, or what tells how the project was worked on rather
+/// than what it is.
+const FOREIGN: [&str; 7] = [
+    "../shared",
+    "/work/",
+    "/home/",
+    "/tmp/",
+    "session",
+    "worktree",
+    "helper",
+];
+
+#[test]
+fn the_user_docs_speak_of_the_product_only() {
+    let root = repo_root();
+    let mut found = Vec::new();
+    for document in documents() {
+        let relative = document
+            .strip_prefix(&root)
+            .expect("inside")
+            .display()
+            .to_string();
+        // The benchmark figures and the journal of tries keep their own history.
+        if relative == "BENCHMARKS.md" || relative == "docs/history.md" {
+            continue;
+        }
+        let Ok(text) = fs::read_to_string(&document) else {
+            continue;
+        };
+        for (index, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase();
+            for word in FOREIGN {
+                if lower.contains(word) {
+                    found.push(format!("{relative}:{}: `{word}` in: {line}", index + 1));
+                }
+            }
+            let mut rest = lower.as_str();
+            while let Some(at) = rest.find("issue ") {
+                rest = &rest[at + "issue ".len()..];
+                if rest.starts_with(|c: char| c.is_ascii_digit()) {
+                    found.push(format!(
+                        "{relative}:{}: an issue number in: {line}",
+                        index + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_follow_github() {
+        assert_eq!(slug("9×9 sets"), "99-sets");
+        assert_eq!(slug("Hard 25×25"), "hard-2525");
+        assert_eq!(slug("How the figures are made"), "how-the-figures-are-made");
+        assert_eq!(slug("Random k-SAT"), "random-k-sat");
+        assert_eq!(slug("Encodings and DIMACS"), "encodings-and-dimacs");
+        assert_eq!(slug("V⁺/V⁻ reduction"), "vv-reduction");
+        assert_eq!(slug("snake_case stays"), "snake_case-stays");
+        assert_eq!(slug("Prüfung"), "prüfung");
+        assert_eq!(slug("e\u{301}t\u{e9}"), "e\u{301}t\u{e9}");
+    }
+
+    #[test]
+    fn headings_become_anchors_as_rendered() {
+        let text = "# Title\n## `--report` and [plots](x.md)\n```\n# not a heading\n```\n## Title\n#hashtag\n";
+        let found = anchors(text);
+        let expected: BTreeSet<String> = ["title", "--report-and-plots", "title-1"]
+            .map(String::from)
+            .into();
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn links_outside_code_are_found() {
+        let text = "See [a](a.md#x) and ![b](img/b.svg \"title\"), not `[c](c.md)`.\n\
+                    ```\n[d](d.md)\n```\n[ref]: docs/e.md\n";
+        let found: Vec<String> = links(text).into_iter().map(|(_, t)| t).collect();
+        assert_eq!(found, vec!["a.md#x", "img/b.svg", "docs/e.md"]);
+    }
+}
