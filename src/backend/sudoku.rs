@@ -61,6 +61,14 @@ crate::names::named_enum! {
         Hall = "hall",
         /// Locked candidates only.
         Locked = "locked",
+        /// The grid as a theory on bit masks kept in step with the search (locked
+        /// candidates, and hidden singles on the minimal encodings), beside the
+        /// encoding's clauses.
+        Grid = "grid",
+        /// The grid as a theory without the grid's clauses: the solver holds only learnt
+        /// clauses (and any others), the theory all of singles, placements, locked
+        /// candidates and conflicts; no formula is built for a puzzle.
+        GridOnly = "grid-only",
     }
 }
 
@@ -68,11 +76,24 @@ impl Propagate {
     /// The mode this setting comes to on a grid of side `n`: `None` where nothing native
     /// runs (off, `auto`, or wider than [`MAX_NATIVE_SIDE`]).
     pub fn on_side(self, n: usize) -> Option<Propagate> {
+        // Every native mode keeps one u64 bit per digit.
         match self {
             _ if !(2..=MAX_NATIVE_SIDE).contains(&n) => None,
             Propagate::Auto | Propagate::None => None,
             other => Some(other),
         }
+    }
+}
+
+impl Propagate {
+    /// Whether the mode is the grid theory ([`crate::backend::grid_theory`]).
+    pub fn is_grid_theory(self) -> bool {
+        matches!(self, Propagate::Grid | Propagate::GridOnly)
+    }
+
+    /// Whether the solver holds none of the grid's clauses (the theory holds them).
+    pub fn without_grid_clauses(self) -> bool {
+        self == Propagate::GridOnly
     }
 }
 
@@ -102,7 +123,10 @@ impl SudokuPropagation {
     /// The propagation `mode` over `structure`; `None` when the mode runs nothing on this
     /// grid's side ([`Propagate::on_side`]).
     pub fn new(structure: SudokuStructure, mode: Propagate) -> Option<Arc<SudokuPropagation>> {
-        mode.on_side(structure.box_size * structure.box_size)?;
+        let mode = mode.on_side(structure.box_size * structure.box_size)?;
+        if mode.is_grid_theory() {
+            return None;
+        }
         Some(Arc::new(SudokuPropagation { structure, mode }))
     }
 }

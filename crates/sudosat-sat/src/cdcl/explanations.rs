@@ -72,13 +72,12 @@ impl Explanations {
         self.words.clear();
         self.starts.clear();
     }
-
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::trail::NO_REASON;
+    use super::*;
     use crate::formula::Var;
 
     fn lit(v: usize, positive: bool) -> Lit {

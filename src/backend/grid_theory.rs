@@ -1,0 +1,686 @@
+//! The grid as a theory inside cdcl (`--propagate grid` and `--propagate grid-only`), on
+//! bit masks kept in step with the solver's trail.
+//!
+//! The state is tdoku's and JCZSolve's (Dillon 2019, tdoku's `docs/sudoku.md`): a
+//! candidate mask per cell and, per unit and digit, a mask of the unit's positions that
+//! still take the digit. An assignment clears one candidate bit and one position bit in
+//! each of the cell's three units; a backtrack sets them again from an undo stack, so
+//! nothing is ever recomputed. Each assignment marks what it touched, and each round looks
+//! only at those cells and (unit, digit) pairs:
+//!
+//! - **singles and conflicts**: a cell with one candidate (naked single) or none, a digit
+//!   with one position in a unit (hidden single) or none, and a placement's consequences
+//!   (the cell's other digits, the digit in the cell's peers);
+//! - **locked candidates** (pointing and claiming): a digit whose positions in a box lie in
+//!   one row or column of it leaves the rest of that line, and one whose positions in a
+//!   line lie in one box leaves the rest of that box — what the augmented encoding's triad
+//!   variables make visible to unit propagation.
+//!
+//! With the encoding's clauses loaded (`grid`) unit propagation already does the singles
+//! (all of them with the extended encodings), so the theory adds only what clauses do not
+//! see; with `grid-only` the solver holds no clause of the grid at all and the theory does
+//! everything, which spares building and loading a formula for each puzzle.
+//!
+//! Reasons are lazy in the manner of lazy clause generation (Ohrimenko, Stuckey & Codish
+//! 2009, "Propagation via lazy clause generation", Constraints 14): an inference keeps
+//! only its cause (which cell, unit, digit), and its clause is written when the solver
+//! asks. Every reason is a clause of the extended encoding (singles, placements) or is
+//! refuted by unit propagation on it (locked candidates: the digit placed outside the
+//! line empties the box's "≥ 1" clause), so a DRAT checker accepts each as a lemma.
+//!
+//! Grids of side at most 64 (one `u64` bit per digit and per position).
+
+use std::sync::Arc;
+
+use crate::backend::{CellDigit, Propagator, PropagatorFactory, SudokuStructure};
+use crate::formula::{Lit, Var};
+use crate::run::Counters;
+
+/// No variable.
+const NONE: u32 = u32::MAX;
+
+/// What the theory does beside the clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridReasoning {
+    /// The formula holds none of the grid's clauses: the theory propagates singles and
+    /// placements and finds every conflict.
+    pub complete: bool,
+    /// Hidden singles (with clauses, only the minimal encodings lack them).
+    pub hidden_singles: bool,
+    /// Locked candidates.
+    pub locked: bool,
+}
+
+/// The theory of one Sudoku as the solver's [`PropagatorFactory`].
+#[derive(Clone, Debug)]
+pub struct GridTheoryFactory {
+    structure: SudokuStructure,
+    reasoning: GridReasoning,
+}
+
+impl GridTheoryFactory {
+    /// The theory over `structure`; `None` for grids wider than 64.
+    pub fn new(structure: SudokuStructure, reasoning: GridReasoning) -> Option<Arc<Self>> {
+        let n = structure.box_size * structure.box_size;
+        (2..=64).contains(&n).then(|| {
+            Arc::new(GridTheoryFactory {
+                structure,
+                reasoning,
+            })
+        })
+    }
+}
+
+impl PropagatorFactory for GridTheoryFactory {
+    fn create(&self, num_vars: usize, proof_safe: bool) -> Option<Box<dyn Propagator>> {
+        let mut reasoning = self.reasoning;
+        if proof_safe && !self.structure.unit_clauses {
+            // Hidden singles and locked candidates need the units' "≥ 1" clauses to be
+            // checked by unit propagation; the minimal encodings have none.
+            reasoning.hidden_singles = false;
+            reasoning.locked = false;
+        }
+        GridTheory::new(&self.structure, num_vars, reasoning)
+            .map(|theory| Box::new(theory) as Box<dyn Propagator>)
+    }
+
+    fn counter_names(&self) -> &'static [&'static str] {
+        COUNTER_NAMES
+    }
+}
+
+const COUNTER_NAMES: &[&str] = &["theory_singles", "theory_locked", "theory_conflicts"];
+
+/// Why the theory implied a literal; its clause is written when the solver asks.
+#[derive(Clone, Copy, Debug)]
+enum Cause {
+    /// The cell's one candidate: its "≥ 1" clause.
+    NakedSingle { cell: u32 },
+    /// The digit's one position in the unit: the unit's "≥ 1" clause for it.
+    HiddenSingle { unit: u32, digit: u8 },
+    /// A placement excludes this (cell, digit): the binary clause with `placed`.
+    Placement { placed: Lit },
+    /// The digit's positions in unit `within` lie inside unit `line` (a box and a line that
+    /// cross); every other cell of `line` loses it.
+    Locked { within: u32, line: u32, digit: u8 },
+}
+
+/// The state of one solve.
+pub struct GridTheory {
+    n: usize,
+    b: usize,
+    reasoning: GridReasoning,
+    /// Per variable index: `cell · n + digit`, or [`NONE`].
+    pair_of_var: Vec<u32>,
+    /// Per `cell · n + digit`: the variable index, or [`NONE`] when fixed by the givens.
+    var_of_pair: Vec<u32>,
+    /// Per cell: digits with a variable.
+    alive: Vec<u64>,
+    /// Per cell: digits not excluded.
+    cand: Vec<u64>,
+    /// Per `unit · n + digit`: positions of the unit that take the digit.
+    pos: Vec<u64>,
+    /// Per unit: digits placed in it (givens and true variables).
+    placed: Vec<u64>,
+    /// Per cell: its digit + 1 when placed, else 0.
+    value: Vec<u8>,
+    /// Cells of unit `u` at `u · n ..`: rows, then columns, then boxes.
+    unit_cells: Vec<u32>,
+    /// Per cell: its row, column and box, and its position in each.
+    cell_units: Vec<[(u32, u8); 3]>,
+    /// Changes to undo, newest last: a pair removed, or (top bit) a pair placed.
+    undo: Vec<u32>,
+    /// Undo length at the start of each decision level above 0.
+    level_marks: Vec<usize>,
+    /// Cells and (unit · n + digit) pairs changed since the last round, without repeats.
+    dirty_cells: Vec<u32>,
+    dirty_cell: Vec<bool>,
+    dirty_pairs: Vec<u32>,
+    dirty_pair: Vec<bool>,
+    /// Placements not yet followed.
+    new_placements: Vec<Lit>,
+    /// Implications not handed out yet, oldest first from `next`.
+    pending: Vec<(Lit, Cause)>,
+    next: usize,
+    /// The cause of the literal handed out last.
+    last: Option<(Lit, Cause)>,
+    /// A conflict clause found in the last round.
+    conflict: Vec<Lit>,
+    has_conflict: bool,
+    counters: [u64; 3],
+}
+
+const PLACED: u32 = 1 << 31;
+
+impl GridTheory {
+    fn new(
+        structure: &SudokuStructure,
+        num_vars: usize,
+        reasoning: GridReasoning,
+    ) -> Option<GridTheory> {
+        let b = structure.box_size;
+        let n = b * b;
+        if !(2..=64).contains(&n) || structure.cells.len() != n * n * n {
+            return None;
+        }
+        let cells = n * n;
+        let mut unit_cells = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            unit_cells.extend((0..n).map(|c| (r * n + c) as u32));
+        }
+        for c in 0..n {
+            unit_cells.extend((0..n).map(|r| (r * n + c) as u32));
+        }
+        for bx in 0..n {
+            let (r0, c0) = (bx / b * b, bx % b * b);
+            unit_cells.extend((0..n).map(|k| ((r0 + k / b) * n + c0 + k % b) as u32));
+        }
+        let cell_units = (0..cells)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                let bx = r / b * b + c / b;
+                [
+                    (r as u32, c as u8),
+                    ((n + c) as u32, r as u8),
+                    ((2 * n + bx) as u32, (r % b * b + c % b) as u8),
+                ]
+            })
+            .collect::<Vec<_>>();
+        let mut theory = GridTheory {
+            n,
+            b,
+            reasoning,
+            pair_of_var: vec![NONE; num_vars],
+            var_of_pair: vec![NONE; cells * n],
+            alive: vec![0; cells],
+            cand: vec![0; cells],
+            pos: vec![0; 3 * n * n],
+            placed: vec![0; 3 * n],
+            value: vec![0; cells],
+            unit_cells,
+            cell_units,
+            undo: Vec::new(),
+            level_marks: Vec::new(),
+            dirty_cells: Vec::new(),
+            dirty_cell: vec![false; cells],
+            dirty_pairs: Vec::new(),
+            dirty_pair: vec![false; 3 * n * n],
+            new_placements: Vec::new(),
+            pending: Vec::new(),
+            next: 0,
+            last: None,
+            conflict: Vec::new(),
+            has_conflict: false,
+            counters: [0; 3],
+        };
+        for (pair, what) in structure.cells.iter().enumerate() {
+            let (cell, digit) = (pair / n, pair % n);
+            match *what {
+                CellDigit::Var(var) => {
+                    let slot = theory.pair_of_var.get_mut(var.index())?;
+                    if *slot != NONE {
+                        return None;
+                    }
+                    *slot = pair as u32;
+                    theory.var_of_pair[pair] = var.index() as u32;
+                    theory.alive[cell] |= 1 << digit;
+                }
+                CellDigit::True => {
+                    if theory.value[cell] != 0 {
+                        return None;
+                    }
+                    theory.value[cell] = digit as u8 + 1;
+                    for (unit, _) in theory.cell_units[cell] {
+                        theory.placed[unit as usize] |= 1 << digit;
+                    }
+                }
+                CellDigit::False => {}
+            }
+        }
+        theory.cand.clone_from(&theory.alive);
+        for cell in 0..cells {
+            let mut digits = theory.cand[cell];
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                for (unit, at) in theory.cell_units[cell] {
+                    theory.pos[unit as usize * n + d] |= 1 << at;
+                }
+            }
+        }
+        // Everything is looked at once at the start.
+        theory.dirty_cells = (0..cells as u32).collect();
+        theory.dirty_cell.fill(true);
+        theory.dirty_pairs = (0..(3 * n * n) as u32).collect();
+        theory.dirty_pair.fill(true);
+        Some(theory)
+    }
+
+    #[inline]
+    fn lit_of(&self, cell: usize, digit: usize, truth: bool) -> Lit {
+        Var::from_index(self.var_of_pair[cell * self.n + digit] as usize).lit(truth)
+    }
+
+    #[inline]
+    fn mark_cell(&mut self, cell: usize) {
+        if !self.dirty_cell[cell] {
+            self.dirty_cell[cell] = true;
+            self.dirty_cells.push(cell as u32);
+        }
+    }
+
+    #[inline]
+    fn mark_pair(&mut self, key: usize) {
+        if !self.dirty_pair[key] {
+            self.dirty_pair[key] = true;
+            self.dirty_pairs.push(key as u32);
+        }
+    }
+
+    /// Excludes `digit` from `cell`.
+    fn remove(&mut self, cell: usize, digit: usize) {
+        let bit = 1u64 << digit;
+        if self.cand[cell] & bit == 0 {
+            return;
+        }
+        self.cand[cell] &= !bit;
+        self.mark_cell(cell);
+        for (unit, at) in self.cell_units[cell] {
+            let key = unit as usize * self.n + digit;
+            self.pos[key] &= !(1u64 << at);
+            self.mark_pair(key);
+        }
+        self.undo.push((cell * self.n + digit) as u32);
+    }
+
+    /// Places `digit` in `cell`.
+    fn place(&mut self, lit: Lit, cell: usize, digit: usize) {
+        if self.value[cell] != 0 {
+            return;
+        }
+        self.value[cell] = digit as u8 + 1;
+        for (unit, _) in self.cell_units[cell] {
+            self.placed[unit as usize] |= 1 << digit;
+        }
+        self.undo.push(PLACED | (cell * self.n + digit) as u32);
+        if self.reasoning.complete {
+            self.new_placements.push(lit);
+        }
+    }
+
+    fn undo_to(&mut self, len: usize) {
+        while self.undo.len() > len {
+            let entry = self.undo.pop().expect("longer than len");
+            let pair = (entry & !PLACED) as usize;
+            let (cell, digit) = (pair / self.n, pair % self.n);
+            if entry & PLACED != 0 {
+                self.value[cell] = 0;
+                for (unit, _) in self.cell_units[cell] {
+                    self.placed[unit as usize] &= !(1 << digit);
+                }
+            } else {
+                self.cand[cell] |= 1 << digit;
+                for (unit, at) in self.cell_units[cell] {
+                    self.pos[unit as usize * self.n + digit] |= 1 << at;
+                }
+            }
+        }
+    }
+
+    fn imply(&mut self, lit: Lit, cause: Cause) {
+        self.pending.push((lit, cause));
+    }
+
+    /// One round over what changed: fills `pending` and perhaps `conflict`.
+    fn round(&mut self) {
+        self.pending.clear();
+        self.next = 0;
+        let n = self.n;
+        if self.reasoning.complete {
+            for i in 0..self.new_placements.len() {
+                let placed = self.new_placements[i];
+                let pair = self.pair_of_var[placed.var().index()] as usize;
+                let (cell, digit) = (pair / n, pair % n);
+                let mut others = self.cand[cell] & !(1 << digit);
+                while others != 0 {
+                    let e = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let lit = self.lit_of(cell, e, false);
+                    self.imply(lit, Cause::Placement { placed });
+                }
+                for (unit, at) in self.cell_units[cell] {
+                    let unit = unit as usize;
+                    let mut peers = self.pos[unit * n + digit] & !(1 << at);
+                    while peers != 0 {
+                        let k = peers.trailing_zeros() as usize;
+                        peers &= peers - 1;
+                        let peer = self.unit_cells[unit * n + k] as usize;
+                        let lit = self.lit_of(peer, digit, false);
+                        self.imply(lit, Cause::Placement { placed });
+                    }
+                }
+            }
+            self.new_placements.clear();
+        }
+        let cells = std::mem::take(&mut self.dirty_cells);
+        for &cell in &cells {
+            let cell = cell as usize;
+            self.dirty_cell[cell] = false;
+            if !self.reasoning.complete || self.value[cell] != 0 {
+                continue;
+            }
+            let cand = self.cand[cell];
+            if cand == 0 {
+                self.cell_conflict(cell);
+                break;
+            }
+            if cand & (cand - 1) == 0 {
+                let lit = self.lit_of(cell, cand.trailing_zeros() as usize, true);
+                self.counters[0] += 1;
+                self.imply(lit, Cause::NakedSingle { cell: cell as u32 });
+            }
+        }
+        self.dirty_cells = cells;
+        self.dirty_cells.clear();
+        if self.has_conflict {
+            self.clear_dirty();
+            return;
+        }
+        let pairs = std::mem::take(&mut self.dirty_pairs);
+        for &key in &pairs {
+            let key = key as usize;
+            self.dirty_pair[key] = false;
+            if self.has_conflict {
+                continue;
+            }
+            let (unit, digit) = (key / n, key % n);
+            if self.placed[unit] & (1 << digit) != 0 {
+                continue;
+            }
+            let positions = self.pos[key];
+            if self.reasoning.complete || self.reasoning.hidden_singles {
+                if positions == 0 {
+                    if self.reasoning.complete {
+                        self.unit_conflict(unit, digit);
+                    }
+                    continue;
+                }
+                if positions & (positions - 1) == 0 {
+                    let cell = self.unit_cells[unit * n + positions.trailing_zeros() as usize];
+                    let lit = self.lit_of(cell as usize, digit, true);
+                    self.counters[0] += 1;
+                    self.imply(
+                        lit,
+                        Cause::HiddenSingle {
+                            unit: unit as u32,
+                            digit: digit as u8,
+                        },
+                    );
+                    continue;
+                }
+            }
+            if self.reasoning.locked && positions != 0 {
+                self.locked(unit, digit, positions);
+            }
+        }
+        self.dirty_pairs = pairs;
+        self.dirty_pairs.clear();
+    }
+
+    fn clear_dirty(&mut self) {
+        for &cell in &self.dirty_cells {
+            self.dirty_cell[cell as usize] = false;
+        }
+        self.dirty_cells.clear();
+        for &key in &self.dirty_pairs {
+            self.dirty_pair[key as usize] = false;
+        }
+        self.dirty_pairs.clear();
+        self.new_placements.clear();
+    }
+
+    /// Locked candidates for `digit` in `unit`, whose open positions are `positions`.
+    fn locked(&mut self, unit: usize, digit: usize, positions: u64) {
+        let (n, b) = (self.n, self.b);
+        let segment = (1u64 << b) - 1;
+        if unit >= 2 * n {
+            // A box: its positions by row are b-bit segments; by column, every b-th bit.
+            let bx = unit - 2 * n;
+            let (r0, c0) = (bx / b * b, bx % b * b);
+            for k in 0..b {
+                if positions & !(segment << (k * b)) == 0 {
+                    self.eliminate(unit, r0 + k, digit);
+                    return;
+                }
+            }
+            let column = (0..b).fold(0u64, |m, k| m | 1 << (k * b));
+            for k in 0..b {
+                if positions & !(column << k) == 0 {
+                    self.eliminate(unit, n + c0 + k, digit);
+                    return;
+                }
+            }
+        } else {
+            // A line: its positions by box are b-bit segments.
+            for k in 0..b {
+                if positions & !(segment << (k * b)) == 0 {
+                    let line_index = unit % n;
+                    let bx = if unit < n {
+                        line_index / b * b + k
+                    } else {
+                        k * b + line_index / b
+                    };
+                    self.eliminate(unit, 2 * n + bx, digit);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// `digit`'s positions in `within` all lie in `line` (two crossing units): the cells of
+    /// `line` outside `within` lose it.
+    fn eliminate(&mut self, within: usize, line: usize, digit: usize) {
+        let n = self.n;
+        let mut targets = self.pos[line * n + digit];
+        while targets != 0 {
+            let k = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let cell = self.unit_cells[line * n + k] as usize;
+            if self.in_unit(cell, within) {
+                continue;
+            }
+            let lit = self.lit_of(cell, digit, false);
+            self.counters[1] += 1;
+            self.imply(
+                lit,
+                Cause::Locked {
+                    within: within as u32,
+                    line: line as u32,
+                    digit: digit as u8,
+                },
+            );
+        }
+    }
+
+    #[inline]
+    fn in_unit(&self, cell: usize, unit: usize) -> bool {
+        self.cell_units[cell]
+            .iter()
+            .any(|&(u, _)| u as usize == unit)
+    }
+
+    /// The cell has no candidate left: its "≥ 1" clause is false.
+    fn cell_conflict(&mut self, cell: usize) {
+        self.conflict.clear();
+        let mut digits = self.alive[cell];
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.conflict.push(self.lit_of(cell, d, true));
+        }
+        self.has_conflict = true;
+        self.counters[2] += 1;
+    }
+
+    /// The digit has no position left in the unit: the unit's "≥ 1" clause is false.
+    fn unit_conflict(&mut self, unit: usize, digit: usize) {
+        self.conflict.clear();
+        for k in 0..self.n {
+            let cell = self.unit_cells[unit * self.n + k] as usize;
+            if self.alive[cell] & (1 << digit) != 0 {
+                self.conflict.push(self.lit_of(cell, digit, true));
+            }
+        }
+        self.has_conflict = true;
+        self.counters[2] += 1;
+    }
+
+    /// Runs a round when the last one's implications are used up.
+    fn refresh(&mut self) {
+        if self.next >= self.pending.len()
+            && !self.has_conflict
+            && (!self.dirty_cells.is_empty()
+                || !self.dirty_pairs.is_empty()
+                || !self.new_placements.is_empty())
+        {
+            self.round();
+        }
+    }
+
+    /// The clause of `cause` for `lit`, `lit` first, into `out`.
+    fn write_reason(&self, lit: Lit, cause: Cause, out: &mut Vec<Lit>) {
+        out.clear();
+        out.push(lit);
+        let n = self.n;
+        match cause {
+            Cause::Placement { placed } => out.push(!placed),
+            Cause::NakedSingle { cell } => {
+                let cell = cell as usize;
+                let mut digits = self.alive[cell] & !(1 << self.pair_of(lit).1);
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    out.push(self.lit_of(cell, d, true));
+                }
+            }
+            Cause::HiddenSingle { unit, digit } => {
+                let (unit, digit) = (unit as usize, digit as usize);
+                let own = self.pair_of(lit).0;
+                for k in 0..n {
+                    let cell = self.unit_cells[unit * n + k] as usize;
+                    if cell != own && self.alive[cell] & (1 << digit) != 0 {
+                        out.push(self.lit_of(cell, digit, true));
+                    }
+                }
+            }
+            Cause::Locked {
+                within,
+                line,
+                digit,
+            } => {
+                let (within, line, digit) = (within as usize, line as usize, digit as usize);
+                for k in 0..n {
+                    let cell = self.unit_cells[within * n + k] as usize;
+                    if !self.in_unit(cell, line) && self.alive[cell] & (1 << digit) != 0 {
+                        out.push(self.lit_of(cell, digit, true));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn pair_of(&self, lit: Lit) -> (usize, usize) {
+        let pair = self.pair_of_var[lit.var().index()] as usize;
+        (pair / self.n, pair % self.n)
+    }
+}
+
+impl Propagator for GridTheory {
+    fn observed_vars(&self) -> Vec<Var> {
+        self.var_of_pair
+            .iter()
+            .filter(|&&v| v != NONE)
+            .map(|&v| Var::from_index(v as usize))
+            .collect()
+    }
+
+    fn notify_assignment(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            let Some(&pair) = self.pair_of_var.get(lit.var().index()) else {
+                continue;
+            };
+            if pair == NONE {
+                continue;
+            }
+            let (cell, digit) = (pair as usize / self.n, pair as usize % self.n);
+            if lit.is_positive() {
+                self.place(lit, cell, digit);
+            } else {
+                self.remove(cell, digit);
+            }
+        }
+    }
+
+    fn notify_new_decision_level(&mut self) {
+        self.level_marks.push(self.undo.len());
+    }
+
+    fn notify_backtrack(&mut self, level: usize) {
+        let Some(&len) = self.level_marks.get(level) else {
+            return;
+        };
+        self.undo_to(len);
+        self.level_marks.truncate(level);
+        self.pending.clear();
+        self.next = 0;
+        self.last = None;
+        self.has_conflict = false;
+        self.clear_dirty();
+    }
+
+    fn propagate(&mut self) -> Option<Lit> {
+        self.refresh();
+        let &(lit, cause) = self.pending.get(self.next)?;
+        self.next += 1;
+        self.last = Some((lit, cause));
+        Some(lit)
+    }
+
+    fn reason_clause(&mut self, lit: Lit, out: &mut Vec<Lit>) {
+        let cause = match self.last {
+            Some((last, cause)) if last == lit => cause,
+            _ => self.pending[..self.next]
+                .iter()
+                .rev()
+                .find(|(l, _)| *l == lit)
+                .map(|&(_, cause)| cause)
+                .expect("a literal the theory implied"),
+        };
+        self.write_reason(lit, cause, out);
+    }
+
+    fn add_clause(&mut self, out: &mut Vec<Lit>) -> bool {
+        out.clear();
+        self.refresh();
+        if !self.has_conflict {
+            return false;
+        }
+        self.has_conflict = false;
+        out.append(&mut self.conflict);
+        // What else the round found rests on an assignment the conflict undoes.
+        self.pending.clear();
+        self.next = 0;
+        true
+    }
+
+    fn counters(&self) -> Counters {
+        Counters(
+            COUNTER_NAMES
+                .iter()
+                .zip(self.counters)
+                .map(|(&name, count)| (name, count))
+                .collect(),
+        )
+    }
+}
