@@ -74,6 +74,11 @@ impl GridTheoryFactory {
 impl PropagatorFactory for GridTheoryFactory {
     fn create(&self, num_vars: usize, proof_safe: bool) -> Option<Box<dyn Propagator>> {
         let mut reasoning = self.reasoning;
+        if proof_safe {
+            // A proof's formula holds the grid's clauses (its checker needs them), and the
+            // placements' reasons are clauses only of the extended encodings.
+            reasoning.complete = false;
+        }
         if proof_safe && !self.structure.unit_clauses {
             // Hidden singles and locked candidates need the units' "≥ 1" clauses to be
             // checked by unit propagation; the minimal encodings have none.
@@ -682,5 +687,135 @@ impl Propagator for GridTheory {
                 .map(|(&name, count)| (name, count))
                 .collect(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use sudosat_sat::propagation::{UnitPropagator, Value};
+
+    use super::*;
+    use crate::backend::{Cdcl, ConnectPropagator, SatBackend, SatOutcome};
+    use crate::encode::{BaseEncoding, SudokuEncoding};
+    use crate::formula::Cnf;
+    use crate::grid::{check_solution, read_puzzles_from_path};
+    use crate::solve::sat::sudoku_structure;
+
+    /// The theory, with each reason it gives checked: unit propagation on the extended
+    /// encoding refutes the reason's negation.
+    struct Checked {
+        theory: GridTheory,
+        encoding: UnitPropagator,
+        root: usize,
+        checked: Arc<AtomicU64>,
+    }
+
+    impl Propagator for Checked {
+        fn observed_vars(&self) -> Vec<Var> {
+            self.theory.observed_vars()
+        }
+        fn notify_assignment(&mut self, lits: &[Lit]) {
+            self.theory.notify_assignment(lits)
+        }
+        fn notify_new_decision_level(&mut self) {
+            self.theory.notify_new_decision_level()
+        }
+        fn notify_backtrack(&mut self, level: usize) {
+            self.theory.notify_backtrack(level)
+        }
+        fn propagate(&mut self) -> Option<Lit> {
+            self.theory.propagate()
+        }
+        fn add_clause(&mut self, out: &mut Vec<Lit>) -> bool {
+            self.theory.add_clause(out)
+        }
+        fn reason_clause(&mut self, lit: Lit, out: &mut Vec<Lit>) {
+            self.theory.reason_clause(lit, out);
+            assert_eq!(out.first(), Some(&lit));
+            let up = &mut self.encoding;
+            up.undo_to(self.root);
+            let mut refuted = false;
+            for &l in out.iter() {
+                match up.value(l) {
+                    Value::True => refuted = true,
+                    Value::False => {}
+                    Value::Unset => up.assign(!l),
+                }
+            }
+            assert!(
+                refuted || !up.propagate(),
+                "reason {out:?} is no RUP clause"
+            );
+            self.checked.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    struct CheckedFactory {
+        structure: SudokuStructure,
+        reasoning: GridReasoning,
+        encoding: Cnf,
+        checked: Arc<AtomicU64>,
+    }
+
+    impl PropagatorFactory for CheckedFactory {
+        fn create(&self, num_vars: usize, _proof_safe: bool) -> Option<Box<dyn Propagator>> {
+            let mut up = UnitPropagator::new();
+            assert!(up.load(&self.encoding).unwrap() && up.propagate());
+            Some(Box::new(Checked {
+                theory: GridTheory::new(&self.structure, num_vars, self.reasoning)?,
+                root: up.trail().len(),
+                encoding: up,
+                checked: self.checked.clone(),
+            }))
+        }
+    }
+
+    #[test]
+    fn every_reason_is_refuted_by_unit_propagation_on_the_encoding() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut puzzles = Vec::new();
+        for file in ["hardest-20.txt", "sudoku-16-1.txt", "thesis-4x4.txt"] {
+            puzzles.extend(read_puzzles_from_path(&dir.join(file), None).unwrap());
+        }
+        let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
+        for complete in [true, false] {
+            let checked = Arc::new(AtomicU64::new(0));
+            for puzzle in &puzzles {
+                let mut cnf = Cnf::new();
+                let map = encoding.encode_into(puzzle, &mut cnf);
+                cnf.set_num_vars(map.num_vars());
+                let reasoning = GridReasoning {
+                    complete,
+                    hidden_singles: complete,
+                    locked: true,
+                };
+                let mut solver = Cdcl::new();
+                let mut formula = if complete {
+                    let mut vars_only = Cnf::new();
+                    vars_only.set_num_vars(map.num_vars());
+                    vars_only
+                } else {
+                    cnf.clone()
+                };
+                solver.add_formula(&mut formula);
+                solver.connect_propagator(Some(Arc::new(CheckedFactory {
+                    structure: sudoku_structure(&map, encoding),
+                    reasoning,
+                    encoding: cnf,
+                    checked: checked.clone(),
+                })));
+                let SatOutcome::Sat(model) = solver.solve().unwrap() else {
+                    panic!("{puzzle} has a solution")
+                };
+                let grid = map.decode(&model).unwrap();
+                assert!(check_solution(puzzle, &grid).is_valid());
+            }
+            assert!(
+                checked.load(Ordering::Relaxed) > 100,
+                "complete: {complete}"
+            );
+        }
     }
 }

@@ -71,21 +71,7 @@ pub(crate) fn give_structure(
     if propagate.on_side(n).is_none() {
         return;
     }
-    let mut cells = Vec::with_capacity(n * n * n);
-    for cell in puzzle.geometry().cells() {
-        for digit in puzzle.geometry().digits() {
-            cells.push(match map.var(cell, digit) {
-                VarRef::Var(var) => CellDigit::Var(var),
-                VarRef::True => CellDigit::True,
-                VarRef::False => CellDigit::False,
-            });
-        }
-    }
-    let structure = SudokuStructure {
-        box_size: puzzle.box_size(),
-        cells,
-        unit_clauses: encoding.base != BaseEncoding::Minimal,
-    };
+    let structure = sudoku_structure(map, encoding);
     // Only cdcl takes a propagator; the others solve the clauses alone, as before.
     let Some(propagating) = backend.as_propagating() else {
         return;
@@ -101,6 +87,27 @@ pub(crate) fn give_structure(
         }
     } else if let Some(propagation) = SudokuPropagation::new(structure, propagate) {
         propagating.connect_propagator(Some(propagation));
+    }
+}
+
+/// Which variable of `map` is which (cell, digit), for a propagator.
+pub(crate) fn sudoku_structure(map: &VarMap, encoding: SudokuEncoding) -> SudokuStructure {
+    let puzzle = map.puzzle();
+    let n = puzzle.side();
+    let mut cells = Vec::with_capacity(n * n * n);
+    for cell in puzzle.geometry().cells() {
+        for digit in puzzle.geometry().digits() {
+            cells.push(match map.var(cell, digit) {
+                VarRef::Var(var) => CellDigit::Var(var),
+                VarRef::True => CellDigit::True,
+                VarRef::False => CellDigit::False,
+            });
+        }
+    }
+    SudokuStructure {
+        box_size: puzzle.box_size(),
+        cells,
+        unit_clauses: encoding.base != BaseEncoding::Minimal,
     }
 }
 
