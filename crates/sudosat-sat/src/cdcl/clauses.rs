@@ -6,7 +6,6 @@
 //! watch stopped (Gent 2013, "Optimal implementation of watched literals and more general
 //! techniques", JAIR 48). Additions and deletions are logged in the proof here.
 
-use super::explanations::{Explanations, EXPLAINED};
 use super::options::GARBAGE_SHARE;
 use super::proof::ProofLog;
 use super::trail::{Trail, BINARY_REASON, TRUE};
@@ -64,8 +63,6 @@ pub(super) struct ClauseDb {
     pub(super) proof: ProofLog,
     /// A deleted clause's literals, for the proof.
     proof_lits: Vec<Lit>,
-    /// The reasons of the theory's implications.
-    pub(super) explanations: Explanations,
 }
 
 impl ClauseDb {
@@ -102,7 +99,6 @@ impl ClauseDb {
         self.garbage = 0;
         self.originals.clear();
         self.learnts.clear();
-        self.explanations.clear();
     }
 
     #[inline]
@@ -192,10 +188,7 @@ impl ClauseDb {
     #[inline]
     pub(super) fn reason_lits(&mut self, reason: u32, out: &mut Vec<Lit>) {
         out.clear();
-        if reason >= EXPLAINED {
-            let others = self.explanations.others(reason);
-            out.extend(others.iter().map(|&code| Lit::from_code(code as usize)));
-        } else if reason & BINARY_REASON != 0 {
+        if reason & BINARY_REASON != 0 {
             out.push(Lit::from_code((reason & !BINARY_REASON) as usize));
         } else {
             let c = reason as usize;
@@ -217,10 +210,6 @@ impl ClauseDb {
     /// either way, BENCHMARKS.md).
     #[inline]
     pub(super) fn antecedent_lit(&self, reason: u32, index: usize) -> Option<Lit> {
-        if reason >= EXPLAINED {
-            let others = self.explanations.others(reason);
-            return others.get(index).map(|&code| Lit::from_code(code as usize));
-        }
         if reason & BINARY_REASON != 0 {
             return (index == 0).then(|| Lit::from_code((reason & !BINARY_REASON) as usize));
         }
@@ -297,7 +286,6 @@ impl ClauseDb {
             lists: self.lists.clone(),
             proof: ProofLog::default(),
             proof_lits: Vec::new(),
-            explanations: self.explanations.clone(),
         }
     }
 }

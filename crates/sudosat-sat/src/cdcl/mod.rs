@@ -67,7 +67,7 @@
 //! # Layout
 //!
 //! One technique per file, layered: each file uses only the files below it in `LAYERS`
-//! (bottom first: options, stats, proof, trail, explanations, clauses, decide, propagate, minimize,
+//! (bottom first: options, stats, proof, trail, clauses, decide, propagate, minimize,
 //! shrink, analyze, reduce, restart, simplify, assume, native, probe, load, search,
 //! portfolio, then this file), which a unit test checks. The solver's state is a set of
 //! parts, each in the file of its technique (the trail's `Trail`, the clause database's
@@ -93,7 +93,6 @@ mod analyze;
 mod assume;
 mod clauses;
 mod decide;
-mod explanations;
 mod load;
 mod minimize;
 mod options;
@@ -135,7 +134,6 @@ pub(crate) const LAYERS: &[&str] = &[
     "stats",
     "proof",
     "trail",
-    "explanations",
     "clauses",
     "decide",
     "propagate",

@@ -3,8 +3,8 @@
 //! User propagators for CDCL", SAT). At each unit-propagation fixpoint the theory hears of
 //! the observed literals assigned since ([`Trail::notify_theory`]); the clauses it adds
 //! (conflicts, lemmas) and the literals it implies follow, each implied literal with the
-//! reason clause the theory gives, kept off the clause database (module `explanations`)
-//! and logged in the proof (lazy clause generation: Ohrimenko, Stuckey & Codish 2009,
+//! reason clause the theory gives, added as a learnt clause (logged in the proof) that
+//! becomes the literal's reason (lazy clause generation: Ohrimenko, Stuckey & Codish 2009,
 //! "Propagation via lazy clause generation", Constraints 14). The search asks it for a
 //! decision before VSIDS and for a verdict on each model.
 //!
@@ -239,13 +239,12 @@ fn explained_propagation(
         .expect("two literals or more");
     clause.swap(1, top);
     if clause.len() == 2 {
-        // A binary reason needs no room: its other literal is the reason word.
+        db.add_binary(clause[0], clause[1]);
         trail.assign(clause[0], BINARY_REASON | clause[1].code() as u32);
-    } else if let Some(reason) = db.explanations.push(clause, trail) {
-        trail.assign(clause[0], reason);
     } else {
-        // The store is full (2³⁰ words): the reason becomes a learnt clause, rated no
-        // better than EXPLANATION_MIN_LBD since the theory derives it again on demand.
+        // Rated no better than EXPLANATION_MIN_LBD: explanations are re-derived on
+        // demand, so they need not be kept for good.
+        // The implied literal counts on this level (it is not assigned yet).
         let lbd = (analysis.lbd_of(&clause[1..], trail) + 1).max(EXPLANATION_MIN_LBD);
         let c = db.attach_new(clause, true, lbd);
         trail.assign(clause[0], c);
