@@ -115,15 +115,18 @@ pub struct GridTheory {
     n: usize,
     b: usize,
     reasoning: GridReasoning,
-    /// Per variable index: `cell · n + digit`, or [`NONE`].
+    /// log₂ of the stride of packed pairs, and the mask of their digit.
+    shift: u32,
+    digit_mask: usize,
+    /// Per variable index: its pair `cell << shift | digit`, or [`NONE`].
     pair_of_var: Vec<u32>,
-    /// Per `cell · n + digit`: the variable index, or [`NONE`] when fixed by the givens.
+    /// Per pair `cell << shift | digit`: the variable index, or [`NONE`] when fixed.
     var_of_pair: Vec<u32>,
     /// Per cell: digits with a variable.
     alive: Vec<u64>,
     /// Per cell: digits not excluded.
     cand: Vec<u64>,
-    /// Per `unit · n + digit`: positions of the unit that take the digit.
+    /// Per `unit << shift | digit`: positions of the unit that take the digit.
     pos: Vec<u64>,
     /// Per unit: digits placed in it (givens and true variables).
     placed: Vec<u64>,
@@ -133,6 +136,8 @@ pub struct GridTheory {
     unit_cells: Vec<u32>,
     /// Per cell: its row, column and box, and its position in each.
     cell_units: Vec<[(u32, u8); 3]>,
+    /// The positions of a box's first column: 0, b, 2b, …
+    box_column: u64,
     /// Changes to undo, newest last: a pair removed, or (top bit) a pair placed.
     undo: Vec<u32>,
     /// Undo length at the start of each decision level above 0.
@@ -169,6 +174,9 @@ impl GridTheory {
             return None;
         }
         let cells = n * n;
+        // Pairs (cell, digit) and (unit, digit) are packed with a power-of-two stride: a
+        // shift and a mask take them apart where a division by n would cost more.
+        let shift = n.next_power_of_two().trailing_zeros();
         let mut unit_cells = Vec::with_capacity(3 * n * n);
         for r in 0..n {
             unit_cells.extend((0..n).map(|c| (r * n + c) as u32));
@@ -195,21 +203,24 @@ impl GridTheory {
             n,
             b,
             reasoning,
+            shift,
+            digit_mask: (1 << shift) - 1,
             pair_of_var: vec![NONE; num_vars],
-            var_of_pair: vec![NONE; cells * n],
+            var_of_pair: vec![NONE; cells << shift],
             alive: vec![0; cells],
             cand: vec![0; cells],
-            pos: vec![0; 3 * n * n],
+            pos: vec![0; (3 * n) << shift],
             placed: vec![0; 3 * n],
             value: vec![0; cells],
             unit_cells,
             cell_units,
+            box_column: (0..b).fold(0u64, |mask, k| mask | 1 << (k * b)),
             undo: Vec::new(),
             level_marks: Vec::new(),
             dirty_cells: Vec::new(),
             dirty_cell: vec![false; cells],
             dirty_pairs: Vec::new(),
-            dirty_pair: vec![false; 3 * n * n],
+            dirty_pair: vec![false; (3 * n) << shift],
             new_placements: Vec::new(),
             pending: Vec::new(),
             next: 0,
@@ -218,8 +229,9 @@ impl GridTheory {
             has_conflict: false,
             counters: [0; 3],
         };
-        for (pair, what) in structure.cells.iter().enumerate() {
-            let (cell, digit) = (pair / n, pair % n);
+        for (index, what) in structure.cells.iter().enumerate() {
+            let (cell, digit) = (index / n, index % n);
+            let pair = cell << shift | digit;
             match *what {
                 CellDigit::Var(var) => {
                     let slot = theory.pair_of_var.get_mut(var.index())?;
@@ -249,21 +261,26 @@ impl GridTheory {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 for (unit, at) in theory.cell_units[cell] {
-                    theory.pos[unit as usize * n + d] |= 1 << at;
+                    theory.pos[(unit as usize) << shift | d] |= 1 << at;
                 }
             }
         }
         // Everything is looked at once at the start.
         theory.dirty_cells = (0..cells as u32).collect();
         theory.dirty_cell.fill(true);
-        theory.dirty_pairs = (0..(3 * n * n) as u32).collect();
-        theory.dirty_pair.fill(true);
+        for unit in 0..3 * n {
+            for digit in 0..n {
+                let key = unit << shift | digit;
+                theory.dirty_pairs.push(key as u32);
+                theory.dirty_pair[key] = true;
+            }
+        }
         Some(theory)
     }
 
     #[inline]
     fn lit_of(&self, cell: usize, digit: usize, truth: bool) -> Lit {
-        Var::from_index(self.var_of_pair[cell * self.n + digit] as usize).lit(truth)
+        Var::from_index(self.var_of_pair[cell << self.shift | digit] as usize).lit(truth)
     }
 
     #[inline]
@@ -289,13 +306,15 @@ impl GridTheory {
             return;
         }
         self.cand[cell] &= !bit;
-        self.mark_cell(cell);
+        if self.reasoning.complete {
+            self.mark_cell(cell);
+        }
         for (unit, at) in self.cell_units[cell] {
-            let key = unit as usize * self.n + digit;
+            let key = (unit as usize) << self.shift | digit;
             self.pos[key] &= !(1u64 << at);
             self.mark_pair(key);
         }
-        self.undo.push((cell * self.n + digit) as u32);
+        self.undo.push((cell << self.shift | digit) as u32);
     }
 
     /// Places `digit` in `cell`.
@@ -307,7 +326,7 @@ impl GridTheory {
         for (unit, _) in self.cell_units[cell] {
             self.placed[unit as usize] |= 1 << digit;
         }
-        self.undo.push(PLACED | (cell * self.n + digit) as u32);
+        self.undo.push(PLACED | (cell << self.shift | digit) as u32);
         if self.reasoning.complete {
             self.new_placements.push(lit);
         }
@@ -317,7 +336,7 @@ impl GridTheory {
         while self.undo.len() > len {
             let entry = self.undo.pop().expect("longer than len");
             let pair = (entry & !PLACED) as usize;
-            let (cell, digit) = (pair / self.n, pair % self.n);
+            let (cell, digit) = (pair >> self.shift, pair & self.digit_mask);
             if entry & PLACED != 0 {
                 self.value[cell] = 0;
                 for (unit, _) in self.cell_units[cell] {
@@ -326,7 +345,7 @@ impl GridTheory {
             } else {
                 self.cand[cell] |= 1 << digit;
                 for (unit, at) in self.cell_units[cell] {
-                    self.pos[unit as usize * self.n + digit] |= 1 << at;
+                    self.pos[(unit as usize) << self.shift | digit] |= 1 << at;
                 }
             }
         }
@@ -344,8 +363,7 @@ impl GridTheory {
         if self.reasoning.complete {
             for i in 0..self.new_placements.len() {
                 let placed = self.new_placements[i];
-                let pair = self.pair_of_var[placed.var().index()] as usize;
-                let (cell, digit) = (pair / n, pair % n);
+                let (cell, digit) = self.pair_of(placed);
                 let mut others = self.cand[cell] & !(1 << digit);
                 while others != 0 {
                     let e = others.trailing_zeros() as usize;
@@ -355,7 +373,7 @@ impl GridTheory {
                 }
                 for (unit, at) in self.cell_units[cell] {
                     let unit = unit as usize;
-                    let mut peers = self.pos[unit * n + digit] & !(1 << at);
+                    let mut peers = self.pos[unit << self.shift | digit] & !(1 << at);
                     while peers != 0 {
                         let k = peers.trailing_zeros() as usize;
                         peers &= peers - 1;
@@ -398,7 +416,7 @@ impl GridTheory {
             if self.has_conflict {
                 continue;
             }
-            let (unit, digit) = (key / n, key % n);
+            let (unit, digit) = (key >> self.shift, key & self.digit_mask);
             if self.placed[unit] & (1 << digit) != 0 {
                 continue;
             }
@@ -424,7 +442,8 @@ impl GridTheory {
                     continue;
                 }
             }
-            if self.reasoning.locked && positions != 0 {
+            // More than b positions never fit in one box segment or box line.
+            if self.reasoning.locked && positions != 0 && positions.count_ones() <= self.b as u32 {
                 self.locked(unit, digit, positions);
             }
         }
@@ -452,48 +471,46 @@ impl GridTheory {
             // A box: its positions by row are b-bit segments; by column, every b-th bit.
             let bx = unit - 2 * n;
             let (r0, c0) = (bx / b * b, bx % b * b);
-            for k in 0..b {
-                if positions & !(segment << (k * b)) == 0 {
-                    self.eliminate(unit, r0 + k, digit);
-                    return;
-                }
+            // Row k of the box holds positions k·b … k·b + b − 1; its cells are columns
+            // c0 … c0 + b − 1 of row r0 + k.
+            let k = positions.trailing_zeros() as usize / b;
+            if positions & !(segment << (k * b)) == 0 {
+                self.eliminate(unit, r0 + k, digit, segment << c0);
+                return;
             }
-            let column = (0..b).fold(0u64, |m, k| m | 1 << (k * b));
-            for k in 0..b {
-                if positions & !(column << k) == 0 {
-                    self.eliminate(unit, n + c0 + k, digit);
-                    return;
-                }
+            // Column k of the box holds positions k, k + b, …; its cells are rows
+            // r0 … r0 + b − 1 of column c0 + k.
+            let k = positions.trailing_zeros() as usize % b;
+            if positions & !(self.box_column << k) == 0 {
+                self.eliminate(unit, n + c0 + k, digit, segment << r0);
             }
         } else {
             // A line: its positions by box are b-bit segments.
-            for k in 0..b {
-                if positions & !(segment << (k * b)) == 0 {
-                    let line_index = unit % n;
-                    let bx = if unit < n {
-                        line_index / b * b + k
-                    } else {
-                        k * b + line_index / b
-                    };
-                    self.eliminate(unit, 2 * n + bx, digit);
-                    return;
-                }
+            let k = positions.trailing_zeros() as usize / b;
+            if positions & !(segment << (k * b)) == 0 {
+                // The line's segment k lies in one box; within the box the line is row
+                // (or column) `line_index % b`.
+                let line_index = unit % n;
+                let (bx, inside) = if unit < n {
+                    (line_index / b * b + k, segment << (line_index % b * b))
+                } else {
+                    (k * b + line_index / b, self.box_column << (line_index % b))
+                };
+                self.eliminate(unit, 2 * n + bx, digit, inside);
             }
         }
     }
 
-    /// `digit`'s positions in `within` all lie in `line` (two crossing units): the cells of
-    /// `line` outside `within` lose it.
-    fn eliminate(&mut self, within: usize, line: usize, digit: usize) {
+    /// `digit`'s positions in `within` all lie in `line` (two crossing units), whose
+    /// positions inside `within` are `inside`: the cells of `line` outside `within` lose
+    /// it.
+    fn eliminate(&mut self, within: usize, line: usize, digit: usize, inside: u64) {
         let n = self.n;
-        let mut targets = self.pos[line * n + digit];
+        let mut targets = self.pos[line << self.shift | digit] & !inside;
         while targets != 0 {
             let k = targets.trailing_zeros() as usize;
             targets &= targets - 1;
             let cell = self.unit_cells[line * n + k] as usize;
-            if self.in_unit(cell, within) {
-                continue;
-            }
             let lit = self.lit_of(cell, digit, false);
             self.counters[1] += 1;
             self.imply(
@@ -597,7 +614,7 @@ impl GridTheory {
     #[inline]
     fn pair_of(&self, lit: Lit) -> (usize, usize) {
         let pair = self.pair_of_var[lit.var().index()] as usize;
-        (pair / self.n, pair % self.n)
+        (pair >> self.shift, pair & self.digit_mask)
     }
 }
 
@@ -618,7 +635,7 @@ impl Propagator for GridTheory {
             if pair == NONE {
                 continue;
             }
-            let (cell, digit) = (pair as usize / self.n, pair as usize % self.n);
+            let (cell, digit) = (pair as usize >> self.shift, pair as usize & self.digit_mask);
             if lit.is_positive() {
                 self.place(lit, cell, digit);
             } else {
