@@ -45,11 +45,11 @@ crate::names::named_enum! {
     /// Which propagation the built-in CDCL solver adds to unit propagation.
     #[derive(Default)]
     pub enum Propagate ("propagation") {
-        /// The measured best, which is clauses only on every side: the native pass saves
-        /// conflicts (20–50 % on generated 49×49 and 64×64 grids near the hardness peak) but
-        /// costs 5–10× per conflict there and 2–3× on the 25×25 gecode set, so cdcl without
-        /// it finished those sets 2.2–4.4× sooner; `sudoku-64-1` is out of reach either way
-        /// (BENCHMARKS.md, "Hard grids, many draws").
+        /// The measured best, which is clauses only on every side: on 24 hard 25×25 draws
+        /// clauses alone, `grid` and `grid-only` ended within 7 % of each other, inside the
+        /// draws' spread, and the Hall-set pass (`sudoku`) costs 5–10× per conflict; on the
+        /// hardest 9×9 puzzles `grid-only` takes 70 % more instructions (BENCHMARKS.md,
+        /// "Hard 25×25" and "9×9 sets").
         #[default]
         Auto = "auto",
         /// Clauses only.
