@@ -7,6 +7,7 @@
 //! ([`SatOutcome::Unsat`]), never an error.
 
 pub mod external;
+pub mod grid_theory;
 pub mod splr;
 pub mod sudoku;
 pub mod varisat;
@@ -26,6 +27,7 @@ pub use sudosat_sat::solver::{
 pub use self::cdcl::Cdcl;
 pub use self::dpll::{Dpll, Lookahead};
 pub use self::external::{ExternalSolver, OutputStyle};
+pub use self::grid_theory::{GridReasoning, GridTheoryFactory};
 pub use self::lookahead::LookaheadBackend;
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;

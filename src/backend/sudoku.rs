@@ -45,11 +45,11 @@ crate::names::named_enum! {
     /// Which propagation the built-in CDCL solver adds to unit propagation.
     #[derive(Default)]
     pub enum Propagate ("propagation") {
-        /// The measured best, which is clauses only on every side: the native pass saves
-        /// conflicts (20–50 % on generated 49×49 and 64×64 grids near the hardness peak) but
-        /// costs 5–10× per conflict there and 2–3× on the 25×25 gecode set, so cdcl without
-        /// it finished those sets 2.2–4.4× sooner; `sudoku-64-1` is out of reach either way
-        /// (BENCHMARKS.md, "Hard grids, many draws").
+        /// The measured best, which is clauses only on every side: on 24 hard 25×25 draws
+        /// clauses alone, `grid` and `grid-only` ended within 7 % of each other, inside the
+        /// draws' spread, and the Hall-set pass (`sudoku`) costs 5–10× per conflict; on the
+        /// hardest 9×9 puzzles `grid-only` takes 70 % more instructions (BENCHMARKS.md,
+        /// "Hard 25×25" and "9×9 sets").
         #[default]
         Auto = "auto",
         /// Clauses only.
@@ -61,6 +61,14 @@ crate::names::named_enum! {
         Hall = "hall",
         /// Locked candidates only.
         Locked = "locked",
+        /// The grid as a theory on bit masks kept in step with the search (locked
+        /// candidates, and hidden singles on the minimal encodings), beside the
+        /// encoding's clauses.
+        Grid = "grid",
+        /// The grid as a theory without the grid's clauses: the solver holds only learnt
+        /// clauses (and any others), the theory all of singles, placements, locked
+        /// candidates and conflicts; no formula is built for a puzzle.
+        GridOnly = "grid-only",
     }
 }
 
@@ -68,11 +76,24 @@ impl Propagate {
     /// The mode this setting comes to on a grid of side `n`: `None` where nothing native
     /// runs (off, `auto`, or wider than [`MAX_NATIVE_SIDE`]).
     pub fn on_side(self, n: usize) -> Option<Propagate> {
+        // Every native mode keeps one u64 bit per digit.
         match self {
             _ if !(2..=MAX_NATIVE_SIDE).contains(&n) => None,
             Propagate::Auto | Propagate::None => None,
             other => Some(other),
         }
+    }
+}
+
+impl Propagate {
+    /// Whether the mode is the grid theory ([`crate::backend::grid_theory`]).
+    pub fn is_grid_theory(self) -> bool {
+        matches!(self, Propagate::Grid | Propagate::GridOnly)
+    }
+
+    /// Whether the solver holds none of the grid's clauses (the theory holds them).
+    pub fn without_grid_clauses(self) -> bool {
+        self == Propagate::GridOnly
     }
 }
 
@@ -102,7 +123,10 @@ impl SudokuPropagation {
     /// The propagation `mode` over `structure`; `None` when the mode runs nothing on this
     /// grid's side ([`Propagate::on_side`]).
     pub fn new(structure: SudokuStructure, mode: Propagate) -> Option<Arc<SudokuPropagation>> {
-        mode.on_side(structure.box_size * structure.box_size)?;
+        let mode = mode.on_side(structure.box_size * structure.box_size)?;
+        if mode.is_grid_theory() {
+            return None;
+        }
         Some(Arc::new(SudokuPropagation { structure, mode }))
     }
 }

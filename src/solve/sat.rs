@@ -30,8 +30,8 @@ use std::time::{Duration, Instant};
 pub use super::solver::{ProvenUnsat, SatStats};
 pub use crate::backend::LoadMode;
 use crate::backend::{
-    BackendError, BackendSpec, CellDigit, ProofTarget, Propagate, SatBackend, SatOutcome,
-    SudokuPropagation, SudokuStructure,
+    BackendError, BackendSpec, CellDigit, GridReasoning, GridTheoryFactory, ProofTarget, Propagate,
+    SatBackend, SatOutcome, SudokuPropagation, SudokuStructure,
 };
 use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
@@ -73,6 +73,29 @@ pub(crate) fn give_structure(
     if propagate.on_side(n).is_none() {
         return;
     }
+    let structure = sudoku_structure(map, encoding);
+    // Only cdcl takes a propagator; the others solve the clauses alone, as before.
+    let Some(propagating) = backend.as_propagating() else {
+        return;
+    };
+    if propagate.is_grid_theory() {
+        let reasoning = GridReasoning {
+            complete: propagate.without_grid_clauses(),
+            hidden_singles: !structure.unit_clauses,
+            locked: true,
+        };
+        if let Some(theory) = GridTheoryFactory::new(structure, reasoning) {
+            propagating.connect_propagator(Some(theory));
+        }
+    } else if let Some(propagation) = SudokuPropagation::new(structure, propagate) {
+        propagating.connect_propagator(Some(propagation));
+    }
+}
+
+/// Which variable of `map` is which (cell, digit), for a propagator.
+pub(crate) fn sudoku_structure(map: &VarMap, encoding: SudokuEncoding) -> SudokuStructure {
+    let puzzle = map.puzzle();
+    let n = puzzle.side();
     let mut cells = Vec::with_capacity(n * n * n);
     for cell in puzzle.geometry().cells() {
         for digit in puzzle.geometry().digits() {
@@ -83,18 +106,43 @@ pub(crate) fn give_structure(
             });
         }
     }
-    let structure = SudokuStructure {
+    SudokuStructure {
         box_size: puzzle.box_size(),
         cells,
         unit_clauses: encoding.base != BaseEncoding::Minimal,
-    };
-    // Only cdcl takes a propagator; the others solve the clauses alone, as before.
-    if let (Some(propagating), Some(propagation)) = (
-        backend.as_propagating(),
-        SudokuPropagation::new(structure, propagate),
-    ) {
-        propagating.connect_propagator(Some(propagation));
     }
+}
+
+/// Whether the SAT path leaves the grid's clauses out of the formula for `propagate` on a
+/// grid of side `n` with `backend`: only when the theory takes them over, and not for a
+/// proof, whose checker needs the clauses its lemmas follow from.
+fn theory_holds_grid(
+    propagate: Propagate,
+    n: usize,
+    backend: &mut dyn SatBackend,
+    proof: bool,
+) -> bool {
+    propagate
+        .on_side(n)
+        .is_some_and(Propagate::without_grid_clauses)
+        && !proof
+        && backend.as_propagating().is_some()
+}
+
+/// The variables of `puzzle` under `encoding` with none of the grid's clauses: only the
+/// givens as unit clauses when the encoding keeps them as variables.
+fn encode_variables_only(puzzle: &Grid, encoding: SudokuEncoding, formula: &mut Cnf) -> VarMap {
+    let map = if encoding.reduced {
+        VarMap::reduced(puzzle)
+    } else {
+        VarMap::base(puzzle)
+    };
+    for (cell, digit) in puzzle.givens() {
+        if let VarRef::Var(var) = map.var(cell, digit) {
+            formula.add_clause(&[var.positive()]);
+        }
+    }
+    map
 }
 
 /// Whether cdcl shrinks learnt clauses on formulas of `encoding` ([`SatBackend::set_shrinking`]):
@@ -263,7 +311,11 @@ impl SatSolver {
             backend.reset();
             self.formula.clear();
             let encoding = SudokuEncoding::new(self.encoding.base, false);
-            let map = encoding.encode_into(&empty, &mut self.formula);
+            let map = if theory_holds_grid(self.spec.propagate, empty.side(), backend, false) {
+                encode_variables_only(&empty, encoding, &mut self.formula)
+            } else {
+                encoding.encode_into(&empty, &mut self.formula)
+            };
             self.formula.set_num_vars(map.num_vars());
             let size = self.formula.size();
             backend.add_formula(&mut self.formula);
@@ -309,7 +361,12 @@ impl SatSolver {
         let start = Instant::now();
         self.load_started = Some(start);
         self.formula.clear();
-        let map = encoding.encode_into(puzzle, &mut self.formula);
+        let proof = self.proof_request.is_some();
+        let map = if theory_holds_grid(self.spec.propagate, puzzle.side(), backend, proof) {
+            encode_variables_only(puzzle, encoding, &mut self.formula)
+        } else {
+            encoding.encode_into(puzzle, &mut self.formula)
+        };
         self.formula.set_num_vars(map.num_vars());
         let size = self.formula.size();
         if self.proof_request.is_some() {

@@ -231,13 +231,18 @@ pub struct BackendArgs {
     pub load: LoadMode,
     /// Native Sudoku propagation of cdcl.
     ///
-    /// Native propagation of the cdcl backend when the formula comes from a puzzle: `sudoku`
-    /// (all-different over each row, column and box with Hall sets, and locked candidates,
-    /// each inference explained by a clause), `hall` or `locked` (one of the two), `none`
-    /// (clauses only) or `auto` (the default: the measured best, which is clauses only on
-    /// every grid size: the native pass saves conflicts but costs more per conflict than it
-    /// saves, see BENCHMARKS.md). Grids wider than 64 always use clauses only; `sat` (a
-    /// DIMACS file, no grid) takes only `auto`, which is clauses only there.
+    /// Native propagation of the cdcl backend when the formula comes from a puzzle:
+    /// `grid` (the grid as a theory on bit masks kept in step with the search: locked
+    /// candidates, and hidden singles on the minimal encodings, beside the clauses),
+    /// `grid-only` (the same theory holding all of the grid's rules, so no formula is built:
+    /// the solver keeps only learnt clauses), `sudoku` (all-different with Hall sets, and
+    /// locked candidates), `hall` or `locked` (one of the two), `none` (clauses only) or
+    /// `auto` (the default: the measured best, which is clauses only on every grid size:
+    /// on hard 25×25 draws every mode ends within the draws' spread, and on hard 9×9
+    /// `grid-only` costs more than it saves; see BENCHMARKS.md, "Hard 25×25" and "9×9
+    /// sets"). Grids wider than 64 always use clauses only; with a proof the theory keeps
+    /// the clauses and makes only inferences a checker verifies by unit propagation; `sat`
+    /// (a DIMACS file, no grid) takes only `auto`, which is clauses only there.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
     /// Threads of one cdcl solve (default: every core).

@@ -8,10 +8,13 @@
 //! "Propagation via lazy clause generation", Constraints 14). The search asks it for a
 //! decision before VSIDS and for a verdict on each model.
 //!
-//! Reasons are asked for when a literal is assigned, not when analysis meets it: the
-//! interface allows the later (a theory's reasons are lazy on its side), and the one
-//! theory today explains each inference as it makes it, so asking later would save it
-//! nothing.
+//! Reasons are asked for when a literal is assigned, not when analysis meets it, and are
+//! kept as learnt clauses: the interface allows asking later (a theory's reasons are lazy
+//! on its side), but a reason kept as a clause propagates by watches on later branches,
+//! where a reason kept only beside the database has the theory derive it again. Kept
+//! beside it (a stack in trail order that analysis read like clauses), the grid theory
+//! took 18 % more instructions on the forum-hardest 9×9 puzzles (docs/history.md, "Theory
+//! reasons off the clause database").
 
 use std::sync::Arc;
 

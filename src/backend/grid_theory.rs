@@ -1,0 +1,838 @@
+//! The grid as a theory inside cdcl (`--propagate grid` and `--propagate grid-only`), on
+//! bit masks kept in step with the solver's trail.
+//!
+//! The state is tdoku's and JCZSolve's (Dillon 2019, tdoku's `docs/sudoku.md`): a
+//! candidate mask per cell and, per unit and digit, a mask of the unit's positions that
+//! still take the digit. An assignment clears one candidate bit and one position bit in
+//! each of the cell's three units; a backtrack sets them again from an undo stack, so
+//! nothing is ever recomputed. Each assignment marks what it touched, and each round looks
+//! only at those cells and (unit, digit) pairs:
+//!
+//! - **singles and conflicts**: a cell with one candidate (naked single) or none, a digit
+//!   with one position in a unit (hidden single) or none, and a placement's consequences
+//!   (the cell's other digits, the digit in the cell's peers);
+//! - **locked candidates** (pointing and claiming): a digit whose positions in a box lie in
+//!   one row or column of it leaves the rest of that line, and one whose positions in a
+//!   line lie in one box leaves the rest of that box — what the augmented encoding's triad
+//!   variables make visible to unit propagation.
+//!
+//! With the encoding's clauses loaded (`grid`) unit propagation already does the singles
+//! (all of them with the extended encodings), so the theory adds only what clauses do not
+//! see; with `grid-only` the solver holds no clause of the grid at all and the theory does
+//! everything, which spares building and loading a formula for each puzzle.
+//!
+//! Reasons are lazy in the manner of lazy clause generation (Ohrimenko, Stuckey & Codish
+//! 2009, "Propagation via lazy clause generation", Constraints 14): an inference keeps
+//! only its cause (which cell, unit, digit), and its clause is written when the solver
+//! asks. Every reason is a clause of the extended encoding (singles, placements) or is
+//! refuted by unit propagation on it (locked candidates: the digit placed outside the
+//! line empties the box's "≥ 1" clause), so a DRAT checker accepts each as a lemma.
+//!
+//! Grids of side at most 64 (one `u64` bit per digit and per position).
+
+use std::sync::Arc;
+
+use crate::backend::{CellDigit, Propagator, PropagatorFactory, SudokuStructure};
+use crate::formula::{Lit, Var};
+use crate::run::Counters;
+
+/// No variable.
+const NONE: u32 = u32::MAX;
+
+/// What the theory does beside the clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridReasoning {
+    /// The formula holds none of the grid's clauses: the theory propagates singles and
+    /// placements and finds every conflict.
+    pub complete: bool,
+    /// Hidden singles (with clauses, only the minimal encodings lack them).
+    pub hidden_singles: bool,
+    /// Locked candidates.
+    pub locked: bool,
+}
+
+/// The theory of one Sudoku as the solver's [`PropagatorFactory`].
+#[derive(Clone, Debug)]
+pub struct GridTheoryFactory {
+    structure: SudokuStructure,
+    reasoning: GridReasoning,
+}
+
+impl GridTheoryFactory {
+    /// The theory over `structure`; `None` for grids wider than 64.
+    pub fn new(structure: SudokuStructure, reasoning: GridReasoning) -> Option<Arc<Self>> {
+        let n = structure.box_size * structure.box_size;
+        (2..=64).contains(&n).then(|| {
+            Arc::new(GridTheoryFactory {
+                structure,
+                reasoning,
+            })
+        })
+    }
+}
+
+impl PropagatorFactory for GridTheoryFactory {
+    fn create(&self, num_vars: usize, proof_safe: bool) -> Option<Box<dyn Propagator>> {
+        let mut reasoning = self.reasoning;
+        if proof_safe {
+            // A proof's formula holds the grid's clauses (its checker needs them), and the
+            // placements' reasons are clauses only of the extended encodings.
+            reasoning.complete = false;
+        }
+        if proof_safe && !self.structure.unit_clauses {
+            // Hidden singles and locked candidates need the units' "≥ 1" clauses to be
+            // checked by unit propagation; the minimal encodings have none.
+            reasoning.hidden_singles = false;
+            reasoning.locked = false;
+        }
+        GridTheory::new(&self.structure, num_vars, reasoning)
+            .map(|theory| Box::new(theory) as Box<dyn Propagator>)
+    }
+
+    fn counter_names(&self) -> &'static [&'static str] {
+        COUNTER_NAMES
+    }
+}
+
+const COUNTER_NAMES: &[&str] = &["theory_singles", "theory_locked", "theory_conflicts"];
+
+/// Why the theory implied a literal; its clause is written when the solver asks.
+#[derive(Clone, Copy, Debug)]
+enum Cause {
+    /// The cell's one candidate: its "≥ 1" clause.
+    NakedSingle { cell: u32 },
+    /// The digit's one position in the unit: the unit's "≥ 1" clause for it.
+    HiddenSingle { unit: u32, digit: u8 },
+    /// A placement excludes this (cell, digit): the binary clause with `placed`.
+    Placement { placed: Lit },
+    /// The digit's positions in unit `within` lie inside unit `line` (a box and a line that
+    /// cross); every other cell of `line` loses it.
+    Locked { within: u32, line: u32, digit: u8 },
+}
+
+/// The state of one solve.
+pub struct GridTheory {
+    n: usize,
+    b: usize,
+    reasoning: GridReasoning,
+    /// log₂ of the stride of packed pairs, and the mask of their digit.
+    shift: u32,
+    digit_mask: usize,
+    /// Per variable index: its pair `cell << shift | digit`, or [`NONE`].
+    pair_of_var: Vec<u32>,
+    /// Per pair `cell << shift | digit`: the variable index, or [`NONE`] when fixed.
+    var_of_pair: Vec<u32>,
+    /// Per cell: digits with a variable.
+    alive: Vec<u64>,
+    /// Per cell: digits not excluded.
+    cand: Vec<u64>,
+    /// Per `unit << shift | digit`: positions of the unit that take the digit.
+    pos: Vec<u64>,
+    /// Per unit: digits placed in it (givens and true variables).
+    placed: Vec<u64>,
+    /// Per cell: its digit + 1 when placed, else 0.
+    value: Vec<u8>,
+    /// Cells of unit `u` at `u · n ..`: rows, then columns, then boxes.
+    unit_cells: Vec<u32>,
+    /// Per cell: its row, column and box, and its position in each.
+    cell_units: Vec<[(u32, u8); 3]>,
+    /// The positions of a box's first column: 0, b, 2b, …
+    box_column: u64,
+    /// Changes to undo, newest last: a pair removed, or (top bit) a pair placed.
+    undo: Vec<u32>,
+    /// Undo length at the start of each decision level above 0.
+    level_marks: Vec<usize>,
+    /// Cells and (unit · n + digit) pairs changed since the last round, without repeats.
+    dirty_cells: Vec<u32>,
+    dirty_cell: Vec<bool>,
+    dirty_pairs: Vec<u32>,
+    dirty_pair: Vec<bool>,
+    /// Placements not yet followed.
+    new_placements: Vec<Lit>,
+    /// Implications not handed out yet, oldest first from `next`.
+    pending: Vec<(Lit, Cause)>,
+    next: usize,
+    /// The cause of the literal handed out last.
+    last: Option<(Lit, Cause)>,
+    /// A conflict clause found in the last round.
+    conflict: Vec<Lit>,
+    has_conflict: bool,
+    counters: [u64; 3],
+}
+
+const PLACED: u32 = 1 << 31;
+
+impl GridTheory {
+    fn new(
+        structure: &SudokuStructure,
+        num_vars: usize,
+        reasoning: GridReasoning,
+    ) -> Option<GridTheory> {
+        let b = structure.box_size;
+        let n = b * b;
+        if !(2..=64).contains(&n) || structure.cells.len() != n * n * n {
+            return None;
+        }
+        let cells = n * n;
+        // Pairs (cell, digit) and (unit, digit) are packed with a power-of-two stride: a
+        // shift and a mask take them apart where a division by n would cost more.
+        let shift = n.next_power_of_two().trailing_zeros();
+        let mut unit_cells = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            unit_cells.extend((0..n).map(|c| (r * n + c) as u32));
+        }
+        for c in 0..n {
+            unit_cells.extend((0..n).map(|r| (r * n + c) as u32));
+        }
+        for bx in 0..n {
+            let (r0, c0) = (bx / b * b, bx % b * b);
+            unit_cells.extend((0..n).map(|k| ((r0 + k / b) * n + c0 + k % b) as u32));
+        }
+        let cell_units = (0..cells)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                let bx = r / b * b + c / b;
+                [
+                    (r as u32, c as u8),
+                    ((n + c) as u32, r as u8),
+                    ((2 * n + bx) as u32, (r % b * b + c % b) as u8),
+                ]
+            })
+            .collect::<Vec<_>>();
+        let mut theory = GridTheory {
+            n,
+            b,
+            reasoning,
+            shift,
+            digit_mask: (1 << shift) - 1,
+            pair_of_var: vec![NONE; num_vars],
+            var_of_pair: vec![NONE; cells << shift],
+            alive: vec![0; cells],
+            cand: vec![0; cells],
+            pos: vec![0; (3 * n) << shift],
+            placed: vec![0; 3 * n],
+            value: vec![0; cells],
+            unit_cells,
+            cell_units,
+            box_column: (0..b).fold(0u64, |mask, k| mask | 1 << (k * b)),
+            undo: Vec::new(),
+            level_marks: Vec::new(),
+            dirty_cells: Vec::new(),
+            dirty_cell: vec![false; cells],
+            dirty_pairs: Vec::new(),
+            dirty_pair: vec![false; (3 * n) << shift],
+            new_placements: Vec::new(),
+            pending: Vec::new(),
+            next: 0,
+            last: None,
+            conflict: Vec::new(),
+            has_conflict: false,
+            counters: [0; 3],
+        };
+        for (index, what) in structure.cells.iter().enumerate() {
+            let (cell, digit) = (index / n, index % n);
+            let pair = cell << shift | digit;
+            match *what {
+                CellDigit::Var(var) => {
+                    let slot = theory.pair_of_var.get_mut(var.index())?;
+                    if *slot != NONE {
+                        return None;
+                    }
+                    *slot = pair as u32;
+                    theory.var_of_pair[pair] = var.index() as u32;
+                    theory.alive[cell] |= 1 << digit;
+                }
+                CellDigit::True => {
+                    if theory.value[cell] != 0 {
+                        return None;
+                    }
+                    theory.value[cell] = digit as u8 + 1;
+                    for (unit, _) in theory.cell_units[cell] {
+                        theory.placed[unit as usize] |= 1 << digit;
+                    }
+                }
+                CellDigit::False => {}
+            }
+        }
+        theory.cand.clone_from(&theory.alive);
+        for cell in 0..cells {
+            let mut digits = theory.cand[cell];
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                for (unit, at) in theory.cell_units[cell] {
+                    theory.pos[(unit as usize) << shift | d] |= 1 << at;
+                }
+            }
+        }
+        // Everything is looked at once at the start.
+        theory.dirty_cells = (0..cells as u32).collect();
+        theory.dirty_cell.fill(true);
+        for unit in 0..3 * n {
+            for digit in 0..n {
+                let key = unit << shift | digit;
+                theory.dirty_pairs.push(key as u32);
+                theory.dirty_pair[key] = true;
+            }
+        }
+        Some(theory)
+    }
+
+    #[inline]
+    fn lit_of(&self, cell: usize, digit: usize, truth: bool) -> Lit {
+        Var::from_index(self.var_of_pair[cell << self.shift | digit] as usize).lit(truth)
+    }
+
+    #[inline]
+    fn mark_cell(&mut self, cell: usize) {
+        if !self.dirty_cell[cell] {
+            self.dirty_cell[cell] = true;
+            self.dirty_cells.push(cell as u32);
+        }
+    }
+
+    #[inline]
+    fn mark_pair(&mut self, key: usize) {
+        if !self.dirty_pair[key] {
+            self.dirty_pair[key] = true;
+            self.dirty_pairs.push(key as u32);
+        }
+    }
+
+    /// Excludes `digit` from `cell`.
+    fn remove(&mut self, cell: usize, digit: usize) {
+        let bit = 1u64 << digit;
+        if self.cand[cell] & bit == 0 {
+            return;
+        }
+        self.cand[cell] &= !bit;
+        if self.reasoning.complete {
+            self.mark_cell(cell);
+        }
+        for (unit, at) in self.cell_units[cell] {
+            let key = (unit as usize) << self.shift | digit;
+            self.pos[key] &= !(1u64 << at);
+            self.mark_pair(key);
+        }
+        self.undo.push((cell << self.shift | digit) as u32);
+    }
+
+    /// Places `digit` in `cell`.
+    fn place(&mut self, lit: Lit, cell: usize, digit: usize) {
+        if self.value[cell] != 0 {
+            return;
+        }
+        self.value[cell] = digit as u8 + 1;
+        for (unit, _) in self.cell_units[cell] {
+            self.placed[unit as usize] |= 1 << digit;
+        }
+        self.undo.push(PLACED | (cell << self.shift | digit) as u32);
+        if self.reasoning.complete {
+            self.new_placements.push(lit);
+        }
+    }
+
+    fn undo_to(&mut self, len: usize) {
+        while self.undo.len() > len {
+            let entry = self.undo.pop().expect("longer than len");
+            let pair = (entry & !PLACED) as usize;
+            let (cell, digit) = (pair >> self.shift, pair & self.digit_mask);
+            if entry & PLACED != 0 {
+                self.value[cell] = 0;
+                for (unit, _) in self.cell_units[cell] {
+                    self.placed[unit as usize] &= !(1 << digit);
+                }
+            } else {
+                self.cand[cell] |= 1 << digit;
+                for (unit, at) in self.cell_units[cell] {
+                    self.pos[(unit as usize) << self.shift | digit] |= 1 << at;
+                }
+            }
+        }
+    }
+
+    fn imply(&mut self, lit: Lit, cause: Cause) {
+        self.pending.push((lit, cause));
+    }
+
+    /// One round over what changed: fills `pending` and perhaps `conflict`.
+    fn round(&mut self) {
+        self.pending.clear();
+        self.next = 0;
+        let n = self.n;
+        if self.reasoning.complete {
+            for i in 0..self.new_placements.len() {
+                let placed = self.new_placements[i];
+                let (cell, digit) = self.pair_of(placed);
+                let mut others = self.cand[cell] & !(1 << digit);
+                while others != 0 {
+                    let e = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let lit = self.lit_of(cell, e, false);
+                    self.imply(lit, Cause::Placement { placed });
+                }
+                for (unit, at) in self.cell_units[cell] {
+                    let unit = unit as usize;
+                    let mut peers = self.pos[unit << self.shift | digit] & !(1 << at);
+                    while peers != 0 {
+                        let k = peers.trailing_zeros() as usize;
+                        peers &= peers - 1;
+                        let peer = self.unit_cells[unit * n + k] as usize;
+                        let lit = self.lit_of(peer, digit, false);
+                        self.imply(lit, Cause::Placement { placed });
+                    }
+                }
+            }
+            self.new_placements.clear();
+        }
+        let cells = std::mem::take(&mut self.dirty_cells);
+        for &cell in &cells {
+            let cell = cell as usize;
+            self.dirty_cell[cell] = false;
+            if !self.reasoning.complete || self.value[cell] != 0 {
+                continue;
+            }
+            let cand = self.cand[cell];
+            if cand == 0 {
+                self.cell_conflict(cell);
+                break;
+            }
+            if cand & (cand - 1) == 0 {
+                let lit = self.lit_of(cell, cand.trailing_zeros() as usize, true);
+                self.counters[0] += 1;
+                self.imply(lit, Cause::NakedSingle { cell: cell as u32 });
+            }
+        }
+        self.dirty_cells = cells;
+        self.dirty_cells.clear();
+        if self.has_conflict {
+            self.clear_dirty();
+            return;
+        }
+        let pairs = std::mem::take(&mut self.dirty_pairs);
+        for &key in &pairs {
+            let key = key as usize;
+            self.dirty_pair[key] = false;
+            if self.has_conflict {
+                continue;
+            }
+            let (unit, digit) = (key >> self.shift, key & self.digit_mask);
+            if self.placed[unit] & (1 << digit) != 0 {
+                continue;
+            }
+            let positions = self.pos[key];
+            if self.reasoning.complete || self.reasoning.hidden_singles {
+                if positions == 0 {
+                    if self.reasoning.complete {
+                        self.unit_conflict(unit, digit);
+                    }
+                    continue;
+                }
+                if positions & (positions - 1) == 0 {
+                    let cell = self.unit_cells[unit * n + positions.trailing_zeros() as usize];
+                    let lit = self.lit_of(cell as usize, digit, true);
+                    self.counters[0] += 1;
+                    self.imply(
+                        lit,
+                        Cause::HiddenSingle {
+                            unit: unit as u32,
+                            digit: digit as u8,
+                        },
+                    );
+                    continue;
+                }
+            }
+            // More than b positions never fit in one box segment or box line.
+            if self.reasoning.locked && positions != 0 && positions.count_ones() <= self.b as u32 {
+                self.locked(unit, digit, positions);
+            }
+        }
+        self.dirty_pairs = pairs;
+        self.dirty_pairs.clear();
+    }
+
+    fn clear_dirty(&mut self) {
+        for &cell in &self.dirty_cells {
+            self.dirty_cell[cell as usize] = false;
+        }
+        self.dirty_cells.clear();
+        for &key in &self.dirty_pairs {
+            self.dirty_pair[key as usize] = false;
+        }
+        self.dirty_pairs.clear();
+        self.new_placements.clear();
+    }
+
+    /// Locked candidates for `digit` in `unit`, whose open positions are `positions`.
+    fn locked(&mut self, unit: usize, digit: usize, positions: u64) {
+        let (n, b) = (self.n, self.b);
+        let segment = (1u64 << b) - 1;
+        if unit >= 2 * n {
+            // A box: its positions by row are b-bit segments; by column, every b-th bit.
+            let bx = unit - 2 * n;
+            let (r0, c0) = (bx / b * b, bx % b * b);
+            // Row k of the box holds positions k·b … k·b + b − 1; its cells are columns
+            // c0 … c0 + b − 1 of row r0 + k.
+            let k = positions.trailing_zeros() as usize / b;
+            if positions & !(segment << (k * b)) == 0 {
+                self.eliminate(unit, r0 + k, digit, segment << c0);
+                return;
+            }
+            // Column k of the box holds positions k, k + b, …; its cells are rows
+            // r0 … r0 + b − 1 of column c0 + k.
+            let k = positions.trailing_zeros() as usize % b;
+            if positions & !(self.box_column << k) == 0 {
+                self.eliminate(unit, n + c0 + k, digit, segment << r0);
+            }
+        } else {
+            // A line: its positions by box are b-bit segments.
+            let k = positions.trailing_zeros() as usize / b;
+            if positions & !(segment << (k * b)) == 0 {
+                // The line's segment k lies in one box; within the box the line is row
+                // (or column) `line_index % b`.
+                let line_index = unit % n;
+                let (bx, inside) = if unit < n {
+                    (line_index / b * b + k, segment << (line_index % b * b))
+                } else {
+                    (k * b + line_index / b, self.box_column << (line_index % b))
+                };
+                self.eliminate(unit, 2 * n + bx, digit, inside);
+            }
+        }
+    }
+
+    /// `digit`'s positions in `within` all lie in `line` (two crossing units), whose
+    /// positions inside `within` are `inside`: the cells of `line` outside `within` lose
+    /// it.
+    fn eliminate(&mut self, within: usize, line: usize, digit: usize, inside: u64) {
+        let n = self.n;
+        let mut targets = self.pos[line << self.shift | digit] & !inside;
+        while targets != 0 {
+            let k = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let cell = self.unit_cells[line * n + k] as usize;
+            let lit = self.lit_of(cell, digit, false);
+            self.counters[1] += 1;
+            self.imply(
+                lit,
+                Cause::Locked {
+                    within: within as u32,
+                    line: line as u32,
+                    digit: digit as u8,
+                },
+            );
+        }
+    }
+
+    #[inline]
+    fn in_unit(&self, cell: usize, unit: usize) -> bool {
+        self.cell_units[cell]
+            .iter()
+            .any(|&(u, _)| u as usize == unit)
+    }
+
+    /// The cell has no candidate left: its "≥ 1" clause is false.
+    fn cell_conflict(&mut self, cell: usize) {
+        self.conflict.clear();
+        let mut digits = self.alive[cell];
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.conflict.push(self.lit_of(cell, d, true));
+        }
+        self.has_conflict = true;
+        self.counters[2] += 1;
+    }
+
+    /// The digit has no position left in the unit: the unit's "≥ 1" clause is false.
+    fn unit_conflict(&mut self, unit: usize, digit: usize) {
+        self.conflict.clear();
+        for k in 0..self.n {
+            let cell = self.unit_cells[unit * self.n + k] as usize;
+            if self.alive[cell] & (1 << digit) != 0 {
+                self.conflict.push(self.lit_of(cell, digit, true));
+            }
+        }
+        self.has_conflict = true;
+        self.counters[2] += 1;
+    }
+
+    /// Runs a round when the last one's implications are used up.
+    fn refresh(&mut self) {
+        if self.next >= self.pending.len()
+            && !self.has_conflict
+            && (!self.dirty_cells.is_empty()
+                || !self.dirty_pairs.is_empty()
+                || !self.new_placements.is_empty())
+        {
+            self.round();
+        }
+    }
+
+    /// The clause of `cause` for `lit`, `lit` first, into `out`.
+    fn write_reason(&self, lit: Lit, cause: Cause, out: &mut Vec<Lit>) {
+        out.clear();
+        out.push(lit);
+        let n = self.n;
+        match cause {
+            Cause::Placement { placed } => out.push(!placed),
+            Cause::NakedSingle { cell } => {
+                let cell = cell as usize;
+                let mut digits = self.alive[cell] & !(1 << self.pair_of(lit).1);
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    out.push(self.lit_of(cell, d, true));
+                }
+            }
+            Cause::HiddenSingle { unit, digit } => {
+                let (unit, digit) = (unit as usize, digit as usize);
+                let own = self.pair_of(lit).0;
+                for k in 0..n {
+                    let cell = self.unit_cells[unit * n + k] as usize;
+                    if cell != own && self.alive[cell] & (1 << digit) != 0 {
+                        out.push(self.lit_of(cell, digit, true));
+                    }
+                }
+            }
+            Cause::Locked {
+                within,
+                line,
+                digit,
+            } => {
+                let (within, line, digit) = (within as usize, line as usize, digit as usize);
+                for k in 0..n {
+                    let cell = self.unit_cells[within * n + k] as usize;
+                    if !self.in_unit(cell, line) && self.alive[cell] & (1 << digit) != 0 {
+                        out.push(self.lit_of(cell, digit, true));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn pair_of(&self, lit: Lit) -> (usize, usize) {
+        let pair = self.pair_of_var[lit.var().index()] as usize;
+        (pair >> self.shift, pair & self.digit_mask)
+    }
+}
+
+impl Propagator for GridTheory {
+    fn observed_vars(&self) -> Vec<Var> {
+        self.var_of_pair
+            .iter()
+            .filter(|&&v| v != NONE)
+            .map(|&v| Var::from_index(v as usize))
+            .collect()
+    }
+
+    fn notify_assignment(&mut self, lits: &[Lit]) {
+        for &lit in lits {
+            let Some(&pair) = self.pair_of_var.get(lit.var().index()) else {
+                continue;
+            };
+            if pair == NONE {
+                continue;
+            }
+            let (cell, digit) = (pair as usize >> self.shift, pair as usize & self.digit_mask);
+            if lit.is_positive() {
+                self.place(lit, cell, digit);
+            } else {
+                self.remove(cell, digit);
+            }
+        }
+    }
+
+    fn notify_new_decision_level(&mut self) {
+        self.level_marks.push(self.undo.len());
+    }
+
+    fn notify_backtrack(&mut self, level: usize) {
+        let Some(&len) = self.level_marks.get(level) else {
+            return;
+        };
+        self.undo_to(len);
+        self.level_marks.truncate(level);
+        self.pending.clear();
+        self.next = 0;
+        self.last = None;
+        self.has_conflict = false;
+        self.clear_dirty();
+    }
+
+    fn propagate(&mut self) -> Option<Lit> {
+        self.refresh();
+        let &(lit, cause) = self.pending.get(self.next)?;
+        self.next += 1;
+        self.last = Some((lit, cause));
+        Some(lit)
+    }
+
+    fn reason_clause(&mut self, lit: Lit, out: &mut Vec<Lit>) {
+        let cause = match self.last {
+            Some((last, cause)) if last == lit => cause,
+            _ => self.pending[..self.next]
+                .iter()
+                .rev()
+                .find(|(l, _)| *l == lit)
+                .map(|&(_, cause)| cause)
+                .expect("a literal the theory implied"),
+        };
+        self.write_reason(lit, cause, out);
+    }
+
+    fn add_clause(&mut self, out: &mut Vec<Lit>) -> bool {
+        out.clear();
+        self.refresh();
+        if !self.has_conflict {
+            return false;
+        }
+        self.has_conflict = false;
+        out.append(&mut self.conflict);
+        // What else the round found rests on an assignment the conflict undoes.
+        self.pending.clear();
+        self.next = 0;
+        true
+    }
+
+    fn counters(&self) -> Counters {
+        Counters(
+            COUNTER_NAMES
+                .iter()
+                .zip(self.counters)
+                .map(|(&name, count)| (name, count))
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use sudosat_sat::propagation::{UnitPropagator, Value};
+
+    use super::*;
+    use crate::backend::{Cdcl, ConnectPropagator, SatBackend, SatOutcome};
+    use crate::encode::{BaseEncoding, SudokuEncoding};
+    use crate::formula::Cnf;
+    use crate::grid::{check_solution, read_puzzles_from_path};
+    use crate::solve::sat::sudoku_structure;
+
+    /// The theory, with each reason it gives checked: unit propagation on the extended
+    /// encoding refutes the reason's negation.
+    struct Checked {
+        theory: GridTheory,
+        encoding: UnitPropagator,
+        root: usize,
+        checked: Arc<AtomicU64>,
+    }
+
+    impl Propagator for Checked {
+        fn observed_vars(&self) -> Vec<Var> {
+            self.theory.observed_vars()
+        }
+        fn notify_assignment(&mut self, lits: &[Lit]) {
+            self.theory.notify_assignment(lits)
+        }
+        fn notify_new_decision_level(&mut self) {
+            self.theory.notify_new_decision_level()
+        }
+        fn notify_backtrack(&mut self, level: usize) {
+            self.theory.notify_backtrack(level)
+        }
+        fn propagate(&mut self) -> Option<Lit> {
+            self.theory.propagate()
+        }
+        fn add_clause(&mut self, out: &mut Vec<Lit>) -> bool {
+            self.theory.add_clause(out)
+        }
+        fn reason_clause(&mut self, lit: Lit, out: &mut Vec<Lit>) {
+            self.theory.reason_clause(lit, out);
+            assert_eq!(out.first(), Some(&lit));
+            let up = &mut self.encoding;
+            up.undo_to(self.root);
+            let mut refuted = false;
+            for &l in out.iter() {
+                match up.value(l) {
+                    Value::True => refuted = true,
+                    Value::False => {}
+                    Value::Unset => up.assign(!l),
+                }
+            }
+            assert!(
+                refuted || !up.propagate(),
+                "reason {out:?} is no RUP clause"
+            );
+            self.checked.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    struct CheckedFactory {
+        structure: SudokuStructure,
+        reasoning: GridReasoning,
+        encoding: Cnf,
+        checked: Arc<AtomicU64>,
+    }
+
+    impl PropagatorFactory for CheckedFactory {
+        fn create(&self, num_vars: usize, _proof_safe: bool) -> Option<Box<dyn Propagator>> {
+            let mut up = UnitPropagator::new();
+            assert!(up.load(&self.encoding).unwrap() && up.propagate());
+            Some(Box::new(Checked {
+                theory: GridTheory::new(&self.structure, num_vars, self.reasoning)?,
+                root: up.trail().len(),
+                encoding: up,
+                checked: self.checked.clone(),
+            }))
+        }
+    }
+
+    #[test]
+    fn every_reason_is_refuted_by_unit_propagation_on_the_encoding() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut puzzles = Vec::new();
+        for file in ["hardest-20.txt", "sudoku-16-1.txt", "thesis-4x4.txt"] {
+            puzzles.extend(read_puzzles_from_path(&dir.join(file), None).unwrap());
+        }
+        let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
+        for complete in [true, false] {
+            let checked = Arc::new(AtomicU64::new(0));
+            for puzzle in &puzzles {
+                let mut cnf = Cnf::new();
+                let map = encoding.encode_into(puzzle, &mut cnf);
+                cnf.set_num_vars(map.num_vars());
+                let reasoning = GridReasoning {
+                    complete,
+                    hidden_singles: complete,
+                    locked: true,
+                };
+                let mut solver = Cdcl::new();
+                let mut formula = if complete {
+                    let mut vars_only = Cnf::new();
+                    vars_only.set_num_vars(map.num_vars());
+                    vars_only
+                } else {
+                    cnf.clone()
+                };
+                solver.add_formula(&mut formula);
+                solver.connect_propagator(Some(Arc::new(CheckedFactory {
+                    structure: sudoku_structure(&map, encoding),
+                    reasoning,
+                    encoding: cnf,
+                    checked: checked.clone(),
+                })));
+                let SatOutcome::Sat(model) = solver.solve().unwrap() else {
+                    panic!("{puzzle} has a solution")
+                };
+                let grid = map.decode(&model).unwrap();
+                assert!(check_solution(puzzle, &grid).is_valid());
+            }
+            assert!(
+                checked.load(Ordering::Relaxed) > 100,
+                "complete: {complete}"
+            );
+        }
+    }
+}

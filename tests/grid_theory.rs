@@ -1,0 +1,230 @@
+//! The grid as a theory in cdcl (`--propagate grid`, `--propagate grid-only`): it must never
+//! lose or invent a solution (counts equal to clauses alone on every encoding, reduced or
+//! not, re-encoded or under assumptions, and to Dancing Links on random partial grids), it
+//! must fire, and proofs with it must pass drat-trim.
+
+mod common;
+
+use proptest::prelude::*;
+use sudosat::backend::{BackendKind, BackendSpec, Propagate};
+use sudosat::encode::{BaseEncoding, SudokuEncoding};
+use sudosat::grid::{check_solution, read_puzzles_from_path, Cell, Digit, Grid};
+use sudosat::solve::dlx;
+use sudosat::solve::sat::{LoadMode, SatSolver};
+use sudosat::solve::{SolveOutcome, Solver};
+
+use common::{assert_exit, drat_trim, fixture, path, run_in, stdout, temp_dir};
+
+const THEORIES: [Propagate; 2] = [Propagate::Grid, Propagate::GridOnly];
+
+fn solver(encoding: SudokuEncoding, propagate: Propagate) -> SatSolver {
+    SatSolver::new(
+        encoding,
+        BackendSpec::new(BackendKind::Cdcl).with_propagate(propagate),
+    )
+}
+
+fn counter(solver: &SatSolver, name: &str) -> u64 {
+    solver.stats().backend.get(name).unwrap_or(0)
+}
+
+/// 9×9 puzzles with one, several and no solutions, plus 4×4 and 16×16 ones.
+fn puzzles() -> Vec<Grid> {
+    let mut puzzles = common::derived_puzzles(60, 5, 45..72);
+    for file in [
+        "hardest-20.txt",
+        "thesis-4x4.txt",
+        "sudoku-16-1.txt",
+        "rank4-2.csv",
+    ] {
+        puzzles.extend(read_puzzles_from_path(&fixture(file), None).unwrap());
+    }
+    // r1c3 has no candidate left, though no two givens clash.
+    puzzles.push("12.....4..3.....".parse().unwrap());
+    // r1c1 and r1c2 both keep only the digit 1: two cells, one digit.
+    puzzles.push("..34.2..2.......".parse().unwrap());
+    puzzles
+}
+
+/// Solves `puzzle` and checks the answer against `expected` solutions and the rules.
+fn assert_solves(solver: &mut SatSolver, puzzle: &Grid, expected: u64, what: &str) {
+    match solver.solve(puzzle).unwrap().outcome {
+        SolveOutcome::Solved(grid) => {
+            assert!(expected > 0, "{what}");
+            assert!(check_solution(puzzle, &grid).is_valid(), "{what}");
+        }
+        SolveOutcome::NoSolution => assert_eq!(expected, 0, "{what}"),
+        other => panic!("{what}: {other:?}"),
+    }
+}
+
+#[test]
+fn the_theory_counts_exactly_as_clauses_alone() {
+    let puzzles = puzzles();
+    for base in [
+        BaseEncoding::Minimal,
+        BaseEncoding::Extended,
+        BaseEncoding::Augmented,
+    ] {
+        for reduce in [true, false] {
+            let encoding = SudokuEncoding::new(base, reduce);
+            let mut plain = solver(encoding, Propagate::None);
+            let mut theories: Vec<SatSolver> =
+                THEORIES.iter().map(|&p| solver(encoding, p)).collect();
+            let (mut none, mut unique, mut several) = (0, 0, 0);
+            let mut fired = [0u64; 2];
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                let expected = plain.count_solutions(puzzle, 3).unwrap().unwrap();
+                match expected {
+                    0 => none += 1,
+                    1 => unique += 1,
+                    _ => several += 1,
+                }
+                for (k, theory) in theories.iter_mut().enumerate() {
+                    let what = format!(
+                        "{encoding:?} {:?} puzzle {i}: {puzzle}",
+                        theory.spec().propagate
+                    );
+                    assert_eq!(
+                        theory.count_solutions(puzzle, 3).unwrap().unwrap(),
+                        expected,
+                        "{what}"
+                    );
+                    assert_solves(theory, puzzle, expected, &what);
+                    fired[k] += counter(theory, "theory_locked");
+                    if theory.spec().propagate == Propagate::GridOnly {
+                        // No clause of the grid: the givens as units at most.
+                        let givens = if reduce { 0 } else { puzzle.num_givens() };
+                        assert_eq!(theory.stats().size.clauses, givens, "{what}");
+                    }
+                }
+            }
+            assert!(
+                none >= 2 && unique >= 20 && several >= 10,
+                "{none} {unique} {several}"
+            );
+            // The augmented encoding's segment variables show locked candidates to unit
+            // propagation: beside its clauses the theory finds none left.
+            let beside_clauses = if base == BaseEncoding::Augmented {
+                0
+            } else {
+                1
+            };
+            assert!(
+                fired[0].min(1) == beside_clauses && fired[1] > 0,
+                "{encoding:?}: {fired:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_25x25_fixture_solves_with_the_theory() {
+    let puzzle = &read_puzzles_from_path(&fixture("sudoku-25-1.txt"), None).unwrap()[0];
+    for propagate in THEORIES {
+        let mut theory = solver(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
+        assert_eq!(theory.count_solutions(puzzle, 2).unwrap(), Some(1));
+        assert_solves(&mut theory, puzzle, 1, &format!("{propagate:?}"));
+    }
+}
+
+#[test]
+fn the_theory_under_assumptions_counts_as_reencoding() {
+    let puzzles = puzzles();
+    let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
+    let mut reencode = solver(encoding, Propagate::None);
+    for propagate in THEORIES {
+        let mut batch = solver(encoding, propagate).with_load_mode(LoadMode::Assumptions);
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            let expected = reencode.count_solutions(puzzle, 3).unwrap().unwrap();
+            let what = format!("{propagate:?} puzzle {i}: {puzzle}");
+            assert_eq!(
+                batch.count_solutions(puzzle, 3).unwrap().unwrap(),
+                expected,
+                "{what}"
+            );
+            assert_solves(&mut batch, puzzle, expected, &what);
+        }
+    }
+}
+
+#[test]
+fn proofs_with_the_theory_are_verified_by_drat_trim() {
+    let Some(drat) = drat_trim() else { return };
+    let certify = format!("{} {{cnf}} {{proof}}", drat.display());
+    for propagate in ["grid", "grid-only"] {
+        for encoding in ["extended", "minimal"] {
+            let dir = temp_dir();
+            let out = run_in(
+                dir.path(),
+                &[
+                    "count",
+                    &path("hardest-20.txt"),
+                    &path("sudoku-16-1.txt"),
+                    "--encoding",
+                    encoding,
+                    "--propagate",
+                    propagate,
+                    "--proof-dir",
+                    "proofs",
+                    "--certify",
+                    &certify,
+                ],
+                b"",
+            );
+            assert_exit(&out, 0);
+            let text = stdout(&out);
+            let verified = text.matches(", verified)").count();
+            assert_eq!(verified, 21, "{propagate} {encoding}: {text}");
+        }
+    }
+}
+
+/// A solved 9×9 grid, relabelled and with cells blanked and some givens changed: puzzles
+/// with one, several or no solutions.
+fn partial_grid() -> impl Strategy<Value = Grid> {
+    let solved: Grid =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .parse()
+            .unwrap();
+    (
+        Just(solved),
+        Just(()).prop_perturb(|_, mut rng| {
+            let mut digits: Vec<u8> = (1..=9).collect();
+            for i in (1..9).rev() {
+                let j = (rng.next_u32() as usize) % (i + 1);
+                digits.swap(i, j);
+            }
+            digits
+        }),
+        proptest::collection::vec(0usize..81, 40..75),
+        proptest::collection::vec((0usize..81, 1u8..=9), 0..2),
+    )
+        .prop_map(|(solved, digits, blanks, changes)| {
+            let mut grid = solved;
+            for c in 0..81 {
+                let d = grid.get(Cell(c as u32)).unwrap();
+                grid.set(Cell(c as u32), Some(Digit(digits[d.0 as usize - 1].into())));
+            }
+            for c in blanks {
+                grid.set(Cell(c as u32), None);
+            }
+            for (c, d) in changes {
+                grid.set(Cell(c as u32), Some(Digit(d.into())));
+            }
+            grid
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_theory_counts_as_dancing_links(puzzle in partial_grid()) {
+        let expected = dlx::search(&puzzle, 3).unwrap().solutions;
+        for propagate in THEORIES {
+            let mut theory = solver(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
+            prop_assert_eq!(theory.count_solutions(&puzzle, 3).unwrap(), Some(expected));
+        }
+    }
+}
