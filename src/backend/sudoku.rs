@@ -49,7 +49,7 @@ crate::names::named_enum! {
         /// conflicts (20–50 % on generated 49×49 and 64×64 grids near the hardness peak) but
         /// costs 5–10× per conflict there and 2–3× on the 25×25 gecode set, so cdcl without
         /// it finished those sets 2.2–4.4× sooner; `sudoku-64-1` is out of reach either way
-        /// (BENCHMARKS.md, "Hard grids, many draws").
+        /// (docs/history.md, "The CDCL search").
         #[default]
         Auto = "auto",
         /// Clauses only.

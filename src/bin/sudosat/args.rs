@@ -147,7 +147,7 @@ pub struct EncodingArgs {
     /// Apply the V⁺/V⁻ reduction (Kwon & Jain 2006).
     ///
     /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006). The default of `solve` and `count`
-    /// (faster, BENCHMARKS.md) but not of `encode` and `decode`: an exported file keeps the
+    /// (faster: BENCHMARKS.md, "Encoding sizes") but not of `encode` and `decode`: an exported file keeps the
     /// plain (r,c,v) numbering that a reader can decode by hand.
     #[arg(long, overrides_with = "no_reduce")]
     pub reduce: bool,
@@ -236,7 +236,7 @@ pub struct BackendArgs {
     /// each inference explained by a clause), `hall` or `locked` (one of the two), `none`
     /// (clauses only) or `auto` (the default: the measured best, which is clauses only on
     /// every grid size: the native pass saves conflicts but costs more per conflict than it
-    /// saves, see BENCHMARKS.md). Grids wider than 64 always use clauses only; `sat` (a
+    /// saves, see docs/history.md, "Native Sudoku propagation"). Grids wider than 64 always use clauses only; `sat` (a
     /// DIMACS file, no grid) takes only `auto`, which is clauses only there.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
