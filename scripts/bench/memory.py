@@ -3,7 +3,7 @@
 the same CNF, measured in the same run.
 
 One `sudosat solve` process per input (every core; the portfolio's copies included), its
-peak resident set from wait4; CaDiCaL (`cadical -q`) on the `sudosat encode --reduce` CNF
+peak resident set from GNU time; CaDiCaL (`cadical -q`) on the `sudosat encode --reduce` CNF
 of each single grid. A run stopped at its time limit reports the peak up to then.
 
 Environment: TIMEOUT (seconds a solve, default 30), TIMEOUT_225 (default 10), CADICAL
@@ -44,7 +44,7 @@ def main():
         path = source(rel)
         limit = TIMEOUT_225 if "225" in rel else TIMEOUT
         solve = [str(BIN), "solve", str(path), "--timeout", f"{limit:g}", "-o", "/dev/null"]
-        cnf = WORK / f"memory-{path.stem}.cnf"
+        cnf = WORK / f"memory-{path.stem.removeprefix('memory-')}.cnf"
         encode = [str(BIN), "encode", "--reduce", str(path), "-o", str(cnf)] if single and cadical else None
         peer = [cadical, "-q", str(cnf)] if encode else None
         plan.append((label, limit, solve, encode, peer))
@@ -70,9 +70,10 @@ def main():
         else:
             row += ["–", "–", "–"]
         rows.append(row)
-    print("Peak resident memory (wait4's maxrss of the process; for `sudosat solve` with every "
-          "core, the portfolio's copies included), and the ratio ours ÷ CaDiCaL's on the same "
-          "reduced CNF in the same run:")
+    print("Peak resident memory of the process (GNU time's maximum resident set; for `sudosat "
+          "solve` with every core, the portfolio's copies included; a run stopped at its limit "
+          "reports its peak until then), and the ratio ours ÷ CaDiCaL's on the same reduced CNF "
+          "in the same run:")
     print()
     table(["input", "sudosat solve", "peak", "CaDiCaL", "peak", "÷ CaDiCaL"], rows)
 
