@@ -6,7 +6,8 @@
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
 #   SECTION  encoding nine hard large ksat proofs parsing memory fuzzing
-#            (default: all but fuzzing, about 15 minutes of CPU on 2 cores)
+#            (default: all but fuzzing, about 15 minutes of CPU on 2 cores; fuzzing builds
+#            the `fuzz` profile first, which takes a while the first time)
 # Environment: each script's own (see its docstring), e.g. TDOKU_SOLVE and DRAT_TRIM for
 # the peers, SUDOSAT_DATA for another data folder (default benches/data).
 #
