@@ -78,7 +78,7 @@ fn nine_by_nine(c: &mut Criterion) {
 
 /// The large grids the backends solve in seconds: 64×64 (splr 23 s, the others time out
 /// at 60 s) and 225×225 (unsolved by every backend, and by CaDiCaL in 30 minutes) are left
-/// out; `scripts/bench-large.sh` times them with a limit.
+/// out; `scripts/bench/large.py` times them with a limit.
 fn large(c: &mut Criterion) {
     let mut group = c.benchmark_group("large");
     group.sample_size(10);

@@ -6,8 +6,8 @@
 //! in for those sets (`tests/fixtures/17clue-40.txt`, `rank3-20.csv`, `rank4-2.csv`,
 //! `rank5-1.csv`). Run: `cargo bench --bench solvers` (filter: `-- rank_5/dlx`). Each
 //! iteration solves the next puzzle of the sample and checks the grid. Pairs measured to
-//! take seconds per puzzle are left out (see [`sample`]); the table in BENCHMARKS.md comes
-//! from `examples/bench_classic.rs`, which runs every pair with a time limit.
+//! take seconds per puzzle are left out (see [`sample`]); `examples/bench_classic.rs` runs
+//! every pair with a time limit.
 
 #[path = "common/classic_sets.rs"]
 mod classic_sets;
@@ -26,7 +26,7 @@ use cycle::solve_cycle;
 use data::data_dir;
 
 /// How many puzzles of a set a solver cycles through; 0 leaves the pair out. Measured in
-/// a release build (BENCHMARKS.md, `## Classic solvers`): the static orders take 0.2–0.3 s
+/// a release build (docs/history.md, "Classic solvers"): the static orders take 0.2–0.3 s
 /// per 17-clue puzzle and time out (> 5 s) on most 16×16 and every 25×25 puzzle; random
 /// order times out on every 17-clue puzzle tried and on 59 of 200 rank_3 puzzles;
 /// backtrack-mrv times out on 4 of the 10 rank_5 puzzles.

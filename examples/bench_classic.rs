@@ -1,6 +1,6 @@
 //! The classic solvers on the shared benchmark sets in one run: µs per puzzle (mean and
 //! median), the ratio to Dancing Links on the same puzzles, and mean counters. Prints the
-//! Markdown table of BENCHMARKS.md (`## Classic solvers`).
+//! Markdown table (the figures behind docs/history.md, "Classic solvers").
 //!
 //! Run: `cargo run --release --example bench_classic [-- DATA_DIR]`. The data folder
 //! defaults to `../shared/data` (or `$SUDOSAT_DATA`); without it the fixtures stand in.

@@ -10,12 +10,12 @@
 //! A fourth argument sets another clause/variable ratio (`… 10 1000 cdcl 3.0`), a fifth
 //! another clause length (random 5-SAT near its threshold: `… 20 60 cdcl 21 5`).
 //! A backend name may carry a `--lookahead` value after a slash: `cdcl/none` is cdcl
-//! without its lookahead search (CDCL alone; BENCHMARKS.md, "Lookahead for random 3-SAT"),
+//! without its lookahead search (CDCL alone; docs/history.md, "Random k-SAT"),
 //! and a thread count after a colon: `cdcl:2` races the lookahead search against CDCL on
 //! two threads. The times are wall-clock times.
 //!
 //! With `RANDOM_3SAT_DUMP=DIR` the formulas are also written as `DIR/000.cnf` … for
-//! external solvers (BENCHMARKS.md, "Random 3-SAT at the threshold").
+//! external solvers (BENCHMARKS.md, "Random k-SAT").
 
 use std::time::{Duration, Instant};
 

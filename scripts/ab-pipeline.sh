@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Paired speed comparison of two builds on the 9x9 SAT path (BENCHMARKS.md, "The 9x9 path
-# and dropped tries"): runs `examples/sat_pipeline` of the OLD and the NEW build in turn,
+# Paired speed comparison of two builds on the 9x9 SAT path (BENCHMARKS.md, "9×9 sets"):
+# runs `examples/sat_pipeline` of the OLD and the NEW build in turn,
 # RUNS times each, so that the machine's drift hits both alike, and prints per build the
 # min and median over the runs of the end-to-end and solve µs per puzzle. On a shared VM a
 # single run varies by ±15 %; alternating runs are what makes a 5 % change visible.
 #
 # Usage: scripts/ab-pipeline.sh OLD NEW FILE [ROUNDS] [RUNS] [BACKEND]
-#   OLD, NEW  sat_pipeline binaries, e.g. a worktree's target/release/examples/sat_pipeline
-#             (build one with `git worktree add /tmp/old HEAD~1` and `cargo build --release
+#   OLD, NEW  sat_pipeline binaries, e.g. an older checkout's target/release/examples/sat_pipeline
+#             (build one with `git worktree add ../old HEAD~1` and `cargo build --release
 #             --example sat_pipeline` there) and ./target/release/examples/sat_pipeline
-#   FILE      a puzzle file, e.g. ../shared/data/9x9/17clue-2k.txt
+#   FILE      a puzzle file, e.g. benches/data/9x9/17clue-2k.txt
 #   ROUNDS    rounds per run, best kept (default 3); RUNS runs per build (default 6)
 #   BACKEND   default cdcl; the encoding is extended+reduced
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Paired whole-process speed comparison of two sudosat binaries on the sets that pin the
-# solver's speed (BENCHMARKS.md, "The SAT crate's speed"): each set is solved by the OLD and
+# solver's speed (those of BENCHMARKS.md, "9×9 sets", "Hard 25×25" and "Large grids"): each set is solved by the OLD and
 # the NEW binary in turn, RUNS times each, one thread, so that the machine's drift hits both
 # alike; per set it prints each build's median wall time and the ratio new/old (0.97–1.03 is
 # "the same speed" on a shared machine).
@@ -10,10 +10,10 @@
 #             (`git worktree add ../old HEAD~5 && cargo build --release` there) and
 #             ./target/release/sudosat
 #   RUNS      runs per build and set (default 5)
-#   DATA      the puzzle sets' folder (default ../shared/data); a missing set is skipped
+#   DATA      the puzzle sets' folder (default benches/data); a missing set is skipped
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,/^set -/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
-OLD=$1 NEW=$2 RUNS=${3:-5} DATA=${4:-../shared/data}
+OLD=$1 NEW=$2 RUNS=${3:-5} DATA=${4:-benches/data}
 python3 - "$OLD" "$NEW" "$RUNS" "$DATA" <<'PY'
 import os, statistics, subprocess, sys, time
 old, new, runs, data = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The search-heavy benchmark of the built-in CDCL solver (BENCHMARKS.md, "Hard grids, many
-# draws"): puzzles that need real search, each also as isomorphic copies (scripts/
+# The search-heavy benchmark of the built-in CDCL solver, for judging a change to its search
+# (docs/history.md, "How changes were measured"): puzzles that need real search, each also as isomorphic copies (scripts/
 # isomorphs.py) because one CDCL run is one draw from a wide spread. One process per puzzle
 # and configuration, limited in CPU seconds (`ulimit -t`), not wall time: the machine may be
 # shared. CaDiCaL, when on PATH, solves the same CNFs (`sudosat encode --reduce`, extended+reduced).
@@ -10,7 +10,7 @@
 #        1,395 clues), gen64 (six generated 64x64 grids, 2,490 clues), 64-1 (large/
 #        sudoku-64-1 and three isomorphs); default: gecode gen49 gen64
 # Environment:
-#   SUDOSAT_DATA  the data folder (default: ../shared/data)
+#   SUDOSAT_DATA  the data folder (default: benches/data)
 #   CONFIGS       `;`-separated argument lists for `sudosat solve`, one row each, or
 #                 `cadical` (default: "--propagate none;--propagate sudoku;cadical")
 #   CPU           CPU seconds per solve (default 30; 120 for 64-1)
@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DATA=${SUDOSAT_DATA:-../shared/data}
+DATA=${SUDOSAT_DATA:-benches/data}
 IFS=';' read -r -a CONFIGS <<<"${CONFIGS:---propagate none;--propagate sudoku;cadical}"
 read -r -a SETS <<<"${*:-gecode gen49 gen64}"
 cargo build --release --quiet

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates BENCHMARKS.md "Native Sudoku propagation": cdcl with `--propagate none`,
+# The native Sudoku propagation against clauses alone (docs/history.md, "Native Sudoku
+# propagation"): cdcl with `--propagate none`,
 # `sudoku`, `hall` and `locked` on the sets that need search, one process per puzzle file
 # and mode, in one run. CPU time (user + system of the process), not wall time, is the
 # measure: the machine is shared.
@@ -8,7 +9,7 @@
 #   SET  hard (gecode 25×25, per puzzle), 64 (large/sudoku-64-1), 9x9 (hardest-375 and the
 #        first 500 of 17clue-2k, per encoding); default: all three
 # Environment:
-#   SUDOSAT_DATA  the data folder (default: ../shared/data)
+#   SUDOSAT_DATA  the data folder (default: benches/data)
 #   MODES         space-separated (default: none sudoku hall locked)
 #   TIMEOUT       seconds per solve (default: 120; 600 for the 64×64 grid)
 #
@@ -17,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DATA=${SUDOSAT_DATA:-../shared/data}
+DATA=${SUDOSAT_DATA:-benches/data}
 read -r -a MODES <<<"${MODES:-none sudoku hall locked}"
 read -r -a SETS <<<"${*:-hard 64 9x9}"
 cargo build --release --quiet

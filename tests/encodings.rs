@@ -387,7 +387,7 @@ fn sizes_reports_the_literature_counts() {
 }
 
 // ---------------------------------------------------------------------------------------
-// At-most-one families and the augmented encoding (issue 12)
+// At-most-one families and the augmented encoding
 // ---------------------------------------------------------------------------------------
 
 /// ⌈log₂ k⌉.

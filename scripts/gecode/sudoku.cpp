@@ -1,5 +1,5 @@
 // The Sudoku model of a constraint solver, for comparing cdcl with a search that does not
-// learn (BENCHMARKS.md, "The gecode set in Gecode itself"): one integer variable per cell,
+// learn (docs/history.md, "Native Sudoku propagation"): one integer variable per cell,
 // domain-consistent all-different (Régin 1994) on every row, column and box, and one of
 // Gecode's variable-selection heuristics, by depth-first search or with Luby restarts.
 //
@@ -8,7 +8,7 @@
 //       -lgecodekernel -lgecodesupport -lgecodeminimodel
 // Run: ./gecode-sudoku afc|size|chb|action dfs|rbs SECONDS < puzzles.txt
 // Puzzles: one per line, n² symbols (n = b²), `.` or `0` blank, 1-9 then A = 10, B = 11, …
-// as in ../shared/data/hard/gecode-25x25-6.txt; `#` lines are skipped.
+// as in benches/data/hard/gecode-25x25-6.txt; `#` lines are skipped.
 #include <gecode/int.hh>
 #include <gecode/minimodel.hh>
 #include <gecode/search.hh>

@@ -59,7 +59,8 @@ impl BackendKind {
     /// The default backend: the built-in CDCL solver. It is as fast as the DPLL where
     /// propagation and probing settle a puzzle (17-clue 9×9, the large grids) and the only
     /// built-in one that learns, so it finishes the grids that need real search (the
-    /// gecode 25×25 set, hardest 9×9) where the DPLL times out (BENCHMARKS.md).
+    /// gecode 25×25 set, hardest 9×9) where the DPLL times out (BENCHMARKS.md, "Hard
+    /// 25×25").
     pub const DEFAULT: BackendKind = BackendKind::Cdcl;
 
     /// The backend's row of the registry ([`BACKENDS`]).

@@ -14,7 +14,7 @@
 //! passed, or the interrupt flag ([`crate::backend::Interrupt::set_interrupt`]) is set: the solve stops
 //! within one buffer of steps (8 KiB, a few hundred conflicts)
 //! after the limit, and the solver, left unusable by the error, is rebuilt for the next
-//! solve. The steps cost about 5 % (BENCHMARKS.md, "varisat under a time limit"). DRAT
+//! solve. The steps cost about 5 % (docs/history.md, "Reliability"). DRAT
 //! cannot take clauses added after a solve, so a count rebuilds the solver once, at its
 //! first blocking clause, into varisat's own step format, which can.
 

@@ -7,8 +7,8 @@
 //! An isomorph of a puzzle has as many solutions as the puzzle, each the image of one of
 //! the puzzle's, and is exactly as hard for a solver that reasons; a CDCL solver takes
 //! another path through each, so timing a puzzle's isomorphs shows the spread of its
-//! search rather than one draw from it (BENCHMARKS.md, "Draw noise"). Puzzle authors use
-//! the rotations and mirrors to present one puzzle in several guises.
+//! search rather than one draw from it (docs/history.md, "How changes were measured").
+//! Puzzle authors use the rotations and mirrors to present one puzzle in several guises.
 
 use rand::seq::SliceRandom;
 use rand::Rng;

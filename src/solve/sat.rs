@@ -40,7 +40,7 @@ use crate::run::Counters;
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
-/// The default encoding of the SAT path: the fastest measured (see BENCHMARKS.md).
+/// The default encoding of the SAT path: the fastest measured (docs/history.md, "Encodings").
 pub const DEFAULT_ENCODING: SudokuEncoding =
     SudokuEncoding::new(crate::encode::BaseEncoding::Extended, true);
 
@@ -148,7 +148,7 @@ fn encode_variables_only(puzzle: &Grid, encoding: SudokuEncoding, formula: &mut 
 /// Whether cdcl shrinks learnt clauses on formulas of `encoding` ([`SatBackend::set_shrinking`]):
 /// on the extended and augmented encodings it took 25–32 % less CPU on the gecode 25×25
 /// draws, on the minimal one it cost up to 240× more conflicts on sparse 16×16 puzzles
-/// (BENCHMARKS.md, "Batch mode and learnt-clause shrinking").
+/// (docs/history.md, "The CDCL search").
 pub fn shrinks_learnt_clauses(encoding: SudokuEncoding) -> bool {
     encoding.base != BaseEncoding::Minimal
 }

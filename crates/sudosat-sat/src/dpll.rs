@@ -76,9 +76,10 @@ crate::named_enum! {
     }
 }
 
-/// Variables above which [`Lookahead::Auto`] probes. Measured (BENCHMARKS.md): on the
-/// 375 hardest 9×9 puzzles plain DPLL takes 0.6× the time of full lookahead; on the ten
-/// 25×25 puzzles of `sudoku_rank_5.csv` full lookahead takes 1/130 of plain DPLL's time.
+/// Variables above which [`Lookahead::Auto`] probes. Measured (docs/history.md, "The DPLL
+/// and root probing"): on the 375 hardest 9×9 puzzles plain DPLL takes 0.6× the time of
+/// full lookahead; on the ten 25×25 puzzles of `sudoku_rank_5.csv` full lookahead takes
+/// 1/130 of plain DPLL's time.
 pub const AUTO_FULL_ABOVE: usize = 1_000;
 
 impl Lookahead {

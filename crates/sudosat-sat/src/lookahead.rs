@@ -15,7 +15,7 @@
 //! resetting values along the trail. Longer clauses keep a count of their literals not yet
 //! false, which undoing restores (random 3-SAT, without them, skips that upkeep). [`crate::Cdcl`] hands over to
 //! this search on formulas of three-literal clauses that its first conflicts do not settle
-//! (BENCHMARKS.md: 200 random 3-SAT formulas of 150 variables at the threshold take
+//! (docs/history.md, "Random k-SAT": 200 random 3-SAT formulas of 150 variables at the threshold take
 //! 0.47 s, CDCL alone 1.60 s, varisat 1.29–1.32 s).
 //!
 //! [`LookaheadBackend`] is the same search as a backend of its own (`--backend
@@ -126,7 +126,7 @@ fn filled<T: Clone>(len: usize, fill: T, what: &'static str) -> Result<Vec<T>, R
 /// Share of the ranked free variables looked ahead on at each node: on random 3-SAT of
 /// 150 and 200 variables at the threshold, shares of 5–15 % took the same time within
 /// 5 %, 30 % took 1.12× as long, and every variable (measured on an earlier build that
-/// kept counters per clause) 1.74× (BENCHMARKS.md).
+/// kept counters per clause) 1.74× (docs/history.md, "Random k-SAT").
 const PRESELECT_SHARE: f64 = 0.1;
 
 /// The fewest variables looked ahead on at each node (when that many are ranked).

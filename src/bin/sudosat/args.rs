@@ -147,7 +147,7 @@ pub struct EncodingArgs {
     /// Apply the V⁺/V⁻ reduction (Kwon & Jain 2006).
     ///
     /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006). The default of `solve` and `count`
-    /// (faster, BENCHMARKS.md) but not of `encode` and `decode`: an exported file keeps the
+    /// (faster: BENCHMARKS.md, "Encoding sizes") but not of `encode` and `decode`: an exported file keeps the
     /// plain (r,c,v) numbering that a reader can decode by hand.
     #[arg(long, overrides_with = "no_reduce")]
     pub reduce: bool,

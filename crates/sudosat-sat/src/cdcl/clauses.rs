@@ -207,7 +207,7 @@ impl ClauseDb {
     /// The `index`-th literal of `reason` other than the one it implied, if any. Reading a
     /// reason here does not mark it used: minimisation is no use of a clause that keeps it
     /// in the database (as in MiniSat and CaDiCaL; 48 gecode draws measured the same
-    /// either way, BENCHMARKS.md).
+    /// either way, docs/history.md, "The CDCL search").
     #[inline]
     pub(super) fn antecedent_lit(&self, reason: u32, index: usize) -> Option<Lit> {
         if reason & BINARY_REASON != 0 {

@@ -21,7 +21,7 @@
 //!   2020, "Clause size reduction with all-UIP learning", SAT; CaDiCaL's `shrink`): a
 //!   level's literals replaced by their UIP. On one thread that took 25–32 % less CPU on gecode 25×25
 //!   draws but up to 240× more conflicts on sparse 16×16 puzzles in the minimal encoding,
-//!   where it stays off (BENCHMARKS.md, "Shrinking in the portfolio's second member");
+//!   where it stays off (docs/history.md, "The CDCL search");
 //! - **branching**: VSIDS (a binary heap of variable activities, bumped for every variable seen
 //!   in analysis, decayed by 0.95 per conflict) with phase saving (Pipatsrisawat & Darwiche
 //!   2007, "A lightweight component caching scheme for satisfiability solvers", SAT);
@@ -75,7 +75,7 @@
 //! `Modes`, …), and a technique borrows as arguments only the parts it needs: data a lower
 //! layer needs is passed in, and the search loop (`search`, which holds the parts in
 //! [`Cdcl`]) calls the techniques. Every tuning constant, with its meaning, range and the
-//! BENCHMARKS.md section that set it, is in `options`.
+//! section of docs/history.md that set it, is in `options`.
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,5 +1,5 @@
 //! Every tuning constant of the CDCL solver, in one place (as CaDiCaL's `options.hpp`):
-//! each with its meaning, the range it makes sense in, and the section of BENCHMARKS.md
+//! each with its meaning, the range it makes sense in, and the section of docs/history.md
 //! (by heading) whose measurements set it. Representation constants (value codes, arena
 //! header words, reason tags) stay beside the data they describe.
 
@@ -12,8 +12,7 @@ use std::ops::RangeInclusive;
 /// against 1.9 s). Below that, CDCL's budget ([`VARS_PER_CONFLICT_BEFORE_LOOKAHEAD`])
 /// settles most formulas before any handover.
 ///
-/// Range: 0 (never hand over) up to about 10,000. Set by BENCHMARKS.md, "Two other searches
-/// on the gecode set; binary proofs".
+/// Range: 0 (never hand over) up to about 10,000. Set by docs/history.md, "Random k-SAT".
 pub const LOOKAHEAD_SEARCH_MAX_VARS: usize = 10_000;
 
 /// Most variables of a formula on which [`Cdcl`](super::Cdcl) on several threads races the
@@ -24,7 +23,7 @@ pub const LOOKAHEAD_SEARCH_MAX_VARS: usize = 10_000;
 /// the lookahead takes the place of the portfolio's second member.
 ///
 /// Range: at least [`LOOKAHEAD_SEARCH_MAX_VARS`], up to about 20,000. Set by
-/// BENCHMARKS.md, "Two other searches on the gecode set; binary proofs".
+/// docs/history.md, "Random k-SAT".
 pub const LOOKAHEAD_RACE_MAX_VARS: usize = 20_000;
 
 /// The clause lengths k of the uniform random k-SAT formulas [`Cdcl`](super::Cdcl) hands to
@@ -32,8 +31,7 @@ pub const LOOKAHEAD_RACE_MAX_VARS: usize = 20_000;
 /// 4-SAT with 100 variables 17.0 against 3.1 s; 5-SAT with 60, 17.4 against 6.2 s; 6-SAT
 /// with 45, 6.9 against 4.6 s; but 7-SAT with 35, 2.1 against 5.7 s.
 ///
-/// Range: a sub-range of 3..=6. Set by BENCHMARKS.md, "Uniform k-SAT beyond three
-/// literals".
+/// Range: a sub-range of 3..=6. Set by docs/history.md, "Random k-SAT".
 pub const LOOKAHEAD_SEARCH_CLAUSE_LENGTHS: RangeInclusive<usize> = 3..=6;
 
 /// Before the lookahead search, CDCL runs for one conflict per this many variables:
@@ -41,23 +39,20 @@ pub const LOOKAHEAD_SEARCH_CLAUSE_LENGTHS: RangeInclusive<usize> = 3..=6;
 /// and 5,000 variables the lookahead alone took 15× CDCL's time, with the budget 1.07×),
 /// and near the threshold the budget costs little (150 variables: 30 conflicts).
 ///
-/// Range: 1 (a long budget) to about 20 (nearly none). Set by BENCHMARKS.md, "Lookahead
-/// for random 3-SAT".
+/// Range: 1 (a long budget) to about 20 (nearly none). Set by docs/history.md, "Random k-SAT".
 pub const VARS_PER_CONFLICT_BEFORE_LOOKAHEAD: usize = 5;
 
 /// Conflicts of one solve before it forks into a portfolio: 9×9 puzzles and most larger
 /// ones are settled sooner and never pay for threads.
 ///
-/// Range: a few hundred to tens of thousands. Set by BENCHMARKS.md, "A portfolio on two
-/// threads; model checks".
+/// Range: a few hundred to tens of thousands. Set by docs/history.md, "Parallelism".
 pub(super) const PORTFOLIO_AFTER: u64 = 2_000;
 
 /// The fork waits for a restart the search makes anyway, up to this many times
 /// [`PORTFOLIO_AFTER`] conflicts, when it forces one (a forced restart moves member 0 off
 /// the one-thread path).
 ///
-/// Range: 1 (always forced) to about 4. Set by BENCHMARKS.md, "The fork waits for a
-/// restart; the 9×9 path".
+/// Range: 1 (always forced) to about 4. Set by docs/history.md, "Parallelism".
 pub(super) const FORK_WAIT_FACTOR: u64 = 2;
 
 /// Clauses up to this long are searched for a replacement watch from their third literal:
@@ -66,36 +61,35 @@ pub(super) const FORK_WAIT_FACTOR: u64 = 2;
 /// `sudoku-64-1`).
 ///
 /// Range: 3 (every long clause keeps a position) to `usize::MAX` (none does). Set by
-/// BENCHMARKS.md, "Saved watch positions; tries that stay out".
+/// docs/history.md, "The CDCL search".
 pub(super) const SHORT_CLAUSE: usize = 10;
 
 /// Conflicts before the first learnt-clause reduction (also the first interval).
 ///
-/// Range: about 1,000 to 20,000. Set by BENCHMARKS.md, "CDCL (issue 11)".
+/// Range: about 1,000 to 20,000. Set by docs/history.md, "The CDCL search".
 pub(super) const FIRST_REDUCE: u64 = 2_000;
 
 /// Growth of the interval between two learnt-clause reductions, in conflicts.
 ///
-/// Range: 0 (a fixed interval) to a few thousand. Set by BENCHMARKS.md, "CDCL (issue 11)".
+/// Range: 0 (a fixed interval) to a few thousand. Set by docs/history.md, "The CDCL search".
 pub(super) const REDUCE_INCREMENT: u64 = 300;
 
 /// A reduction drops the worse 1 / this share of the learnt clauses above glue (those not
 /// used since the last reduction).
 ///
-/// Range: 2 (half, glucose and MiniSat) to about 4. Set by BENCHMARKS.md, "CDCL (issue 11)".
+/// Range: 2 (half, glucose and MiniSat) to about 4. Set by docs/history.md, "The CDCL search".
 pub(super) const REDUCE_SHARE: usize = 2;
 
 /// The arena is compacted (at the next restart, or after forgetting) once more than
 /// 1 / this share of its words are garbage.
 ///
-/// Range: 2 to about 8. Set by BENCHMARKS.md, "Batch mode forgets between puzzles; search
-/// tries".
+/// Range: 2 to about 8. Set by docs/history.md, "Batch mode (`--load assumptions`)".
 pub(super) const GARBAGE_SHARE: usize = 2;
 
 /// Learnt clauses of at most this LBD ("glue") are never dropped by a reduction nor
 /// forgotten between queries (Audemard & Simon 2009).
 ///
-/// Range: 2 (glucose) to about 6. Set by BENCHMARKS.md, "CDCL (issue 11)".
+/// Range: 2 (glucose) to about 6. Set by docs/history.md, "The CDCL search".
 pub(super) const GLUE_LBD: u32 = 2;
 
 /// Focused mode restarts when the recent LBD average exceeds the long-run one by this
@@ -104,79 +98,74 @@ pub(super) const GLUE_LBD: u32 = 2;
 /// the generated 49×49 and 64×64 grids, with the same conflicts on hardest-375 and random
 /// 3-SAT; CaDiCaL's 1.1 with a 2-conflict minimum took 75 % more.
 ///
-/// Range: 1.0 to about 2.0. Set by BENCHMARKS.md, "A wider restart margin (kept)".
+/// Range: 1.0 to about 2.0. Set by docs/history.md, "The CDCL search".
 pub(super) const RESTART_MARGIN: f64 = 1.4;
 
 /// Focused mode restarts at least this many conflicts after the last restart.
 ///
-/// Range: 2 (CaDiCaL) to a few hundred. Set by BENCHMARKS.md, "A wider restart margin
-/// (kept)".
+/// Range: 2 (CaDiCaL) to a few hundred. Set by docs/history.md, "The CDCL search".
 pub(super) const RESTART_MIN_CONFLICTS: u64 = 50;
 
 /// Conflicts in the fast moving average of learnt-clause LBDs (glucose's recent window).
 ///
-/// Range: about 20 to 100. Set by BENCHMARKS.md, "A wider restart margin (kept)".
+/// Range: about 20 to 100. Set by docs/history.md, "The CDCL search".
 pub(super) const LBD_FAST_WINDOW: f64 = 32.0;
 
 /// Conflicts in the slow moving average of learnt-clause LBDs (the long-run window).
 ///
-/// Range: about 1,000 to 10,000. Set by BENCHMARKS.md, "A wider restart margin (kept)".
+/// Range: about 1,000 to 10,000. Set by docs/history.md, "The CDCL search".
 pub(super) const LBD_SLOW_WINDOW: f64 = 4096.0;
 
 /// VSIDS decay per conflict: the bump grows by 1 / this factor.
 ///
-/// Range: 0.75 to 0.999 (MiniSat: 0.95). Set by BENCHMARKS.md, "CDCL (issue 11)".
+/// Range: 0.75 to 0.999 (MiniSat: 0.95). Set by docs/history.md, "The CDCL search".
 pub(super) const VAR_DECAY: f64 = 0.95;
 
 /// An activity above this rescales every activity (and the bump) by
 /// [`ACTIVITY_RESCALE`], before floating point overflows.
 ///
-/// Range: far below `f64::MAX` (MiniSat: 1e100). Set by BENCHMARKS.md, "CDCL (issue 11)".
+/// Range: far below `f64::MAX` (MiniSat: 1e100). Set by docs/history.md, "The CDCL search".
 pub(super) const ACTIVITY_LIMIT: f64 = 1e100;
 
 /// The factor of a rescale at [`ACTIVITY_LIMIT`].
 ///
-/// Range: its inverse (1e-100). Set by BENCHMARKS.md, "CDCL (issue 11)".
+/// Range: its inverse (1e-100). Set by docs/history.md, "The CDCL search".
 pub(super) const ACTIVITY_RESCALE: f64 = 1e-100;
 
 /// With a seed, a variable's initial activity is below this (MiniSat's `rnd_init_act`):
 /// less than one bump, so that conflicts rank the variables at once.
 ///
 /// Range: above 0, below 1 (the first bump). MiniSat's value, not measured on its own;
-/// the seeded draws it makes are those of BENCHMARKS.md, "The gecode originals over ten
-/// seeds".
+/// the seeded draws it makes are those of docs/history.md, "How changes were measured".
 pub(super) const SEED_ACTIVITY: f64 = 1e-5;
 
 /// Learnt clauses up to this length are minimised by binary resolution (glucose's bound).
 ///
-/// Range: 2 (never) to `usize::MAX` (always). Set by BENCHMARKS.md, "Hard grids, many
-/// draws".
+/// Range: 2 (never) to `usize::MAX` (always). Set by docs/history.md, "The CDCL search".
 pub(super) const BINARY_MINIMIZE_MAX: usize = 30;
 
 /// Shrinking is tried on every clause while at least one level in this many shrinks,
 /// otherwise on every this-many-th conflict (random 3-SAT: one in twenty-odd, where the
 /// walks would cost about 5 % of the time).
 ///
-/// Range: 1 (always) to about 64. Set by BENCHMARKS.md, "Batch mode and learnt-clause
-/// shrinking".
+/// Range: 1 (always) to about 64. Set by docs/history.md, "The CDCL search".
 pub(super) const SHRINK_SAMPLE: u64 = 16;
 
 /// Conflicts of the first focused-mode run; each run of either mode doubles the last.
 ///
-/// Range: about 500 to 5,000. Set by BENCHMARKS.md, "Two search modes".
+/// Range: about 500 to 5,000. Set by docs/history.md, "The CDCL search".
 pub(super) const FIRST_MODE_RUN: u64 = 1_000;
 
 /// Stable-mode restarts come after this many conflicts times the Luby sequence.
 ///
-/// Range: about 100 to 10,000 (CaDiCaL: 1,024). Set by BENCHMARKS.md, "Two search modes".
+/// Range: about 100 to 10,000 (CaDiCaL: 1,024). Set by docs/history.md, "The CDCL search".
 pub(super) const STABLE_RESTART_UNIT: u64 = 1_024;
 
 /// Conflicts before the first rephasing; the k-th interval is k times as long. 3,000 took
 /// 7 % less CPU on one thread over 132 gecode 25×25 draws but 8 % more wall time on the
 /// default two-thread path over 72 of them.
 ///
-/// Range: about 500 to 3,000. Set by BENCHMARKS.md, "Two search modes" and "Saved watch
-/// positions; tries that stay out".
+/// Range: about 500 to 3,000. Set by docs/history.md, "The CDCL search".
 pub(super) const REPHASE_INTERVAL: u64 = 1_000;
 
 /// Root probing gives up after this many probes in a row without a failed literal, when
@@ -185,40 +174,37 @@ pub(super) const REPHASE_INTERVAL: u64 = 1_000;
 /// of a million variables at ratio 3 none of 1.95 million failed, which took 9 of its
 /// 17 s.
 ///
-/// Range: about 1,000 to 100,000. Set by BENCHMARKS.md, "Two other searches on the gecode
-/// set; binary proofs".
+/// Range: about 1,000 to 100,000. Set by docs/history.md, "The DPLL and root probing".
 pub(super) const PROBE_STALL: u64 = 10_000;
 
 /// Rounds of root probing at most (a round probes again the literals of clauses that lost
 /// a literal in the last one).
 ///
 /// Range: 1 to a few hundred. A bound, not measured on its own; root probing itself is
-/// measured in BENCHMARKS.md, "CDCL (issue 11)".
+/// measured in docs/history.md, "The DPLL and root probing".
 pub(super) const PROBE_MAX_ROUNDS: u32 = 64;
 
 /// Probes between two looks at the clock during root probing.
 ///
 /// Range: about 256 to 4,096. Not measured on its own; the time probing takes is measured
-/// in BENCHMARKS.md, "Two other searches on the gecode set; binary proofs".
+/// in docs/history.md, "The DPLL and root probing".
 pub(super) const PROBE_CLOCK_INTERVAL: usize = 1024;
 
 /// The least LBD an explanation clause of the native propagation is rated: explanations
 /// are re-derived on demand, so they need not be kept for good.
 ///
 /// Range: above [`GLUE_LBD`]. Not measured on its own; the native propagation is measured
-/// in BENCHMARKS.md, "Native Sudoku propagation (issue 12, item 3)".
+/// in docs/history.md, "Native Sudoku propagation".
 pub(super) const EXPLANATION_MIN_LBD: u32 = 3;
 
 /// Conflicts or decisions between two looks at the clock.
 ///
-/// Range: a power of two, about 64 to 4,096. Set by BENCHMARKS.md, "Two other searches on
-/// the gecode set; binary proofs".
+/// Range: a power of two, about 64 to 4,096. Set by docs/history.md, "Random k-SAT".
 pub(super) const CLOCK_INTERVAL: u64 = 256;
 
 /// Conflicts or decisions between two looks at the flag of a portfolio or race, which
 /// costs a load rather than a clock read: at every [`CLOCK_INTERVAL`], a search that lost
 /// a race on 150 variables went on for half a millisecond on average.
 ///
-/// Range: a power of two dividing [`CLOCK_INTERVAL`]. Set by BENCHMARKS.md, "Two other
-/// searches on the gecode set; binary proofs".
+/// Range: a power of two dividing [`CLOCK_INTERVAL`]. Set by docs/history.md, "Random k-SAT".
 pub(super) const STOP_INTERVAL: u64 = 16;

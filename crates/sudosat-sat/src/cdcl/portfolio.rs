@@ -3,8 +3,9 @@
 //!
 //! Why it pays on Sudoku: the run time of one CDCL search on a hard grid is one draw from a
 //! wide spread (the same gecode 25×25 puzzle takes 0.4 s or 21 s on isomorphic copies;
-//! BENCHMARKS.md, "Draw noise"), and two searches that differ in their variable order are
-//! nearly independent draws: the first of them to finish is well below their mean.
+//! docs/history.md, "How changes were measured"), and two searches that differ in their
+//! variable order are nearly independent draws: the first of them to finish is well below
+//! their mean.
 //!
 //! How: a solve that has not answered after
 //! [`PORTFOLIO_AFTER`](super::options::PORTFOLIO_AFTER) conflicts forks at its next restart
@@ -17,8 +18,7 @@
 //! *shrink* their learnt clauses (Feng & Bacchus 2020; module `shrink`), which member 0
 //! does only on the extended and augmented encodings: on the minimal one (and maybe on
 //! other formulas) shrinking made some searches 5–240× longer, so there a second member
-//! adds the other kind of draw without risking member 0's (BENCHMARKS.md, "Shrinking in
-//! the portfolio's second member").
+//! adds the other kind of draw without risking member 0's (docs/history.md, "The CDCL search").
 //! The first member with an answer stops the others at their next look at the clock, and
 //! its state becomes the solver's, learnt clauses included (its way of learning excepted),
 //! so an incremental solve (blocking clauses, assumptions) goes on from it.
@@ -30,7 +30,7 @@
 //! The members share no clauses. ManySAT's sharing of short learnt clauses (units, binary
 //! and glue clauses of up to 8 literals, taken in at restarts) measured slower on the gecode
 //! set with copies: 110 s of wall time against 82 s without, because every import also
-//! perturbs the member that takes it in (BENCHMARKS.md, "A portfolio on two threads").
+//! perturbs the member that takes it in (docs/history.md, "Parallelism").
 //!
 //! Which solution a puzzle with several gets depends on the member that wins, so it can
 //! differ from run to run; a solver on one thread is deterministic.
@@ -174,8 +174,7 @@ impl Cdcl {
 
     /// Goes on with CDCL on this thread while the lookahead search solves the formula on
     /// another, the first answer winning: below the threshold of random k-SAT the lookahead
-    /// can take several times CDCL's time, near it a third (BENCHMARKS.md, "Two other
-    /// searches on the gecode set; binary proofs"), and racing the two costs a formula the faster one's time on two cores.
+    /// can take several times CDCL's time, near it a third (docs/history.md, "Random k-SAT"), and racing the two costs a formula the faster one's time on two cores.
     pub(super) fn race_lookahead(&mut self, deadline: &Deadline) -> RaceEnd {
         (self.limits.fork_at, self.limits.fork_by) = (u64::MAX, u64::MAX);
         let mut search = LookaheadSolver::new(&self.formula.original);

@@ -3,7 +3,7 @@
 //! formulas of the extended and augmented Sudoku encodings, and in the odd members of a
 //! portfolio on any formula. On one thread that took 25–32 % less CPU on gecode 25×25
 //! draws but up to 240× more conflicts on sparse 16×16 puzzles in the minimal encoding,
-//! where it stays off (BENCHMARKS.md, "Shrinking in the portfolio's second member").
+//! where it stays off (docs/history.md, "The CDCL search").
 
 use super::clauses::ClauseDb;
 use super::minimize::{abstract_level, Marks, POISONED, REMOVABLE};
