@@ -795,8 +795,8 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_in_and_the_input_placed() {
-        let dir = Path::new("/tmp/d");
-        let input = Path::new("/tmp/d/in.cnf");
+        let dir = Path::new("runs");
+        let input = Path::new("runs/in.cnf");
         let args = |command: &str, seed: u64| -> Vec<String> {
             ExternalSolver::new(command, OutputStyle::Competition)
                 .unwrap()
@@ -808,16 +808,16 @@ mod tests {
         };
         assert_eq!(
             args("cadical -q --seed={seed}", 42),
-            ["-q", "--seed=42", "/tmp/d/in.cnf"]
+            ["-q", "--seed=42", "runs/in.cnf"]
         );
         assert_eq!(
             args("kissat --seed={seed}", 0),
-            ["--seed=0", "/tmp/d/in.cnf"]
+            ["--seed=0", "runs/in.cnf"]
         );
         assert_eq!(
             args("solver {cnf} -s {seed}", 7),
-            ["/tmp/d/in.cnf", "-s", "7"]
+            ["runs/in.cnf", "-s", "7"]
         );
-        assert_eq!(args("picosat", 7), ["/tmp/d/in.cnf"]);
+        assert_eq!(args("picosat", 7), ["runs/in.cnf"]);
     }
 }
