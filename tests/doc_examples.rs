@@ -15,6 +15,9 @@
 //! external solver (`minisat`, `cadical`, `picosat`) is skipped with a printed reason when
 //! the solver is not on `PATH`, and fails instead when `SUDOSAT_REQUIRE_EXTERNAL=1`.
 
+mod common;
+
+use common::{guide_files, repo_root};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -43,21 +46,10 @@ struct Example {
     steps: Vec<Step>,
 }
 
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// README.md, then the guide's files in name order.
 fn documents() -> Vec<PathBuf> {
-    let root = repo_root();
-    let mut guide: Vec<PathBuf> = fs::read_dir(root.join("docs"))
-        .expect("a docs folder")
-        .map(|entry| entry.expect("a docs entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
-    guide.sort();
-    let mut all = vec![root.join("README.md")];
-    all.extend(guide);
+    let mut all = vec![repo_root().join("README.md")];
+    all.extend(guide_files());
     all
 }
 

@@ -3,13 +3,12 @@
 //! of the Markdown file it points into, slugged as GitHub slugs headings. The same files
 //! speak of the product only: no machine paths, nothing a user's clone lacks.
 
+mod common;
+
+use common::{guide_files, repo_root};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The documents whose links are checked.
 fn documents() -> Vec<PathBuf> {
@@ -18,13 +17,7 @@ fn documents() -> Vec<PathBuf> {
         .iter()
         .map(|name| root.join(name))
         .collect();
-    let mut guide: Vec<PathBuf> = fs::read_dir(root.join("docs"))
-        .expect("a docs folder")
-        .map(|entry| entry.expect("a docs entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
-    guide.sort();
-    all.extend(guide);
+    all.extend(guide_files());
     all
 }
 

@@ -6,45 +6,19 @@
 mod common;
 
 use proptest::prelude::*;
-use sudosat::backend::{BackendKind, BackendSpec, Propagate};
+use sudosat::backend::Propagate;
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::grid::{check_solution, read_puzzles_from_path, Cell, Digit, Grid};
 use sudosat::solve::dlx;
 use sudosat::solve::sat::{LoadMode, SatSolver};
 use sudosat::solve::{SolveOutcome, Solver};
 
-use common::{assert_exit, drat_trim, fixture, path, run_in, stdout, temp_dir};
+use common::{
+    assert_exit, backend_counter, cdcl_propagating, drat_trim, fixture, path, propagation_puzzles,
+    run_in, stdout, temp_dir,
+};
 
 const THEORIES: [Propagate; 2] = [Propagate::Grid, Propagate::GridOnly];
-
-fn solver(encoding: SudokuEncoding, propagate: Propagate) -> SatSolver {
-    SatSolver::new(
-        encoding,
-        BackendSpec::new(BackendKind::Cdcl).with_propagate(propagate),
-    )
-}
-
-fn counter(solver: &SatSolver, name: &str) -> u64 {
-    solver.stats().backend.get(name).unwrap_or(0)
-}
-
-/// 9×9 puzzles with one, several and no solutions, plus 4×4 and 16×16 ones.
-fn puzzles() -> Vec<Grid> {
-    let mut puzzles = common::derived_puzzles(60, 5, 45..72);
-    for file in [
-        "hardest-20.txt",
-        "thesis-4x4.txt",
-        "sudoku-16-1.txt",
-        "rank4-2.csv",
-    ] {
-        puzzles.extend(read_puzzles_from_path(&fixture(file), None).unwrap());
-    }
-    // r1c3 has no candidate left, though no two givens clash.
-    puzzles.push("12.....4..3.....".parse().unwrap());
-    // r1c1 and r1c2 both keep only the digit 1: two cells, one digit.
-    puzzles.push("..34.2..2.......".parse().unwrap());
-    puzzles
-}
 
 /// Solves `puzzle` and checks the answer against `expected` solutions and the rules.
 fn assert_solves(solver: &mut SatSolver, puzzle: &Grid, expected: u64, what: &str) {
@@ -60,7 +34,7 @@ fn assert_solves(solver: &mut SatSolver, puzzle: &Grid, expected: u64, what: &st
 
 #[test]
 fn the_theory_counts_exactly_as_clauses_alone() {
-    let puzzles = puzzles();
+    let puzzles = propagation_puzzles();
     for base in [
         BaseEncoding::Minimal,
         BaseEncoding::Extended,
@@ -68,9 +42,11 @@ fn the_theory_counts_exactly_as_clauses_alone() {
     ] {
         for reduce in [true, false] {
             let encoding = SudokuEncoding::new(base, reduce);
-            let mut plain = solver(encoding, Propagate::None);
-            let mut theories: Vec<SatSolver> =
-                THEORIES.iter().map(|&p| solver(encoding, p)).collect();
+            let mut plain = cdcl_propagating(encoding, Propagate::None);
+            let mut theories: Vec<SatSolver> = THEORIES
+                .iter()
+                .map(|&p| cdcl_propagating(encoding, p))
+                .collect();
             let (mut none, mut unique, mut several) = (0, 0, 0);
             let mut fired = [0u64; 2];
             for (i, puzzle) in puzzles.iter().enumerate() {
@@ -91,7 +67,7 @@ fn the_theory_counts_exactly_as_clauses_alone() {
                         "{what}"
                     );
                     assert_solves(theory, puzzle, expected, &what);
-                    fired[k] += counter(theory, "theory_locked");
+                    fired[k] += backend_counter(theory, "theory_locked");
                     if theory.spec().propagate == Propagate::GridOnly {
                         // No clause of the grid: the givens as units at most.
                         let givens = if reduce { 0 } else { puzzle.num_givens() };
@@ -122,7 +98,8 @@ fn the_theory_counts_exactly_as_clauses_alone() {
 fn the_25x25_fixture_solves_with_the_theory() {
     let puzzle = &read_puzzles_from_path(&fixture("sudoku-25-1.txt"), None).unwrap()[0];
     for propagate in THEORIES {
-        let mut theory = solver(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
+        let mut theory =
+            cdcl_propagating(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
         assert_eq!(theory.count_solutions(puzzle, 2).unwrap(), Some(1));
         assert_solves(&mut theory, puzzle, 1, &format!("{propagate:?}"));
     }
@@ -130,11 +107,11 @@ fn the_25x25_fixture_solves_with_the_theory() {
 
 #[test]
 fn the_theory_under_assumptions_counts_as_reencoding() {
-    let puzzles = puzzles();
+    let puzzles = propagation_puzzles();
     let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
-    let mut reencode = solver(encoding, Propagate::None);
+    let mut reencode = cdcl_propagating(encoding, Propagate::None);
     for propagate in THEORIES {
-        let mut batch = solver(encoding, propagate).with_load_mode(LoadMode::Assumptions);
+        let mut batch = cdcl_propagating(encoding, propagate).with_load_mode(LoadMode::Assumptions);
         for (i, puzzle) in puzzles.iter().enumerate() {
             let expected = reencode.count_solutions(puzzle, 3).unwrap().unwrap();
             let what = format!("{propagate:?} puzzle {i}: {puzzle}");
@@ -223,7 +200,7 @@ proptest! {
     fn the_theory_counts_as_dancing_links(puzzle in partial_grid()) {
         let expected = dlx::search(&puzzle, 3).unwrap().solutions;
         for propagate in THEORIES {
-            let mut theory = solver(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
+            let mut theory = cdcl_propagating(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
             prop_assert_eq!(theory.count_solutions(&puzzle, 3).unwrap(), Some(expected));
         }
     }

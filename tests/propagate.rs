@@ -6,42 +6,22 @@ mod common;
 
 use sudosat::backend::{BackendKind, BackendSpec, Propagate};
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
-use sudosat::grid::{check_solution, read_puzzles_from_path, Grid};
+use sudosat::grid::{check_solution, read_puzzles_from_path};
 use sudosat::solve::sat::{LoadMode, SatSolver};
 use sudosat::solve::{SolveOutcome, Solver};
 
-use common::{assert_exit, drat_trim, fixture, path, run, run_in, stderr, stdout, temp_dir};
+use common::{
+    assert_exit, backend_counter, drat_trim, fixture, path, propagation_puzzles, run, run_in,
+    stderr, stdout, temp_dir,
+};
 
 fn spec(propagate: Propagate) -> BackendSpec {
     BackendSpec::new(BackendKind::Cdcl).with_propagate(propagate)
 }
 
-fn counter(solver: &SatSolver, name: &str) -> u64 {
-    solver.stats().backend.get(name).unwrap_or(0)
-}
-
-/// 9×9 puzzles with one, several and no solutions, plus 4×4 and 16×16 ones.
-fn puzzles() -> Vec<Grid> {
-    let mut puzzles = common::derived_puzzles(60, 5, 45..72);
-    for file in [
-        "hardest-20.txt",
-        "thesis-4x4.txt",
-        "sudoku-16-1.txt",
-        "rank4-2.csv",
-    ] {
-        puzzles.extend(read_puzzles_from_path(&fixture(file), None).unwrap());
-    }
-    // r1c3 has no candidate left, though no two givens clash.
-    puzzles.push("12.....4..3.....".parse().unwrap());
-    // r1c1 and r1c2 both keep only the digit 1 (2 is in their columns): two cells, one
-    // digit.
-    puzzles.push("..34.2..2.......".parse().unwrap());
-    puzzles
-}
-
 #[test]
 fn native_propagation_counts_exactly_as_clauses_alone() {
-    let puzzles = puzzles();
+    let puzzles = propagation_puzzles();
     for base in [
         BaseEncoding::Minimal,
         BaseEncoding::Extended,
@@ -82,8 +62,8 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
                         SolveOutcome::NoSolution => assert_eq!(expected, 0, "{what}"),
                         other => panic!("{what}: {other:?}"),
                     }
-                    hall += counter(native, "hall_removals");
-                    locked += counter(native, "locked_removals");
+                    hall += backend_counter(native, "hall_removals");
+                    locked += backend_counter(native, "locked_removals");
                 }
             }
             assert!(
@@ -103,7 +83,7 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
 
 #[test]
 fn native_propagation_under_assumptions_counts_as_reencoding() {
-    let puzzles = puzzles();
+    let puzzles = propagation_puzzles();
     let mut reencode = SatSolver::new(
         SudokuEncoding::new(BaseEncoding::Extended, true),
         spec(Propagate::None),

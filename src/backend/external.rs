@@ -810,10 +810,7 @@ mod tests {
             args("cadical -q --seed={seed}", 42),
             ["-q", "--seed=42", "runs/in.cnf"]
         );
-        assert_eq!(
-            args("kissat --seed={seed}", 0),
-            ["--seed=0", "runs/in.cnf"]
-        );
+        assert_eq!(args("kissat --seed={seed}", 0), ["--seed=0", "runs/in.cnf"]);
         assert_eq!(
             args("solver {cnf} -s {seed}", 7),
             ["runs/in.cnf", "-s", "7"]

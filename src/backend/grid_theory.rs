@@ -32,6 +32,7 @@
 
 use std::sync::Arc;
 
+use crate::backend::sudoku::unit_cells;
 use crate::backend::{CellDigit, Propagator, PropagatorFactory, SudokuStructure};
 use crate::formula::{Lit, Var};
 use crate::run::Counters;
@@ -177,17 +178,7 @@ impl GridTheory {
         // Pairs (cell, digit) and (unit, digit) are packed with a power-of-two stride: a
         // shift and a mask take them apart where a division by n would cost more.
         let shift = n.next_power_of_two().trailing_zeros();
-        let mut unit_cells = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            unit_cells.extend((0..n).map(|c| (r * n + c) as u32));
-        }
-        for c in 0..n {
-            unit_cells.extend((0..n).map(|r| (r * n + c) as u32));
-        }
-        for bx in 0..n {
-            let (r0, c0) = (bx / b * b, bx % b * b);
-            unit_cells.extend((0..n).map(|k| ((r0 + k / b) * n + c0 + k % b) as u32));
-        }
+        let unit_cells = unit_cells(b);
         let cell_units = (0..cells)
             .map(|cell| {
                 let (r, c) = (cell / n, cell % n);

@@ -97,6 +97,24 @@ impl Propagate {
     }
 }
 
+/// The cells of each unit of a grid of box size `b` (side n = b²), row-major: unit `u`'s
+/// at `u · n ..`, rows first, then columns, then boxes (a box's cells row by row).
+pub(crate) fn unit_cells(b: usize) -> Vec<u32> {
+    let n = b * b;
+    let mut cells = Vec::with_capacity(3 * n * n);
+    for r in 0..n {
+        cells.extend((0..n).map(|c| (r * n + c) as u32));
+    }
+    for c in 0..n {
+        cells.extend((0..n).map(|r| (r * n + c) as u32));
+    }
+    for bx in 0..n {
+        let (r0, c0) = (bx / b * b, bx % b * b);
+        cells.extend((0..n).map(|k| ((r0 + k / b) * n + c0 + k % b) as u32));
+    }
+    cells
+}
+
 /// The widest grid the native propagation takes (one `u64` bit per digit).
 pub const MAX_NATIVE_SIDE: usize = 64;
 
@@ -440,17 +458,7 @@ impl SudokuPropagator {
                 CellDigit::False => {}
             }
         }
-        let mut unit_cells = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            unit_cells.extend((0..n).map(|c| (r * n + c) as u32));
-        }
-        for c in 0..n {
-            unit_cells.extend((0..n).map(|r| (r * n + c) as u32));
-        }
-        for bx in 0..n {
-            let (r0, c0) = (bx / b * b, bx % b * b);
-            unit_cells.extend((0..n).map(|k| ((r0 + k / b) * n + c0 + k % b) as u32));
-        }
+        let unit_cells = unit_cells(b);
         let cell_units = (0..cells)
             .map(|cell| {
                 let (r, c) = (cell / n, cell % n);

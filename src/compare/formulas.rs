@@ -63,13 +63,7 @@ pub fn run_formulas(
     stop: &AtomicBool,
     on_run: &(dyn Fn(&Run) + Sync),
 ) -> Result<Comparison, CompareError> {
-    let hooks = Hooks {
-        stop,
-        interrupt: None,
-        on_start: &|_| {},
-        on_run,
-    };
-    run_formulas_hooked(formulas, config, &hooks)
+    run_formulas_hooked(formulas, config, &Hooks::unwatched(stop, on_run))
 }
 
 /// [`run_formulas`] under a [`Watch`], as [`super::run_watched`]: the stop also ends the

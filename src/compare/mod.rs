@@ -590,13 +590,7 @@ pub fn run(
     stop: &AtomicBool,
     on_run: &(dyn Fn(&Run) + Sync),
 ) -> Result<Comparison, CompareError> {
-    let hooks = Hooks {
-        stop,
-        interrupt: None,
-        on_start: &|_| {},
-        on_run,
-    };
-    run_hooked(puzzles, config, &hooks)
+    run_hooked(puzzles, config, &Hooks::unwatched(stop, on_run))
 }
 
 /// What follows a comparison as it runs ([`run_watched`]).
@@ -642,6 +636,16 @@ struct Hooks<'a> {
 }
 
 impl<'a> Hooks<'a> {
+    /// A stop flag that the solvers are not handed, and only `on_run` to follow the runs.
+    fn unwatched(stop: &'a AtomicBool, on_run: &'a (dyn Fn(&Run) + Sync)) -> Hooks<'a> {
+        Hooks {
+            stop,
+            interrupt: None,
+            on_start: &|_| {},
+            on_run,
+        }
+    }
+
     fn of(watch: &'a Watch) -> Hooks<'a> {
         Hooks {
             stop: &watch.stop,

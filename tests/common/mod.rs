@@ -331,3 +331,56 @@ pub fn pigeonhole(pigeons: usize, holes: usize) -> Cnf {
     }
     cnf
 }
+
+/// The repository's root folder.
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The guide's files (`docs/*.md`) in name order.
+pub fn guide_files() -> Vec<PathBuf> {
+    let mut guide: Vec<PathBuf> = std::fs::read_dir(repo_root().join("docs"))
+        .expect("a docs folder")
+        .map(|entry| entry.expect("a docs entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    guide.sort();
+    guide
+}
+
+/// The SAT path with cdcl under `propagate`.
+pub fn cdcl_propagating(
+    encoding: sudosat::encode::SudokuEncoding,
+    propagate: sudosat::backend::Propagate,
+) -> sudosat::solve::sat::SatSolver {
+    sudosat::solve::sat::SatSolver::new(
+        encoding,
+        sudosat::backend::BackendSpec::new(sudosat::backend::BackendKind::Cdcl)
+            .with_propagate(propagate),
+    )
+}
+
+/// A counter of the backend's last solve, 0 when it has none.
+pub fn backend_counter(solver: &sudosat::solve::sat::SatSolver, name: &str) -> u64 {
+    solver.stats().backend.get(name).unwrap_or(0)
+}
+
+/// Puzzles for native propagation: 9×9 ones with one, several and no solutions, 4×4 and
+/// 16×16 ones, and two 4×4 corner cases.
+pub fn propagation_puzzles() -> Vec<Grid> {
+    let mut puzzles = derived_puzzles(60, 5, 45..72);
+    for file in [
+        "hardest-20.txt",
+        "thesis-4x4.txt",
+        "sudoku-16-1.txt",
+        "rank4-2.csv",
+    ] {
+        puzzles.extend(read_puzzles_from_path(&fixture(file), None).unwrap());
+    }
+    // r1c3 has no candidate left, though no two givens clash.
+    puzzles.push("12.....4..3.....".parse().unwrap());
+    // r1c1 and r1c2 both keep only the digit 1 (2 is in their columns): two cells, one
+    // digit.
+    puzzles.push("..34.2..2.......".parse().unwrap());
+    puzzles
+}
