@@ -47,9 +47,10 @@ crate::names::named_enum! {
     pub enum Propagate ("propagation") {
         /// The measured best, which is clauses only on every side: on 24 hard 25×25 draws
         /// clauses alone, `grid` and `grid-only` ended within 7 % of each other, inside the
-        /// draws' spread, and the Hall-set pass (`sudoku`) costs 5–10× per conflict; on the
-        /// hardest 9×9 puzzles `grid-only` takes 70 % more instructions (BENCHMARKS.md,
-        /// "Hard 25×25" and "9×9 sets").
+        /// draws' spread; on `sudoku-64-1` `grid` took 1.6× the time; on 9×9 `grid-only`
+        /// takes 0.77× the instructions on 17-clue puzzles and 1.07× on the forum-hardest,
+        /// about even over both; the Hall-set pass (`sudoku`) costs 5–10× per conflict
+        /// (BENCHMARKS.md, "The grid as a theory").
         #[default]
         Auto = "auto",
         /// Clauses only.

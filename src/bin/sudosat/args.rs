@@ -238,9 +238,9 @@ pub struct BackendArgs {
     /// the solver keeps only learnt clauses), `sudoku` (all-different with Hall sets, and
     /// locked candidates), `hall` or `locked` (one of the two), `none` (clauses only) or
     /// `auto` (the default: the measured best, which is clauses only on every grid size:
-    /// on hard 25×25 draws every mode ends within the draws' spread, and on hard 9×9
-    /// `grid-only` costs more than it saves; see BENCHMARKS.md, "Hard 25×25" and "9×9
-    /// sets"). Grids wider than 64 always use clauses only; with a proof the theory keeps
+    /// on hard 25×25 draws every mode ends within the draws' spread, `grid` is slower on
+    /// 64×64, and on 9×9 `grid-only` gains on easy puzzles what it loses on hard ones; see
+    /// BENCHMARKS.md, "The grid as a theory"). Grids wider than 64 always use clauses only; with a proof the theory keeps
     /// the clauses and makes only inferences a checker verifies by unit propagation; `sat`
     /// (a DIMACS file, no grid) takes only `auto`, which is clauses only there.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
