@@ -279,7 +279,7 @@ pub trait Interrupt {
     /// Whether holding a flag would make this backend's solves slower (varisat's: it then
     /// writes proof steps to be stopped by, unless a time limit or a proof has turned them
     /// on already). A caller that times solves leaves such a backend without a flag
-    /// ([`SatBackend::set_free_interrupt`]). The default: no.
+    /// (`set_free_interrupt` on `dyn SatBackend`). The default: no.
     fn interrupt_slows_solves(&self) -> bool {
         false
     }
@@ -376,7 +376,7 @@ impl<'a> dyn SatBackend + 'a {
         }
     }
 
-    /// As [`Self::set_interrupt`], but leaves a backend whose solves holding the flag
+    /// As `set_interrupt`, but leaves a backend whose solves holding the flag
     /// would slow ([`Interrupt::interrupt_slows_solves`]) without one: for solves that are
     /// timed, which the means of stopping them must not cost time.
     pub fn set_free_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
