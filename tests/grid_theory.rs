@@ -5,13 +5,21 @@
 
 mod common;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use proptest::prelude::*;
-use sudosat::backend::Propagate;
+use sudosat::backend::{
+    Cdcl, ConnectPropagator, GridReasoning, GridTheoryFactory, Propagate, Propagator,
+    PropagatorFactory, SatBackend, SatOutcome,
+};
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
+use sudosat::formula::{Cnf, Lit, Var};
 use sudosat::grid::{check_solution, read_puzzles_from_path, Cell, Digit, Grid};
 use sudosat::solve::dlx;
-use sudosat::solve::sat::{LoadMode, SatSolver};
+use sudosat::solve::sat::{sudoku_structure, LoadMode, SatSolver};
 use sudosat::solve::{SolveOutcome, Solver};
+use sudosat_sat::propagation::{UnitPropagator, Value};
 
 use common::{
     assert_exit, backend_counter, cdcl_propagating, drat_trim, fixture, path, propagation_puzzles,
@@ -203,5 +211,120 @@ proptest! {
             let mut theory = cdcl_propagating(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
             prop_assert_eq!(theory.count_solutions(&puzzle, 3).unwrap(), Some(expected));
         }
+    }
+}
+
+/// The theory's propagators with each reason they give checked: unit propagation on the
+/// extended encoding refutes the reason's negation (a DRAT checker's RUP test).
+struct CheckedReasons {
+    theory: Arc<GridTheoryFactory>,
+    encoding: Cnf,
+    checked: Arc<AtomicU64>,
+}
+
+struct Checked {
+    theory: Box<dyn Propagator>,
+    encoding: UnitPropagator,
+    root: usize,
+    checked: Arc<AtomicU64>,
+}
+
+impl PropagatorFactory for CheckedReasons {
+    fn create(&self, num_vars: usize, proof_safe: bool) -> Option<Box<dyn Propagator>> {
+        let mut encoding = UnitPropagator::new();
+        assert!(encoding.load(&self.encoding).unwrap() && encoding.propagate());
+        Some(Box::new(Checked {
+            theory: self.theory.create(num_vars, proof_safe)?,
+            root: encoding.trail().len(),
+            encoding,
+            checked: self.checked.clone(),
+        }))
+    }
+}
+
+impl Propagator for Checked {
+    fn observed_vars(&self) -> Vec<Var> {
+        self.theory.observed_vars()
+    }
+    fn notify_assignment(&mut self, lits: &[Lit]) {
+        self.theory.notify_assignment(lits)
+    }
+    fn notify_new_decision_level(&mut self) {
+        self.theory.notify_new_decision_level()
+    }
+    fn notify_backtrack(&mut self, level: usize) {
+        self.theory.notify_backtrack(level)
+    }
+    fn propagate(&mut self) -> Option<Lit> {
+        self.theory.propagate()
+    }
+    fn add_clause(&mut self, out: &mut Vec<Lit>) -> bool {
+        self.theory.add_clause(out)
+    }
+    fn reason_clause(&mut self, lit: Lit, out: &mut Vec<Lit>) {
+        self.theory.reason_clause(lit, out);
+        assert_eq!(out.first(), Some(&lit));
+        let up = &mut self.encoding;
+        up.undo_to(self.root);
+        let mut refuted = false;
+        for &l in out.iter() {
+            match up.value(l) {
+                Value::True => refuted = true,
+                Value::False => {}
+                Value::Unset => up.assign(!l),
+            }
+        }
+        assert!(
+            refuted || !up.propagate(),
+            "reason {out:?} is no RUP clause"
+        );
+        self.checked.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn every_reason_is_refuted_by_unit_propagation_on_the_encoding() {
+    let mut puzzles = Vec::new();
+    for file in ["hardest-20.txt", "sudoku-16-1.txt", "thesis-4x4.txt"] {
+        puzzles.extend(read_puzzles_from_path(&fixture(file), None).unwrap());
+    }
+    let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
+    for complete in [true, false] {
+        let checked = Arc::new(AtomicU64::new(0));
+        for puzzle in &puzzles {
+            let mut cnf = Cnf::new();
+            let map = encoding.encode_into(puzzle, &mut cnf);
+            cnf.set_num_vars(map.num_vars());
+            let reasoning = GridReasoning {
+                complete,
+                hidden_singles: complete,
+                locked: true,
+            };
+            let theory = GridTheoryFactory::new(sudoku_structure(&map, encoding), reasoning)
+                .expect("a grid of side 64 at most");
+            let mut solver = Cdcl::new();
+            let mut formula = if complete {
+                let mut variables_only = Cnf::new();
+                variables_only.set_num_vars(map.num_vars());
+                variables_only
+            } else {
+                cnf.clone()
+            };
+            solver.add_formula(&mut formula);
+            solver.connect_propagator(Some(Arc::new(CheckedReasons {
+                theory,
+                encoding: cnf,
+                checked: checked.clone(),
+            })));
+            let SatOutcome::Sat(model) = solver.solve().unwrap() else {
+                panic!("{puzzle} has a solution")
+            };
+            let grid = map.decode(&model).unwrap();
+            assert!(check_solution(puzzle, &grid).is_valid());
+        }
+        assert!(
+            checked.load(Ordering::Relaxed) > 100,
+            "complete: {complete}"
+        );
     }
 }

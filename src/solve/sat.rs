@@ -93,7 +93,7 @@ pub(crate) fn give_structure(
 }
 
 /// Which variable of `map` is which (cell, digit), for a propagator.
-pub(crate) fn sudoku_structure(map: &VarMap, encoding: SudokuEncoding) -> SudokuStructure {
+pub fn sudoku_structure(map: &VarMap, encoding: SudokuEncoding) -> SudokuStructure {
     let puzzle = map.puzzle();
     let n = puzzle.side();
     let mut cells = Vec::with_capacity(n * n * n);
