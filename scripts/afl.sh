@@ -38,6 +38,14 @@ if ! config=$(cargo afl config --build 2>&1); then
 fi
 
 (cd fuzz/afl && cargo afl build --release -j 1)
+# AFL++'s tools beside afl-fuzz. Its Python afl-cmin (4.40c) records no coverage from these
+# targets in batch mode; the shell one does, so that one is used.
+AFL_PATH=$( (cargo afl fuzz -h 2>&1 || true) | sed -n 's|^\(/.*\)/afl-fuzz \[.*|\1|p')
+[ -x "$AFL_PATH/afl-cmin.bash" ] || {
+    echo "afl.sh: cannot find afl-cmin.bash beside afl-fuzz" >&2
+    exit 1
+}
+export AFL_PATH
 # No pinning to a core: on a shared machine AFL may find none free and refuse to start.
 export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_NO_AFFINITY=1
 
@@ -66,8 +74,8 @@ for target in "${TARGETS[@]}"; do
 
     # Minimise the queue and write it back: seeds by their names, finds as afl-<cksum>.
     min=$out/cmin
-    nice -n 19 cargo afl cmin -t 1000 -i "$out/default/queue" -o "$min" -- "$binary" \
-        >"$out/cmin.txt" 2>&1 || status=1
+    nice -n 19 "$AFL_PATH/afl-cmin.bash" -t 1000 -i "$out/default/queue" -o "$min" \
+        -- "$binary" >"$out/cmin.txt" 2>&1 || status=1
     find "$corpus" -maxdepth 1 -type f -name 'afl-*' -delete
     for f in "$min"/*; do
         [ -f "$f" ] || continue
