@@ -1,6 +1,8 @@
-//! Replays the fuzz corpus and every input the fuzzer saved (`tests/fuzz/<target>/`, see
-//! `examples/fuzz.rs` and `scripts/fuzz.sh`): none may panic, and the inputs that once
-//! crashed, hung or blew up memory must now be clean errors.
+//! Replays the fuzz corpus and every input the fuzzers saved (`tests/fuzz/<target>/`, see
+//! `examples/fuzz.rs`, `scripts/fuzz.sh` and `scripts/afl.sh`): none may panic, and the
+//! inputs that once crashed, hung or blew up memory must now be clean errors. The
+//! hand-written seeds are valid input; the corpus files AFL++ found (`afl-*`) need only
+//! not panic.
 
 use std::fs;
 use std::io::Read;
@@ -12,6 +14,13 @@ use sudosat::dimacs::{
 };
 use sudosat::grid::{read_puzzles, Format, Source};
 use sudosat::Cnf;
+
+// The checks of the differential and CSV targets, shared with the AFL package (which is
+// no dependency of these tests).
+#[path = "../fuzz/afl/src/differential.rs"]
+mod differential;
+#[path = "../fuzz/afl/src/saved_runs.rs"]
+mod saved_runs;
 
 fn inputs(target: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,6 +48,13 @@ fn is_finding(path: &Path) -> bool {
         .any(|p| name.starts_with(p))
 }
 
+/// Whether this input is a hand-written seed, which must be valid input: neither a finding
+/// nor a corpus file AFL++ found.
+fn is_seed(path: &Path) -> bool {
+    let name = path.file_name().unwrap().to_string_lossy();
+    !is_finding(path) && !name.starts_with("afl-")
+}
+
 #[test]
 fn grid_inputs_never_panic() {
     let mut seeds_ok = 0;
@@ -53,7 +69,7 @@ fn grid_inputs_never_panic() {
             let _ = read_puzzles(data.as_slice(), &Source::Text, format);
         }
         let _ = read_puzzles(data.as_slice(), &Source::Text, Some(Format::Csv2));
-        if !is_finding(&path) {
+        if is_seed(&path) {
             let grids = read_puzzles(data.as_slice(), &Source::Text, None)
                 .unwrap_or_else(|e| panic!("seed {} must parse: {e}", path.display()));
             assert!(grids.iter().all(|g| g.side() >= 4), "{}", path.display());
@@ -70,12 +86,12 @@ fn dimacs_inputs_never_panic() {
         let mut cnf = Cnf::new();
         let result = parse_dimacs(data.as_slice(), "fuzz", &mut cnf, ParseOptions::default());
         let cubes = parse_cubes(data.as_slice(), "fuzz", 10);
-        if !is_finding(&path) && path.extension().is_some_and(|e| e == "cnf" || e == "icnf") {
+        if is_seed(&path) && path.extension().is_some_and(|e| e == "cnf" || e == "icnf") {
             let report = result.unwrap_or_else(|e| panic!("seed {}: {e}", path.display()));
             assert_eq!(report.size.clauses, cnf.num_clauses());
             assert_eq!(report.incremental, path.extension().unwrap() == "icnf");
         }
-        if !is_finding(&path) && path.extension().is_some_and(|e| e == "cubes") {
+        if is_seed(&path) && path.extension().is_some_and(|e| e == "cubes") {
             let cubes = cubes.unwrap_or_else(|e| panic!("seed {}: {e}", path.display()));
             assert!(!cubes.is_empty(), "{}", path.display());
         }
@@ -99,7 +115,7 @@ fn model_inputs_never_panic_and_findings_are_errors() {
                 };
                 assert!(own.is_err(), "{} parsed: {own:?}", path.display());
                 assert!(auto.is_err(), "{} parsed: {auto:?}", path.display());
-            } else {
+            } else if is_seed(&path) {
                 // Seeds are valid output in one convention or the other.
                 auto.unwrap_or_else(|e| panic!("seed {}: {e}", path.display()));
                 assert!(minisat.is_ok() || competition.is_ok(), "{}", path.display());
@@ -127,7 +143,7 @@ fn compressed_inputs_never_panic_and_seeds_decompress() {
             )
             .map_err(|e| e.to_string())
         });
-        if is_finding(&path) {
+        if !is_seed(&path) {
             continue;
         }
         // Seeds are whole streams of puzzles or formulas.
@@ -148,4 +164,40 @@ fn compressed_inputs_never_panic_and_seeds_decompress() {
         seeds_ok += 1;
     }
     assert!(seeds_ok >= 8, "only {seeds_ok} compressed seeds");
+}
+
+#[test]
+fn differential_inputs_agree_with_enumeration() {
+    let mut formulas = 0;
+    let mut grids = 0;
+    for path in inputs("differential") {
+        let data = fs::read(&path).unwrap();
+        // Panics, naming the backend, on any disagreement or wrong model or solution.
+        differential::check(&data);
+        if is_seed(&path) {
+            match differential::decode(&data) {
+                Some(differential::Case::Formula(..)) => formulas += 1,
+                Some(differential::Case::Grid(..)) => grids += 1,
+                None => panic!("seed {} decodes to no case", path.display()),
+            }
+        }
+    }
+    assert!(
+        formulas >= 5 && grids >= 5,
+        "{formulas} formula and {grids} grid seeds"
+    );
+}
+
+#[test]
+fn saved_csv_inputs_never_panic_and_seeds_read() {
+    let mut seeds_ok = 0;
+    for path in inputs("csv") {
+        let data = fs::read(&path).unwrap();
+        let read = saved_runs::check(&data);
+        if is_seed(&path) {
+            assert!(read, "seed {} must read", path.display());
+            seeds_ok += 1;
+        }
+    }
+    assert!(seeds_ok >= 5, "only {seeds_ok} CSV seeds");
 }

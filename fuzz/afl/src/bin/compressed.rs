@@ -14,7 +14,12 @@ fn main() {
         }
         if let Ok((_, reader)) = decompressed(data) {
             let mut cnf = Cnf::new();
-            let _ = parse_dimacs(reader.take(16 << 20), "<afl>", &mut cnf, ParseOptions::default());
+            let _ = parse_dimacs(
+                reader.take(16 << 20),
+                "<afl>",
+                &mut cnf,
+                ParseOptions::default(),
+            );
         }
     });
 }
