@@ -121,29 +121,31 @@ fn the_25x25_fixture_solves_with_native_propagation() {
 fn proofs_with_native_propagation_are_verified_by_drat_trim() {
     let Some(drat) = drat_trim() else { return };
     let certify = format!("{} {{cnf}} {{proof}}", drat.display());
-    for encoding in ["extended", "minimal"] {
-        let dir = temp_dir();
-        let out = run_in(
-            dir.path(),
-            &[
-                "count",
-                &path("hardest-20.txt"),
-                &path("sudoku-16-1.txt"),
-                "--encoding",
-                encoding,
-                "--propagate",
-                "sudoku",
-                "--proof-dir",
-                "proofs",
-                "--certify",
-                &certify,
-            ],
-            b"",
-        );
-        assert_exit(&out, 0);
-        let text = stdout(&out);
-        let verified = text.matches(", verified)").count();
-        assert_eq!(verified, 21, "{encoding}: {text}");
+    for propagate in ["sudoku", "grid", "grid-only"] {
+        for encoding in ["extended", "minimal"] {
+            let dir = temp_dir();
+            let out = run_in(
+                dir.path(),
+                &[
+                    "count",
+                    &path("hardest-20.txt"),
+                    &path("sudoku-16-1.txt"),
+                    "--encoding",
+                    encoding,
+                    "--propagate",
+                    propagate,
+                    "--proof-dir",
+                    "proofs",
+                    "--certify",
+                    &certify,
+                ],
+                b"",
+            );
+            assert_exit(&out, 0);
+            let text = stdout(&out);
+            let verified = text.matches(", verified)").count();
+            assert_eq!(verified, 21, "{propagate} {encoding}: {text}");
+        }
     }
 }
 

@@ -32,7 +32,7 @@
 
 use std::sync::Arc;
 
-use crate::backend::sudoku::unit_cells;
+use crate::backend::sudoku::{unit_cells, variables_of};
 use crate::backend::{CellDigit, Propagator, PropagatorFactory, SudokuStructure};
 use crate::formula::{Lit, Var};
 use crate::run::Counters;
@@ -611,11 +611,7 @@ impl GridTheory {
 
 impl Propagator for GridTheory {
     fn observed_vars(&self) -> Vec<Var> {
-        self.var_of_pair
-            .iter()
-            .filter(|&&v| v != NONE)
-            .map(|&v| Var::from_index(v as usize))
-            .collect()
+        variables_of(&self.var_of_pair)
     }
 
     fn notify_assignment(&mut self, lits: &[Lit]) {

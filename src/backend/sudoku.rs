@@ -116,6 +116,16 @@ pub(crate) fn unit_cells(b: usize) -> Vec<u32> {
     cells
 }
 
+/// The variables in a table of variable indices per (cell, digit), `u32::MAX` for a pair
+/// the givens fixed: what a propagator observes.
+pub(crate) fn variables_of(var_of_pair: &[u32]) -> Vec<Var> {
+    var_of_pair
+        .iter()
+        .filter(|&&v| v != u32::MAX)
+        .map(|&v| Var::from_index(v as usize))
+        .collect()
+}
+
 /// The widest grid the native propagation takes (one `u64` bit per digit).
 pub const MAX_NATIVE_SIDE: usize = 64;
 
@@ -520,11 +530,7 @@ impl SudokuPropagator {
 
     /// The variables of the grid's (cell, digit) pairs.
     fn observed_vars(&self) -> Vec<Var> {
-        self.var_of_pair
-            .iter()
-            .filter(|&&v| v != NONE)
-            .map(|&v| Var::from_index(v as usize))
-            .collect()
+        variables_of(&self.var_of_pair)
     }
 
     /// Takes back the trail entries from `len` on (the solver is about to undo them); the
