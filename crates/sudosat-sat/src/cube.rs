@@ -9,7 +9,7 @@
 //! cube. Refuted branches leave no cube, so the cubes cover every model, not every
 //! assignment, which `sudosat sat` checks outside the cubes.
 
-use crate::formula::{Cnf, Lit, Var};
+use crate::formula::{Cnf, Lit, ReserveError, Var};
 use crate::propagation::{UnitPropagator, Value};
 
 /// The cubes of a formula and how the tree came out.
@@ -32,9 +32,10 @@ pub const MAX_LOOKAHEAD_VARS: usize = 400;
 
 /// Splits `cnf` into cubes by lookahead, `depth` decisions deep (at most 2^depth cubes).
 ///
-/// # Panics
-/// When the memory for the formula's propagation is not there.
-pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Cubes {
+/// # Errors
+/// A [`ReserveError`] naming the buffer when the memory for the formula's propagation is
+/// not there.
+pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Result<Cubes, ReserveError> {
     lookahead_cubes_until(cnf, depth, 0)
 }
 
@@ -43,14 +44,18 @@ pub fn lookahead_cubes(cnf: &Cnf, depth: usize) -> Cubes {
 /// variables, Heule et al. 2011): branches that propagate far stop early, the others go
 /// on to `depth`, so the cubes come out of more even difficulty than at one depth.
 ///
-/// # Panics
-/// When the memory for the formula's propagation is not there.
-pub fn lookahead_cubes_until(cnf: &Cnf, depth: usize, free_vars: usize) -> Cubes {
-    let mut prop = Propagator::new(cnf);
+/// # Errors
+/// As [`lookahead_cubes`].
+pub fn lookahead_cubes_until(
+    cnf: &Cnf,
+    depth: usize,
+    free_vars: usize,
+) -> Result<Cubes, ReserveError> {
+    let mut prop = Propagator::new(cnf)?;
     let mut result = Cubes::default();
     if !prop.root_ok {
         result.unsat = true;
-        return result;
+        return Ok(result);
     }
     let mut path = Vec::with_capacity(depth);
     let cutoff = Cutoff { depth, free_vars };
@@ -58,7 +63,7 @@ pub fn lookahead_cubes_until(cnf: &Cnf, depth: usize, free_vars: usize) -> Cubes
     // Every branch refuted below the root: no cube, and the formula refuted as surely as
     // at the root (a cube file without cubes would cover no assignment).
     result.unsat |= result.cubes.is_empty();
-    result
+    Ok(result)
 }
 
 /// When a branch ends as a cube: decisions left, and the free variables below which it
@@ -136,7 +141,7 @@ impl Propagator {
         self.core.trail().len()
     }
 
-    fn new(cnf: &Cnf) -> Propagator {
+    fn new(cnf: &Cnf) -> Result<Propagator, ReserveError> {
         // Every literal's variable, whatever the formula's declared count says.
         let vars = cnf
             .clauses()
@@ -161,14 +166,13 @@ impl Propagator {
         order.sort_by_key(|&v| (std::cmp::Reverse(occurrences[v]), v));
         let mut core = UnitPropagator::new();
         core.grow(vars);
-        // (Out of memory aborted in a `Vec`'s growth before the core; now it says where.)
-        let loaded = core.load(cnf).unwrap_or_else(|e| panic!("{e}"));
+        let loaded = core.load(cnf)?;
         let root_ok = loaded && core.propagate();
-        Propagator {
+        Ok(Propagator {
             core,
             by_occurrence: order,
             root_ok,
-        }
+        })
     }
 
     fn value(&self, lit: Lit) -> Value {
@@ -299,7 +303,7 @@ mod tests {
             let depth = rng.gen_range(0..5);
             // Half the rounds also stop branches with at most 5 of the 10 variables free.
             let free_vars = if round % 2 == 0 { 0 } else { 5 };
-            let split = lookahead_cubes_until(&formula, depth, free_vars);
+            let split = lookahead_cubes_until(&formula, depth, free_vars).unwrap();
             let all = models(&formula);
             assert!(split.cubes.len() <= 1 << depth, "round {round}");
             assert!(split.cubes.iter().all(|c| c.len() <= depth));
@@ -334,8 +338,8 @@ mod tests {
                 &[2, 3, 6],
             ],
         );
-        let deep = lookahead_cubes(&f, 3);
-        let cut = lookahead_cubes_until(&f, 3, 3);
+        let deep = lookahead_cubes(&f, 3).unwrap();
+        let cut = lookahead_cubes_until(&f, 3, 3).unwrap();
         let x1 = vec![Lit::from_dimacs(1)];
         assert!(cut.cubes.contains(&x1), "{cut:?}");
         assert!(!deep.cubes.contains(&x1), "{deep:?}");
@@ -353,7 +357,7 @@ mod tests {
     fn failed_literals_are_forced_and_refuted_formulas_have_no_cube() {
         // x1 fails (x1 → x2, x1 → ¬x2), so ¬x1 is forced at the root.
         let f = cnf(3, &[&[-1, 2], &[-1, -2], &[2, 3]]);
-        let split = lookahead_cubes(&f, 1);
+        let split = lookahead_cubes(&f, 1).unwrap();
         assert!(split.forced_at_root >= 1);
         assert!(split
             .cubes
@@ -361,11 +365,11 @@ mod tests {
             .all(|c| !c.contains(&Lit::from_dimacs(1))));
         // Both sides of x1 fail: refuted at the root.
         let g = cnf(2, &[&[1, 2], &[1, -2], &[-1, 2], &[-1, -2]]);
-        let split = lookahead_cubes(&g, 2);
+        let split = lookahead_cubes(&g, 2).unwrap();
         assert!(split.unsat && split.cubes.is_empty());
         // The empty clause.
         let mut h = Cnf::with_vars(1);
         h.add_clause(&[]);
-        assert!(lookahead_cubes(&h, 2).unsat);
+        assert!(lookahead_cubes(&h, 2).unwrap().unsat);
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use sudosat::cube::{lookahead_cubes_until, MAX_LOOKAHEAD_VARS};
 use sudosat::dimacs::DimacsWriter;
 
@@ -54,7 +54,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let (cnf, _, name) = read_cnf(&args.file)?;
     let start = Instant::now();
-    let split = lookahead_cubes_until(&cnf, args.depth as usize, args.free_vars);
+    let split = lookahead_cubes_until(&cnf, args.depth as usize, args.free_vars)
+        .with_context(|| format!("{name}: cubing"))?;
     let seconds = start.elapsed().as_secs_f64();
     if split.unsat {
         // At the root, or in every branch below it: the same answer either way.
