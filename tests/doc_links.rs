@@ -1,7 +1,7 @@
 //! Every relative link of README.md, the guide (docs/*.md), DEVELOPERS.md and BENCHMARKS.md
 //! leads somewhere: the file exists inside the repository, and an `#anchor` names a heading
 //! of the Markdown file it points into, slugged as GitHub slugs headings. The same files
-//! speak of the product only: no machine paths, nothing a user's clone lacks.
+//! name no path of one machine and nothing else a user's clone lacks.
 
 mod common;
 
@@ -252,20 +252,35 @@ fn the_readme_leads_into_every_file_of_the_guide() {
     }
 }
 
-/// What a user's clone cannot have, or what tells how the project was worked on rather
-/// than what it is.
-const FOREIGN: [&str; 7] = [
-    "../shared",
-    "/work/",
-    "/home/",
-    "/tmp/",
-    "session",
-    "worktree",
-    "helper",
-];
+/// The data folder beside the repository, which a user's clone does not have.
+const BESIDE_THE_REPOSITORY: &str = "../shared";
+
+/// The absolute paths of `line` (a `/` that starts a word and names a folder), but for
+/// devices (`/dev/null`): a path of one machine, which a user's clone does not have.
+fn absolute_paths(line: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut previous = ' ';
+    for (at, c) in line.char_indices() {
+        let starts_word = previous.is_whitespace() || "\"'`(=".contains(previous);
+        previous = c;
+        if c != '/' || !starts_word {
+            continue;
+        }
+        let word = line[at..]
+            .split(|c: char| c.is_whitespace() || "\"'`)".contains(c))
+            .next()
+            .unwrap_or("");
+        let folder = word[1..].split('/').next().unwrap_or("");
+        let names_a_folder = word[1..].contains('/') && !folder.is_empty();
+        if names_a_folder && folder != "dev" {
+            found.push(word);
+        }
+    }
+    found
+}
 
 #[test]
-fn the_user_docs_speak_of_the_product_only() {
+fn the_user_docs_name_nothing_a_users_clone_lacks() {
     let root = repo_root();
     let mut found = Vec::new();
     for document in documents() {
@@ -283,10 +298,14 @@ fn the_user_docs_speak_of_the_product_only() {
         };
         for (index, line) in text.lines().enumerate() {
             let lower = line.to_lowercase();
-            for word in FOREIGN {
-                if lower.contains(word) {
-                    found.push(format!("{relative}:{}: `{word}` in: {line}", index + 1));
-                }
+            if lower.contains(BESIDE_THE_REPOSITORY) {
+                found.push(format!(
+                    "{relative}:{}: `{BESIDE_THE_REPOSITORY}` in: {line}",
+                    index + 1
+                ));
+            }
+            for path in absolute_paths(line) {
+                found.push(format!("{relative}:{}: `{path}` in: {line}", index + 1));
             }
             let mut rest = lower.as_str();
             while let Some(at) = rest.find("issue ") {
@@ -306,6 +325,16 @@ fn the_user_docs_speak_of_the_product_only() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn absolute_paths_are_found_where_a_word_starts_and_devices_pass() {
+        assert_eq!(
+            absolute_paths("run `/srv/data/a.txt` and (/opt/bin/tool) > /dev/null"),
+            ["/srv/data/a.txt", "/opt/bin/tool"]
+        );
+        assert!(absolute_paths("see docs/solving.md, a/b/c, 1/2 and </svg>").is_empty());
+        assert_eq!(absolute_paths("--out=/srv/x/y"), ["/srv/x/y"]);
+    }
 
     #[test]
     fn slugs_follow_github() {
