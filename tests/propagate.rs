@@ -1,22 +1,40 @@
-//! Native Sudoku propagation in cdcl (`--propagate`): it must never lose or invent a
-//! solution (counts equal to clauses alone, on every encoding, reduced or not, re-encoded or
-//! under assumptions), it must actually fire, and its proofs must pass drat-trim.
+//! Native Sudoku propagation in cdcl (`--propagate`: the Hall-set propagator and the grid
+//! theory): it must never lose or invent a solution (counts equal to clauses alone, on every
+//! encoding, reduced or not, re-encoded or under assumptions), it must actually fire, and
+//! its proofs must pass drat-trim.
 
 mod common;
 
-use sudosat::backend::{BackendKind, BackendSpec, Propagate};
+use sudosat::backend::Propagate;
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
-use sudosat::grid::{check_solution, read_puzzles_from_path};
+use sudosat::grid::{check_solution, read_puzzles_from_path, Grid};
 use sudosat::solve::sat::{LoadMode, SatSolver};
 use sudosat::solve::{SolveOutcome, Solver};
 
 use common::{
-    assert_exit, backend_counter, drat_trim, fixture, path, propagation_puzzles, run, run_in,
-    stderr, stdout, temp_dir,
+    assert_exit, backend_counter, cdcl_propagating, drat_trim, fixture, path, propagation_puzzles,
+    run, run_in, stderr, stdout, temp_dir,
 };
 
-fn spec(propagate: Propagate) -> BackendSpec {
-    BackendSpec::new(BackendKind::Cdcl).with_propagate(propagate)
+/// Every native mode.
+const MODES: [Propagate; 5] = [
+    Propagate::Sudoku,
+    Propagate::Hall,
+    Propagate::Locked,
+    Propagate::Grid,
+    Propagate::GridOnly,
+];
+
+/// Solves `puzzle` and checks the answer against `expected` solutions and the rules.
+fn assert_solves(solver: &mut SatSolver, puzzle: &Grid, expected: u64, what: &str) {
+    match solver.solve(puzzle).unwrap().outcome {
+        SolveOutcome::Solved(grid) => {
+            assert!(expected > 0, "{what}");
+            assert!(check_solution(puzzle, &grid).is_valid(), "{what}");
+        }
+        SolveOutcome::NoSolution => assert_eq!(expected, 0, "{what}"),
+        other => panic!("{what}: {other:?}"),
+    }
 }
 
 #[test]
@@ -29,13 +47,14 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
     ] {
         for reduce in [true, false] {
             let encoding = SudokuEncoding::new(base, reduce);
-            let mut plain = SatSolver::new(encoding, spec(Propagate::None));
-            let mut natives: Vec<SatSolver> =
-                [Propagate::Sudoku, Propagate::Hall, Propagate::Locked]
-                    .into_iter()
-                    .map(|p| SatSolver::new(encoding, spec(p)))
-                    .collect();
-            let (mut hall, mut locked) = (0, 0);
+            let mut plain = cdcl_propagating(encoding, Propagate::None);
+            let mut natives: Vec<SatSolver> = MODES
+                .into_iter()
+                .map(|p| cdcl_propagating(encoding, p))
+                .collect();
+            // Removals per mode: Hall sets, and locked candidates of either propagator.
+            let mut hall = [0u64; MODES.len()];
+            let mut locked = [0u64; MODES.len()];
             let (mut none, mut unique, mut several) = (0, 0, 0);
             for (i, puzzle) in puzzles.iter().enumerate() {
                 let expected = plain.count_solutions(puzzle, 3).unwrap().unwrap();
@@ -44,26 +63,23 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
                     1 => unique += 1,
                     _ => several += 1,
                 }
-                for native in &mut natives {
-                    let what = format!(
-                        "{encoding:?} {:?} puzzle {i}: {puzzle}",
-                        native.spec().propagate
-                    );
+                for (k, native) in natives.iter_mut().enumerate() {
+                    let mode = native.spec().propagate;
+                    let what = format!("{encoding:?} {mode:?} puzzle {i}: {puzzle}");
                     assert_eq!(
                         native.count_solutions(puzzle, 3).unwrap().unwrap(),
                         expected,
                         "{what}"
                     );
-                    match native.solve(puzzle).unwrap().outcome {
-                        SolveOutcome::Solved(grid) => {
-                            assert!(expected > 0, "{what}");
-                            assert!(check_solution(puzzle, &grid).is_valid(), "{what}");
-                        }
-                        SolveOutcome::NoSolution => assert_eq!(expected, 0, "{what}"),
-                        other => panic!("{what}: {other:?}"),
+                    assert_solves(native, puzzle, expected, &what);
+                    hall[k] += backend_counter(native, "hall_removals");
+                    locked[k] += backend_counter(native, "locked_removals")
+                        + backend_counter(native, "theory_locked");
+                    if mode == Propagate::GridOnly {
+                        // No clause of the grid: the givens as units at most.
+                        let givens = if reduce { 0 } else { puzzle.num_givens() };
+                        assert_eq!(native.stats().size.clauses, givens, "{what}");
                     }
-                    hall += backend_counter(native, "hall_removals");
-                    locked += backend_counter(native, "locked_removals");
                 }
             }
             assert!(
@@ -71,12 +87,15 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
                 "{none} {unique} {several}"
             );
             // The augmented encoding's segment variables already show locked candidates to
-            // unit propagation: nothing is left for the native pass there.
-            let locked_expected = base != BaseEncoding::Augmented;
-            assert!(
-                hall > 0 && (locked > 0) == locked_expected,
-                "{encoding:?}: {hall} hall, {locked} locked"
-            );
+            // unit propagation: nothing is left beside its clauses; without them
+            // (grid-only) the theory finds them.
+            let beside_clauses = base != BaseEncoding::Augmented;
+            let fired = |k: usize| (hall[k] > 0, locked[k] > 0);
+            assert_eq!(fired(0), (true, beside_clauses), "{encoding:?} sudoku");
+            assert_eq!(fired(1), (true, false), "{encoding:?} hall");
+            assert_eq!(fired(2), (false, beside_clauses), "{encoding:?} locked");
+            assert_eq!(fired(3), (false, beside_clauses), "{encoding:?} grid");
+            assert_eq!(fired(4), (false, true), "{encoding:?} grid-only");
         }
     }
 }
@@ -84,37 +103,32 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
 #[test]
 fn native_propagation_under_assumptions_counts_as_reencoding() {
     let puzzles = propagation_puzzles();
-    let mut reencode = SatSolver::new(
-        SudokuEncoding::new(BaseEncoding::Extended, true),
-        spec(Propagate::None),
-    );
-    let mut batch = SatSolver::new(
-        SudokuEncoding::new(BaseEncoding::Extended, true),
-        spec(Propagate::Sudoku),
-    )
-    .with_load_mode(LoadMode::Assumptions);
-    for (i, puzzle) in puzzles.iter().enumerate() {
-        let expected = reencode.count_solutions(puzzle, 3).unwrap().unwrap();
-        assert_eq!(
-            batch.count_solutions(puzzle, 3).unwrap().unwrap(),
-            expected,
-            "puzzle {i}: {puzzle}"
-        );
+    let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
+    let mut reencode = cdcl_propagating(encoding, Propagate::None);
+    for propagate in [Propagate::Sudoku, Propagate::Grid, Propagate::GridOnly] {
+        let mut batch = cdcl_propagating(encoding, propagate).with_load_mode(LoadMode::Assumptions);
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            let expected = reencode.count_solutions(puzzle, 3).unwrap().unwrap();
+            let what = format!("{propagate:?} puzzle {i}: {puzzle}");
+            assert_eq!(
+                batch.count_solutions(puzzle, 3).unwrap().unwrap(),
+                expected,
+                "{what}"
+            );
+            assert_solves(&mut batch, puzzle, expected, &what);
+        }
     }
 }
 
 #[test]
 fn the_25x25_fixture_solves_with_native_propagation() {
     let puzzle = &read_puzzles_from_path(&fixture("sudoku-25-1.txt"), None).unwrap()[0];
-    let mut solver = SatSolver::new(
-        SudokuEncoding::new(BaseEncoding::Extended, true),
-        spec(Propagate::Sudoku),
-    );
-    assert_eq!(solver.count_solutions(puzzle, 2).unwrap(), Some(1));
-    let SolveOutcome::Solved(grid) = solver.solve(puzzle).unwrap().outcome else {
-        panic!("solvable")
-    };
-    assert!(check_solution(puzzle, &grid).is_valid());
+    for propagate in [Propagate::Sudoku, Propagate::Grid, Propagate::GridOnly] {
+        let mut solver =
+            cdcl_propagating(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
+        assert_eq!(solver.count_solutions(puzzle, 2).unwrap(), Some(1));
+        assert_solves(&mut solver, puzzle, 1, &format!("{propagate:?}"));
+    }
 }
 
 #[test]
