@@ -16,6 +16,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub(crate) mod alldifferent;
 pub mod backbone;
 pub mod backend;
 pub mod compare;

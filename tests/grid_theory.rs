@@ -1,6 +1,7 @@
-//! The grid as a theory in cdcl (`--propagate grid`, `--propagate grid-only`): its counts
-//! equal Dancing Links' on random partial grids, and every reason it gives is one a proof
-//! checker accepts. Its counts against clauses alone and its proofs are tested with the
+//! The grid as a theory in cdcl (`--propagate grid`, `grid-only`, `grid-hall`,
+//! `grid-only-hall`): its counts equal Dancing Links' on random partial grids, and every
+//! reason it gives holds: one a proof checker accepts by unit propagation, or (a Hall set of
+//! three or more, a pigeonhole argument) one a complete search refutes the negation of. Its counts against clauses alone and its proofs are tested with the
 //! other native modes in tests/propagate.rs.
 
 mod common;
@@ -14,7 +15,7 @@ use sudosat::backend::{
     PropagatorFactory, SatBackend, SatOutcome,
 };
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
-use sudosat::formula::{Cnf, Lit, Var};
+use sudosat::formula::{ClauseSink, Cnf, Lit, Var};
 use sudosat::grid::{check_solution, read_puzzles_from_path, Cell, Digit, Grid};
 use sudosat::solve::dlx;
 use sudosat::solve::sat::sudoku_structure;
@@ -23,7 +24,15 @@ use sudosat_sat::propagation::{UnitPropagator, Value};
 
 use common::{cdcl_propagating, fixture};
 
-const THEORIES: [Propagate; 2] = [Propagate::Grid, Propagate::GridOnly];
+const THEORIES: [Propagate; 4] = [
+    Propagate::Grid,
+    Propagate::GridOnly,
+    Propagate::GridHall,
+    Propagate::GridOnlyHall,
+];
+
+/// Reasons that unit propagation does not refute, checked by a complete search, at most.
+const SEARCHED_REASONS: u64 = 400;
 
 /// A solved 9×9 grid, relabelled and with cells blanked and some givens changed: puzzles
 /// with one, several or no solutions.
@@ -75,18 +84,37 @@ proptest! {
 }
 
 /// The theory's propagators with each reason they give checked: unit propagation on the
-/// extended encoding refutes the reason's negation (a DRAT checker's RUP test).
+/// extended encoding refutes the reason's negation (a DRAT checker's RUP test), or, where
+/// Hall sets run, a complete search on the encoding does (the first [`SEARCHED_REASONS`]).
 struct CheckedReasons {
     theory: Arc<GridTheoryFactory>,
     encoding: Cnf,
+    hall_sets: bool,
     checked: Arc<AtomicU64>,
+    searched: Arc<AtomicU64>,
 }
 
 struct Checked {
     theory: Box<dyn Propagator>,
     encoding: UnitPropagator,
+    formula: Cnf,
+    hall_sets: bool,
     root: usize,
     checked: Arc<AtomicU64>,
+    searched: Arc<AtomicU64>,
+}
+
+impl Checked {
+    /// Whether `clause` holds in every model of the encoding: its negation is unsatisfiable.
+    fn refuted_by_search(&self, clause: &[Lit]) -> bool {
+        let mut formula = self.formula.clone();
+        for &lit in clause {
+            formula.add_clause(&[!lit]);
+        }
+        let mut solver = Cdcl::new();
+        solver.add_formula(&mut formula);
+        matches!(solver.solve().unwrap(), SatOutcome::Unsat)
+    }
 }
 
 impl PropagatorFactory for CheckedReasons {
@@ -97,7 +125,10 @@ impl PropagatorFactory for CheckedReasons {
             theory: self.theory.create(num_vars, proof_safe)?,
             root: encoding.trail().len(),
             encoding,
+            formula: self.encoding.clone(),
+            hall_sets: self.hall_sets,
             checked: self.checked.clone(),
+            searched: self.searched.clone(),
         }))
     }
 }
@@ -134,10 +165,12 @@ impl Propagator for Checked {
                 Value::Unset => up.assign(!l),
             }
         }
-        assert!(
-            refuted || !up.propagate(),
-            "reason {out:?} is no RUP clause"
-        );
+        if !refuted && up.propagate() {
+            assert!(self.hall_sets, "reason {out:?} is no RUP clause");
+            if self.searched.fetch_add(1, Ordering::Relaxed) < SEARCHED_REASONS {
+                assert!(self.refuted_by_search(out), "reason {out:?} does not hold");
+            }
+        }
         self.checked.fetch_add(1, Ordering::Relaxed);
     }
 }
@@ -149,17 +182,17 @@ fn every_reason_is_refuted_by_unit_propagation_on_the_encoding() {
         puzzles.extend(read_puzzles_from_path(&fixture(file), None).unwrap());
     }
     let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
-    for complete in [true, false] {
+    for (complete, hall_sets) in [(true, false), (false, false), (true, true), (false, true)] {
         let checked = Arc::new(AtomicU64::new(0));
+        let searched = Arc::new(AtomicU64::new(0));
         for puzzle in &puzzles {
             let mut cnf = Cnf::new();
             let map = encoding.encode_into(puzzle, &mut cnf);
             cnf.set_num_vars(map.num_vars());
-            let reasoning = GridReasoning {
-                complete,
-                hidden_singles: complete,
-                locked: true,
-            };
+            let mut reasoning = GridReasoning::locked(complete, !complete);
+            if hall_sets {
+                reasoning = reasoning.with_hall_sets(usize::MAX);
+            }
             let theory = GridTheoryFactory::new(sudoku_structure(&map, encoding), reasoning)
                 .expect("a grid of side 64 at most");
             let mut solver = Cdcl::new();
@@ -174,7 +207,9 @@ fn every_reason_is_refuted_by_unit_propagation_on_the_encoding() {
             solver.connect_propagator(Some(Arc::new(CheckedReasons {
                 theory,
                 encoding: cnf,
+                hall_sets,
                 checked: checked.clone(),
+                searched: searched.clone(),
             })));
             let SatOutcome::Sat(model) = solver.solve().unwrap() else {
                 panic!("{puzzle} has a solution")
@@ -184,6 +219,12 @@ fn every_reason_is_refuted_by_unit_propagation_on_the_encoding() {
         }
         assert!(
             checked.load(Ordering::Relaxed) > 100,
+            "complete: {complete}, Hall sets: {hall_sets}"
+        );
+        // Hall sets of three or more cells are found, and their reasons searched.
+        assert_eq!(
+            searched.load(Ordering::Relaxed) > 0,
+            hall_sets,
             "complete: {complete}"
         );
     }

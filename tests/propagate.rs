@@ -17,12 +17,23 @@ use common::{
 };
 
 /// Every native mode.
-const MODES: [Propagate; 5] = [
+const MODES: [Propagate; 7] = [
     Propagate::Sudoku,
     Propagate::Hall,
     Propagate::Locked,
     Propagate::Grid,
     Propagate::GridOnly,
+    Propagate::GridHall,
+    Propagate::GridOnlyHall,
+];
+
+/// The modes of the grid theory and the Hall-set propagator that stands beside them.
+const THEORY_MODES: [Propagate; 5] = [
+    Propagate::Sudoku,
+    Propagate::Grid,
+    Propagate::GridOnly,
+    Propagate::GridHall,
+    Propagate::GridOnlyHall,
 ];
 
 /// Solves `puzzle` and checks the answer against `expected` solutions and the rules.
@@ -72,10 +83,12 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
                         "{what}"
                     );
                     assert_solves(native, puzzle, expected, &what);
-                    hall[k] += backend_counter(native, "hall_removals");
+                    hall[k] += backend_counter(native, "hall_removals")
+                        + backend_counter(native, "theory_hall")
+                        + backend_counter(native, "theory_fish");
                     locked[k] += backend_counter(native, "locked_removals")
                         + backend_counter(native, "theory_locked");
-                    if mode == Propagate::GridOnly {
+                    if mode.without_grid_clauses() {
                         // No clause of the grid: the givens as units at most.
                         let givens = if reduce { 0 } else { puzzle.num_givens() };
                         assert_eq!(native.stats().size.clauses, givens, "{what}");
@@ -96,6 +109,8 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
             assert_eq!(fired(2), (false, beside_clauses), "{encoding:?} locked");
             assert_eq!(fired(3), (false, beside_clauses), "{encoding:?} grid");
             assert_eq!(fired(4), (false, true), "{encoding:?} grid-only");
+            assert_eq!(fired(5), (true, beside_clauses), "{encoding:?} grid-hall");
+            assert_eq!(fired(6), (true, true), "{encoding:?} grid-only-hall");
         }
     }
 }
@@ -105,7 +120,7 @@ fn native_propagation_under_assumptions_counts_as_reencoding() {
     let puzzles = propagation_puzzles();
     let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
     let mut reencode = cdcl_propagating(encoding, Propagate::None);
-    for propagate in [Propagate::Sudoku, Propagate::Grid, Propagate::GridOnly] {
+    for propagate in THEORY_MODES {
         let mut batch = cdcl_propagating(encoding, propagate).with_load_mode(LoadMode::Assumptions);
         for (i, puzzle) in puzzles.iter().enumerate() {
             let expected = reencode.count_solutions(puzzle, 3).unwrap().unwrap();
@@ -123,7 +138,7 @@ fn native_propagation_under_assumptions_counts_as_reencoding() {
 #[test]
 fn the_25x25_fixture_solves_with_native_propagation() {
     let puzzle = &read_puzzles_from_path(&fixture("sudoku-25-1.txt"), None).unwrap()[0];
-    for propagate in [Propagate::Sudoku, Propagate::Grid, Propagate::GridOnly] {
+    for propagate in THEORY_MODES {
         let mut solver =
             cdcl_propagating(SudokuEncoding::new(BaseEncoding::Extended, true), propagate);
         assert_eq!(solver.count_solutions(puzzle, 2).unwrap(), Some(1));
@@ -135,7 +150,7 @@ fn the_25x25_fixture_solves_with_native_propagation() {
 fn proofs_with_native_propagation_are_verified_by_drat_trim() {
     let Some(drat) = drat_trim() else { return };
     let certify = format!("{} {{cnf}} {{proof}}", drat.display());
-    for propagate in ["sudoku", "grid", "grid-only"] {
+    for propagate in THEORY_MODES.map(|mode| mode.name()) {
         for encoding in ["extended", "minimal"] {
             let dir = temp_dir();
             let out = run_in(

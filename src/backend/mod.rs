@@ -31,7 +31,9 @@ pub use self::grid_theory::{GridReasoning, GridTheoryFactory};
 pub use self::lookahead::LookaheadBackend;
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;
-pub use self::sudoku::{CellDigit, Propagate, SudokuPropagation, SudokuStructure, MAX_NATIVE_SIDE};
+pub use self::sudoku::{
+    CellDigit, Propagate, SudokuPropagation, SudokuStructure, HALL_DEPTH, MAX_NATIVE_SIDE,
+};
 pub use self::varisat::VarisatBackend;
 
 crate::names::named_enum! {

@@ -70,6 +70,12 @@ crate::names::named_enum! {
         /// clauses (and any others), the theory all of singles, placements, locked
         /// candidates and conflicts; no formula is built for a puzzle.
         GridOnly = "grid-only",
+        /// `grid` with Hall sets: every row, column and box and every digit's rows
+        /// against its columns (fish), on matchings kept across calls, down to decision
+        /// level [`HALL_DEPTH`].
+        GridHall = "grid-hall",
+        /// `grid-only` with the Hall sets of `grid-hall`.
+        GridOnlyHall = "grid-only-hall",
     }
 }
 
@@ -89,12 +95,20 @@ impl Propagate {
 impl Propagate {
     /// Whether the mode is the grid theory ([`crate::backend::grid_theory`]).
     pub fn is_grid_theory(self) -> bool {
-        matches!(self, Propagate::Grid | Propagate::GridOnly)
+        matches!(
+            self,
+            Propagate::Grid | Propagate::GridOnly | Propagate::GridHall | Propagate::GridOnlyHall
+        )
+    }
+
+    /// Whether the grid theory also filters by Hall sets.
+    pub fn with_hall_sets(self) -> bool {
+        matches!(self, Propagate::GridHall | Propagate::GridOnlyHall)
     }
 
     /// Whether the solver holds none of the grid's clauses (the theory holds them).
     pub fn without_grid_clauses(self) -> bool {
-        self == Propagate::GridOnly
+        matches!(self, Propagate::GridOnly | Propagate::GridOnlyHall)
     }
 }
 
@@ -125,6 +139,10 @@ pub(crate) fn variables_of(var_of_pair: &[u32]) -> Vec<Var> {
         .map(|&v| Var::from_index(v as usize))
         .collect()
 }
+
+/// The deepest decision level at which `grid-hall` and `grid-only-hall` look for Hall
+/// sets.
+pub const HALL_DEPTH: usize = usize::MAX;
 
 /// The widest grid the native propagation takes (one `u64` bit per digit).
 pub const MAX_NATIVE_SIDE: usize = 64;

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 pub use super::solver::{ProvenUnsat, SatStats};
 pub use crate::backend::LoadMode;
 use crate::backend::{
-    BackendError, BackendSpec, CellDigit, GridReasoning, GridTheoryFactory, ProofTarget, Propagate,
+    BackendError, BackendSpec, CellDigit, GridReasoning, HALL_DEPTH, GridTheoryFactory, ProofTarget, Propagate,
     SatBackend, SatOutcome, SudokuPropagation, SudokuStructure,
 };
 use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
@@ -79,11 +79,15 @@ pub(crate) fn give_structure(
         return;
     };
     if propagate.is_grid_theory() {
-        let reasoning = GridReasoning {
-            complete: propagate.without_grid_clauses(),
-            hidden_singles: !structure.unit_clauses,
-            locked: true,
-        };
+        let mut reasoning =
+            GridReasoning::locked(propagate.without_grid_clauses(), structure.unit_clauses);
+        if propagate.with_hall_sets() {
+            let depth = std::env::var("SUDOSAT_HALL_DEPTH")
+                .ok()
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(HALL_DEPTH);
+            reasoning = reasoning.with_hall_sets(depth);
+        }
         if let Some(theory) = GridTheoryFactory::new(structure, reasoning) {
             propagating.connect_propagator(Some(theory));
         }

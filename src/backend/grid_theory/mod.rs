@@ -28,7 +28,13 @@
 //! refuted by unit propagation on it (locked candidates: the digit placed outside the
 //! line empties the box's "≥ 1" clause), so a DRAT checker accepts each as a lemma.
 //!
+//! With `hall` and `fish` the theory also filters every unit, and every digit's rows
+//! against its columns, by Hall sets on the same masks ([`hall`]), with each view's
+//! matching kept across calls, down to a decision level set by `hall_depth`.
+//!
 //! Grids of side at most 64 (one `u64` bit per digit and per position).
+
+mod hall;
 
 use std::sync::Arc;
 
@@ -50,6 +56,41 @@ pub struct GridReasoning {
     pub hidden_singles: bool,
     /// Locked candidates.
     pub locked: bool,
+    /// Hall sets of every row, column and box (naked and hidden pairs, triples, … of
+    /// any size), through a matching kept across calls.
+    pub hall: bool,
+    /// Hall sets of each digit's rows against its columns (X-wing, swordfish, …).
+    pub fish: bool,
+    /// The deepest decision level at which Hall sets run (0: the root only).
+    pub hall_depth: usize,
+    /// The largest Hall set used (two in proof mode).
+    max_hall_set: u32,
+}
+
+impl GridReasoning {
+    /// Singles and locked candidates beside the clauses (`grid`), or doing all of the
+    /// grid's work (`complete`, `grid-only`); no Hall sets.
+    pub fn locked(complete: bool, unit_clauses: bool) -> GridReasoning {
+        GridReasoning {
+            complete,
+            hidden_singles: !unit_clauses,
+            locked: true,
+            hall: false,
+            fish: false,
+            hall_depth: 0,
+            max_hall_set: u32::MAX,
+        }
+    }
+
+    /// With Hall sets of units and fish down to decision level `depth`.
+    pub fn with_hall_sets(self, depth: usize) -> GridReasoning {
+        GridReasoning {
+            hall: true,
+            fish: true,
+            hall_depth: depth,
+            ..self
+        }
+    }
 }
 
 /// The theory of one Sudoku as the solver's [`PropagatorFactory`].
@@ -80,11 +121,17 @@ impl PropagatorFactory for GridTheoryFactory {
             // placements' reasons are clauses only of the extended encodings.
             reasoning.complete = false;
         }
+        if proof_safe {
+            // A Hall set of two cells (or rows) is refuted by unit propagation, not one of
+            // three: that is a pigeonhole argument.
+            reasoning.max_hall_set = 2;
+        }
         if proof_safe && !self.structure.unit_clauses {
-            // Hidden singles and locked candidates need the units' "≥ 1" clauses to be
-            // checked by unit propagation; the minimal encodings have none.
+            // Hidden singles, locked candidates and fish need the units' "≥ 1" clauses to
+            // be checked by unit propagation; the minimal encodings have none.
             reasoning.hidden_singles = false;
             reasoning.locked = false;
+            reasoning.fish = false;
         }
         GridTheory::new(&self.structure, num_vars, reasoning)
             .map(|theory| Box::new(theory) as Box<dyn Propagator>)
@@ -95,7 +142,13 @@ impl PropagatorFactory for GridTheoryFactory {
     }
 }
 
-const COUNTER_NAMES: &[&str] = &["theory_singles", "theory_locked", "theory_conflicts"];
+const COUNTER_NAMES: &[&str] = &[
+    "theory_singles",
+    "theory_locked",
+    "theory_conflicts",
+    "theory_hall",
+    "theory_fish",
+];
 
 /// Why the theory implied a literal; its clause is written when the solver asks.
 #[derive(Clone, Copy, Debug)]
@@ -109,6 +162,9 @@ enum Cause {
     /// The digit's positions in unit `within` lie inside unit `line` (a box and a line that
     /// cross); every other cell of `line` loses it.
     Locked { within: u32, line: u32, digit: u8 },
+    /// A Hall set of view `view` ([`hall`]): its left vertices `cells` hold only the right
+    /// vertices `digits`.
+    Hall { view: u16, cells: u64, digits: u64 },
 }
 
 /// The state of one solve.
@@ -129,6 +185,8 @@ pub struct GridTheory {
     cand: Vec<u64>,
     /// Per `unit << shift | digit`: positions of the unit that take the digit.
     pos: Vec<u64>,
+    /// Per `unit << shift | digit`: positions of the unit with a variable for the digit.
+    alive_pos: Vec<u64>,
     /// Per unit: digits placed in it (givens and true variables).
     placed: Vec<u64>,
     /// Per cell: its digit + 1 when placed, else 0.
@@ -158,7 +216,9 @@ pub struct GridTheory {
     /// A conflict clause found in the last round.
     conflict: Vec<Lit>,
     has_conflict: bool,
-    counters: [u64; 3],
+    /// The matchings of the Hall-set views.
+    matchings: hall::Matchings,
+    counters: [u64; 5],
 }
 
 const PLACED: u32 = 1 << 31;
@@ -201,6 +261,7 @@ impl GridTheory {
             alive: vec![0; cells],
             cand: vec![0; cells],
             pos: vec![0; (3 * n) << shift],
+            alive_pos: Vec::new(),
             placed: vec![0; 3 * n],
             value: vec![0; cells],
             unit_cells,
@@ -218,7 +279,8 @@ impl GridTheory {
             last: None,
             conflict: Vec::new(),
             has_conflict: false,
-            counters: [0; 3],
+            matchings: hall::Matchings::new(n, reasoning.hall, reasoning.fish),
+            counters: [0; 5],
         };
         for (index, what) in structure.cells.iter().enumerate() {
             let (cell, digit) = (index / n, index % n);
@@ -256,6 +318,7 @@ impl GridTheory {
                 }
             }
         }
+        theory.alive_pos.clone_from(&theory.pos);
         // Everything is looked at once at the start.
         theory.dirty_cells = (0..cells as u32).collect();
         theory.dirty_cell.fill(true);
@@ -306,6 +369,7 @@ impl GridTheory {
             self.mark_pair(key);
         }
         self.undo.push((cell << self.shift | digit) as u32);
+        self.mark_views(cell, digit);
     }
 
     /// Places `digit` in `cell`.
@@ -318,6 +382,7 @@ impl GridTheory {
             self.placed[unit as usize] |= 1 << digit;
         }
         self.undo.push(PLACED | (cell << self.shift | digit) as u32);
+        self.mark_views(cell, digit);
         if self.reasoning.complete {
             self.new_placements.push(lit);
         }
@@ -440,6 +505,10 @@ impl GridTheory {
         }
         self.dirty_pairs = pairs;
         self.dirty_pairs.clear();
+        // Hall sets only at the fixpoint of the cheaper rules.
+        if self.pending.is_empty() && !self.has_conflict && self.hall_due() {
+            self.hall_round();
+        }
     }
 
     fn clear_dirty(&mut self) {
@@ -554,7 +623,8 @@ impl GridTheory {
             && !self.has_conflict
             && (!self.dirty_cells.is_empty()
                 || !self.dirty_pairs.is_empty()
-                || !self.new_placements.is_empty())
+                || !self.new_placements.is_empty()
+                || self.hall_due())
         {
             self.round();
         }
@@ -599,6 +669,11 @@ impl GridTheory {
                     }
                 }
             }
+            Cause::Hall {
+                view,
+                cells,
+                digits,
+            } => self.write_hall_set(view as usize, cells, digits, out),
         }
     }
 

@@ -1,0 +1,490 @@
+//! The strongest reasoning without search, for grids of any side: every Hall set of every
+//! row, column and box, every Hall set of each digit's rows against its columns (fish of
+//! any size), and locked candidates, to a fixpoint.
+//!
+//! The grid theory inside cdcl ([`crate::backend::GridTheoryFactory`]) does this on one
+//! `u64` a cell and stops at side 64; here a cell's candidates are a [`DigitSet`]'s seven
+//! words (up to 448 digits), and nothing is undone, so it runs before a search: its
+//! removals become unit clauses of the formula ([`RootCandidates::to_cnf`]). Each view is
+//! filtered by Régin's algorithm on a matching kept from one pass to the next
+//! ([`crate::alldifferent`]).
+
+use crate::alldifferent::{closure, removable, repair, Mask, FREE};
+use crate::encode::{SudokuEncoding, VarMap, VarRef};
+use crate::formula::{ClauseSink, Cnf};
+use crate::grid::{Cell, Digit, Grid};
+use crate::run::Deadline;
+
+/// A set of up to 448 vertices.
+type Bits = [u64; 7];
+
+/// What the fixpoint removed, by rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RootRemovals {
+    /// Passes over every view until nothing changed.
+    pub passes: u64,
+    /// Candidates removed by a Hall set of a row, column or box (singles included).
+    pub units: u64,
+    /// Candidates removed by a Hall set of a digit's rows against its columns.
+    pub fish: u64,
+    /// Candidates removed by locked candidates.
+    pub locked: u64,
+}
+
+/// The candidates left at the fixpoint.
+#[derive(Clone, Debug)]
+pub struct RootCandidates {
+    box_size: usize,
+    /// Per cell, row-major: its digits (bit d for digit d + 1).
+    cand: Vec<Bits>,
+    /// What each rule removed.
+    pub removals: RootRemovals,
+}
+
+/// The outcome of the fixpoint.
+#[derive(Clone, Debug)]
+pub enum RootReasoning {
+    /// The candidates left (a cell with one is fixed).
+    Candidates(RootCandidates),
+    /// A cell, unit or digit without a place: the puzzle has no solution.
+    Contradiction(RootRemovals),
+    /// The deadline passed first; the candidates so far.
+    Stopped(RootCandidates),
+}
+
+impl RootCandidates {
+    /// The side of the grid.
+    pub fn side(&self) -> usize {
+        self.box_size * self.box_size
+    }
+
+    /// The number of cells with one candidate left.
+    pub fn fixed_cells(&self) -> usize {
+        self.cand.iter().filter(|c| c.count() == 1).count()
+    }
+
+    /// The number of candidates left over every cell.
+    pub fn candidates(&self) -> u64 {
+        self.cand.iter().map(|c| c.count() as u64).sum()
+    }
+
+    /// The puzzle with every fixed cell given.
+    pub fn fixed_grid(&self) -> Grid {
+        let values = self
+            .cand
+            .iter()
+            .map(|c| match c.count() {
+                1 => c.first().map_or(0, |d| d as u16 + 1),
+                _ => 0,
+            })
+            .collect();
+        Grid::from_values(values).expect("the side of a supported grid")
+    }
+
+    /// Whether `digit` is still a candidate of `cell`.
+    pub fn has(&self, cell: Cell, digit: Digit) -> bool {
+        self.cand[cell.index()].has(digit.get() - 1)
+    }
+
+    /// The formula of [`RootCandidates::fixed_grid`] under `encoding`, with each removed
+    /// candidate of an open cell as a unit clause (its map decodes a model into a solution
+    /// of the puzzle).
+    pub fn to_cnf(&self, encoding: SudokuEncoding) -> (VarMap, Cnf) {
+        let grid = self.fixed_grid();
+        let mut cnf = Cnf::new();
+        let map = encoding.encode_into(&grid, &mut cnf);
+        cnf.set_num_vars(map.num_vars());
+        let n = self.side();
+        for (index, cand) in self.cand.iter().enumerate() {
+            if cand.count() == 1 {
+                continue;
+            }
+            for d in (0..n).filter(|&d| !cand.has(d)) {
+                if let VarRef::Var(var) = map.var(Cell(index as u32), Digit(d as u16 + 1)) {
+                    cnf.add_clause(&[var.lit(false)]);
+                }
+            }
+        }
+        (map, cnf)
+    }
+}
+
+/// Reasons on `puzzle` to the fixpoint, or until `deadline`.
+pub fn hall_fixpoint(puzzle: &Grid, deadline: &Deadline) -> RootReasoning {
+    let mut state = State::new(puzzle);
+    while state.changed.iter().any(|&c| c) {
+        if deadline.expired() {
+            return RootReasoning::Stopped(state.into_candidates());
+        }
+        state.removals.passes += 1;
+        if !(state.units() && state.digits() && state.locked()) {
+            return RootReasoning::Contradiction(state.removals);
+        }
+    }
+    RootReasoning::Candidates(state.into_candidates())
+}
+
+/// Which of a view's rules removed a candidate.
+#[derive(Clone, Copy)]
+enum Rule {
+    Unit,
+    Fish,
+    Locked,
+}
+
+struct State {
+    b: usize,
+    n: usize,
+    cand: Vec<Bits>,
+    /// Cells of unit `u` at `u · n ..`: rows, columns, boxes.
+    unit_cells: Vec<u32>,
+    /// Per cell: its row, column and box.
+    cell_units: Vec<[u32; 3]>,
+    /// Views whose candidates changed since they were last looked at: the 3n units (for
+    /// Hall sets), the n digits (for fish), and the 3n units again (for locked
+    /// candidates), at `view`, `3n + digit` and `4n + unit`.
+    changed: Vec<bool>,
+    /// Kept matchings per view (3n units, then n digits), `view · n + vertex`.
+    left: Vec<u16>,
+    right: Vec<u16>,
+    adj: Vec<Bits>,
+    reach: Vec<Bits>,
+    removals: RootRemovals,
+}
+
+impl State {
+    fn new(puzzle: &Grid) -> State {
+        let (b, n) = (puzzle.box_size(), puzzle.side());
+        let all = (0..n).fold(Bits::EMPTY, |mask, d| mask.union(Bits::bit(d)));
+        let cand = puzzle
+            .values()
+            .iter()
+            .map(|&v| if v == 0 { all } else { Bits::bit(v as usize - 1) })
+            .collect();
+        let cell_units = (0..n * n)
+            .map(|cell| {
+                let (r, c) = (cell / n, cell % n);
+                [r as u32, (n + c) as u32, (2 * n + r / b * b + c / b) as u32]
+            })
+            .collect();
+        State {
+            b,
+            n,
+            cand,
+            unit_cells: crate::backend::sudoku::unit_cells(b),
+            cell_units,
+            changed: vec![true; 7 * n],
+            left: vec![FREE; 4 * n * n],
+            right: vec![FREE; 4 * n * n],
+            adj: vec![Bits::EMPTY; n],
+            reach: vec![Bits::EMPTY; n],
+            removals: RootRemovals::default(),
+        }
+    }
+
+    fn into_candidates(self) -> RootCandidates {
+        RootCandidates {
+            box_size: self.b,
+            cand: self.cand,
+            removals: self.removals,
+        }
+    }
+
+    /// Leaves `cell` the candidates `kept`, marking the views that see the change; `false`
+    /// when none is left.
+    fn keep(&mut self, cell: usize, kept: Bits, rule: Rule) -> bool {
+        let n = self.n;
+        let old = self.cand[cell];
+        let gone = old.minus(kept);
+        if gone == Bits::EMPTY {
+            return true;
+        }
+        self.cand[cell] = old.minus(gone);
+        let count = gone.count() as u64;
+        match rule {
+            Rule::Unit => self.removals.units += count,
+            Rule::Fish => self.removals.fish += count,
+            Rule::Locked => self.removals.locked += count,
+        }
+        for unit in self.cell_units[cell] {
+            self.changed[unit as usize] = true;
+            self.changed[4 * n + unit as usize] = true;
+        }
+        gone.each(|d| self.changed[3 * n + d] = true);
+        // A cell left one digit places it: that digit's view changes too.
+        let left = self.cand[cell];
+        if let Some(d) = left.first() {
+            if left.count() == 1 {
+                self.changed[3 * n + d] = true;
+            }
+        }
+        left != Bits::EMPTY
+    }
+
+    /// Every changed row, column and box: open cells against missing digits. `false` on a
+    /// contradiction.
+    fn units(&mut self) -> bool {
+        let n = self.n;
+        for unit in 0..3 * n {
+            if !std::mem::take(&mut self.changed[unit]) {
+                continue;
+            }
+            let mut placed = Bits::EMPTY;
+            let mut open = Bits::EMPTY;
+            for k in 0..n {
+                let c = self.cand[self.unit_cells[unit * n + k] as usize];
+                if c.count() == 1 {
+                    if placed.union(c) == placed {
+                        return false;
+                    }
+                    placed = placed.union(c);
+                } else {
+                    open.insert(k);
+                }
+            }
+            if open.count() + placed.count() != n as u32 {
+                return false;
+            }
+            open.each(|k| {
+                self.adj[k] = self.cand[self.unit_cells[unit * n + k] as usize].minus(placed);
+            });
+            if !self.filter(unit, open) {
+                return false;
+            }
+            // Placed digits leave their peers; Hall sets' removals leave the cells.
+            let mut consistent = true;
+            open.each(|k| {
+                let cell = self.unit_cells[unit * n + k] as usize;
+                consistent &= self.keep(cell, self.adj[k], Rule::Unit);
+            });
+            if !consistent {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Each changed digit: rows without it placed against columns without it placed.
+    fn digits(&mut self) -> bool {
+        let n = self.n;
+        for d in 0..n {
+            if !std::mem::take(&mut self.changed[3 * n + d]) {
+                continue;
+            }
+            let (mut rows, mut columns) = (Bits::EMPTY, Bits::EMPTY);
+            let (mut placed_rows, mut placed_columns) = (Bits::EMPTY, Bits::EMPTY);
+            for r in 0..n {
+                let mut adj = Bits::EMPTY;
+                for c in 0..n {
+                    let cand = self.cand[r * n + c];
+                    if cand.has(d) {
+                        adj.insert(c);
+                        if cand.count() == 1 {
+                            placed_rows.insert(r);
+                            placed_columns.insert(c);
+                        }
+                    }
+                }
+                self.adj[r] = adj;
+            }
+            for k in 0..n {
+                if !placed_rows.has(k) {
+                    rows.insert(k);
+                }
+                if !placed_columns.has(k) {
+                    columns.insert(k);
+                }
+            }
+            if rows.count() != columns.count() {
+                return false;
+            }
+            rows.each(|r| self.adj[r] = self.adj[r].minus(placed_columns));
+            if !self.filter(3 * n + d, rows) {
+                return false;
+            }
+            let mut consistent = true;
+            rows.each(|r| {
+                let kept = self.adj[r];
+                for c in 0..n {
+                    let cell = r * n + c;
+                    if self.cand[cell].has(d) && !kept.has(c) && !placed_columns.has(c) {
+                        let rest = self.cand[cell].minus(Bits::bit(d));
+                        consistent &= self.keep(cell, rest, Rule::Fish);
+                    }
+                }
+            });
+            if !consistent {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Régin's filtering of `view` (edges in `adj`, left vertices `open`): removes from
+    /// `adj` every edge no perfect matching uses. `false` on a Hall violator.
+    fn filter(&mut self, view: usize, open: Bits) -> bool {
+        let n = self.n;
+        let left = &mut self.left[view * n..view * n + n];
+        let right = &mut self.right[view * n..view * n + n];
+        if repair(&self.adj, open, left, right).is_err() {
+            return false;
+        }
+        closure(&self.adj, open, right, &mut self.reach);
+        let mut gone = Vec::new();
+        removable(&self.adj, open, left, right, &self.reach, |i, j, _| {
+            gone.push((i, j))
+        });
+        for &(i, j) in &gone {
+            self.adj[i] = self.adj[i].minus(Bits::bit(j));
+        }
+        true
+    }
+
+    /// Locked candidates in each changed unit: a digit whose places in a box lie in one
+    /// line leaves the rest of the line, and one whose places in a line lie in one box
+    /// leaves the rest of the box.
+    fn locked(&mut self) -> bool {
+        let (n, b) = (self.n, self.b);
+        for unit in 0..3 * n {
+            if !std::mem::take(&mut self.changed[4 * n + unit]) {
+                continue;
+            }
+            for d in 0..n {
+                let (mut rows, mut columns, mut boxes) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
+                for k in 0..n {
+                    let cell = self.unit_cells[unit * n + k] as usize;
+                    if self.cand[cell].has(d) {
+                        let (r, c) = (cell / n, cell % n);
+                        rows.insert(r);
+                        columns.insert(c);
+                        boxes.insert(r / b * b + c / b);
+                    }
+                }
+                if rows.count() == 0 {
+                    return false;
+                }
+                // The other unit holding every place, if any.
+                let target = if unit >= 2 * n {
+                    match (rows.count(), columns.count()) {
+                        (1, _) => rows.first(),
+                        (_, 1) => columns.first().map(|c| n + c),
+                        _ => None,
+                    }
+                } else if boxes.count() == 1 {
+                    boxes.first().map(|bx| 2 * n + bx)
+                } else {
+                    None
+                };
+                let Some(target) = target else { continue };
+                for k in 0..n {
+                    let cell = self.unit_cells[target * n + k] as usize;
+                    let inside = self.cell_units[cell].contains(&(unit as u32));
+                    if !inside && self.cand[cell].has(d) {
+                        let rest = self.cand[cell].minus(Bits::bit(d));
+                        if !self.keep(cell, rest, Rule::Locked) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::dlx;
+
+    fn fixpoint(puzzle: &Grid) -> RootReasoning {
+        hall_fixpoint(puzzle, &Deadline::NONE)
+    }
+
+    /// An easy 9×9 puzzle is solved by singles alone; the fixed grid is its solution.
+    #[test]
+    fn an_easy_puzzle_is_settled_without_search() {
+        let puzzle: Grid =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+                .parse()
+                .unwrap();
+        let RootReasoning::Candidates(root) = fixpoint(&puzzle) else {
+            panic!("a solvable puzzle")
+        };
+        assert_eq!(root.fixed_cells(), 81);
+        let solved = root.fixed_grid();
+        assert!(crate::grid::check_solution(&puzzle, &solved).is_valid());
+    }
+
+    /// Two givens of one digit in a row: a contradiction.
+    #[test]
+    fn a_repeated_digit_is_a_contradiction() {
+        let mut puzzle = Grid::empty(2).unwrap();
+        puzzle.set(Cell(0), Some(Digit(1)));
+        puzzle.set(Cell(3), Some(Digit(1)));
+        assert!(matches!(fixpoint(&puzzle), RootReasoning::Contradiction(_)));
+    }
+
+    /// The candidates keep the solution, and the formula with the removals as units is
+    /// satisfiable exactly when the puzzle is, its model decoding to a solution: on
+    /// puzzles with one, several and no solutions.
+    #[test]
+    fn the_candidates_and_the_formula_keep_the_solutions() {
+        use crate::backend::{Cdcl, SatBackend, SatOutcome};
+        use crate::encode::BaseEncoding;
+        let solved: Grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
+        let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
+        let mut puzzles = vec![
+            // Unique and hard: the first of the forum-hardest fixture.
+            include_str!("../../tests/fixtures/hardest-20.txt")
+                .lines()
+                .find(|line| !line.starts_with('#'))
+                .unwrap()
+                .parse::<Grid>()
+                .unwrap(),
+        ];
+        for (step, change) in [(2usize, false), (4, false), (5, false), (3, true)] {
+            let mut puzzle = solved.clone();
+            for c in (0..81).filter(|c| c % step != 0) {
+                puzzle.set(Cell(c as u32), None);
+            }
+            if change {
+                puzzle.set(Cell(0), Some(Digit(4)));
+            }
+            puzzles.push(puzzle);
+        }
+        let mut outcomes = [0; 3];
+        for (step, puzzle) in puzzles.into_iter().enumerate() {
+            let dlx = dlx::search(&puzzle, 2).unwrap();
+            let root = match fixpoint(&puzzle) {
+                RootReasoning::Contradiction(_) => {
+                    assert_eq!(dlx.solutions, 0, "puzzle {step}");
+                    outcomes[0] += 1;
+                    continue;
+                }
+                RootReasoning::Stopped(_) => unreachable!("no deadline"),
+                RootReasoning::Candidates(root) => root,
+            };
+            if let Some(first) = &dlx.first {
+                for (cell, digit) in first.givens() {
+                    assert!(root.has(cell, digit), "{cell:?} keeps {digit:?}");
+                }
+            }
+            let (map, mut cnf) = root.to_cnf(encoding);
+            let mut solver = Cdcl::new();
+            solver.add_formula(&mut cnf);
+            match solver.solve().unwrap() {
+                SatOutcome::Sat(model) => {
+                    let grid = map.decode(&model).unwrap();
+                    assert!(crate::grid::check_solution(&puzzle, &grid).is_valid());
+                    outcomes[dlx.solutions.min(2) as usize] += 1;
+                }
+                other => assert_eq!(dlx.solutions, 0, "{other:?}"),
+            }
+        }
+        assert!(outcomes.iter().all(|&k| k > 0), "{outcomes:?}");
+    }
+}
