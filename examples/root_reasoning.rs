@@ -15,8 +15,7 @@ use anyhow::{bail, Context, Result};
 use sudosat::dimacs::write_formula;
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::grid::read_puzzles_from_path;
-use sudosat::run::Deadline;
-use sudosat::solve::hall_fixpoint::{hall_fixpoint, RootReasoning};
+use sudosat::solve::hall_fixpoint::{hall_fixpoint, RootOutcome};
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,10 +26,10 @@ fn main() -> Result<()> {
     let puzzle = puzzles.first().context("no puzzle in the file")?;
     let n = puzzle.side();
     let start = Instant::now();
-    let outcome = hall_fixpoint(puzzle, &Deadline::NONE);
+    let outcome = hall_fixpoint(puzzle, || false);
     let seconds = start.elapsed().as_secs_f64();
     let root = match outcome {
-        RootReasoning::Contradiction(removals) => {
+        RootOutcome::Contradiction(removals) => {
             println!(
                 "{n}x{n} givens={} contradiction passes={} seconds={seconds:.2}",
                 puzzle.num_givens(),
@@ -38,7 +37,7 @@ fn main() -> Result<()> {
             );
             return Ok(());
         }
-        RootReasoning::Candidates(root) | RootReasoning::Stopped(root) => root,
+        RootOutcome::Candidates(root) | RootOutcome::Stopped(root) => root,
     };
     let r = root.removals;
     println!(

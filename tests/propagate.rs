@@ -211,3 +211,70 @@ fn cli_reports_what_the_native_propagation_did_and_refuses_an_unknown_mode() {
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("magic"), "{}", stderr(&out));
 }
+
+/// Root reasoning (`--root hall`) keeps every solution: counts to 3 equal clauses alone on
+/// every encoding, with cdcl and the DPLL; it fixes cells, and refutes some puzzles without
+/// search.
+#[test]
+fn root_reasoning_counts_exactly_as_clauses_alone() {
+    use sudosat::backend::{BackendKind, BackendSpec, RootMode};
+    let puzzles = propagation_puzzles();
+    let (mut fixed, mut refuted) = (0, 0);
+    for base in [
+        BaseEncoding::Minimal,
+        BaseEncoding::Extended,
+        BaseEncoding::Augmented,
+    ] {
+        for reduce in [true, false] {
+            let encoding = SudokuEncoding::new(base, reduce);
+            let mut plain = cdcl_propagating(encoding, Propagate::None);
+            for kind in [BackendKind::Cdcl, BackendKind::Dpll] {
+                let spec = BackendSpec::new(kind).with_root(RootMode::Hall);
+                let mut rooted = SatSolver::new(encoding, spec);
+                for (i, puzzle) in puzzles.iter().enumerate() {
+                    let expected = plain.count_solutions(puzzle, 3).unwrap().unwrap();
+                    let what = format!("{encoding:?} {kind:?} puzzle {i}: {puzzle}");
+                    assert_eq!(
+                        rooted.count_solutions(puzzle, 3).unwrap().unwrap(),
+                        expected,
+                        "{what}"
+                    );
+                    assert_solves(&mut rooted, puzzle, expected, &what);
+                    fixed += backend_counter(&rooted, "root_fixed");
+                    refuted += backend_counter(&rooted, "root_refuted");
+                }
+            }
+        }
+    }
+    assert!(
+        fixed > 1000 && refuted > 0,
+        "fixed {fixed}, refuted {refuted}"
+    );
+}
+
+/// `--root hall` reports what it did and settles the 25×25 fixture before any decision;
+/// `--root none` leaves it to the search.
+#[test]
+fn cli_root_reasoning_settles_the_25x25_fixture_without_search() {
+    for (root, settled) in [("hall", true), ("none", false)] {
+        let out = run(&[
+            "solve",
+            &path("sudoku-25-1.txt"),
+            "--root",
+            root,
+            "--threads",
+            "1",
+            "--stats",
+        ]);
+        assert_exit(&out, 0);
+        let puzzle = &read_puzzles_from_path(&fixture("sudoku-25-1.txt"), None).unwrap()[0];
+        let grids = common::parse_output(&stdout(&out));
+        assert!(check_solution(puzzle, &grids[0]).is_valid());
+        let stats = stderr(&out);
+        assert_eq!(stats.contains(" clauses=0 "), settled, "{root}: {stats}");
+        assert_eq!(stats.contains("root_fixed="), settled, "{root}: {stats}");
+    }
+    let out = run(&["solve", &path("hardest-20.txt"), "--root", "magic"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("magic"), "{}", stderr(&out));
+}

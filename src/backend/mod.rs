@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use crate::names::UnknownName;
 pub use crate::run::Counters;
+pub use crate::solve::hall_fixpoint::RootMode;
 pub use sudosat_sat::propagator::{ConnectPropagator, Propagator, PropagatorFactory};
 pub use sudosat_sat::solver::{
     check_model, check_model_from, BackendError, Capability, Interrupt, LimitTime, SatBackend,
@@ -216,6 +217,9 @@ pub struct BackendSpec {
     /// Whether cdcl propagates the Sudoku's units natively when the formula comes from a
     /// puzzle (ignored by the other backends).
     pub propagate: Propagate,
+    /// Whether the SAT path reasons on the grid before it encodes a puzzle (every
+    /// backend): [`crate::solve::hall_fixpoint`].
+    pub root: RootMode,
     /// Threads of one cdcl solve ([`Cdcl::with_threads`]; ignored by the other backends):
     /// 1 (the default) is deterministic.
     pub threads: usize,
@@ -239,6 +243,7 @@ impl BackendSpec {
             lookahead: Lookahead::default(),
             load: LoadMode::default(),
             propagate: Propagate::default(),
+            root: RootMode::default(),
             threads: 1,
             memory: None,
             seed: 0,
@@ -268,6 +273,12 @@ impl BackendSpec {
     /// With a native propagation setting (cdcl).
     pub fn with_propagate(mut self, propagate: Propagate) -> BackendSpec {
         self.propagate = propagate;
+        self
+    }
+
+    /// With root reasoning before the encoding (every backend).
+    pub fn with_root(mut self, root: RootMode) -> BackendSpec {
+        self.root = root;
         self
     }
 

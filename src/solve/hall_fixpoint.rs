@@ -13,10 +13,40 @@ use crate::alldifferent::{closure, removable, repair, Mask, FREE};
 use crate::encode::{SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf};
 use crate::grid::{Cell, Digit, Grid};
-use crate::run::Deadline;
 
 /// A set of up to 448 vertices.
 type Bits = [u64; 7];
+
+crate::names::named_enum! {
+    /// Whether the SAT path reasons on the grid before it encodes a puzzle.
+    #[derive(Default)]
+    pub enum RootMode ("root reasoning") {
+        /// The measured best: the fixpoint on grids wider than [`ROOT_AUTO_SIDE`], where
+        /// it settled `sudoku-225-1` (which no search here settles); below, cdcl's root
+        /// probing settles the measured grids in less time than the fixpoint takes
+        /// (BENCHMARKS.md, "Large grids").
+        #[default]
+        Auto = "auto",
+        /// None: the puzzle is encoded as it is.
+        None = "none",
+        /// The fixpoint of Hall sets and locked candidates on every grid.
+        Hall = "hall",
+    }
+}
+
+/// The widest grid `auto` leaves to the search.
+pub const ROOT_AUTO_SIDE: usize = 144;
+
+impl RootMode {
+    /// Whether the fixpoint runs before the search on a grid of side `n`.
+    pub fn runs_on(self, n: usize) -> bool {
+        match self {
+            RootMode::Auto => n > ROOT_AUTO_SIDE,
+            RootMode::None => false,
+            RootMode::Hall => true,
+        }
+    }
+}
 
 /// What the fixpoint removed, by rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,7 +73,7 @@ pub struct RootCandidates {
 
 /// The outcome of the fixpoint.
 #[derive(Clone, Debug)]
-pub enum RootReasoning {
+pub enum RootOutcome {
     /// The candidates left (a cell with one is fixed).
     Candidates(RootCandidates),
     /// A cell, unit or digit without a place: the puzzle has no solution.
@@ -90,10 +120,16 @@ impl RootCandidates {
     /// candidate of an open cell as a unit clause (its map decodes a model into a solution
     /// of the puzzle).
     pub fn to_cnf(&self, encoding: SudokuEncoding) -> (VarMap, Cnf) {
-        let grid = self.fixed_grid();
         let mut cnf = Cnf::new();
-        let map = encoding.encode_into(&grid, &mut cnf);
+        let map = encoding.encode_into(&self.fixed_grid(), &mut cnf);
         cnf.set_num_vars(map.num_vars());
+        self.add_removals(&map, &mut cnf);
+        (map, cnf)
+    }
+
+    /// Each removed candidate of an open cell that has a variable in `map` (a map of
+    /// [`RootCandidates::fixed_grid`]), as a unit clause into `sink`.
+    pub fn add_removals(&self, map: &VarMap, sink: &mut impl ClauseSink) {
         let n = self.side();
         for (index, cand) in self.cand.iter().enumerate() {
             if cand.count() == 1 {
@@ -101,27 +137,31 @@ impl RootCandidates {
             }
             for d in (0..n).filter(|&d| !cand.has(d)) {
                 if let VarRef::Var(var) = map.var(Cell(index as u32), Digit(d as u16 + 1)) {
-                    cnf.add_clause(&[var.lit(false)]);
+                    sink.add_clause(&[var.lit(false)]);
                 }
             }
         }
-        (map, cnf)
+    }
+
+    /// The candidates removed in all.
+    pub fn removed(&self) -> u64 {
+        self.removals.units + self.removals.fish + self.removals.locked
     }
 }
 
-/// Reasons on `puzzle` to the fixpoint, or until `deadline`.
-pub fn hall_fixpoint(puzzle: &Grid, deadline: &Deadline) -> RootReasoning {
+/// Reasons on `puzzle` to the fixpoint, or until `stop` says so (asked between passes).
+pub fn hall_fixpoint(puzzle: &Grid, stop: impl Fn() -> bool) -> RootOutcome {
     let mut state = State::new(puzzle);
     while state.changed.iter().any(|&c| c) {
-        if deadline.expired() {
-            return RootReasoning::Stopped(state.into_candidates());
+        if stop() {
+            return RootOutcome::Stopped(state.into_candidates());
         }
         state.removals.passes += 1;
         if !(state.units() && state.digits() && state.locked()) {
-            return RootReasoning::Contradiction(state.removals);
+            return RootOutcome::Contradiction(state.removals);
         }
     }
-    RootReasoning::Candidates(state.into_candidates())
+    RootOutcome::Candidates(state.into_candidates())
 }
 
 /// Which of a view's rules removed a candidate.
@@ -159,7 +199,13 @@ impl State {
         let cand = puzzle
             .values()
             .iter()
-            .map(|&v| if v == 0 { all } else { Bits::bit(v as usize - 1) })
+            .map(|&v| {
+                if v == 0 {
+                    all
+                } else {
+                    Bits::bit(v as usize - 1)
+                }
+            })
             .collect();
         let cell_units = (0..n * n)
             .map(|cell| {
@@ -397,8 +443,8 @@ mod tests {
     use super::*;
     use crate::solve::dlx;
 
-    fn fixpoint(puzzle: &Grid) -> RootReasoning {
-        hall_fixpoint(puzzle, &Deadline::NONE)
+    fn fixpoint(puzzle: &Grid) -> RootOutcome {
+        hall_fixpoint(puzzle, || false)
     }
 
     /// An easy 9×9 puzzle is solved by singles alone; the fixed grid is its solution.
@@ -408,7 +454,7 @@ mod tests {
             "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
                 .parse()
                 .unwrap();
-        let RootReasoning::Candidates(root) = fixpoint(&puzzle) else {
+        let RootOutcome::Candidates(root) = fixpoint(&puzzle) else {
             panic!("a solvable puzzle")
         };
         assert_eq!(root.fixed_cells(), 81);
@@ -422,7 +468,7 @@ mod tests {
         let mut puzzle = Grid::empty(2).unwrap();
         puzzle.set(Cell(0), Some(Digit(1)));
         puzzle.set(Cell(3), Some(Digit(1)));
-        assert!(matches!(fixpoint(&puzzle), RootReasoning::Contradiction(_)));
+        assert!(matches!(fixpoint(&puzzle), RootOutcome::Contradiction(_)));
     }
 
     /// The candidates keep the solution, and the formula with the removals as units is
@@ -460,13 +506,13 @@ mod tests {
         for (step, puzzle) in puzzles.into_iter().enumerate() {
             let dlx = dlx::search(&puzzle, 2).unwrap();
             let root = match fixpoint(&puzzle) {
-                RootReasoning::Contradiction(_) => {
+                RootOutcome::Contradiction(_) => {
                     assert_eq!(dlx.solutions, 0, "puzzle {step}");
                     outcomes[0] += 1;
                     continue;
                 }
-                RootReasoning::Stopped(_) => unreachable!("no deadline"),
-                RootReasoning::Candidates(root) => root,
+                RootOutcome::Stopped(_) => unreachable!("no deadline"),
+                RootOutcome::Candidates(root) => root,
             };
             if let Some(first) = &dlx.first {
                 for (cell, digit) in first.givens() {

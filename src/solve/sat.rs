@@ -23,20 +23,21 @@
 //! solved, so that it too comes with a formula and a proof. A proved call always re-encodes
 //! (a proof starts with a fresh backend), whatever the [`LoadMode`].
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use super::solver::{ProvenUnsat, SatStats};
 pub use crate::backend::LoadMode;
 use crate::backend::{
-    BackendError, BackendSpec, CellDigit, GridReasoning, HALL_DEPTH, GridTheoryFactory, ProofTarget, Propagate,
-    SatBackend, SatOutcome, SudokuPropagation, SudokuStructure,
+    BackendError, BackendSpec, CellDigit, GridReasoning, GridTheoryFactory, ProofTarget, Propagate,
+    SatBackend, SatOutcome, SudokuPropagation, SudokuStructure, HALL_DEPTH,
 };
 use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, Grid};
 use crate::run::Counters;
+use crate::solve::hall_fixpoint::{hall_fixpoint, RootOutcome};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
@@ -195,6 +196,8 @@ pub struct SatSolver {
     /// included): each solve of the puzzle gets what is left of the time limit, so the
     /// limit covers encoding and loading too, and a count's solves share it.
     load_started: Option<Instant>,
+    /// What root reasoning did to the last puzzle encoded alone.
+    root_counters: Vec<(&'static str, u64)>,
 }
 
 impl SatSolver {
@@ -218,6 +221,7 @@ impl SatSolver {
             proof_formula: None,
             proven: None,
             load_started: None,
+            root_counters: Vec::new(),
         }
     }
 
@@ -366,11 +370,47 @@ impl SatSolver {
         self.load_started = Some(start);
         self.formula.clear();
         let proof = self.proof_request.is_some();
-        let map = if theory_holds_grid(self.spec.propagate, puzzle.side(), backend, proof) {
-            encode_variables_only(puzzle, encoding, &mut self.formula)
-        } else {
-            encoding.encode_into(puzzle, &mut self.formula)
+        // A proof's checker needs the puzzle's own formula: no reasoning before it.
+        let root = (!proof && self.spec.root.runs_on(puzzle.side())).then(|| {
+            let limit = self.time_limit;
+            let interrupt = self.interrupt.clone();
+            hall_fixpoint(puzzle, || {
+                limit.is_some_and(|limit| start.elapsed() >= limit)
+                    || interrupt
+                        .as_ref()
+                        .is_some_and(|flag| flag.load(Ordering::Relaxed))
+            })
+        });
+        let fixed;
+        let (grid, candidates) = match &root {
+            Some(RootOutcome::Candidates(c) | RootOutcome::Stopped(c)) => {
+                fixed = c.fixed_grid();
+                (&fixed, Some(c))
+            }
+            _ => (puzzle, None),
         };
+        let map = if theory_holds_grid(self.spec.propagate, puzzle.side(), backend, proof) {
+            encode_variables_only(grid, encoding, &mut self.formula)
+        } else {
+            encoding.encode_into(grid, &mut self.formula)
+        };
+        self.root_counters.clear();
+        if let Some(candidates) = candidates {
+            candidates.add_removals(&map, &mut self.formula);
+            self.root_counters.extend([
+                ("root_us", start.elapsed().as_micros() as u64),
+                (
+                    "root_fixed",
+                    (candidates.fixed_cells() - puzzle.num_givens()) as u64,
+                ),
+                ("root_removed", candidates.removed()),
+            ]);
+        }
+        if let Some(RootOutcome::Contradiction(_)) = root {
+            // No solution: the empty clause says so to every backend.
+            self.formula.add_clause(&[]);
+            self.root_counters.push(("root_refuted", 1));
+        }
         self.formula.set_num_vars(map.num_vars());
         let size = self.formula.size();
         if self.proof_request.is_some() {
@@ -470,7 +510,12 @@ impl SatSolver {
             ("clauses", self.stats.size.clauses as u64),
             ("literals", self.stats.size.literals as u64),
         ]);
+        counters.0.extend(self.root_counters.iter().copied());
         self.stats.backend = self.backend().counters();
+        self.stats
+            .backend
+            .0
+            .extend(self.root_counters.iter().copied());
         counters
     }
 

@@ -22,7 +22,6 @@
 use super::{Cause, GridTheory, Lit};
 use crate::alldifferent::{closure, mates, removable, repair, Mask, FREE};
 
-
 /// The kept matchings of every view, and scratch space for one view.
 pub(super) struct Matchings {
     /// Per view and left vertex (`view · n + i`): its mate on the right, or [`FREE`].

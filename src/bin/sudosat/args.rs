@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::builder::{PossibleValue, TypedValueParser};
-use sudosat::backend::{BackendKind, BackendSpec, LoadMode, Lookahead, Propagate};
+use sudosat::backend::{BackendKind, BackendSpec, LoadMode, Lookahead, Propagate, RootMode};
 use sudosat::encode::{AmoFamily, BaseEncoding, SudokuEncoding};
 use sudosat::grid::{Format, Grid};
 use sudosat::names::{NameTable, UnknownName};
@@ -245,6 +245,17 @@ pub struct BackendArgs {
     /// (a DIMACS file, no grid) takes only `auto`, which is clauses only there.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
+    /// Reason on the grid before encoding it: auto, none or hall.
+    ///
+    /// Reason on the grid before encoding it (every backend): `hall` runs every Hall set
+    /// of every row, column and box, every digit's rows against its columns (fish of any
+    /// size) and locked candidates to a fixpoint, and encodes what is left, its removals as
+    /// unit clauses; a grid it settles needs no search. `auto` (the default) runs it on
+    /// grids wider than 144, where it settles `sudoku-225-1` in seconds and no search here
+    /// does; below, cdcl's root probing settles the measured grids faster. Not with a
+    /// proof (the checker needs the puzzle's own formula) nor `--load assumptions`.
+    #[arg(long, value_name = "MODE", default_value_t = RootMode::default(), value_parser = named::<RootMode>())]
+    pub root: RootMode,
     /// Threads of one cdcl solve (default: every core).
     ///
     /// Threads of one cdcl solve (default: every core). A search still open after 2,000
@@ -301,6 +312,7 @@ impl BackendArgs {
             lookahead: self.lookahead,
             load: self.load,
             propagate: self.propagate,
+            root: self.root,
             threads: self.threads.unwrap_or_else(sudosat::run::available_cores),
             seed: self.seed,
             ..BackendSpec::new(self.backend.kind)
