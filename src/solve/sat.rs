@@ -83,11 +83,7 @@ pub(crate) fn give_structure(
         let mut reasoning =
             GridReasoning::locked(propagate.without_grid_clauses(), structure.unit_clauses);
         if propagate.with_hall_sets() {
-            let depth = std::env::var("SUDOSAT_HALL_DEPTH")
-                .ok()
-                .and_then(|d| d.parse().ok())
-                .unwrap_or(HALL_DEPTH);
-            reasoning = reasoning.with_hall_sets(depth);
+            reasoning = reasoning.with_hall_sets(HALL_DEPTH);
         }
         if let Some(theory) = GridTheoryFactory::new(structure, reasoning) {
             propagating.connect_propagator(Some(theory));

@@ -235,7 +235,9 @@ pub struct BackendArgs {
     /// `grid` (the grid as a theory on bit masks kept in step with the search: locked
     /// candidates, and hidden singles on the minimal encodings, beside the clauses),
     /// `grid-only` (the same theory holding all of the grid's rules, so no formula is built:
-    /// the solver keeps only learnt clauses), `sudoku` (all-different with Hall sets, and
+    /// the solver keeps only learnt clauses), `grid-hall` and `grid-only-hall` (either with
+    /// Hall sets of every unit and fish, on matchings kept across calls, at the root),
+    /// `sudoku` (all-different with Hall sets rebuilt at every call, and
     /// locked candidates), `hall` or `locked` (one of the two), `none` (clauses only) or
     /// `auto` (the default: the measured best, which is clauses only on every grid size:
     /// on hard 25×25 draws every mode ends within the draws' spread, `grid` is slower on
