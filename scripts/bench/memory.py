@@ -6,7 +6,7 @@ One `sudosat solve` process per input (every core; the portfolio's copies includ
 peak resident set from GNU time; CaDiCaL (`cadical -q`) on the `sudosat encode --reduce` CNF
 of each single grid. A run stopped at its time limit reports the peak up to then.
 
-Environment: TIMEOUT (seconds a solve, default 30), TIMEOUT_225 (default 10), CADICAL
+Environment: TIMEOUT (seconds a solve, default 30), TIMEOUT_225 (default 60), CADICAL
 (default `cadical` on PATH), SUDOSAT_DATA (default benches/data).
 """
 
@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, WORK, build, data, header, log, run, seconds, show, table, tool  # noqa: E402
 
 TIMEOUT = float(os.environ.get("TIMEOUT", "30"))
-TIMEOUT_225 = float(os.environ.get("TIMEOUT_225", "10"))
+TIMEOUT_225 = float(os.environ.get("TIMEOUT_225", "60"))
 INPUTS = [("17clue-2k (2,000 puzzles)", "9x9/17clue-2k.txt", False),
           ("hardest-375 (375 puzzles)", "9x9/hardest-375.txt", False),
           ("gecode 25×25 puzzle 1", "hard/gecode-25x25-6.txt:1", True)] + [

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """BENCHMARKS.md, "The grid as a theory": cdcl with `--propagate none` (clauses alone),
-`grid` (the grid theory beside the clauses) and `grid-only` (the theory instead of the
-grid's clauses), against CaDiCaL on the same reduced CNFs.
+`grid` (the grid theory beside the clauses), `grid-only` (the theory instead of the
+grid's clauses) and either with Hall sets (`grid-hall`, `grid-only-hall`), against
+CaDiCaL on the same reduced CNFs.
 
 - 9×9: instructions counted by callgrind for one `sudosat solve` process over the first
   200 17-clue and the first 100 forum-hardest puzzles (deterministic, unlike times on a
@@ -22,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, ROOT, WORK, build, data, header, log, run, table  # noqa: E402
 
-MODES = ["none", "grid", "grid-only"]
+MODES = ["none", "grid", "grid-only", "grid-hall", "grid-only-hall"]
 SETS = os.environ.get("SETS", "gecode 64-1").split()
 
 

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Context, Result};
-use sudosat::backend::{BackendKind, BackendSpec};
+use sudosat::backend::{BackendKind, BackendSpec, RootMode};
 use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
 use sudosat::compare::merge::{self, ShardFile, StudyInputs};
 use sudosat::compare::output::{Meta, Provenance};
@@ -166,6 +166,14 @@ pub struct Args {
     /// search (see `sudosat solve --seed`).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+    /// Reasoning on the grid before encoding it, for every SAT entry: auto, none or hall.
+    ///
+    /// Reasoning on the grid before encoding it, for every SAT entry (as in `sudosat solve
+    /// --root`): `none` compares the searches alone on the puzzle's own formula, `auto`
+    /// (the default) runs the Hall-set fixpoint on grids wider than 144 first and hands
+    /// every entry what it leaves.
+    #[arg(long, value_name = "MODE", default_value_t = RootMode::default(), value_parser = named::<RootMode>())]
+    root: RootMode,
     /// Memory budget of the SAT entries, e.g. 512M.
     ///
     /// Memory budget of the SAT entries, e.g. 512M or 8G (default half the memory
@@ -294,8 +302,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_iterations: args.max_iterations,
         ..SolverOptions::default()
     };
+    let mut entries = compare::entries(&solvers, &encodings, &classic_options);
+    for entry in &mut entries {
+        if let SolverSpec::Sat { backend, .. } = entry {
+            backend.root = args.root;
+        }
+    }
     let config = CompareConfig {
-        entries: compare::entries(&solvers, &encodings, &classic_options),
+        entries,
         repeat: args.repeat,
         timeout: time_limit(args.timeout)?,
         jobs: args.jobs,
