@@ -36,6 +36,16 @@ const THEORY_MODES: [Propagate; 5] = [
     Propagate::GridOnlyHall,
 ];
 
+/// Counts `puzzle`'s solutions to 3 and solves it, both against `expected`.
+fn assert_counts_and_solves(solver: &mut SatSolver, puzzle: &Grid, expected: u64, what: &str) {
+    assert_eq!(
+        solver.count_solutions(puzzle, 3).unwrap().unwrap(),
+        expected,
+        "{what}"
+    );
+    assert_solves(solver, puzzle, expected, what);
+}
+
 /// Solves `puzzle` and checks the answer against `expected` solutions and the rules.
 fn assert_solves(solver: &mut SatSolver, puzzle: &Grid, expected: u64, what: &str) {
     match solver.solve(puzzle).unwrap().outcome {
@@ -77,12 +87,7 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
                 for (k, native) in natives.iter_mut().enumerate() {
                     let mode = native.spec().propagate;
                     let what = format!("{encoding:?} {mode:?} puzzle {i}: {puzzle}");
-                    assert_eq!(
-                        native.count_solutions(puzzle, 3).unwrap().unwrap(),
-                        expected,
-                        "{what}"
-                    );
-                    assert_solves(native, puzzle, expected, &what);
+                    assert_counts_and_solves(native, puzzle, expected, &what);
                     hall[k] += backend_counter(native, "hall_removals")
                         + backend_counter(native, "theory_hall")
                         + backend_counter(native, "theory_fish");
@@ -125,12 +130,7 @@ fn native_propagation_under_assumptions_counts_as_reencoding() {
         for (i, puzzle) in puzzles.iter().enumerate() {
             let expected = reencode.count_solutions(puzzle, 3).unwrap().unwrap();
             let what = format!("{propagate:?} puzzle {i}: {puzzle}");
-            assert_eq!(
-                batch.count_solutions(puzzle, 3).unwrap().unwrap(),
-                expected,
-                "{what}"
-            );
-            assert_solves(&mut batch, puzzle, expected, &what);
+            assert_counts_and_solves(&mut batch, puzzle, expected, &what);
         }
     }
 }
@@ -234,12 +234,7 @@ fn root_reasoning_counts_exactly_as_clauses_alone() {
                 for (i, puzzle) in puzzles.iter().enumerate() {
                     let expected = plain.count_solutions(puzzle, 3).unwrap().unwrap();
                     let what = format!("{encoding:?} {kind:?} puzzle {i}: {puzzle}");
-                    assert_eq!(
-                        rooted.count_solutions(puzzle, 3).unwrap().unwrap(),
-                        expected,
-                        "{what}"
-                    );
-                    assert_solves(&mut rooted, puzzle, expected, &what);
+                    assert_counts_and_solves(&mut rooted, puzzle, expected, &what);
                     fixed += backend_counter(&rooted, "root_fixed");
                     refuted += backend_counter(&rooted, "root_refuted");
                 }
@@ -277,4 +272,23 @@ fn cli_root_reasoning_settles_the_25x25_fixture_without_search() {
     let out = run(&["solve", &path("hardest-20.txt"), "--root", "magic"]);
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("magic"), "{}", stderr(&out));
+    // compare hands the mode to every SAT entry; each run is checked and solved.
+    for root in ["hall", "none"] {
+        let dir = temp_dir();
+        let csv = dir.path().join("runs.csv");
+        let out = run(&[
+            "compare",
+            "-q",
+            &path("sudoku-25-1.txt"),
+            "--solvers",
+            "cdcl,dpll",
+            "--root",
+            root,
+            "--csv",
+            csv.to_str().unwrap(),
+        ]);
+        assert_exit(&out, 0);
+        let text = std::fs::read_to_string(&csv).unwrap();
+        assert_eq!(text.matches(",solved,true,").count(), 2, "{root}: {text}");
+    }
 }

@@ -49,8 +49,9 @@ crate::names::named_enum! {
         /// clauses alone, `grid` and `grid-only` ended within 7 % of each other, inside the
         /// draws' spread; on `sudoku-64-1` `grid` took 1.6× the time; on 9×9 `grid-only`
         /// takes 0.77× the instructions on 17-clue puzzles and 1.07× on the forum-hardest,
-        /// about even over both; the Hall-set pass (`sudoku`) costs 5–10× per conflict
-        /// (BENCHMARKS.md, "The grid as a theory").
+        /// about even over both; the Hall-set pass (`sudoku`) costs 5–10× per conflict, and
+        /// the theory's Hall sets (`grid-hall`, `grid-only-hall`) end inside the draws'
+        /// spread at the root and slower below it (BENCHMARKS.md, "The grid as a theory").
         #[default]
         Auto = "auto",
         /// Clauses only.

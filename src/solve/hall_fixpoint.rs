@@ -189,6 +189,10 @@ struct State {
     right: Vec<u16>,
     adj: Vec<Bits>,
     reach: Vec<Bits>,
+    /// Per digit and row (`digit · n + row`): the columns that take the digit, as the
+    /// last sweep of [`State::digits`] read them; per digit, its placed rows and columns.
+    digit_rows: Vec<Bits>,
+    digit_placed: Vec<(Bits, Bits)>,
     removals: RootRemovals,
 }
 
@@ -224,6 +228,8 @@ impl State {
             right: vec![FREE; 4 * n * n],
             adj: vec![Bits::EMPTY; n],
             reach: vec![Bits::EMPTY; n],
+            digit_rows: vec![Bits::EMPTY; n * n],
+            digit_placed: vec![(Bits::EMPTY, Bits::EMPTY); n],
             removals: RootRemovals::default(),
         }
     }
@@ -311,59 +317,68 @@ impl State {
     }
 
     /// Each changed digit: rows without it placed against columns without it placed.
+    /// One sweep over the cells reads every changed digit's rows: a snapshot, which the
+    /// removals of earlier digits in the same sweep only make wider than the candidates
+    /// (so what it removes still holds, and a digit they change is looked at again).
     fn digits(&mut self) -> bool {
         let n = self.n;
+        let mut changed = Bits::EMPTY;
         for d in 0..n {
-            if !std::mem::take(&mut self.changed[3 * n + d]) {
-                continue;
+            if std::mem::take(&mut self.changed[3 * n + d]) {
+                changed.insert(d);
             }
-            let (mut rows, mut columns) = (Bits::EMPTY, Bits::EMPTY);
-            let (mut placed_rows, mut placed_columns) = (Bits::EMPTY, Bits::EMPTY);
-            for r in 0..n {
-                let mut adj = Bits::EMPTY;
-                for c in 0..n {
-                    let cand = self.cand[r * n + c];
-                    if cand.has(d) {
-                        adj.insert(c);
-                        if cand.count() == 1 {
-                            placed_rows.insert(r);
-                            placed_columns.insert(c);
-                        }
-                    }
+        }
+        if changed == Bits::EMPTY {
+            return true;
+        }
+        let mut rows_of = std::mem::take(&mut self.digit_rows);
+        let mut placed = std::mem::take(&mut self.digit_placed);
+        changed.each(|d| {
+            rows_of[d * n..d * n + n].fill(Bits::EMPTY);
+            placed[d] = (Bits::EMPTY, Bits::EMPTY);
+        });
+        for (cell, cand) in self.cand.iter().enumerate() {
+            let (r, c) = (cell / n, cell % n);
+            let single = cand.count() == 1;
+            cand.minus(cand.minus(changed)).each(|d| {
+                rows_of[d * n + r].insert(c);
+                if single {
+                    placed[d].0.insert(r);
+                    placed[d].1.insert(c);
                 }
-                self.adj[r] = adj;
+            });
+        }
+        let all = (0..n).fold(Bits::EMPTY, |mask, k| mask.union(Bits::bit(k)));
+        let mut consistent = true;
+        changed.each(|d| {
+            if !consistent {
+                return;
             }
-            for k in 0..n {
-                if !placed_rows.has(k) {
-                    rows.insert(k);
-                }
-                if !placed_columns.has(k) {
-                    columns.insert(k);
-                }
+            let (placed_rows, placed_columns) = placed[d];
+            let rows = all.minus(placed_rows);
+            if rows.count() != all.minus(placed_columns).count() {
+                consistent = false;
+                return;
             }
-            if rows.count() != columns.count() {
-                return false;
-            }
-            rows.each(|r| self.adj[r] = self.adj[r].minus(placed_columns));
+            rows.each(|r| self.adj[r] = rows_of[d * n + r].minus(placed_columns));
             if !self.filter(3 * n + d, rows) {
-                return false;
+                consistent = false;
+                return;
             }
-            let mut consistent = true;
             rows.each(|r| {
-                let kept = self.adj[r];
-                for c in 0..n {
+                let gone = rows_of[d * n + r].minus(placed_columns).minus(self.adj[r]);
+                gone.each(|c| {
                     let cell = r * n + c;
-                    if self.cand[cell].has(d) && !kept.has(c) && !placed_columns.has(c) {
+                    if self.cand[cell].has(d) {
                         let rest = self.cand[cell].minus(Bits::bit(d));
                         consistent &= self.keep(cell, rest, Rule::Fish);
                     }
-                }
+                });
             });
-            if !consistent {
-                return false;
-            }
-        }
-        true
+        });
+        self.digit_rows = rows_of;
+        self.digit_placed = placed;
+        consistent
     }
 
     /// Régin's filtering of `view` (edges in `adj`, left vertices `open`): removes from
@@ -388,40 +403,59 @@ impl State {
 
     /// Locked candidates in each changed unit: a digit whose places in a box lie in one
     /// line leaves the rest of the line, and one whose places in a line lie in one box
-    /// leaves the rest of the box.
+    /// leaves the rest of the box. One walk over the unit's candidates finds, for every
+    /// digit, its first place and whether all its places share that row, column or box.
     fn locked(&mut self) -> bool {
-        let (n, b) = (self.n, self.b);
+        let n = self.n;
+        let mut first = vec![[0u32; 3]; n];
+        let mut shared = vec![0u8; n];
+        let mut seen = vec![false; n];
+        let mut several = vec![false; n];
         for unit in 0..3 * n {
             if !std::mem::take(&mut self.changed[4 * n + unit]) {
                 continue;
             }
-            for d in 0..n {
-                let (mut rows, mut columns, mut boxes) = (Bits::EMPTY, Bits::EMPTY, Bits::EMPTY);
-                for k in 0..n {
-                    let cell = self.unit_cells[unit * n + k] as usize;
-                    if self.cand[cell].has(d) {
-                        let (r, c) = (cell / n, cell % n);
-                        rows.insert(r);
-                        columns.insert(c);
-                        boxes.insert(r / b * b + c / b);
+            seen.fill(false);
+            several.fill(false);
+            for k in 0..n {
+                let cell = self.unit_cells[unit * n + k] as usize;
+                let units = self.cell_units[cell];
+                self.cand[cell].each(|d| {
+                    if seen[d] {
+                        several[d] = true;
+                        for (line, &u) in units.iter().enumerate() {
+                            if first[d][line] != u {
+                                shared[d] &= !(1 << line);
+                            }
+                        }
+                    } else {
+                        seen[d] = true;
+                        first[d] = units;
+                        shared[d] = 0b111;
                     }
-                }
-                if rows.count() == 0 {
+                });
+            }
+            for d in 0..n {
+                if !seen[d] {
                     return false;
                 }
-                // The other unit holding every place, if any.
+                // One place is a single, which the unit views carry to the peers.
+                if !several[d] {
+                    continue;
+                }
+                // The other unit holding every place, if any: a row or column for a box,
+                // a box for a line.
                 let target = if unit >= 2 * n {
-                    match (rows.count(), columns.count()) {
-                        (1, _) => rows.first(),
-                        (_, 1) => columns.first().map(|c| n + c),
-                        _ => None,
+                    match shared[d] & 0b011 {
+                        0b001 | 0b011 => first[d][0],
+                        0b010 => first[d][1],
+                        _ => continue,
                     }
-                } else if boxes.count() == 1 {
-                    boxes.first().map(|bx| 2 * n + bx)
+                } else if shared[d] & 0b100 != 0 {
+                    first[d][2]
                 } else {
-                    None
-                };
-                let Some(target) = target else { continue };
+                    continue;
+                } as usize;
                 for k in 0..n {
                     let cell = self.unit_cells[target * n + k] as usize;
                     let inside = self.cell_units[cell].contains(&(unit as u32));
