@@ -61,6 +61,8 @@ fn assert_solves(solver: &mut SatSolver, puzzle: &Grid, expected: u64, what: &st
 #[test]
 fn native_propagation_counts_exactly_as_clauses_alone() {
     let puzzles = propagation_puzzles();
+    // Removals by the Hall sets of grid-hall and grid-only-hall, over every encoding.
+    let mut theory_hall = [0u64; 2];
     for base in [
         BaseEncoding::Minimal,
         BaseEncoding::Extended,
@@ -114,10 +116,15 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
             assert_eq!(fired(2), (false, beside_clauses), "{encoding:?} locked");
             assert_eq!(fired(3), (false, beside_clauses), "{encoding:?} grid");
             assert_eq!(fired(4), (false, true), "{encoding:?} grid-only");
-            assert_eq!(fired(5), (true, beside_clauses), "{encoding:?} grid-hall");
-            assert_eq!(fired(6), (true, true), "{encoding:?} grid-only-hall");
+            // The theory's Hall sets run at the root only, where on some encodings
+            // nothing is left for them beside the clauses: counted over all of them.
+            assert_eq!(fired(5).1, beside_clauses, "{encoding:?} grid-hall");
+            assert!(fired(6).1, "{encoding:?} grid-only-hall");
+            theory_hall[0] += hall[5];
+            theory_hall[1] += hall[6];
         }
     }
+    assert!(theory_hall.iter().all(|&h| h > 0), "{theory_hall:?}");
 }
 
 #[test]

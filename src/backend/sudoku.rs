@@ -46,12 +46,13 @@ crate::names::named_enum! {
     #[derive(Default)]
     pub enum Propagate ("propagation") {
         /// The measured best, which is clauses only on every side: on 24 hard 25×25 draws
-        /// clauses alone, `grid` and `grid-only` ended within 7 % of each other, inside the
-        /// draws' spread; on `sudoku-64-1` `grid` took 1.6× the time; on 9×9 `grid-only`
-        /// takes 0.77× the instructions on 17-clue puzzles and 1.07× on the forum-hardest,
-        /// about even over both; the Hall-set pass (`sudoku`) costs 5–10× per conflict, and
-        /// the theory's Hall sets (`grid-hall`, `grid-only-hall`) end inside the draws'
-        /// spread at the root and slower below it (BENCHMARKS.md, "The grid as a theory").
+        /// every grid-theory mode ended within 19 % of clauses alone, inside the draws'
+        /// spread, and clauses alone were the fastest; on `sudoku-64-1` the theory modes
+        /// took 2.2–6.3× the time; on 9×9 `grid-only` takes 0.80× the instructions on
+        /// 17-clue puzzles and 1.11× on the forum-hardest, about even over both; the
+        /// Hall-set pass (`sudoku`) costs 5–10× per conflict, and the theory's Hall sets
+        /// (`grid-hall`, `grid-only-hall`) add no conflict saved at the root and cost more
+        /// below it (BENCHMARKS.md, "The grid as a theory").
         #[default]
         Auto = "auto",
         /// Clauses only.

@@ -23,8 +23,8 @@ crate::names::named_enum! {
     pub enum RootMode ("root reasoning") {
         /// The measured best: the fixpoint on grids wider than [`ROOT_AUTO_SIDE`], where
         /// it settled `sudoku-225-1` (which no search here settles); below, cdcl's root
-        /// probing settles the measured grids in less time than the fixpoint takes
-        /// (BENCHMARKS.md, "Large grids").
+        /// probing settles the measured grids as fast or faster (BENCHMARKS.md, "Root
+        /// reasoning").
         #[default]
         Auto = "auto",
         /// None: the puzzle is encoded as it is.

@@ -247,14 +247,14 @@ pub struct BackendArgs {
     /// (a DIMACS file, no grid) takes only `auto`, which is clauses only there.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
-    /// Reason on the grid before encoding it: auto, none or hall.
+    /// Reasoning before the encoding: auto, none or hall.
     ///
     /// Reason on the grid before encoding it (every backend): `hall` runs every Hall set
     /// of every row, column and box, every digit's rows against its columns (fish of any
     /// size) and locked candidates to a fixpoint, and encodes what is left, its removals as
     /// unit clauses; a grid it settles needs no search. `auto` (the default) runs it on
     /// grids wider than 144, where it settles `sudoku-225-1` in seconds and no search here
-    /// does; below, cdcl's root probing settles the measured grids faster. Not with a
+    /// does; below, cdcl's root probing settles the measured grids as fast or faster. Not with a
     /// proof (the checker needs the puzzle's own formula) nor `--load assumptions`.
     #[arg(long, value_name = "MODE", default_value_t = RootMode::default(), value_parser = named::<RootMode>())]
     pub root: RootMode,

@@ -166,7 +166,7 @@ pub struct Args {
     /// search (see `sudosat solve --seed`).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
-    /// Reasoning on the grid before encoding it, for every SAT entry: auto, none or hall.
+    /// Reasoning before the encoding (SAT entries).
     ///
     /// Reasoning on the grid before encoding it, for every SAT entry (as in `sudosat solve
     /// --root`): `none` compares the searches alone on the puzzle's own formula, `auto`
