@@ -36,6 +36,18 @@ const THEORY_MODES: [Propagate; 5] = [
     Propagate::GridOnlyHall,
 ];
 
+/// Minimal, extended and augmented, each reduced and not.
+fn every_encoding() -> Vec<SudokuEncoding> {
+    [
+        BaseEncoding::Minimal,
+        BaseEncoding::Extended,
+        BaseEncoding::Augmented,
+    ]
+    .into_iter()
+    .flat_map(|base| [true, false].map(|reduce| SudokuEncoding::new(base, reduce)))
+    .collect()
+}
+
 /// Counts `puzzle`'s solutions to 3 and solves it, both against `expected`.
 fn assert_counts_and_solves(solver: &mut SatSolver, puzzle: &Grid, expected: u64, what: &str) {
     assert_eq!(
@@ -63,66 +75,64 @@ fn native_propagation_counts_exactly_as_clauses_alone() {
     let puzzles = propagation_puzzles();
     // Removals by the Hall sets of grid-hall and grid-only-hall, over every encoding.
     let mut theory_hall = [0u64; 2];
-    for base in [
-        BaseEncoding::Minimal,
-        BaseEncoding::Extended,
-        BaseEncoding::Augmented,
-    ] {
-        for reduce in [true, false] {
-            let encoding = SudokuEncoding::new(base, reduce);
-            let mut plain = cdcl_propagating(encoding, Propagate::None);
-            let mut natives: Vec<SatSolver> = MODES
-                .into_iter()
-                .map(|p| cdcl_propagating(encoding, p))
-                .collect();
-            // Removals per mode: Hall sets, and locked candidates of either propagator.
-            let mut hall = [0u64; MODES.len()];
-            let mut locked = [0u64; MODES.len()];
-            let (mut none, mut unique, mut several) = (0, 0, 0);
-            for (i, puzzle) in puzzles.iter().enumerate() {
-                let expected = plain.count_solutions(puzzle, 3).unwrap().unwrap();
-                match expected {
-                    0 => none += 1,
-                    1 => unique += 1,
-                    _ => several += 1,
-                }
-                for (k, native) in natives.iter_mut().enumerate() {
-                    let mode = native.spec().propagate;
-                    let what = format!("{encoding:?} {mode:?} puzzle {i}: {puzzle}");
-                    assert_counts_and_solves(native, puzzle, expected, &what);
-                    hall[k] += backend_counter(native, "hall_removals")
-                        + backend_counter(native, "theory_hall")
-                        + backend_counter(native, "theory_fish");
-                    locked[k] += backend_counter(native, "locked_removals")
-                        + backend_counter(native, "theory_locked");
-                    if mode.without_grid_clauses() {
-                        // No clause of the grid: the givens as units at most.
-                        let givens = if reduce { 0 } else { puzzle.num_givens() };
-                        assert_eq!(native.stats().size.clauses, givens, "{what}");
-                    }
+    for encoding in every_encoding() {
+        let base = encoding.base;
+        let mut plain = cdcl_propagating(encoding, Propagate::None);
+        let mut natives: Vec<SatSolver> = MODES
+            .into_iter()
+            .map(|p| cdcl_propagating(encoding, p))
+            .collect();
+        // Removals per mode: Hall sets, and locked candidates of either propagator.
+        let mut hall = [0u64; MODES.len()];
+        let mut locked = [0u64; MODES.len()];
+        let (mut none, mut unique, mut several) = (0, 0, 0);
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            let expected = plain.count_solutions(puzzle, 3).unwrap().unwrap();
+            match expected {
+                0 => none += 1,
+                1 => unique += 1,
+                _ => several += 1,
+            }
+            for (k, native) in natives.iter_mut().enumerate() {
+                let mode = native.spec().propagate;
+                let what = format!("{encoding:?} {mode:?} puzzle {i}: {puzzle}");
+                assert_counts_and_solves(native, puzzle, expected, &what);
+                hall[k] += backend_counter(native, "hall_removals")
+                    + backend_counter(native, "theory_hall")
+                    + backend_counter(native, "theory_fish");
+                locked[k] += backend_counter(native, "locked_removals")
+                    + backend_counter(native, "theory_locked");
+                if mode.without_grid_clauses() {
+                    // No clause of the grid: the givens as units at most.
+                    let givens = if encoding.reduced {
+                        0
+                    } else {
+                        puzzle.num_givens()
+                    };
+                    assert_eq!(native.stats().size.clauses, givens, "{what}");
                 }
             }
-            assert!(
-                none >= 2 && unique >= 20 && several >= 10,
-                "{none} {unique} {several}"
-            );
-            // The augmented encoding's segment variables already show locked candidates to
-            // unit propagation: nothing is left beside its clauses; without them
-            // (grid-only) the theory finds them.
-            let beside_clauses = base != BaseEncoding::Augmented;
-            let fired = |k: usize| (hall[k] > 0, locked[k] > 0);
-            assert_eq!(fired(0), (true, beside_clauses), "{encoding:?} sudoku");
-            assert_eq!(fired(1), (true, false), "{encoding:?} hall");
-            assert_eq!(fired(2), (false, beside_clauses), "{encoding:?} locked");
-            assert_eq!(fired(3), (false, beside_clauses), "{encoding:?} grid");
-            assert_eq!(fired(4), (false, true), "{encoding:?} grid-only");
-            // The theory's Hall sets run at the root only, where on some encodings
-            // nothing is left for them beside the clauses: counted over all of them.
-            assert_eq!(fired(5).1, beside_clauses, "{encoding:?} grid-hall");
-            assert!(fired(6).1, "{encoding:?} grid-only-hall");
-            theory_hall[0] += hall[5];
-            theory_hall[1] += hall[6];
         }
+        assert!(
+            none >= 2 && unique >= 20 && several >= 10,
+            "{none} {unique} {several}"
+        );
+        // The augmented encoding's segment variables already show locked candidates to
+        // unit propagation: nothing is left beside its clauses; without them
+        // (grid-only) the theory finds them.
+        let beside_clauses = base != BaseEncoding::Augmented;
+        let fired = |k: usize| (hall[k] > 0, locked[k] > 0);
+        assert_eq!(fired(0), (true, beside_clauses), "{encoding:?} sudoku");
+        assert_eq!(fired(1), (true, false), "{encoding:?} hall");
+        assert_eq!(fired(2), (false, beside_clauses), "{encoding:?} locked");
+        assert_eq!(fired(3), (false, beside_clauses), "{encoding:?} grid");
+        assert_eq!(fired(4), (false, true), "{encoding:?} grid-only");
+        // The theory's Hall sets run at the root only, where on some encodings
+        // nothing is left for them beside the clauses: counted over all of them.
+        assert_eq!(fired(5).1, beside_clauses, "{encoding:?} grid-hall");
+        assert!(fired(6).1, "{encoding:?} grid-only-hall");
+        theory_hall[0] += hall[5];
+        theory_hall[1] += hall[6];
     }
     assert!(theory_hall.iter().all(|&h| h > 0), "{theory_hall:?}");
 }
@@ -227,24 +237,17 @@ fn root_reasoning_counts_exactly_as_clauses_alone() {
     use sudosat::backend::{BackendKind, BackendSpec, RootMode};
     let puzzles = propagation_puzzles();
     let (mut fixed, mut refuted) = (0, 0);
-    for base in [
-        BaseEncoding::Minimal,
-        BaseEncoding::Extended,
-        BaseEncoding::Augmented,
-    ] {
-        for reduce in [true, false] {
-            let encoding = SudokuEncoding::new(base, reduce);
-            let mut plain = cdcl_propagating(encoding, Propagate::None);
-            for kind in [BackendKind::Cdcl, BackendKind::Dpll] {
-                let spec = BackendSpec::new(kind).with_root(RootMode::Hall);
-                let mut rooted = SatSolver::new(encoding, spec);
-                for (i, puzzle) in puzzles.iter().enumerate() {
-                    let expected = plain.count_solutions(puzzle, 3).unwrap().unwrap();
-                    let what = format!("{encoding:?} {kind:?} puzzle {i}: {puzzle}");
-                    assert_counts_and_solves(&mut rooted, puzzle, expected, &what);
-                    fixed += backend_counter(&rooted, "root_fixed");
-                    refuted += backend_counter(&rooted, "root_refuted");
-                }
+    for encoding in every_encoding() {
+        let mut plain = cdcl_propagating(encoding, Propagate::None);
+        for kind in [BackendKind::Cdcl, BackendKind::Dpll] {
+            let spec = BackendSpec::new(kind).with_root(RootMode::Hall);
+            let mut rooted = SatSolver::new(encoding, spec);
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                let expected = plain.count_solutions(puzzle, 3).unwrap().unwrap();
+                let what = format!("{encoding:?} {kind:?} puzzle {i}: {puzzle}");
+                assert_counts_and_solves(&mut rooted, puzzle, expected, &what);
+                fixed += backend_counter(&rooted, "root_fixed");
+                refuted += backend_counter(&rooted, "root_refuted");
             }
         }
     }
