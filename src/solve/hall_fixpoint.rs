@@ -3,11 +3,11 @@
 //! any size), and locked candidates, to a fixpoint.
 //!
 //! The grid theory inside cdcl ([`crate::backend::GridTheoryFactory`]) does this on one
-//! `u64` a cell and stops at side 64; here a cell's candidates are a [`DigitSet`]'s seven
-//! words (up to 448 digits), and nothing is undone, so it runs before a search: its
-//! removals become unit clauses of the formula ([`RootCandidates::to_cnf`]). Each view is
-//! filtered by Régin's algorithm on a matching kept from one pass to the next
-//! ([`crate::alldifferent`]).
+//! `u64` a cell and stops at side 64; here a cell's candidates are seven words, as in a
+//! [`crate::grid::DigitSet`] (up to 448 digits), and nothing is undone, so it runs before
+//! a search: its removals become unit clauses of the formula
+//! ([`RootCandidates::to_cnf`]). Each view is filtered by Régin's algorithm on a matching
+//! kept from one pass to the next (`alldifferent.rs`).
 
 use crate::alldifferent::{closure, removable, repair, Mask, FREE};
 use crate::encode::{SudokuEncoding, VarMap, VarRef};

@@ -29,7 +29,7 @@
 //! line empties the box's "≥ 1" clause), so a DRAT checker accepts each as a lemma.
 //!
 //! With `hall` and `fish` the theory also filters every unit, and every digit's rows
-//! against its columns, by Hall sets on the same masks ([`hall`]), with each view's
+//! against its columns, by Hall sets on the same masks (`hall.rs`), with each view's
 //! matching kept across calls, down to a decision level set by `hall_depth`.
 //!
 //! Grids of side at most 64 (one `u64` bit per digit and per position).
