@@ -279,6 +279,26 @@ fn cli_root_reasoning_settles_the_25x25_fixture_without_search() {
         assert_eq!(stats.contains(" clauses=0 "), settled, "{root}: {stats}");
         assert_eq!(stats.contains("root_fixed="), settled, "{root}: {stats}");
     }
+    // A puzzle the fixpoint refutes (no clashing givens, a cell left no digit): every
+    // backend reads the empty clause as "no solution".
+    for backend in ["cdcl", "dpll", "lookahead", "varisat", "splr"] {
+        let out = run(&[
+            "solve",
+            &path("corner/no-candidate-4x4.txt"),
+            "--root",
+            "hall",
+            "--backend",
+            backend,
+            "--stats",
+        ]);
+        assert_exit(&out, 1);
+        assert_eq!(stdout(&out).trim(), "no solution", "{backend}");
+        assert!(
+            stderr(&out).contains("root_refuted=1"),
+            "{backend}: {}",
+            stderr(&out)
+        );
+    }
     let out = run(&["solve", &path("hardest-20.txt"), "--root", "magic"]);
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("magic"), "{}", stderr(&out));

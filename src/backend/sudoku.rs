@@ -39,6 +39,7 @@ use std::sync::Arc;
 
 use crate::backend::{Propagator, PropagatorFactory};
 use crate::formula::{Lit, Var};
+use crate::grid::Geometry;
 use crate::run::Counters;
 
 crate::names::named_enum! {
@@ -114,22 +115,24 @@ impl Propagate {
     }
 }
 
-/// The cells of each unit of a grid of box size `b` (side n = b²), row-major: unit `u`'s
-/// at `u · n ..`, rows first, then columns, then boxes (a box's cells row by row).
+/// The cells of each unit of a grid of box size `b` (side n = b²), as the shared
+/// [`Geometry`] numbers them: unit `u`'s at `u · n ..`, rows first, then columns, then
+/// boxes (a box's cells row by row). Flat `u32`s, for the propagators' inner loops.
 pub(crate) fn unit_cells(b: usize) -> Vec<u32> {
-    let n = b * b;
-    let mut cells = Vec::with_capacity(3 * n * n);
-    for r in 0..n {
-        cells.extend((0..n).map(|c| (r * n + c) as u32));
-    }
-    for c in 0..n {
-        cells.extend((0..n).map(|r| (r * n + c) as u32));
-    }
-    for bx in 0..n {
-        let (r0, c0) = (bx / b * b, bx % b * b);
-        cells.extend((0..n).map(|k| ((r0 + k / b) * n + c0 + k % b) as u32));
-    }
-    cells
+    let geometry = Geometry::of(b).expect("a supported box size");
+    geometry
+        .units()
+        .flat_map(|unit| geometry.unit_cells(unit).iter().map(|cell| cell.0))
+        .collect()
+}
+
+/// Each cell's row, column and box, as unit indices of [`unit_cells`].
+pub(crate) fn cell_units(b: usize) -> Vec<[u32; 3]> {
+    let geometry = Geometry::of(b).expect("a supported box size");
+    geometry
+        .cells()
+        .map(|cell| geometry.units_of(cell).map(|unit| unit.0))
+        .collect()
 }
 
 /// The variables in a table of variable indices per (cell, digit), `u32::MAX` for a pair
@@ -492,12 +495,7 @@ impl SudokuPropagator {
             }
         }
         let unit_cells = unit_cells(b);
-        let cell_units = (0..cells)
-            .map(|cell| {
-                let (r, c) = (cell / n, cell % n);
-                [r, n + c, 2 * n + r / b * b + c / b].map(|u| u as u32)
-            })
-            .collect();
+        let cell_units = cell_units(b);
         Some(SudokuPropagator {
             n,
             b,

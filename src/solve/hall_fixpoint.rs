@@ -10,6 +10,7 @@
 //! kept from one pass to the next (`alldifferent.rs`).
 
 use crate::alldifferent::{closure, removable, repair, Mask, FREE};
+use crate::backend::sudoku::{cell_units, unit_cells};
 use crate::encode::{SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf};
 use crate::grid::{Cell, Digit, Grid};
@@ -211,18 +212,12 @@ impl State {
                 }
             })
             .collect();
-        let cell_units = (0..n * n)
-            .map(|cell| {
-                let (r, c) = (cell / n, cell % n);
-                [r as u32, (n + c) as u32, (2 * n + r / b * b + c / b) as u32]
-            })
-            .collect();
         State {
             b,
             n,
             cand,
-            unit_cells: crate::backend::sudoku::unit_cells(b),
-            cell_units,
+            unit_cells: unit_cells(b),
+            cell_units: cell_units(b),
             changed: vec![true; 7 * n],
             left: vec![FREE; 4 * n * n],
             right: vec![FREE; 4 * n * n],
@@ -494,6 +489,27 @@ mod tests {
         assert_eq!(root.fixed_cells(), 81);
         let solved = root.fixed_grid();
         assert!(crate::grid::check_solution(&puzzle, &solved).is_valid());
+    }
+
+    /// Stopped before the first pass, the candidates are the givens' and nothing else is
+    /// removed: what the formula gets is still sound.
+    #[test]
+    fn a_stop_before_the_first_pass_keeps_every_candidate() {
+        let puzzle: Grid =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+                .parse()
+                .unwrap();
+        let RootOutcome::Stopped(root) = hall_fixpoint(&puzzle, || true) else {
+            panic!("asked to stop at once")
+        };
+        assert_eq!(root.removed(), 0);
+        assert_eq!(root.removals.passes, 0);
+        assert_eq!(root.fixed_cells(), puzzle.num_givens());
+        assert_eq!(
+            root.candidates(),
+            (puzzle.num_givens() + 9 * (81 - puzzle.num_givens())) as u64
+        );
+        assert_eq!(root.fixed_grid(), puzzle);
     }
 
     /// Two givens of one digit in a row: a contradiction.

@@ -38,7 +38,7 @@ mod hall;
 
 use std::sync::Arc;
 
-use crate::backend::sudoku::{unit_cells, variables_of};
+use crate::backend::sudoku::{cell_units, unit_cells, variables_of};
 use crate::backend::{CellDigit, Propagator, PropagatorFactory, SudokuStructure};
 use crate::formula::{Lit, Var};
 use crate::run::Counters;
@@ -239,15 +239,14 @@ impl GridTheory {
         // shift and a mask take them apart where a division by n would cost more.
         let shift = n.next_power_of_two().trailing_zeros();
         let unit_cells = unit_cells(b);
-        let cell_units = (0..cells)
-            .map(|cell| {
+        // Each unit of a cell, with the cell's position in it.
+        let cell_units = cell_units(b)
+            .into_iter()
+            .enumerate()
+            .map(|(cell, units)| {
                 let (r, c) = (cell / n, cell % n);
-                let bx = r / b * b + c / b;
-                [
-                    (r as u32, c as u8),
-                    ((n + c) as u32, r as u8),
-                    ((2 * n + bx) as u32, (r % b * b + c % b) as u8),
-                ]
+                let at = [c, r, r % b * b + c % b];
+                [0, 1, 2].map(|k| (units[k], at[k] as u8))
             })
             .collect::<Vec<_>>();
         let mut theory = GridTheory {
