@@ -9,7 +9,7 @@
 //! ([`RootCandidates::to_cnf`]). Each view is filtered by Régin's algorithm on a matching
 //! kept from one pass to the next (`alldifferent.rs`).
 
-use crate::alldifferent::{closure, removable, repair, Mask, FREE};
+use crate::alldifferent::{components, repair, Components, Mask, FREE};
 use crate::backend::sudoku::{cell_units, unit_cells};
 use crate::encode::{SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf};
@@ -173,14 +173,25 @@ enum Rule {
     Locked,
 }
 
+/// The candidates twice: per cell, its digits, and per unit and digit, the digit's places
+/// in the unit (the dual view of bit-parallel Sudoku solvers), kept equal by
+/// [`State::keep`]. A place is a position in the unit: the column in a row, the row in a
+/// column, `i · b + j` for row i and column j of a box, as [`unit_cells`] orders them.
 struct State {
     b: usize,
     n: usize,
     cand: Vec<Bits>,
+    /// Per unit and digit (`unit · n + digit`): the places that still take the digit.
+    places: Vec<Bits>,
     /// Cells of unit `u` at `u · n ..`: rows, columns, boxes.
     unit_cells: Vec<u32>,
     /// Per cell: its row, column and box.
     cell_units: Vec<[u32; 3]>,
+    /// Places `j · b .. j · b + b` for each j: a segment of a line (the columns or rows
+    /// of one box), or row j of a box.
+    segment: Vec<Bits>,
+    /// Places `{i · b + j}` for each j: column j of a box.
+    stride: Vec<Bits>,
     /// Views whose candidates changed since they were last looked at: the 3n units (for
     /// Hall sets), the n digits (for fish), and the 3n units again (for locked
     /// candidates), at `view`, `3n + digit` and `4n + unit`.
@@ -189,11 +200,14 @@ struct State {
     left: Vec<u16>,
     right: Vec<u16>,
     adj: Vec<Bits>,
-    reach: Vec<Bits>,
-    /// Per digit and row (`digit · n + row`): the columns that take the digit, as the
-    /// last sweep of [`State::digits`] read them; per digit, its placed rows and columns.
-    digit_rows: Vec<Bits>,
-    digit_placed: Vec<(Bits, Bits)>,
+    components: Components<Bits>,
+    /// Per digit: the rows and the columns where it is placed (a cell left only it).
+    placed: Vec<(Bits, Bits)>,
+    /// Per unit: the places of its placed cells, and the digits placed there.
+    unit_fixed: Vec<Bits>,
+    unit_placed: Vec<Bits>,
+    /// Every place (and every digit): `0 .. n`.
+    all: Bits,
     removals: RootRemovals,
 }
 
@@ -201,30 +215,65 @@ impl State {
     fn new(puzzle: &Grid) -> State {
         let (b, n) = (puzzle.box_size(), puzzle.side());
         let all = (0..n).fold(Bits::EMPTY, |mask, d| mask.union(Bits::bit(d)));
-        let cand = puzzle
+        let cand: Vec<Bits> = puzzle
             .values()
             .iter()
-            .map(|&v| {
-                if v == 0 {
-                    all
-                } else {
-                    Bits::bit(v as usize - 1)
-                }
+            .map(|&v| match v {
+                0 => all,
+                v => Bits::bit(v as usize - 1),
             })
+            .collect();
+        let unit_cells = unit_cells(b);
+        let mut places = vec![Bits::EMPTY; 3 * n * n];
+        let mut placed = vec![(Bits::EMPTY, Bits::EMPTY); n];
+        let mut unit_fixed = vec![Bits::EMPTY; 3 * n];
+        let mut unit_placed = vec![Bits::EMPTY; 3 * n];
+        for (unit, cells) in unit_cells.chunks(n).enumerate() {
+            let mut open = Bits::EMPTY;
+            for (k, &cell) in cells.iter().enumerate() {
+                match puzzle.values()[cell as usize] {
+                    0 => open.insert(k),
+                    v => {
+                        places[unit * n + v as usize - 1].insert(k);
+                        unit_fixed[unit].insert(k);
+                        unit_placed[unit].insert(v as usize - 1);
+                    }
+                }
+            }
+            for digit_places in &mut places[unit * n..unit * n + n] {
+                *digit_places = digit_places.union(open);
+            }
+        }
+        for (cell, &v) in puzzle.values().iter().enumerate() {
+            if v != 0 {
+                placed[v as usize - 1].0.insert(cell / n);
+                placed[v as usize - 1].1.insert(cell % n);
+            }
+        }
+        let segment = (0..b)
+            .map(|j| (j * b..j * b + b).fold(Bits::EMPTY, |m, k| m.union(Bits::bit(k))))
+            .collect();
+        let stride = (0..b)
+            .map(|j| (0..b).fold(Bits::EMPTY, |m, i| m.union(Bits::bit(i * b + j))))
             .collect();
         State {
             b,
             n,
             cand,
-            unit_cells: unit_cells(b),
+            places,
+            unit_cells,
             cell_units: cell_units(b),
+            segment,
+            stride,
             changed: vec![true; 7 * n],
             left: vec![FREE; 4 * n * n],
             right: vec![FREE; 4 * n * n],
             adj: vec![Bits::EMPTY; n],
-            reach: vec![Bits::EMPTY; n],
-            digit_rows: vec![Bits::EMPTY; n * n],
-            digit_placed: vec![(Bits::EMPTY, Bits::EMPTY); n],
+            components: Components::default(),
+            placed,
+            unit_fixed,
+            unit_placed,
+            all,
             removals: RootRemovals::default(),
         }
     }
@@ -237,13 +286,20 @@ impl State {
         }
     }
 
-    /// Leaves `cell` the candidates `kept`, marking the views that see the change; `false`
-    /// when none is left.
+    /// The places of `cell` in its row, column and box.
+    fn places_of(&self, cell: usize) -> [usize; 3] {
+        let (b, n) = (self.b, self.n);
+        let (r, c) = (cell / n, cell % n);
+        [c, r, (r % b) * b + c % b]
+    }
+
+    /// Leaves `cell` the candidates `kept`, in both views, marking the views that see the
+    /// change; `false` when none is left.
     fn keep(&mut self, cell: usize, kept: Bits, rule: Rule) -> bool {
         let n = self.n;
         let old = self.cand[cell];
         let gone = old.minus(kept);
-        if gone == Bits::EMPTY {
+        if gone.is_empty() {
             return true;
         }
         self.cand[cell] = old.minus(gone);
@@ -253,19 +309,36 @@ impl State {
             Rule::Fish => self.removals.fish += count,
             Rule::Locked => self.removals.locked += count,
         }
-        for unit in self.cell_units[cell] {
+        let units = self.cell_units[cell];
+        let at = self.places_of(cell);
+        gone.each(|d| {
+            for (unit, &place) in units.iter().zip(&at) {
+                self.places[*unit as usize * n + d].remove(place);
+            }
+            self.changed[3 * n + d] = true;
+        });
+        for unit in units {
             self.changed[unit as usize] = true;
             self.changed[4 * n + unit as usize] = true;
         }
-        gone.each(|d| self.changed[3 * n + d] = true);
-        // A cell left one digit places it: that digit's view changes too.
         let left = self.cand[cell];
-        if let Some(d) = left.first() {
-            if left.count() == 1 {
-                self.changed[3 * n + d] = true;
+        if left.count() == 1 {
+            // A cell left one digit places it: that digit's view changes too. A digit
+            // placed twice in a unit is a contradiction.
+            let d = left.first().expect("one digit");
+            self.placed[d].0.insert(cell / n);
+            self.placed[d].1.insert(cell % n);
+            self.changed[3 * n + d] = true;
+            let mut twice = false;
+            for (unit, &place) in units.iter().zip(&at) {
+                let unit = *unit as usize;
+                twice |= self.unit_placed[unit].has(d);
+                self.unit_fixed[unit].insert(place);
+                self.unit_placed[unit].insert(d);
             }
+            return !twice;
         }
-        left != Bits::EMPTY
+        !left.is_empty()
     }
 
     /// Every changed row, column and box: open cells against missing digits. `false` on a
@@ -276,19 +349,8 @@ impl State {
             if !std::mem::take(&mut self.changed[unit]) {
                 continue;
             }
-            let mut placed = Bits::EMPTY;
-            let mut open = Bits::EMPTY;
-            for k in 0..n {
-                let c = self.cand[self.unit_cells[unit * n + k] as usize];
-                if c.count() == 1 {
-                    if placed.union(c) == placed {
-                        return false;
-                    }
-                    placed = placed.union(c);
-                } else {
-                    open.insert(k);
-                }
-            }
+            let open = self.all.minus(self.unit_fixed[unit]);
+            let placed = self.unit_placed[unit];
             if open.count() + placed.count() != n as u32 {
                 return false;
             }
@@ -311,69 +373,39 @@ impl State {
         true
     }
 
-    /// Each changed digit: rows without it placed against columns without it placed.
-    /// One sweep over the cells reads every changed digit's rows: a snapshot, which the
-    /// removals of earlier digits in the same sweep only make wider than the candidates
-    /// (so what it removes still holds, and a digit they change is looked at again).
+    /// Each changed digit: rows without it placed against columns without it placed, the
+    /// edges read off the rows' places.
     fn digits(&mut self) -> bool {
-        let n = self.n;
-        let mut changed = Bits::EMPTY;
+        let (n, all) = (self.n, self.all);
         for d in 0..n {
-            if std::mem::take(&mut self.changed[3 * n + d]) {
-                changed.insert(d);
+            if !std::mem::take(&mut self.changed[3 * n + d]) {
+                continue;
             }
-        }
-        if changed == Bits::EMPTY {
-            return true;
-        }
-        let mut rows_of = std::mem::take(&mut self.digit_rows);
-        let mut placed = std::mem::take(&mut self.digit_placed);
-        changed.each(|d| {
-            rows_of[d * n..d * n + n].fill(Bits::EMPTY);
-            placed[d] = (Bits::EMPTY, Bits::EMPTY);
-        });
-        for (cell, cand) in self.cand.iter().enumerate() {
-            let (r, c) = (cell / n, cell % n);
-            let single = cand.count() == 1;
-            cand.minus(cand.minus(changed)).each(|d| {
-                rows_of[d * n + r].insert(c);
-                if single {
-                    placed[d].0.insert(r);
-                    placed[d].1.insert(c);
-                }
-            });
-        }
-        let all = (0..n).fold(Bits::EMPTY, |mask, k| mask.union(Bits::bit(k)));
-        let mut consistent = true;
-        changed.each(|d| {
-            if !consistent {
-                return;
-            }
-            let (placed_rows, placed_columns) = placed[d];
+            let (placed_rows, placed_columns) = self.placed[d];
             let rows = all.minus(placed_rows);
             if rows.count() != all.minus(placed_columns).count() {
-                consistent = false;
-                return;
+                return false;
             }
-            rows.each(|r| self.adj[r] = rows_of[d * n + r].minus(placed_columns));
+            rows.each(|r| self.adj[r] = self.places[r * n + d].minus(placed_columns));
             if !self.filter(3 * n + d, rows) {
-                consistent = false;
-                return;
+                return false;
             }
+            let mut consistent = true;
             rows.each(|r| {
-                let gone = rows_of[d * n + r].minus(placed_columns).minus(self.adj[r]);
+                let gone = self.places[r * n + d]
+                    .minus(placed_columns)
+                    .minus(self.adj[r]);
                 gone.each(|c| {
                     let cell = r * n + c;
-                    if self.cand[cell].has(d) {
-                        let rest = self.cand[cell].minus(Bits::bit(d));
-                        consistent &= self.keep(cell, rest, Rule::Fish);
-                    }
+                    let rest = self.cand[cell].minus(Bits::bit(d));
+                    consistent &= self.keep(cell, rest, Rule::Fish);
                 });
             });
-        });
-        self.digit_rows = rows_of;
-        self.digit_placed = placed;
-        consistent
+            if !consistent {
+                return false;
+            }
+        }
+        true
     }
 
     /// Régin's filtering of `view` (edges in `adj`, left vertices `open`): removes from
@@ -385,81 +417,61 @@ impl State {
         if repair(&self.adj, open, left, right).is_err() {
             return false;
         }
-        closure(&self.adj, open, right, &mut self.reach);
-        let mut gone = Vec::new();
-        removable(&self.adj, open, left, right, &self.reach, |i, j, _| {
-            gone.push((i, j))
-        });
-        for &(i, j) in &gone {
-            self.adj[i] = self.adj[i].minus(Bits::bit(j));
-        }
+        components(&mut self.adj, open, left, right, &mut self.components);
         true
     }
 
-    /// Locked candidates in each changed unit: a digit whose places in a box lie in one
-    /// line leaves the rest of the line, and one whose places in a line lie in one box
-    /// leaves the rest of the box. One walk over the unit's candidates finds, for every
-    /// digit, its first place and whether all its places share that row, column or box.
+    /// Locked candidates in each changed unit, read off its digits' places: a digit whose
+    /// places in a box lie in one line leaves the rest of the line, and one whose places
+    /// in a line lie in one box leaves the rest of the box.
     fn locked(&mut self) -> bool {
-        let n = self.n;
-        let mut first = vec![[0u32; 3]; n];
-        let mut shared = vec![0u8; n];
-        let mut seen = vec![false; n];
-        let mut several = vec![false; n];
+        let (b, n) = (self.b, self.n);
         for unit in 0..3 * n {
             if !std::mem::take(&mut self.changed[4 * n + unit]) {
                 continue;
             }
-            seen.fill(false);
-            several.fill(false);
-            for k in 0..n {
-                let cell = self.unit_cells[unit * n + k] as usize;
-                let units = self.cell_units[cell];
-                self.cand[cell].each(|d| {
-                    if seen[d] {
-                        several[d] = true;
-                        for (line, &u) in units.iter().enumerate() {
-                            if first[d][line] != u {
-                                shared[d] &= !(1 << line);
-                            }
-                        }
-                    } else {
-                        seen[d] = true;
-                        first[d] = units;
-                        shared[d] = 0b111;
-                    }
-                });
-            }
             for d in 0..n {
-                if !seen[d] {
+                let places = self.places[unit * n + d];
+                let Some(first) = places.first() else {
                     return false;
-                }
+                };
                 // One place is a single, which the unit views carry to the peers.
-                if !several[d] {
+                if places.count() == 1 {
                     continue;
                 }
-                // The other unit holding every place, if any: a row or column for a box,
-                // a box for a line.
-                let target = if unit >= 2 * n {
-                    match shared[d] & 0b011 {
-                        0b001 | 0b011 => first[d][0],
-                        0b010 => first[d][1],
-                        _ => continue,
+                // The other unit holding every place, and the places there to clear.
+                let (target, inside) = if unit >= 2 * n {
+                    let bx = unit - 2 * n;
+                    let (i, j) = (first / b, first % b);
+                    if self.segment[i].contains(places) {
+                        ((bx / b) * b + i, self.segment[bx % b])
+                    } else if self.stride[j].contains(places) {
+                        (n + (bx % b) * b + j, self.segment[bx / b])
+                    } else {
+                        continue;
                     }
-                } else if shared[d] & 0b100 != 0 {
-                    first[d][2]
                 } else {
-                    continue;
-                } as usize;
-                for k in 0..n {
-                    let cell = self.unit_cells[target * n + k] as usize;
-                    let inside = self.cell_units[cell].contains(&(unit as u32));
-                    if !inside && self.cand[cell].has(d) {
-                        let rest = self.cand[cell].minus(Bits::bit(d));
-                        if !self.keep(cell, rest, Rule::Locked) {
-                            return false;
-                        }
+                    let j = first / b;
+                    if !self.segment[j].contains(places) {
+                        continue;
                     }
+                    let line = unit % n;
+                    let (bx, inside) = if unit < n {
+                        ((line / b) * b + j, self.segment[line % b])
+                    } else {
+                        (j * b + line / b, self.stride[line % b])
+                    };
+                    (2 * n + bx, inside)
+                };
+                let outside = self.places[target * n + d].minus(inside);
+                let mut consistent = true;
+                outside.each(|k| {
+                    let cell = self.unit_cells[target * n + k] as usize;
+                    let rest = self.cand[cell].minus(Bits::bit(d));
+                    consistent &= self.keep(cell, rest, Rule::Locked);
+                });
+                if !consistent {
+                    return false;
                 }
             }
         }
