@@ -28,7 +28,7 @@ pub struct Described {
 ///
 /// >>> cnf = encode(Grid("1.3...1..4..2.4."))
 /// >>> cnf.nv, len(cnf), cnf.encoding
-/// (64, 181, 'extended')
+/// (64, 454, 'extended')
 /// >>> cnf.var(1, 2, 4), cnf.cell(8)
 /// (8, (1, 2, 4))
 #[pyclass(name = "Cnf", module = "sudosat", frozen)]
@@ -183,7 +183,7 @@ impl PyCnf {
 ///
 /// >>> cnf = encode("1.3...1..4..2.4.", reduce=True)
 /// >>> cnf.nv, len(cnf), cnf.encoding
-/// (11, 23, 'extended+reduced')
+/// (18, 74, 'extended+reduced')
 #[pyfunction]
 #[pyo3(signature = (grid, encoding = "extended", reduce = None, amo = None))]
 pub fn encode(

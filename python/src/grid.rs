@@ -19,7 +19,7 @@ use crate::errors::value_error;
 ///
 /// >>> g = Grid("1.3...1..4..2.4.")
 /// >>> g.side, g.box_size, g.num_givens
-/// (4, 2, 5)
+/// (4, 2, 6)
 /// >>> g.givens[:2]
 /// [(1, 1, 1), (1, 3, 3)]
 /// >>> print(g.format("grid"), end="")
@@ -289,10 +289,11 @@ impl PyGrid {
     /// line, no header) or `pretty`.
     ///
     /// >>> print(Grid("1.3...1..4..2.4.").format("block"), end="")
-    /// 1.3.
-    /// ..1.
-    /// .4..
-    /// 2.4.
+    ///  1 . | 3 .
+    ///  . . | 1 .
+    /// -----+-----
+    ///  . 4 | . .
+    ///  2 . | 4 .
     #[pyo3(signature = (format = "line"))]
     fn format(&self, format: &str) -> PyResult<String> {
         let format: Format = format.parse().map_err(value_error)?;
@@ -313,7 +314,7 @@ impl PyGrid {
     /// changed). An empty list: nothing wrong.
     ///
     /// >>> Grid("11..............").check()
-    /// ['digit 1 appears twice in row 1 (r1c1, r1c2)']
+    /// ['row 1 repeats 1 at r1c1, r1c2', 'box 1 repeats 1 at r1c1, r1c2']
     #[pyo3(signature = (solution = None))]
     fn check(&self, solution: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
         let report = match solution {
@@ -343,7 +344,7 @@ impl PyGrid {
 
     fn __repr__(&self) -> String {
         match self.grid.to_line() {
-            Some(line) => format!("Grid({line:?})"),
+            Some(line) => format!("Grid('{line}')"),
             None => format!(
                 "<Grid {n}×{n}, {} givens>",
                 self.grid.num_givens(),

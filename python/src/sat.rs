@@ -28,7 +28,7 @@ use crate::wait::{run_interruptible, Ended};
 /// `drat-trim FORMULA p.drat`); nothing is written for another answer.
 ///
 /// >>> sat(Cnf.from_clauses([[1, 2], [-1, 2], [-2, 3]]))
-/// [-1, 2, 3]
+/// [1, 2, 3]
 /// >>> print(sat(Cnf.from_clauses([[1], [-1]])))
 /// None
 /// >>> print(sat(Cnf.from_clauses([[1, 2], [-1, 2]]), assumptions=[-2]))

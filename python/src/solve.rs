@@ -401,7 +401,7 @@ impl Stats {
 /// >>> s.spec
 /// 'sat:minimal+reduced:dpll'
 /// >>> print(s.solve("1.3...1..4..2.4."))
-/// 1234341221434321
+/// 1234431234212143
 /// >>> s.stats["clauses"] > 0
 /// True
 #[pyclass(name = "Solver", module = "sudosat", frozen)]
@@ -698,7 +698,7 @@ pub fn jobs_arg(jobs: Option<usize>) -> PyResult<usize> {
 /// Solves one puzzle: `Solver(solver, **options).solve(grid, proof=...)`.
 ///
 /// >>> print(solve("1.3...1..4..2.4."))
-/// 1234341221434321
+/// 1234431234212143
 /// >>> print(solve("11.............."))
 /// None
 #[pyfunction]

@@ -9,10 +9,10 @@ A thin layer over the Rust library of the same name: every function calls what t
 >>> import sudosat
 >>> puzzle = sudosat.Grid("1.3...1..4..2.4.")
 >>> print(sudosat.solve(puzzle))
-1234341221434321
+1234431234212143
 >>> cnf = sudosat.encode(puzzle)
 >>> cnf.nv, len(cnf)
-(64, 181)
+(64, 454)
 
 The guide: docs/python.md in the repository.
 """
