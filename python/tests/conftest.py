@@ -40,7 +40,7 @@ def find_binary():
     return shutil.which("sudosat")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def cli():
     """Runs the `sudosat` binary at the root: cli(*args) → CompletedProcess (text)."""
     binary = find_binary()
