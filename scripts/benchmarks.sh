@@ -5,9 +5,10 @@
 # fails keeps its old table, and the run exits 1.
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
-#   SECTION  encoding nine hard theory large root ksat proofs parsing memory fuzzing
-#            (default: all but fuzzing, about 30 minutes of CPU on 2 cores; fuzzing builds
-#            the `fuzz` profile first, which takes a while the first time)
+#   SECTION  encoding nine hard theory large root ksat proofs parsing memory fuzzing python
+#            (default: all but fuzzing and python, about 30 minutes of CPU on 2 cores;
+#            fuzzing builds the `fuzz` profile first, which takes a while the first time;
+#            python needs the module installed: `pip install ./python`)
 # Environment: each script's own (see its docstring), e.g. TDOKU_SOLVE and DRAT_TRIM for
 # the peers, SUDOSAT_DATA for another data folder (default benches/data).
 #

@@ -186,6 +186,14 @@ pub fn cross_amo(encodings: &[SudokuEncoding], families: &[AmoFamily]) -> Vec<Su
     out
 }
 
+/// The entries of a comparison on puzzles when none are named (`--solvers`): every
+/// embedded backend but the lookahead search, and Dancing Links.
+pub const DEFAULT_SOLVERS: &str = "cdcl,dpll,varisat,splr,dlx";
+
+/// The entries of a comparison on DIMACS formulas when none are named: the puzzle default
+/// without its classic solver.
+pub const DEFAULT_FORMULA_SOLVERS: &str = "cdcl,dpll,varisat,splr";
+
 /// The default `--encodings`: the SAT path's default encoding.
 pub fn default_encodings() -> Vec<SudokuEncoding> {
     vec![DEFAULT_ENCODING]
@@ -567,6 +575,18 @@ impl Comparison {
     /// Whether some answer was wrong.
     pub fn has_wrong_answer(&self) -> bool {
         self.runs.iter().any(|r| r.outcome == Outcome::Wrong)
+    }
+
+    /// The label of the SAT path's default entry, against which a report draws the other
+    /// entries by default (`plot::default_pairs`): the default
+    /// backend alone when the entries are backends (a comparison on formulas).
+    pub fn default_entry_label(&self) -> String {
+        let backend = BackendSpec::new(BackendKind::DEFAULT).label();
+        if self.solvers.contains(&backend) {
+            backend
+        } else {
+            format!("{backend}/{}", DEFAULT_ENCODING.name())
+        }
     }
 }
 

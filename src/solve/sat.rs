@@ -423,6 +423,13 @@ impl SatSolver {
         Ok(map)
     }
 
+    /// Whether the interrupt flag ([`Solver::set_interrupt`]) is set.
+    fn interrupted(&self) -> bool {
+        self.interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
     fn backend(&mut self) -> &mut dyn SatBackend {
         self.backend.as_deref_mut().expect("loaded")
     }
@@ -546,6 +553,14 @@ impl SatSolver {
         let result = loop {
             if limit != 0 && (found.len() as u64) >= limit {
                 break Ok(());
+            }
+            // A solve that needs no search never looks at the interrupt: a count of many
+            // easy solutions stops here, as an interrupted solve does, as a time-out.
+            if self.interrupted() {
+                break Err(Error::Backend(BackendError::Timeout {
+                    solver: self.backend().name(),
+                    timeout: self.load_started.map_or(Duration::ZERO, |t| t.elapsed()),
+                }));
             }
             let model = match self.timed_solve() {
                 Ok(SatOutcome::Unsat) => {
@@ -683,5 +698,31 @@ impl Solver for SatSolver {
 
     fn sat_stats(&self) -> Option<&SatStats> {
         Some(&self.stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::BackendKind;
+
+    #[test]
+    fn a_count_stops_between_its_solves_at_the_interrupt() {
+        // The empty 9×9 grid: every solve is easy, and there are 6.7 × 10^21 of them.
+        let empty = Grid::empty(3).unwrap();
+        for kind in [BackendKind::Cdcl, BackendKind::Dpll] {
+            let mut solver = SatSolver::new(DEFAULT_ENCODING, BackendSpec::new(kind));
+            let flag = Arc::new(AtomicBool::new(false));
+            solver.set_interrupt(Some(Arc::clone(&flag)));
+            assert_eq!(solver.count_solutions(&empty, 3).unwrap(), Some(3));
+            flag.store(true, Ordering::Relaxed);
+            match solver.count_solutions(&empty, 0) {
+                Err(e) => assert!(e.is_timeout(), "{kind}: {e}"),
+                other => panic!("{kind}: {other:?}"),
+            }
+            // Lifted, the same solver counts again.
+            flag.store(false, Ordering::Relaxed);
+            assert_eq!(solver.count_solutions(&empty, 2).unwrap(), Some(2));
+        }
     }
 }

@@ -2,9 +2,13 @@
 
 use std::time::Duration;
 
-use crate::backend::ProofTarget;
-use crate::encode::SudokuEncoding;
-use crate::formula::{Cnf, FormulaSize};
+use std::io::Write;
+use std::path::Path;
+
+use crate::backend::{ProofFormat, ProofTarget};
+use crate::dimacs::DimacsWriter;
+use crate::encode::{CnfDescription, SudokuEncoding};
+use crate::formula::{ClauseSink, Cnf, FormulaSize};
 use crate::grid::Grid;
 use crate::run::Counters;
 use crate::Error;
@@ -129,4 +133,42 @@ pub struct ProvenUnsat {
     pub proof: ProofTarget,
     /// The backend that wrote it.
     pub backend: String,
+}
+
+impl ProvenUnsat {
+    /// Writes the refuted formula as a self-describing DIMACS file: `puzzle`'s description,
+    /// the `verdict` (`no solution`, `unique`), how many blocking clauses end it and where
+    /// its refutation is (`proof`, whose file name is written), then exactly the clauses the
+    /// backend got. `drat-trim FILE PROOF` checks the pair.
+    ///
+    /// # Errors
+    /// Any I/O error of `w`.
+    pub fn write_dimacs(
+        &self,
+        w: &mut dyn Write,
+        puzzle: &Grid,
+        proof: &Path,
+        verdict: &str,
+    ) -> std::io::Result<()> {
+        let mut out = DimacsWriter::new(w);
+        out.comment(&CnfDescription::new(self.encoding, puzzle).to_comment_text());
+        out.comment(&format!(
+            "verdict: {verdict}\nblocking-clauses: {} (the last clauses: one per solution \
+             found, its cell values negated)\nproof: {} ({}DRAT, written by {}; check with \
+             drat-trim)",
+            self.blocking,
+            proof.file_name().unwrap_or_default().to_string_lossy(),
+            match self.proof.format {
+                ProofFormat::Text => "",
+                ProofFormat::Binary => "binary ",
+            },
+            self.backend
+        ));
+        out.header(self.formula.num_vars(), self.formula.num_clauses());
+        for clause in self.formula.clauses() {
+            out.add_clause(clause);
+        }
+        out.finish()?;
+        Ok(())
+    }
 }

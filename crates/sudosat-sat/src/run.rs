@@ -202,6 +202,56 @@ pub struct TimedOut {
     pub limit: Duration,
 }
 
+/// The longest time limit taken, in seconds: deadlines are `Instant`s, which overflow (a
+/// panic) far below what an `f64` can say.
+pub const MAX_TIME_LIMIT_SECS: f64 = 1e9;
+
+/// A time limit given in seconds (the CLI's `--timeout`, a Python `timeout=`) as a
+/// duration; `None` is no limit. `what` names the option in the message.
+///
+/// # Errors
+/// [`BadTimeLimit`] for a time that is not a positive number of seconds, or is longer than
+/// [`MAX_TIME_LIMIT_SECS`].
+pub fn time_limit(what: &str, secs: Option<f64>) -> Result<Option<Duration>, BadTimeLimit> {
+    match secs {
+        None => Ok(None),
+        Some(secs) if secs > MAX_TIME_LIMIT_SECS => Err(BadTimeLimit::TooLarge {
+            what: what.to_string(),
+            secs,
+        }),
+        Some(secs) if secs.is_finite() && secs > 0.0 => Ok(Some(Duration::from_secs_f64(secs))),
+        Some(secs) => Err(BadTimeLimit::NotPositive {
+            what: what.to_string(),
+            secs,
+        }),
+    }
+}
+
+/// Why a number of seconds is not a time limit ([`time_limit`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BadTimeLimit {
+    /// Longer than [`MAX_TIME_LIMIT_SECS`].
+    #[error(
+        "{what} {secs:e} is too large: at most {max:e} seconds (about 31 years); leave it out \
+         for no limit",
+        max = MAX_TIME_LIMIT_SECS
+    )]
+    TooLarge {
+        /// The option.
+        what: String,
+        /// The value given.
+        secs: f64,
+    },
+    /// Zero, negative or not a number.
+    #[error("{what} must be a positive number of seconds, not {secs}")]
+    NotPositive {
+        /// The option.
+        what: String,
+        /// The value given.
+        secs: f64,
+    },
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -227,6 +277,27 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_time_limit_is_a_positive_number_of_seconds_within_bounds() {
+        assert_eq!(time_limit("--timeout", None), Ok(None));
+        assert_eq!(
+            time_limit("--timeout", Some(1.5)),
+            Ok(Some(Duration::from_millis(1500)))
+        );
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert!(time_limit("--timeout", Some(bad)).is_err(), "{bad}");
+        }
+        assert_eq!(
+            time_limit("timeout", Some(-2.0)).unwrap_err().to_string(),
+            "timeout must be a positive number of seconds, not -2"
+        );
+        assert_eq!(
+            time_limit("--timeout", Some(1e12)).unwrap_err().to_string(),
+            "--timeout 1e12 is too large: at most 1e9 seconds (about 31 years); leave it out \
+             for no limit"
+        );
+    }
 
     #[test]
     fn remaining_counts_down_to_zero() {

@@ -62,16 +62,11 @@ pub fn proof_format(binary: bool) -> ProofFormat {
 }
 
 /// [`time_limit`] for the option `flag`, which the messages name.
+///
+/// # Errors
+/// A time that is not a positive number of seconds, or too long.
 pub fn time_limit_of(flag: &str, secs: Option<f64>) -> Result<Option<Duration>> {
-    match secs {
-        None => Ok(None),
-        Some(secs) if secs > MAX_TIMEOUT_SECS => bail!(
-            "{flag} {secs:e} is too large: at most {MAX_TIMEOUT_SECS:e} seconds (about 31 \
-             years); leave it out for no limit"
-        ),
-        Some(secs) if secs.is_finite() && secs > 0.0 => Ok(Some(Duration::from_secs_f64(secs))),
-        Some(secs) => bail!("{flag} must be a positive number of seconds, not {secs}"),
-    }
+    Ok(sudosat::run::time_limit(flag, secs)?)
 }
 
 /// The `--max-memory` budget: the flag's value, else half the available memory.
@@ -83,10 +78,6 @@ pub fn memory_budget(flag: Option<u64>) -> Option<u64> {
 fn default_memory_budget() -> Option<u64> {
     sudosat::run::available_memory().map(|bytes| bytes / 2)
 }
-
-/// The longest time limit taken: deadlines are `Instant`s, which overflow (a panic) far
-/// below what an `f64` can say.
-const MAX_TIMEOUT_SECS: f64 = 1e9;
 
 /// Reads every puzzle of every input (`-` = stdin).
 pub fn read_inputs(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Grid>> {

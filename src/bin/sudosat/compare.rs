@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Context, Result};
-use sudosat::backend::{BackendKind, BackendSpec, RootMode};
+use sudosat::backend::{BackendKind, RootMode};
 use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
 use sudosat::compare::merge::{self, ShardFile, StudyInputs};
 use sudosat::compare::output::{Meta, Provenance};
@@ -19,7 +19,7 @@ use sudosat::compare::{
     self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
     Watch,
 };
-use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription, Encoding};
+use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription};
 use sudosat::grid::Format;
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::{SolverOptions, SolverSpec};
@@ -291,7 +291,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.cnf || is_cnf_input(&args.input.files) {
         return run_on_formulas(args, outputs);
     }
-    let solvers = compare::parse_solvers(args.solvers.as_deref().unwrap_or(PUZZLE_SOLVERS))?;
+    let solvers =
+        compare::parse_solvers(args.solvers.as_deref().unwrap_or(compare::DEFAULT_SOLVERS))?;
     let mut encodings =
         compare::parse_encodings(args.encodings.as_deref().unwrap_or(DEFAULT_ENCODINGS))?;
     if let Some(list) = &args.amo {
@@ -453,10 +454,6 @@ fn same_run(a: &Run, b: &Run) -> bool {
     a.puzzle_index == b.puzzle_index && a.solver == b.solver && a.repeat == b.repeat
 }
 
-/// `--solvers` on puzzles when not given.
-const PUZZLE_SOLVERS: &str = "cdcl,dpll,varisat,splr,dlx";
-/// `--solvers` on formulas when not given: the puzzle default without its classic solver.
-const FORMULA_SOLVERS: &str = "cdcl,dpll,varisat,splr";
 /// `--encodings` when not given.
 const DEFAULT_ENCODINGS: &str = "extended+reduced";
 
@@ -520,7 +517,11 @@ fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
              .cnf), which are solved as they stand"
         );
     }
-    let solvers = compare::parse_solvers(args.solvers.as_deref().unwrap_or(FORMULA_SOLVERS))?;
+    let solvers = compare::parse_solvers(
+        args.solvers
+            .as_deref()
+            .unwrap_or(compare::DEFAULT_FORMULA_SOLVERS),
+    )?;
     let backend_options = SolverOptions {
         seed: args.seed,
         ..SolverOptions::default()
@@ -790,17 +791,6 @@ fn read_saved(csv: &Path) -> Result<ShardFile> {
     Ok(ShardFile { name, runs, meta })
 }
 
-/// The label of the SAT path's default entry, the base of the default scatter pairs: the
-/// default backend alone when the comparison is on formulas (its entries are backends).
-fn default_entry_label(comparison: &Comparison) -> String {
-    let backend = BackendSpec::new(BackendKind::DEFAULT).label();
-    if comparison.solvers.contains(&backend) {
-        backend
-    } else {
-        format!("{backend}/{}", DEFAULT_ENCODING.name())
-    }
-}
-
 /// Where the results go and how the summary looks.
 #[derive(Clone, Debug)]
 struct Outputs {
@@ -851,7 +841,7 @@ impl Outputs {
         }
         if let Some(dir) = &self.report {
             let scatter = if self.scatter.is_empty() {
-                plot::default_pairs(comparison, &default_entry_label(comparison))
+                plot::default_pairs(comparison, &comparison.default_entry_label())
             } else {
                 self.scatter.clone()
             };

@@ -2,7 +2,7 @@
 //! and "unique" verdict of the SAT path, the formula it refutes, an index, and an optional
 //! independent check of each proof (e.g. `drat-trim {cnf} {proof}`).
 
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -10,11 +10,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use sudosat::backend::external::spawn_tracked;
 use sudosat::backend::{ProofFormat, ProofTarget};
-use sudosat::dimacs::DimacsWriter;
-use sudosat::encode::CnfDescription;
-use sudosat::solve::sat::ProvenUnsat;
 use sudosat::solve::{Solver, SolverSpec};
-use sudosat::{ClauseSink, Grid};
 
 use crate::common::{display_path, time_limit_of, write_output, write_packed_copy, InputGrid};
 use wait_timeout::ChildExt;
@@ -157,7 +153,8 @@ impl Prover {
         };
         let (final_cnf, final_proof) = (packed(&cnf), packed(&proof));
         write_output(Some(&cnf), |w| {
-            write_proven_cnf(w, &input.grid, &proven, &final_proof, self.format, verdict)
+            proven
+                .write_dimacs(w, &input.grid, &final_proof, verdict)
                 .with_context(|| format!("{}: cannot write", cnf.display()))
         })?;
         std::fs::rename(&partial, &proof)
@@ -212,37 +209,6 @@ impl Prover {
             Ok(())
         })
     }
-}
-
-/// The refuted formula as a self-describing DIMACS file: the puzzle's description, what the
-/// clauses are and where their refutation is, then exactly the clauses the backend got.
-fn write_proven_cnf(
-    w: &mut dyn Write,
-    puzzle: &Grid,
-    proven: &ProvenUnsat,
-    proof: &Path,
-    format: ProofFormat,
-    verdict: &str,
-) -> std::io::Result<()> {
-    let mut out = DimacsWriter::new(w);
-    out.comment(&CnfDescription::new(proven.encoding, puzzle).to_comment_text());
-    out.comment(&format!(
-        "verdict: {verdict}\nblocking-clauses: {} (the last clauses: one per solution found, \
-         its cell values negated)\nproof: {} ({}DRAT, written by {}; check with drat-trim)",
-        proven.blocking,
-        proof.file_name().unwrap_or_default().to_string_lossy(),
-        match format {
-            ProofFormat::Text => "",
-            ProofFormat::Binary => "binary ",
-        },
-        proven.backend
-    ));
-    out.header(proven.formula.num_vars(), proven.formula.num_clauses());
-    for clause in proven.formula.clauses() {
-        out.add_clause(clause);
-    }
-    out.finish()?;
-    Ok(())
 }
 
 /// Runs the certifier on one proof: `true` when it prints `s VERIFIED`, `false` on another
