@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use sudosat::dimacs::write_formula;
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::grid::read_puzzles_from_path;
-use sudosat::solve::hall_fixpoint::{hall_fixpoint, RootOutcome};
+use sudosat::solve::hall_fixpoint::{hall_fixpoint, RootBudget, RootOutcome};
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,7 +26,7 @@ fn main() -> Result<()> {
     let puzzle = puzzles.first().context("no puzzle in the file")?;
     let n = puzzle.side();
     let start = Instant::now();
-    let outcome = hall_fixpoint(puzzle, || false);
+    let outcome = hall_fixpoint(puzzle, RootBudget::UNLIMITED, || false);
     let seconds = start.elapsed().as_secs_f64();
     let root = match outcome {
         RootOutcome::Contradiction(removals) => {
@@ -37,12 +37,15 @@ fn main() -> Result<()> {
             );
             return Ok(());
         }
-        RootOutcome::Candidates(root) | RootOutcome::Stopped(root) => root,
+        RootOutcome::Candidates(root)
+        | RootOutcome::Stopped(root)
+        | RootOutcome::OverBudget(root) => root,
     };
     let r = root.removals;
     println!(
         "{n}x{n} givens={} fixed={} open={} candidates={} removed_units={} removed_fish={} \
-         removed_locked={} passes={} seconds={seconds:.2}",
+         removed_locked={} passes={} work={} literals_before={} literals_after={} \
+         seconds={seconds:.2}",
         puzzle.num_givens(),
         root.fixed_cells(),
         n * n - root.fixed_cells(),
@@ -51,6 +54,9 @@ fn main() -> Result<()> {
         r.fish,
         r.locked,
         r.passes,
+        r.work,
+        r.literals_before,
+        r.literals_after,
     );
     if let Some(out) = args.get(1) {
         let (map, cnf) = root.to_cnf(SudokuEncoding::new(BaseEncoding::Extended, true));

@@ -25,9 +25,10 @@ crate::names::named_enum! {
     /// Whether the SAT path reasons on the grid before it encodes a puzzle.
     #[derive(Default)]
     pub enum RootMode ("root reasoning") {
-        /// The measured best: the fixpoint on grids wider than [`ROOT_AUTO_SIDE`], where
-        /// it settled `sudoku-225-1` (which no search here settles); below, cdcl's root
-        /// probing settles the measured grids as fast or faster (BENCHMARKS.md, "Root
+        /// The fixpoint within [`RootBudget::AUTO`] on grids of side
+        /// [`ROOT_AUTO_MIN_SIDE`] and more: it settled `sudoku-225-1` (which no search here
+        /// settles) and was as fast or faster than the search alone on every large grid
+        /// measured; below, cdcl's root probing does the same work (BENCHMARKS.md, "Root
         /// reasoning").
         #[default]
         Auto = "auto",
@@ -38,17 +39,57 @@ crate::names::named_enum! {
     }
 }
 
-/// The widest grid `auto` leaves to the search.
-pub const ROOT_AUTO_SIDE: usize = 144;
+/// The narrowest grid `auto` reasons on.
+pub const ROOT_AUTO_MIN_SIDE: usize = 64;
 
 impl RootMode {
-    /// Whether the fixpoint runs before the search on a grid of side `n`.
-    pub fn runs_on(self, n: usize) -> bool {
+    /// The budget of the fixpoint before the search on a grid of side `n`, or `None`
+    /// when it does not run there.
+    pub fn budget(self, n: usize) -> Option<RootBudget> {
         match self {
-            RootMode::Auto => n > ROOT_AUTO_SIDE,
-            RootMode::None => false,
-            RootMode::Hall => true,
+            RootMode::Auto => (n >= ROOT_AUTO_MIN_SIDE).then_some(RootBudget::AUTO),
+            RootMode::None => None,
+            RootMode::Hall => Some(RootBudget::UNLIMITED),
         }
+    }
+}
+
+/// How much work the fixpoint may do before it stops and hands over what it removed so
+/// far: a few steps for each literal of the puzzle's reduced formula (the formula a search
+/// would be given instead), and more for each literal it has removed from that formula.
+/// Work that removes nothing is thus bounded by a small share of what loading the formula
+/// costs, and work that keeps shrinking the formula goes on as long as it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootBudget {
+    /// Steps for each literal of the formula when the fixpoint starts.
+    pub per_literal: u64,
+    /// Steps for each literal removed from it since.
+    pub per_saved: u64,
+}
+
+impl RootBudget {
+    /// `--root auto`'s budget. A step costs about 17 ns (the fixpoint of `sudoku-225-1`:
+    /// 117 million steps in 2 s) where loading and propagating a literal of the formula
+    /// costs 100–200 ns, so work that saves nothing costs at most about a tenth of the
+    /// search's own start. The fixpoint of `sudoku-225-1`, which no search here settles,
+    /// spends 6.9 steps per literal of its formula and 7–8 per literal it removes from
+    /// it all along, within this budget (BENCHMARKS.md, "Root reasoning").
+    pub const AUTO: RootBudget = RootBudget {
+        per_literal: 1,
+        per_saved: 10,
+    };
+
+    /// No limit: `--root hall`.
+    pub const UNLIMITED: RootBudget = RootBudget {
+        per_literal: u64::MAX,
+        per_saved: u64::MAX,
+    };
+
+    /// The steps allowed with `start` literals at first and `now` left.
+    fn allows(self, start: u64, now: u64) -> u64 {
+        self.per_literal
+            .saturating_mul(start)
+            .saturating_add(self.per_saved.saturating_mul(start.saturating_sub(now)))
     }
 }
 
@@ -63,6 +104,15 @@ pub struct RootRemovals {
     pub fish: u64,
     /// Candidates removed by locked candidates.
     pub locked: u64,
+    /// Steps of work: the vertices and edges of every view filtered, the digits looked
+    /// at for locked candidates, the places cleared; what a [`RootBudget`] counts.
+    pub work: u64,
+    /// Literals of the puzzle's extended, reduced formula when the fixpoint started (after
+    /// the givens' reduction) and when it stopped: each open cell and each digit a unit
+    /// is not given have a group of k candidates, k² literals.
+    pub literals_before: u64,
+    /// See [`RootRemovals::literals_before`].
+    pub literals_after: u64,
 }
 
 /// The candidates left at the fixpoint.
@@ -87,6 +137,20 @@ pub enum RootOutcome {
     Contradiction(RootRemovals),
     /// The deadline passed first; the candidates so far.
     Stopped(RootCandidates),
+    /// The budget was spent first; the candidates so far.
+    OverBudget(RootCandidates),
+}
+
+impl RootOutcome {
+    /// The candidates left, unless the puzzle was refuted.
+    pub fn candidates(&self) -> Option<&RootCandidates> {
+        match self {
+            RootOutcome::Candidates(c) | RootOutcome::Stopped(c) | RootOutcome::OverBudget(c) => {
+                Some(c)
+            }
+            RootOutcome::Contradiction(_) => None,
+        }
+    }
 }
 
 impl RootCandidates {
@@ -162,9 +226,10 @@ impl RootCandidates {
     }
 }
 
-/// Reasons on `puzzle` to the fixpoint, or until `stop` says so (asked between passes).
-pub fn hall_fixpoint(puzzle: &Grid, stop: impl Fn() -> bool) -> RootOutcome {
-    let Some(mut state) = State::new(puzzle) else {
+/// Reasons on `puzzle` to the fixpoint, until `budget` is spent (checked after each view)
+/// or `stop` says so (asked between passes).
+pub fn hall_fixpoint(puzzle: &Grid, budget: RootBudget, stop: impl Fn() -> bool) -> RootOutcome {
+    let Some(mut state) = State::new(puzzle, budget) else {
         return RootOutcome::Contradiction(RootRemovals::default());
     };
     while state.changed.iter().any(|&c| c) {
@@ -172,11 +237,25 @@ pub fn hall_fixpoint(puzzle: &Grid, stop: impl Fn() -> bool) -> RootOutcome {
             return RootOutcome::Stopped(state.into_candidates());
         }
         state.removals.passes += 1;
-        if !(state.units() && state.digits() && state.locked()) {
-            return RootOutcome::Contradiction(state.removals);
+        match state
+            .units()
+            .and_then(|()| state.digits())
+            .and_then(|()| state.locked())
+        {
+            Ok(()) => {}
+            Err(Halt::Contradiction) => return RootOutcome::Contradiction(state.removals),
+            Err(Halt::Spent) => return RootOutcome::OverBudget(state.into_candidates()),
         }
     }
     RootOutcome::Candidates(state.into_candidates())
+}
+
+/// Why a pass stopped before the fixpoint.
+enum Halt {
+    /// A cell, unit or digit without a place.
+    Contradiction,
+    /// The budget is spent.
+    Spent,
 }
 
 /// Which of a view's rules removed a candidate.
@@ -233,13 +312,14 @@ struct State {
     /// Every place (and every digit): `0 .. n`.
     all: Bits,
     removals: RootRemovals,
+    budget: RootBudget,
 }
 
 impl State {
     /// The puzzle's candidates with every given's digit gone from its peers (what the
     /// encoder's reduction removes, so that the first pass filters only what is left), in
     /// both views. `None` when a cell has no candidate or a digit is given twice in a unit.
-    fn new(puzzle: &Grid) -> Option<State> {
+    fn new(puzzle: &Grid, budget: RootBudget) -> Option<State> {
         let (b, n) = (puzzle.box_size(), puzzle.side());
         let givens = puzzle.values().to_vec();
         let all = (0..n).fold(Bits::EMPTY, |mask, d| mask.union(Bits::bit(d)));
@@ -315,6 +395,7 @@ impl State {
                 units: removed,
                 ..RootRemovals::default()
             },
+            budget,
         };
         for at in 0..state.open.len() {
             let cell = state.open[at] as usize;
@@ -337,7 +418,30 @@ impl State {
                 _ => {}
             }
         }
+        let literals = state.literals();
+        state.removals.literals_before = literals;
+        state.removals.literals_after = literals;
         Some(state)
+    }
+
+    /// `Err(Halt::Spent)` once the work done is over the budget.
+    fn within_budget(&self) -> Result<(), Halt> {
+        let r = &self.removals;
+        if r.work > self.budget.allows(r.literals_before, r.literals_after) {
+            return Err(Halt::Spent);
+        }
+        Ok(())
+    }
+
+    /// The literals of the puzzle's extended, reduced formula for the candidates left:
+    /// each open cell and each unit's digit an "at least one" clause over its k places
+    /// and k(k − 1)/2 binary "at most one" clauses, k² literals. [`State::keep`] keeps
+    /// the count up to date from there.
+    fn literals(&self) -> u64 {
+        let square = |k: u32| u64::from(k) * u64::from(k);
+        let cells: u64 = self.cand.iter().map(|c| square(c.count())).sum();
+        let units: u64 = self.places.iter().map(|p| square(p.count())).sum();
+        cells + units
     }
 
     fn into_candidates(self) -> RootCandidates {
@@ -384,15 +488,22 @@ impl State {
             Rule::Fish => self.removals.fish += count,
             Rule::Locked => self.removals.locked += count,
         }
+        self.removals.work += 3 * count;
+        // k² literals a group: a cell from k to k − g loses k² − (k − g)², a unit's digit
+        // from m to m − 1 loses 2m − 1.
+        let k = u64::from(old.count());
+        let mut lost = k * k - (k - count) * (k - count);
         let units = self.cell_units[cell];
         let places = self.places_of(cell);
         gone.each(|d| {
             for (&unit, &place) in units.iter().zip(&places) {
                 let slot = self.slot(unit as usize, d);
+                lost += 2 * u64::from(self.places[slot].count()) - 1;
                 self.places[slot].remove(place);
             }
             self.changed[3 * n + d] = true;
         });
+        self.removals.literals_after -= lost;
         for unit in units {
             self.changed[unit as usize] = true;
             self.changed[4 * n + unit as usize] = true;
@@ -423,9 +534,9 @@ impl State {
         !twice
     }
 
-    /// Every changed row, column and box: open cells against missing digits. `false` on a
-    /// contradiction.
-    fn units(&mut self) -> bool {
+    /// Every changed row, column and box: open cells against missing digits. Stops on a
+    /// contradiction or once the budget is spent.
+    fn units(&mut self) -> Result<(), Halt> {
         let n = self.n;
         for unit in 0..3 * n {
             if !std::mem::take(&mut self.changed[unit]) {
@@ -434,7 +545,7 @@ impl State {
             let open = self.all.minus(self.unit_fixed[unit]);
             let placed = self.unit_placed[unit];
             if open.count() + placed.count() != n as u32 {
-                return false;
+                return Err(Halt::Contradiction);
             }
             open.each(|k| {
                 self.adj[k] = self
@@ -442,7 +553,7 @@ impl State {
                     .minus(placed);
             });
             if !self.filter(unit, open) {
-                return false;
+                return Err(Halt::Contradiction);
             }
             // Placed digits leave their peers; Hall sets' removals leave the cells.
             let mut consistent = true;
@@ -451,15 +562,16 @@ impl State {
                 consistent &= self.keep(cell, self.adj[k], Rule::Unit);
             });
             if !consistent {
-                return false;
+                return Err(Halt::Contradiction);
             }
+            self.within_budget()?;
         }
-        true
+        Ok(())
     }
 
     /// Each changed digit: rows without it placed against columns without it placed, the
     /// edges read off the rows' places.
-    fn digits(&mut self) -> bool {
+    fn digits(&mut self) -> Result<(), Halt> {
         let (n, all) = (self.n, self.all);
         for d in 0..n {
             if !std::mem::take(&mut self.changed[3 * n + d]) {
@@ -468,11 +580,11 @@ impl State {
             let (placed_rows, placed_columns) = self.placed[d];
             let rows = all.minus(placed_rows);
             if rows.count() != all.minus(placed_columns).count() {
-                return false;
+                return Err(Halt::Contradiction);
             }
             rows.each(|r| self.adj[r] = self.places[self.slot(r, d)].minus(placed_columns));
             if !self.filter(3 * n + d, rows) {
-                return false;
+                return Err(Halt::Contradiction);
             }
             let mut consistent = true;
             rows.each(|r| {
@@ -486,10 +598,11 @@ impl State {
                 });
             });
             if !consistent {
-                return false;
+                return Err(Halt::Contradiction);
             }
+            self.within_budget()?;
         }
-        true
+        Ok(())
     }
 
     /// Régin's filtering of `view` (edges in `adj`, left vertices `open`): removes from
@@ -501,20 +614,22 @@ impl State {
         if repair(&self.adj, open, left, right).is_err() {
             return false;
         }
-        components(&mut self.adj, open, left, right, &mut self.components);
+        let edges = components(&mut self.adj, open, left, right, &mut self.components);
+        self.removals.work += u64::from(open.count()) + edges;
         true
     }
 
     /// Locked candidates in each changed unit, read off its digits' places: a digit whose
     /// places in a box lie in one line leaves the rest of the line, and one whose places
     /// in a line lie in one box leaves the rest of the box.
-    fn locked(&mut self) -> bool {
+    fn locked(&mut self) -> Result<(), Halt> {
         let n = self.n;
         for unit in 0..3 * n {
             if !std::mem::take(&mut self.changed[4 * n + unit]) {
                 continue;
             }
             // A placed digit leaves its peers through the unit views.
+            self.removals.work += u64::from(self.all.minus(self.unit_placed[unit]).count());
             let mut consistent = true;
             self.all.minus(self.unit_placed[unit]).each(|d| {
                 if consistent {
@@ -522,10 +637,11 @@ impl State {
                 }
             });
             if !consistent {
-                return false;
+                return Err(Halt::Contradiction);
             }
+            self.within_budget()?;
         }
-        true
+        Ok(())
     }
 
     /// Locked candidates of digit `d`, not placed in `unit`. `false` on a contradiction.
@@ -580,7 +696,7 @@ mod tests {
     use crate::solve::dlx;
 
     fn fixpoint(puzzle: &Grid) -> RootOutcome {
-        hall_fixpoint(puzzle, || false)
+        hall_fixpoint(puzzle, RootBudget::UNLIMITED, || false)
     }
 
     /// An easy 9×9 puzzle is solved by singles alone; the fixed grid is its solution.
@@ -606,7 +722,8 @@ mod tests {
             "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
                 .parse()
                 .unwrap();
-        let RootOutcome::Stopped(root) = hall_fixpoint(&puzzle, || true) else {
+        let RootOutcome::Stopped(root) = hall_fixpoint(&puzzle, RootBudget::UNLIMITED, || true)
+        else {
             panic!("asked to stop at once")
         };
         assert_eq!(root.removals.passes, 0);
@@ -632,6 +749,39 @@ mod tests {
             root.removed(),
             81 * 9 - left - 8 * puzzle.num_givens() as u64
         );
+    }
+
+    /// A budget of nothing stops after the first view with what it removed so far, and
+    /// that keeps the solution; `--root auto`'s budget lets the hard fixture run to its
+    /// fixpoint, as the unlimited one does.
+    #[test]
+    fn a_spent_budget_hands_over_sound_candidates() {
+        let puzzle: Grid = include_str!("../../tests/fixtures/hardest-20.txt")
+            .lines()
+            .find(|line| !line.starts_with('#'))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let solution = dlx::search(&puzzle, 1).unwrap().first.unwrap();
+        let nothing = RootBudget {
+            per_literal: 0,
+            per_saved: 0,
+        };
+        let RootOutcome::OverBudget(root) = hall_fixpoint(&puzzle, nothing, || false) else {
+            panic!("a budget of nothing is spent at once")
+        };
+        assert_eq!(root.removals.passes, 1);
+        for (cell, digit) in solution.givens() {
+            assert!(root.has(cell, digit), "{cell:?} keeps {digit:?}");
+        }
+        let full = fixpoint(&puzzle);
+        let auto = hall_fixpoint(&puzzle, RootBudget::AUTO, || false);
+        let (RootOutcome::Candidates(full), RootOutcome::Candidates(auto)) = (full, auto) else {
+            panic!("both reach the fixpoint")
+        };
+        assert_eq!(auto.removals, full.removals);
+        assert!(auto.removals.literals_after < auto.removals.literals_before);
+        assert!(root.removals.literals_after > auto.removals.literals_after);
     }
 
     /// Two givens of one digit in a row: a contradiction.
@@ -683,7 +833,7 @@ mod tests {
                     outcomes[0] += 1;
                     continue;
                 }
-                RootOutcome::Stopped(_) => unreachable!("no deadline"),
+                RootOutcome::Stopped(_) | RootOutcome::OverBudget(_) => unreachable!("no limit"),
                 RootOutcome::Candidates(root) => root,
             };
             if let Some(first) = &dlx.first {

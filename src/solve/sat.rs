@@ -367,10 +367,11 @@ impl SatSolver {
         self.formula.clear();
         let proof = self.proof_request.is_some();
         // A proof's checker needs the puzzle's own formula: no reasoning before it.
-        let root = (!proof && self.spec.root.runs_on(puzzle.side())).then(|| {
+        let budget = self.spec.root.budget(puzzle.side()).filter(|_| !proof);
+        let root = budget.map(|budget| {
             let limit = self.time_limit;
             let interrupt = self.interrupt.clone();
-            hall_fixpoint(puzzle, || {
+            hall_fixpoint(puzzle, budget, || {
                 limit.is_some_and(|limit| start.elapsed() >= limit)
                     || interrupt
                         .as_ref()
@@ -378,12 +379,12 @@ impl SatSolver {
             })
         });
         let fixed;
-        let (grid, candidates) = match &root {
-            Some(RootOutcome::Candidates(c) | RootOutcome::Stopped(c)) => {
+        let (grid, candidates) = match root.as_ref().and_then(RootOutcome::candidates) {
+            Some(c) => {
                 fixed = c.fixed_grid();
                 (&fixed, Some(c))
             }
-            _ => (puzzle, None),
+            None => (puzzle, None),
         };
         let map = if theory_holds_grid(self.spec.propagate, puzzle.side(), backend, proof) {
             encode_variables_only(grid, encoding, &mut self.formula)
@@ -400,6 +401,11 @@ impl SatSolver {
                     (candidates.fixed_cells() - puzzle.num_givens()) as u64,
                 ),
                 ("root_removed", candidates.removed()),
+                ("root_work", candidates.removals.work),
+                (
+                    "root_over_budget",
+                    u64::from(matches!(root, Some(RootOutcome::OverBudget(_)))),
+                ),
             ]);
         }
         if let Some(RootOutcome::Contradiction(_)) = root {
