@@ -61,10 +61,7 @@ fn nine_by_nine(c: &mut Criterion) {
         }
         for kind in kinds {
             for encoding in SudokuEncoding::ALL {
-                let spec = SolverSpec::Sat {
-                    encoding,
-                    backend: BackendSpec::new(kind),
-                };
+                let spec = SolverSpec::sat(encoding, BackendSpec::new(kind));
                 let mut solver = spec.build(None);
                 let mut next = 0;
                 group.bench_function(spec.label(), |b| {

@@ -78,7 +78,8 @@ fn compare_rows(c: &mut Criterion) {
         &compare::parse_solvers(SOLVERS).expect("known solvers"),
         &compare::parse_encodings(ENCODINGS).expect("known encodings"),
         &Default::default(),
-    );
+    )
+    .unwrap();
     for (label, puzzles) in sets() {
         let mut group = c.benchmark_group(format!("compare/{label}"));
         group.throughput(Throughput::Elements(puzzles.len() as u64));
@@ -102,7 +103,8 @@ fn report(c: &mut Criterion) {
         &compare::parse_solvers("embedded,dlx").expect("known solvers"),
         &compare::parse_encodings("minimal,extended+reduced").expect("known encodings"),
         &Default::default(),
-    );
+    )
+    .unwrap();
     let mut config = CompareConfig::new(entries);
     config.timeout = Some(Duration::from_secs(10));
     let comparison = compare::run(&puzzles, &config, &AtomicBool::new(false), &|_| {})

@@ -1245,7 +1245,8 @@ mod tests {
             &crate::compare::parse_solvers(solvers).unwrap(),
             &crate::compare::parse_encodings(encodings).unwrap(),
             &Default::default(),
-        );
+        )
+        .unwrap();
         let mut config = crate::compare::CompareConfig::new(entries);
         config.timeout = Some(std::time::Duration::from_secs(5));
         crate::compare::run(&puzzles, &config, &AtomicBool::new(false), &|_| {}).unwrap()

@@ -430,10 +430,10 @@ pub fn solutions(puzzle: &Grid, deadline: Deadline) -> Result<Solutions> {
 /// when no flag says otherwise, for the commands that solve on the side (`render
 /// --solve`, the counts of `grade` and `explain`).
 pub fn default_sat_path(threads: usize) -> SolverSpec {
-    SolverSpec::Sat {
-        encoding: DEFAULT_ENCODING,
-        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(threads),
-    }
+    SolverSpec::sat(
+        DEFAULT_ENCODING,
+        BackendSpec::new(BackendKind::DEFAULT).with_threads(threads),
+    )
 }
 
 /// Counts `puzzle`'s solutions up to `limit` (1 asks only whether there is one, 2 also

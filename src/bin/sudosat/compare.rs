@@ -35,7 +35,7 @@ use crate::common::{
 pub struct Args {
     #[command(flatten)]
     input: CompareInputs,
-    /// Comma-separated solvers (backends, classic solvers).
+    /// Comma-separated solvers, each optionally NAME[OPTION=VALUE,…].
     ///
     /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, minisat
     /// (or minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
@@ -43,6 +43,16 @@ pub struct Args {
     /// backtrack-row|column|random|box|mrv, human, hill, best-first, fifo; groups
     /// embedded, classic, all. Default: cdcl,dpll,varisat,splr,dlx on puzzles,
     /// cdcl,dpll,varisat,splr on formulas (--cnf).
+    ///
+    /// An entry's own options go in a bracket after its name, before any command:
+    /// "cdcl[propagate=grid,root=none]", "external[seed=3]:cadical -q --seed={seed}",
+    /// "hill[seed=7]". Options: propagate, root, lookahead, seed, threads (as the flags of
+    /// `sudosat solve`), encoding (one encoding instead of each --encodings value) and amo
+    /// (the family of every encoding the entry is crossed with). They override --root,
+    /// --seed and --encodings for that entry and show in its label
+    /// (cdcl[propagate=grid]/extended+reduced). A classic solver takes only seed; on DIMACS
+    /// formulas only lookahead, seed and threads. An entry with threads above 1 runs one
+    /// solve at a time, whatever --jobs says.
     #[arg(long, value_name = "LIST")]
     solvers: Option<String>,
     /// Comma-separated encodings of the SAT backends.
@@ -302,12 +312,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_iterations: args.max_iterations,
         ..SolverOptions::default()
     };
-    let mut entries = compare::entries(&solvers, &encodings, &classic_options);
-    for entry in &mut entries {
-        if let SolverSpec::Sat { backend, .. } = entry {
-            backend.root = args.root;
-        }
-    }
+    let entries = compare::entries_with(&solvers, &encodings, &classic_options, args.root)?;
     let config = CompareConfig {
         entries,
         repeat: args.repeat,
@@ -521,12 +526,25 @@ fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
         );
     }
     let solvers = compare::parse_solvers(args.solvers.as_deref().unwrap_or(FORMULA_SOLVERS))?;
+    for item in &solvers {
+        if let Some(option) = item
+            .options()
+            .given()
+            .into_iter()
+            .find(|o| o.is_about_puzzles())
+        {
+            bail!(
+                "--solvers: `{option}` is about puzzles; the inputs are DIMACS formulas, solved \
+                 as they stand (an entry's options on formulas: lookahead, seed, threads)"
+            );
+        }
+    }
     let backend_options = SolverOptions {
         seed: args.seed,
         ..SolverOptions::default()
     };
     let config = CompareConfig {
-        entries: compare::entries(&solvers, &[DEFAULT_ENCODING], &backend_options),
+        entries: compare::entries(&solvers, &[DEFAULT_ENCODING], &backend_options)?,
         repeat: args.repeat,
         timeout: time_limit(args.timeout)?,
         jobs: args.jobs,

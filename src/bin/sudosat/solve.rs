@@ -340,7 +340,12 @@ fn stats_line(
     total: Duration,
 ) -> String {
     match (spec, solver.sat_stats()) {
-        (SolverSpec::Sat { encoding, backend }, Some(s)) => {
+        (
+            SolverSpec::Sat {
+                encoding, backend, ..
+            },
+            Some(s),
+        ) => {
             format!(
                 "stats: puzzle {index} ({location}): encoding={} backend={} vars={} clauses={} \
                  literals={} {} encode={} solve={} decode={} total={}",
