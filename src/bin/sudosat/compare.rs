@@ -679,15 +679,31 @@ fn check_memory(config: &CompareConfig, puzzles: &[Puzzle], flag: Option<u64>) -
     Ok(())
 }
 
-/// `--scatter A,B` values as pairs.
+/// `--scatter A,B` values as pairs, split at the one comma outside an entry's bracket of
+/// options (`cdcl[propagate=grid,root=none]/extended+reduced,dlx`).
 fn parse_pairs(values: &[String]) -> Result<Vec<(String, String)>> {
     values
         .iter()
-        .map(|v| match v.split_once(',') {
-            Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
-                Ok((a.trim().to_string(), b.trim().to_string()))
+        .map(|v| {
+            let mut depth = 0usize;
+            let commas: Vec<usize> = v
+                .char_indices()
+                .filter_map(|(i, c)| {
+                    match c {
+                        '[' => depth += 1,
+                        ']' => depth = depth.saturating_sub(1),
+                        ',' if depth == 0 => return Some(i),
+                        _ => {}
+                    }
+                    None
+                })
+                .collect();
+            match commas[..] {
+                [i] if !v[..i].trim().is_empty() && !v[i + 1..].trim().is_empty() => {
+                    Ok((v[..i].trim().to_string(), v[i + 1..].trim().to_string()))
+                }
+                _ => bail!("--scatter `{v}`: expected two entry labels, `A,B`"),
             }
-            _ => bail!("--scatter `{v}`: expected two entry labels, `A,B`"),
         })
         .collect()
 }
