@@ -39,6 +39,9 @@ pub fn read_cnf(path: &Path) -> Result<(Cnf, DimacsReport, String)> {
 
 /// Exit code for "every answer valid / solved".
 pub const EXIT_OK: u8 = 0;
+
+/// The most threads `--jobs` of `solve` and `count` starts: each holds a solver.
+pub const MAX_JOBS: usize = 256;
 /// Exit code for "some answer is invalid / unsolvable".
 pub const EXIT_NEGATIVE: u8 = 1;
 /// Exit code for errors (bad input, failing solver).
