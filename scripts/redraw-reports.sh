@@ -50,3 +50,9 @@ if grep -rlE "(^|[[:space:]\"'=(])/[[:alnum:]_.-]+/[[:alnum:]_.-]" benches/repor
     echo "redraw-reports.sh: the files above hold an absolute path (a path of this machine)" >&2
     exit 1
 fi
+# A path out of the clone: the rows' paths are relative to the repository root, where the
+# measuring ran, so a word that starts `../` leaves it (tests/doc_links.rs checks the same).
+if grep -rlE "(^|[[:space:]\"'=(,>])\.\./" benches/reports; then
+    echo "redraw-reports.sh: the files above hold a path outside the clone (measure on benches/data)" >&2
+    exit 1
+fi
