@@ -404,7 +404,7 @@ pub fn plot_label(comparison: &Comparison, label: &str, max: usize) -> String {
             let command = command.trim_start();
             let (program, flags) = command
                 .split_once(char::is_whitespace)
-                .map_or((command, ""), |(p, f)| (p, f));
+                .unwrap_or((command, ""));
             let program = program.rsplit('/').next().unwrap_or(program);
             let flags = if flags.is_empty() {
                 String::new()
