@@ -3,8 +3,8 @@
 //! at the threshold (cdcl handing these to its lookahead search or racing it, CDCL alone,
 //! the lookahead backend and varisat; no data needed).
 //!
-//! Reads `../shared/data` (or `$SUDOSAT_DATA`) when present and skips with a message
-//! otherwise. Run: `cargo bench --bench backends` (filter with e.g. `-- 17clue/dpll`).
+//! Reads `benches/data` (or `$SUDOSAT_DATA`) and skips with a message
+//! otherwise. Run: `cargo bench --bench backends` (filter with e.g. `-- minimal/dpll`).
 //! `SUDOSAT_BENCH_EXTERNAL=0` skips the external MiniSat runs.
 
 #[path = "common/cycle.rs"]
@@ -26,7 +26,7 @@ use cycle::solve_cycle;
 
 fn load(rel: &str) -> Option<Vec<Grid>> {
     let Some(dir) = data::data_dir() else {
-        eprintln!("skipped: no ../shared/data (set SUDOSAT_DATA)");
+        eprintln!("skipped: no benches/data (set SUDOSAT_DATA)");
         return None;
     };
     let path = dir.join(rel);
@@ -46,8 +46,8 @@ fn external_enabled() -> bool {
 
 fn nine_by_nine(c: &mut Criterion) {
     for (label, rel) in [
-        ("17clue", "9x9/17clue-2k.txt"),
-        ("hardest", "9x9/hardest-375.txt"),
+        ("minimal", "9x9/minimal-2k.txt"),
+        ("expert", "9x9/expert-375.txt"),
     ] {
         let Some(puzzles) = load(rel) else { continue };
         let mut group = c.benchmark_group(label);
@@ -61,10 +61,7 @@ fn nine_by_nine(c: &mut Criterion) {
         }
         for kind in kinds {
             for encoding in SudokuEncoding::ALL {
-                let spec = SolverSpec::Sat {
-                    encoding,
-                    backend: BackendSpec::new(kind),
-                };
+                let spec = SolverSpec::sat(encoding, BackendSpec::new(kind));
                 let mut solver = spec.build(None);
                 let mut next = 0;
                 group.bench_function(spec.label(), |b| {

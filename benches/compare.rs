@@ -2,8 +2,9 @@
 //! backend × encoding, or a classic solver) solving a whole puzzle set through the compare
 //! harness ([`sudosat::compare::run`]: solve, check, record), reported per puzzle.
 //!
-//! Sets: the shipped thesis grids and the first 40 17-clue puzzles; with `../shared/data`
-//! (or `$SUDOSAT_DATA`) also the first 100 of `17clue-2k` and the first 20 of `hardest-375`.
+//! Sets: the thesis grids and the first 40 17-clue puzzles of the fixtures, the first 100
+//! of `benches/data/9x9/minimal-2k.txt` and the first 20 of `expert-375.txt` (or of the
+//! same files under `$SUDOSAT_DATA`).
 //!
 //! The `report` group times what happens after the measuring, on the runs of the
 //! 17-clue-40 set: the [`Analysis`] (summaries, PAR-2, virtual best) and the whole HTML
@@ -52,10 +53,10 @@ fn sets() -> Vec<(&'static str, Vec<Puzzle>)> {
     ];
     match data::data_dir() {
         Some(dir) => {
-            sets.push(("17clue-2k", load(&dir.join("9x9/17clue-2k.txt"), 100)));
-            sets.push(("hardest-375", load(&dir.join("9x9/hardest-375.txt"), 20)));
+            sets.push(("minimal-2k", load(&dir.join("9x9/minimal-2k.txt"), 100)));
+            sets.push(("expert-375", load(&dir.join("9x9/expert-375.txt"), 20)));
         }
-        None => eprintln!("no ../shared/data (set SUDOSAT_DATA): shipped fixtures only"),
+        None => eprintln!("no benches/data (set SUDOSAT_DATA): the fixtures only"),
     }
     sets
 }
@@ -78,7 +79,8 @@ fn compare_rows(c: &mut Criterion) {
         &compare::parse_solvers(SOLVERS).expect("known solvers"),
         &compare::parse_encodings(ENCODINGS).expect("known encodings"),
         &Default::default(),
-    );
+    )
+    .unwrap();
     for (label, puzzles) in sets() {
         let mut group = c.benchmark_group(format!("compare/{label}"));
         group.throughput(Throughput::Elements(puzzles.len() as u64));
@@ -102,7 +104,8 @@ fn report(c: &mut Criterion) {
         &compare::parse_solvers("embedded,dlx").expect("known solvers"),
         &compare::parse_encodings("minimal,extended+reduced").expect("known encodings"),
         &Default::default(),
-    );
+    )
+    .unwrap();
     let mut config = CompareConfig::new(entries);
     config.timeout = Some(Duration::from_secs(10));
     let comparison = compare::run(&puzzles, &config, &AtomicBool::new(false), &|_| {})

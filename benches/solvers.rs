@@ -1,8 +1,8 @@
 //! Classic solvers, time per puzzle: Dancing Links, each backtracking order, human
-//! strategies, best-first and FIFO search, on samples of the 17-clue set and the
+//! strategies, best-first and FIFO search, on samples of the minimal 9×9 set and the
 //! generalized `sudoku_rank_B.csv` sets (B = 3, 4, 5).
 //!
-//! Reads `../shared/data` (or `$SUDOSAT_DATA`) when present, else the fixtures that stand
+//! Reads `benches/data` (or `$SUDOSAT_DATA`), and for the sets not there the fixtures that stand
 //! in for those sets (`tests/fixtures/17clue-40.txt`, `rank3-20.csv`, `rank4-2.csv`,
 //! `rank5-1.csv`). Run: `cargo bench --bench solvers` (filter: `-- rank_5/dlx`). Each
 //! iteration solves the next puzzle of the sample and checks the grid. Pairs measured to
@@ -37,8 +37,8 @@ fn sample(solver: &str, set: &str) -> usize {
     );
     match set {
         _ if solver == "backtrack-random" => 0,
-        "17clue-2k" if static_order => 10,
-        "17clue-2k" => 200,
+        "minimal-2k" if static_order => 10,
+        "minimal-2k" => 200,
         "rank_3" => 300,
         _ if static_order => 0,
         "rank_5" if solver == "backtrack-mrv" => 0,

@@ -3,7 +3,7 @@
 //! Markdown table (the figures behind docs/history.md, "Classic solvers").
 //!
 //! Run: `cargo run --release --example bench_classic [-- DATA_DIR]`. The data folder
-//! defaults to `../shared/data` (or `$SUDOSAT_DATA`); without it the fixtures stand in.
+//! defaults to `benches/data` (or `$SUDOSAT_DATA`); for a set not there the fixtures stand in.
 //!
 //! Each solve has a time limit ([`LIMIT`]); a time-out counts as the limit, so a mean or
 //! median reached with time-outs is a lower bound and printed with `≥`. Methods that take
@@ -46,8 +46,8 @@ const SHOWN: [&str; 7] = [
 /// puzzle; random order times out on nearly every 9×9 puzzle.
 fn prefix(solver: &str, set: &str) -> usize {
     match (solver, set) {
-        ("backtrack-row" | "backtrack-column" | "backtrack-box", "17clue-2k") => 200,
-        ("backtrack-random", "17clue-2k") => 20,
+        ("backtrack-row" | "backtrack-column" | "backtrack-box", "minimal-2k") => 200,
+        ("backtrack-random", "minimal-2k") => 20,
         ("backtrack-random", "rank_3") => 200,
         _ => usize::MAX,
     }

@@ -4,7 +4,7 @@
 //! `SatStats`) and the whole call's wall time, and the proof sizes.
 //!
 //! Run: `cargo run --release --example proof_overhead -- FILE [BACKEND] [ROUNDS]`, e.g.
-//! `… -- benches/data/9x9/hardest-375.txt dpll 5`; a fourth argument `plain` or `proof`
+//! `… -- benches/data/9x9/expert-375.txt dpll 5`; a fourth argument `plain` or `proof`
 //! runs that mode alone (for `perf stat` or callgrind), a fifth `binary` writes binary DRAT.
 
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! encoding named, over every puzzle of a file (several rounds, best round kept).
 //!
 //! ```sh
-//! cargo run --release --example sat_pipeline -- benches/data/9x9/17clue-2k.txt \
+//! cargo run --release --example sat_pipeline -- benches/data/9x9/minimal-2k.txt \
 //!     cdcl,cdcl@assumptions,dpll,varisat extended+reduced,minimal+reduced 3
 //! ```
 //!

@@ -9,7 +9,7 @@
 #   OLD, NEW  sat_pipeline binaries, e.g. an older checkout's target/release/examples/sat_pipeline
 #             (build one with `git worktree add ../old HEAD~1` and `cargo build --release
 #             --example sat_pipeline` there) and ./target/release/examples/sat_pipeline
-#   FILE      a puzzle file, e.g. benches/data/9x9/17clue-2k.txt
+#   FILE      a puzzle file, e.g. benches/data/9x9/minimal-2k.txt
 #   ROUNDS    rounds per run, best kept (default 3); RUNS runs per build (default 6)
 #   BACKEND   default cdcl; the encoding is extended+reduced
 set -euo pipefail

@@ -17,7 +17,7 @@ OLD=$1 NEW=$2 RUNS=${3:-5} DATA=${4:-benches/data}
 python3 - "$OLD" "$NEW" "$RUNS" "$DATA" <<'PY'
 import os, statistics, subprocess, sys, time
 old, new, runs, data = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-sets = ["9x9/17clue-2k.txt", "9x9/hardest-375.txt", "hard/gecode-25x25-6.txt",
+sets = ["9x9/minimal-2k.txt", "9x9/expert-375.txt", "hard/gecode-25x25-6.txt",
         "large/sudoku-64-1.txt"]
 print(f"| set | old (s) | new (s) | new/old |")
 print(f"|---|---:|---:|---:|")

@@ -6,8 +6,8 @@
 # measure: the machine is shared.
 #
 # Usage: scripts/bench-propagate.sh [SET...]
-#   SET  hard (gecode 25×25, per puzzle), 64 (large/sudoku-64-1), 9x9 (hardest-375 and the
-#        first 500 of 17clue-2k, per encoding); default: all three
+#   SET  hard (gecode 25×25, per puzzle), 64 (large/sudoku-64-1), 9x9 (expert-375 and the
+#        first 500 of minimal-2k, per encoding); default: all three
 # Environment:
 #   SUDOSAT_DATA  the data folder (default: benches/data)
 #   MODES         space-separated (default: none sudoku hall locked)
@@ -82,8 +82,8 @@ for set in "${SETS[@]}"; do
         ;;
     9x9)
         header "set (per puzzle), encoding"
-        head -500 "$DATA/9x9/17clue-2k.txt" >"$WORK/17clue-500.txt"
-        for file in "$DATA/9x9/hardest-375.txt" "$WORK/17clue-500.txt"; do
+        head -500 "$DATA/9x9/minimal-2k.txt" >"$WORK/minimal-500.txt"
+        for file in "$DATA/9x9/expert-375.txt" "$WORK/minimal-500.txt"; do
             for encoding in minimal extended augmented; do
                 for mode in "${MODES[@]}"; do
                     run "$(basename "$file" .txt), $encoding+reduced" "$file" "$mode" \

@@ -3,8 +3,8 @@
 # sidecar runs.meta.json) with `sudosat compare --from-csv`: nothing is measured again, so
 # the figures stay those of the measuring run while the page, plots, summary and JSON
 # follow the current sudosat. Each report keeps its grouping (`--by`, read from its
-# report.json). Then cuts the cactus plot of 17clue-200 out of its page into
-# benches/reports/cactus-17clue-200.svg, the picture the README shows.
+# report.json). Then cuts the cactus plot of minimal-200 out of its page into
+# benches/reports/cactus-minimal-200.svg, the picture the README shows.
 #
 # Usage, from the repository root: scripts/redraw-reports.sh
 #   SUDOSAT_BIN  directory of the sudosat binary to use (default: target/release, built
@@ -42,11 +42,17 @@ awk '
     /<figure id="cactus">/ { on = 1; sub(/.*<figure id="cactus">/, "") }
     on && index($0, "</svg>") { print substr($0, 1, index($0, "</svg>") + 5); exit }
     on { print }
-' benches/reports/17clue-200/index.html >benches/reports/cactus-17clue-200.svg
-echo "cut benches/reports/cactus-17clue-200.svg"
+' benches/reports/minimal-200/index.html >benches/reports/cactus-minimal-200.svg
+echo "cut benches/reports/cactus-minimal-200.svg"
 
 # An absolute path: a `/` that starts a word and names a folder.
 if grep -rlE "(^|[[:space:]\"'=(])/[[:alnum:]_.-]+/[[:alnum:]_.-]" benches/reports; then
     echo "redraw-reports.sh: the files above hold an absolute path (a path of this machine)" >&2
+    exit 1
+fi
+# A path out of the clone: the rows' paths are relative to the repository root, where the
+# measuring ran, so a word that starts `../` leaves it (tests/doc_links.rs checks the same).
+if grep -rlE "(^|[[:space:]\"'=(,>])\.\./" benches/reports; then
+    echo "redraw-reports.sh: the files above hold a path outside the clone (measure on benches/data)" >&2
     exit 1
 fi

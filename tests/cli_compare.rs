@@ -243,11 +243,26 @@ fn assert_json_matches_csv(c: &Compared) {
 fn assert_legend_lists(c: &Compared, labels: &[String]) {
     for label in labels {
         assert!(
-            c.svg_texts.contains(label),
+            legend_shows(&c.svg_texts, label),
             "{label} is not in the SVG legend: {:?}",
             c.svg_texts
         );
     }
+}
+
+/// Whether a legend line of `texts` shows `label`: whole, a solver process by its
+/// program's file name (`sleepy-solver.sh/extended+reduced`), or shortened to fit (a part
+/// of it, `…`, and its end: `sleepy-sol…/extended+reduced`).
+fn legend_shows(texts: &[String], label: &str) -> bool {
+    texts.iter().any(|t| match t.split_once('…') {
+        None => {
+            t == label
+                || label
+                    .strip_suffix(t.as_str())
+                    .is_some_and(|folders| folders.ends_with(['/', ':']))
+        }
+        Some((head, tail)) => !head.is_empty() && label.contains(head) && label.ends_with(tail),
+    })
 }
 
 fn labels(json: &serde_json::Value) -> Vec<String> {
@@ -975,7 +990,7 @@ fn the_html_report_is_self_contained_and_shows_what_the_csv_holds() {
         ("virtual-best", 4),
     ] {
         let legend = format!("{label} ({n})");
-        assert!(cactus.contains(&legend), "{legend} not in {cactus:?}");
+        assert!(legend_shows(&cactus, &legend), "{legend} not in {cactus:?}");
     }
     assert!(cactus.iter().any(|t| t == "time limit 0.4 s"), "{cactus:?}");
     let scatters: Vec<&(String, String)> = svgs
@@ -1579,10 +1594,18 @@ fn puzzle_flags_classic_solvers_and_bad_formulas_are_refused_on_formulas() {
     let formulas = three_formulas(dir.path());
     std::fs::write(dir.path().join("bad.cnf"), "p cnf 3 2\n1 -2 0\n4 x 0\n").unwrap();
     let plain = formulas[0].0.as_str();
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &[plain, "--encodings", "minimal"],
             "--encodings is about puzzles",
+        ),
+        (
+            &[plain, "--solvers", "cdcl[propagate=grid]"],
+            "`propagate` is about puzzles",
+        ),
+        (
+            &[plain, "--solvers", "cdcl[root=hall]"],
+            "`root` is about puzzles",
         ),
         (&[plain, "--by", "size"], "--by is about puzzles"),
         (
@@ -1705,5 +1728,228 @@ fn the_report_on_formulas_names_them_and_sets_entries_against_the_first() {
         for entry in ["dpll", "cdcl"] {
             assert!(row[entry].parse::<f64>().is_ok(), "{entry}: {row:?}");
         }
+    }
+}
+
+#[test]
+fn entry_options_set_one_backend_against_itself_and_show_in_every_output() {
+    let dir = temp_dir();
+    let c = compare_in(
+        dir.path(),
+        &[
+            &fixture_path("thesis-9x9.txt"),
+            "--solvers",
+            "cdcl,cdcl[propagate=grid,root=none],cdcl[threads=2,seed=5],dlx",
+            "--root",
+            "hall",
+            "--jobs",
+            "2",
+            "--report",
+            "report",
+            "--scatter",
+            "cdcl/extended+reduced,cdcl[propagate=grid,root=none]/extended+reduced",
+        ],
+        0,
+    );
+    let expected = [
+        "cdcl/extended+reduced",
+        "cdcl[propagate=grid,root=none]/extended+reduced",
+        "cdcl[seed=5,threads=2]/extended+reduced",
+        "dlx",
+    ];
+    assert_eq!(labels(&c.json), expected);
+    // Every puzzle is solved and checked by every entry; the rows name their entry.
+    for label in expected {
+        let rows: Vec<_> = c.csv.iter().filter(|r| r["solver"] == label).collect();
+        assert_eq!(rows.len(), 9, "{label}");
+        assert!(rows
+            .iter()
+            .all(|r| r["outcome"] == "solved" && r["checked"] == "true"));
+    }
+    let backends: Vec<&str> = c
+        .csv
+        .iter()
+        .take(4)
+        .map(|r| r["backend"].as_str())
+        .collect();
+    assert_eq!(
+        backends,
+        [
+            "cdcl",
+            "cdcl[propagate=grid,root=none]",
+            "cdcl[seed=5,threads=2]",
+            "",
+        ]
+    );
+    // The study-wide --root hall reaches the entries that give no root of their own: its
+    // counters are there, and not in the entry with root=none.
+    let counters =
+        |label: &str| c.csv.iter().find(|r| r["solver"] == label).unwrap()["counters"].clone();
+    assert!(
+        counters(expected[0]).contains("root_us="),
+        "{}",
+        counters(expected[0])
+    );
+    assert!(
+        !counters(expected[1]).contains("root_us="),
+        "{}",
+        counters(expected[1])
+    );
+    // The grid theory ran in the entry that asked for it.
+    assert!(c
+        .csv
+        .iter()
+        .filter(|r| r["solver"] == expected[1])
+        .any(|r| r["counters"].contains("explanations=")
+            || r["counters"].contains("locked_removals=")));
+    // The threaded entry ran one solve at a time, and every output says so.
+    let header = stdout(&c.out).lines().next().unwrap().to_string();
+    assert!(
+        header.contains(
+            "one solve at a time, whatever --jobs, for cdcl[seed=5,threads=2]/extended+reduced on 2 threads"
+        ),
+        "{header}"
+    );
+    assert_eq!(c.json["threaded"][0]["threads"], 2);
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("runs.meta.json")).unwrap())
+            .unwrap();
+    assert_eq!(meta["solvers"], c.json["solvers"]);
+    assert_eq!(meta["threaded"][0]["entry"], expected[2]);
+    assert_legend_lists(&c, &expected.map(String::from));
+    // The default scatter pairs set the default entry against each configuration of it.
+    let page = Page::read(&dir.path().join("report"));
+    assert!(page.text.contains("one solve at a time, whatever --jobs"));
+    // The scatter pair given, its labels split at the comma outside the bracket: one
+    // point per puzzle both entries solved.
+    let scatters: Vec<(String, String)> = figure_svgs(&page)
+        .into_iter()
+        .filter(|(id, _)| id.starts_with("scatter:"))
+        .collect();
+    assert_eq!(
+        scatters.len(),
+        1,
+        "{:?}",
+        scatters.iter().map(|s| &s.0).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        scatters[0].0,
+        format!("scatter:{},{}", expected[0], expected[1])
+    );
+    assert_eq!(count_tags(&scatters[0].1, "circle"), 9);
+    // Redrawn from the CSV, the note and the labels stay.
+    let redrawn = run_in(dir.path(), &["compare", "--from-csv", "runs.csv"], b"");
+    assert_exit(&redrawn, 0);
+    assert_eq!(stdout(&redrawn).lines().next().unwrap(), header);
+    // A classic solver takes its own seed: the same seed, the same search.
+    let hill = |seed: &str| {
+        let c = compare(
+            &[
+                &fixture_path("thesis-4x4.txt"),
+                "--solvers",
+                &format!("hill[seed={seed}]"),
+                "--seed",
+                "1",
+            ],
+            0,
+        );
+        assert_eq!(labels(&c.json), [format!("hill[seed={seed}]")]);
+        assert_eq!(c.csv[0]["outcome"], "solved");
+        c.csv[0]["counters"].clone()
+    };
+    assert_eq!(hill("3"), hill("3"));
+}
+
+#[test]
+fn an_entry_option_changes_the_study_id() {
+    let dir = temp_dir();
+    let four = fixture_path("thesis-4x4.txt");
+    let study = |solvers: &str, csv: &str| {
+        let out = run_in(
+            dir.path(),
+            &[
+                "compare",
+                "-q",
+                &four,
+                "--solvers",
+                solvers,
+                "--shard",
+                "1/1",
+                "--csv",
+                csv,
+            ],
+            b"",
+        );
+        assert_exit(&out, 0);
+        let meta: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join(csv.replace(".csv", ".meta.json"))).unwrap(),
+        )
+        .unwrap();
+        meta["provenance"]["study"]["id"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let plain = study("cdcl", "a.csv");
+    assert_eq!(plain, study("cdcl", "b.csv"));
+    assert_ne!(plain, study("cdcl[lookahead=none]", "c.csv"));
+    assert_ne!(
+        plain,
+        study("cdcl[seed=0]", "d.csv"),
+        "an option given is part of the study"
+    );
+}
+
+#[test]
+fn bad_entry_options_exit_2_with_a_clear_message_and_write_nothing() {
+    let four = fixture_path("thesis-4x4.txt");
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &[&four, "--solvers", "cdcl[speed=2]"],
+            "--solvers `cdcl[speed=2]`: unknown entry option `speed` (expected one of: \
+             propagate, root, lookahead, seed, threads, encoding, amo)",
+        ),
+        (
+            &[&four, "--solvers", "dlx[root=none]"],
+            "`root` is not an option of `dlx`: a classic solver works on the grid itself and \
+             takes only seed",
+        ),
+        (
+            &[&four, "--solvers", "cdcl[propagate=fast]"],
+            "unknown propagation `fast`",
+        ),
+        (
+            &[&four, "--solvers", "varisat[propagate=grid]"],
+            "`propagate` is not an option of `varisat`: it takes no propagator",
+        ),
+        (
+            &[&four, "--solvers", "cdcl[threads=0]"],
+            "expected a whole number from 1 to 256",
+        ),
+        (
+            &[&four, "--solvers", "cdcl[seed]"],
+            "needs a value: `seed=VALUE`",
+        ),
+        (
+            &[&four, "--solvers", "cdcl[seed=1,seed=2]"],
+            "entry option `seed` is given twice",
+        ),
+        (
+            &[&four, "--solvers", "cdcl[seed=1"],
+            "an entry's options go in one bracket right after its name",
+        ),
+        (
+            &[
+                &four,
+                "--solvers",
+                "cdcl[encoding=minimal],cdcl",
+                "--encodings",
+                "minimal",
+            ],
+            "entries 1 and 2 are both labelled `cdcl/minimal`",
+        ),
+    ];
+    for (args, message) in cases {
+        assert_refused(temp_dir().path(), args, message);
     }
 }

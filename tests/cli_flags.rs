@@ -29,6 +29,46 @@ fn every_error_starts_with_the_tools_prefix() {
     }
 }
 
+/// clap's errors keep their colours on a terminal (the `error:` of the first line, the flag
+/// named), and are plain when standard error is not one or `NO_COLOR` is set. The terminal
+/// is made by util-linux's `script`; without it the terminal half is skipped, said so.
+#[test]
+fn clap_errors_are_coloured_on_a_terminal_only() {
+    let piped = run(&["solve", "--bogus"]);
+    assert_exit(&piped, 2);
+    assert!(!stderr(&piped).contains('\u{1b}'), "{}", stderr(&piped));
+    let on_terminal = |no_color: bool| {
+        let bin = env!("CARGO_BIN_EXE_sudosat");
+        let mut cmd = std::process::Command::new("script");
+        cmd.args(["-qec", &format!("'{bin}' solve --bogus"), "/dev/null"])
+            .env("TERM", "xterm");
+        if no_color {
+            cmd.env("NO_COLOR", "1");
+        } else {
+            cmd.env_remove("NO_COLOR");
+        }
+        cmd.output()
+    };
+    let Ok(coloured) = on_terminal(false) else {
+        println!("skipped: no `script` to run sudosat on a terminal");
+        return;
+    };
+    let text = String::from_utf8_lossy(&coloured.stdout).to_string();
+    assert_eq!(coloured.status.code(), Some(2), "{text}");
+    assert!(
+        text.starts_with("sudosat: \u{1b}[")
+            && text.contains("error:\u{1b}[0m unexpected argument"),
+        "{text:?}"
+    );
+    let plain = on_terminal(true).expect("script ran once");
+    let text = String::from_utf8_lossy(&plain.stdout).to_string();
+    assert!(
+        text.starts_with("sudosat: error: unexpected argument '--bogus'"),
+        "{text:?}"
+    );
+    assert!(!text.contains('\u{1b}'), "{text:?}");
+}
+
 /// A negative number reaches the tool's own check of the value (`--timeout -1` as
 /// `--timeout=-1`), not clap's "unexpected argument '-1'" tip.
 #[test]

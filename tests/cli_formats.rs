@@ -62,7 +62,9 @@ fn fixture_sizes_and_counts() {
         ("17clue-40.txt", 40, 9),
         ("debian-fiendish.txt", 1, 9),
         ("debian-medium.txt", 1, 9),
+        ("expert-20.txt", 20, 9),
         ("hardest-20.txt", 20, 9),
+        ("minimal-40.txt", 40, 9),
         ("rank3-20.csv", 20, 9),
         ("rank4-2.csv", 2, 16),
         ("rank5-1.csv", 1, 25),
@@ -102,6 +104,8 @@ fn convert_every_nine_by_nine_fixture_to_grid() {
         "thesis-9x9.txt",
         "17clue-40.txt",
         "hardest-20.txt",
+        "minimal-40.txt",
+        "expert-20.txt",
         "rank3-20.csv",
         "debian-fiendish.txt",
     ] {

@@ -103,6 +103,53 @@ fn solve_stats_go_to_stderr() {
     assert_eq!(grids.len(), 1);
 }
 
+/// `count --jobs N` counts on N threads and prints what one job prints, in input order: a
+/// mix of unique, multiple and unsolvable puzzles, then a bad input, and a bad `--jobs`.
+#[test]
+fn count_on_several_jobs_prints_what_one_job_prints() {
+    let dir = temp_dir();
+    let thesis = std::fs::read_to_string(fixture("thesis-9x9.txt")).unwrap();
+    let unsolvable = format!("12345678.........9{}", ".".repeat(63));
+    let mut lines: Vec<String> = Vec::new();
+    for (i, line) in thesis.lines().enumerate() {
+        lines.push(line.to_string());
+        if i % 3 == 0 {
+            lines.push(format!("{}{}", ".".repeat(9), &line[9..])); // first row blanked
+        }
+    }
+    lines.push(unsolvable);
+    let text = lines.join("\n") + "\n";
+    let one = run_in(dir.path(), &["count", "-", "--jobs", "1"], text.as_bytes());
+    assert_exit(&one, 1);
+    let printed = stdout(&one);
+    let verdicts: Vec<&str> = printed
+        .lines()
+        .map(|l| l.rsplit(": ").next().unwrap())
+        .collect();
+    assert_eq!(verdicts.len(), lines.len());
+    assert_eq!(verdicts.iter().filter(|v| **v == "unique").count(), 9);
+    assert_eq!(*verdicts.last().unwrap(), "none");
+    assert_eq!(stdout(&one).lines().next().unwrap(), "<stdin>:1: unique");
+    for jobs in ["2", "3"] {
+        let many = run_in(dir.path(), &["count", "-", "--jobs", jobs], text.as_bytes());
+        assert_exit(&many, 1);
+        assert_eq!(stdout(&many), stdout(&one), "--jobs {jobs}");
+    }
+    // Every verdict agrees with dlx, counted apart.
+    let dlx = run_in(
+        dir.path(),
+        &["count", "-", "--solver", "dlx", "--jobs", "2"],
+        text.as_bytes(),
+    );
+    assert_eq!(stdout(&dlx), stdout(&one));
+    let out = run_in(dir.path(), &["count", "-", "--jobs", "0"], text.as_bytes());
+    assert_exit(&out, 2);
+    assert_eq!(
+        stderr(&out),
+        "sudosat: error: --jobs must be between 1 and 256, not 0\n"
+    );
+}
+
 #[test]
 fn solve_unique_and_count() {
     let dir = temp_dir();

@@ -279,6 +279,106 @@ fn absolute_paths(line: &str) -> Vec<&str> {
     found
 }
 
+/// The relative paths of `line` that climb out of the clone: each word with a `..` step
+/// (starting where [`absolute_paths`] starts words, and after a comma, as in a CSV row),
+/// resolved from a folder `depth` levels below the repository root.
+fn paths_outside_the_clone(line: &str, depth: usize) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut previous = ' ';
+    for (at, c) in line.char_indices() {
+        let starts_word = previous.is_whitespace() || "\"'`(=,>".contains(previous);
+        previous = c;
+        if c != '.' || !starts_word || !line[at..].starts_with("../") {
+            continue;
+        }
+        let word = line[at..]
+            .split(|c: char| c.is_whitespace() || "\"'`),<".contains(c))
+            .next()
+            .unwrap_or("");
+        let mut level = depth as i64;
+        for step in word.split('/') {
+            match step {
+                ".." => level -= 1,
+                "." | "" => {}
+                _ => level += 1,
+            }
+            if level < 0 {
+                found.push(word);
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The places where `text` (a file `depth` folders below the root) names a path of one
+/// machine or one outside the clone: absolute paths anywhere; a relative path climbing out
+/// of the clone from the file's folder in a Markdown link, from the repository root
+/// anywhere else (the commands and the paths the tool writes are relative to the root
+/// they run from).
+fn paths_a_clone_lacks(name: &str, text: &str, depth: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    // A `toml` block is a user's own manifest: its paths are relative to the user's crate.
+    let mut in_toml = false;
+    for (index, line) in text.lines().enumerate() {
+        if let Some(fence) = line.trim_start().strip_prefix("```") {
+            in_toml = !in_toml && fence.trim() == "toml";
+            continue;
+        }
+        if in_toml {
+            continue;
+        }
+        let mut outside: Vec<&str> = absolute_paths(line);
+        let mut rest = line.to_string();
+        for (_, target) in links(line) {
+            outside.extend(
+                paths_outside_the_clone(&format!(" {target}"), depth)
+                    .into_iter()
+                    .map(|_| "a link out of the clone"),
+            );
+            rest = rest.replace(&format!("]({target})"), "]");
+        }
+        let rest_paths: Vec<String> = paths_outside_the_clone(&rest, 0)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        for path in outside.iter().map(|p| p.to_string()).chain(rest_paths) {
+            found.push(format!("{name}:{}: `{path}` in: {line}", index + 1));
+        }
+    }
+    found
+}
+
+/// The example reports (their CSV, sidecar, JSON, page, plots and README) hold paths
+/// relative to the repository root and nothing outside a clone: they are redrawn from
+/// rows measured on `benches/data`.
+#[test]
+fn the_example_reports_name_no_path_outside_the_clone() {
+    let root = repo_root();
+    let mut found = Vec::new();
+    let mut files = vec![root.join("benches/reports")];
+    let mut read = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        read += 1;
+        let relative = path.strip_prefix(&root).unwrap();
+        let depth = relative.components().count() - 1;
+        found.extend(paths_a_clone_lacks(
+            &relative.display().to_string(),
+            &text,
+            depth,
+        ));
+    }
+    assert!(read >= 10, "the example reports are there ({read} files)");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 #[test]
 fn the_user_docs_name_nothing_a_users_clone_lacks() {
     let root = repo_root();
@@ -296,6 +396,8 @@ fn the_user_docs_name_nothing_a_users_clone_lacks() {
         let Ok(text) = fs::read_to_string(&document) else {
             continue;
         };
+        let depth = Path::new(&relative).components().count() - 1;
+        found.extend(paths_a_clone_lacks(&relative, &text, depth));
         for (index, line) in text.lines().enumerate() {
             let lower = line.to_lowercase();
             if lower.contains(BESIDE_THE_REPOSITORY) {
@@ -303,9 +405,6 @@ fn the_user_docs_name_nothing_a_users_clone_lacks() {
                     "{relative}:{}: `{BESIDE_THE_REPOSITORY}` in: {line}",
                     index + 1
                 ));
-            }
-            for path in absolute_paths(line) {
-                found.push(format!("{relative}:{}: `{path}` in: {line}", index + 1));
             }
             let mut rest = lower.as_str();
             while let Some(at) = rest.find("issue ") {
@@ -334,6 +433,32 @@ mod tests {
         );
         assert!(absolute_paths("see docs/solving.md, a/b/c, 1/2 and </svg>").is_empty());
         assert_eq!(absolute_paths("--out=/srv/x/y"), ["/srv/x/y"]);
+    }
+
+    #[test]
+    fn paths_out_of_the_clone_are_found_from_where_they_are_read() {
+        // From the root, `../shared/…` leaves the clone; `docs/../README.md` does not.
+        assert_eq!(
+            paths_outside_the_clone("../shared/data/9x9/a.txt,1,2 and docs/../README.md", 0),
+            ["../shared/data/9x9/a.txt"]
+        );
+        // A CSV row's first field, a quoted JSON string.
+        assert_eq!(
+            paths_outside_the_clone(r#"  "../x/y.txt", "file": "../../z""#, 0),
+            ["../x/y.txt", "../../z"]
+        );
+        // One folder down, one step up stays inside.
+        assert!(paths_outside_the_clone("(../benches/reports/README.md)", 1).is_empty());
+        assert!(paths_outside_the_clone("a..b and 1...3", 0).is_empty());
+        // A link is read from its document's folder, the rest from the root.
+        let text = "see [the reports](../benches/reports/README.md), then `D=../shared/data`";
+        let found = paths_a_clone_lacks("docs/compare.md", text, 1);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("`../shared/data`"), "{found:?}");
+        assert_eq!(
+            paths_a_clone_lacks("README.md", "[x](../elsewhere.md)", 0).len(),
+            1
+        );
     }
 
     #[test]

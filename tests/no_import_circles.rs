@@ -241,8 +241,13 @@ fn expand(body: &str) -> Vec<String> {
     let Some(open) = body.find('{') else {
         return vec![body.to_string()];
     };
+    // Text that only looks like a `use` (the word in a message) may have no closing brace
+    // after its opening one: it names no path.
+    let Some(close) = body.rfind('}').filter(|&close| close > open) else {
+        return Vec::new();
+    };
     let prefix = &body[..open];
-    let inner = &body[open + 1..body.rfind('}').unwrap()];
+    let inner = &body[open + 1..close];
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0, 0);
     for (i, c) in inner.char_indices() {

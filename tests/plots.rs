@@ -17,9 +17,16 @@ use common::{assert_exit, run_in, stderr, temp_dir};
 /// One saved run, by CSV column; the columns not named are empty.
 fn row(fields: &[(&str, &str)]) -> String {
     let fields: HashMap<&str, &str> = fields.iter().copied().collect();
-    let cells: Vec<&str> = CSV_COLUMNS
+    let cells: Vec<String> = CSV_COLUMNS
         .iter()
         .map(|c| fields.get(c).copied().unwrap_or(""))
+        .map(|cell| {
+            if cell.contains([',', '"']) {
+                format!("\"{}\"", cell.replace('"', "\"\""))
+            } else {
+                cell.to_string()
+            }
+        })
         .collect();
     cells.join(",")
 }
@@ -28,7 +35,12 @@ fn row(fields: &[(&str, &str)]) -> String {
 /// `index` of side `size` with `givens` clues: solved in `us` µs, or `None` for a time-out
 /// at 10 s. A SAT entry's formula has n³ variables and 9n³ clauses.
 fn run(index: usize, size: usize, givens: usize, entry: &str, us: Option<f64>) -> String {
-    let (backend, encoding) = entry.split_once('/').unwrap_or(("", ""));
+    // The encoding starts at the `/` before its base's name (a command may hold `/`s).
+    let at = ["/minimal", "/extended", "/augmented"]
+        .iter()
+        .filter_map(|base| entry.find(base))
+        .min();
+    let (backend, encoding) = at.map_or(("", ""), |i| (&entry[..i], &entry[i + 1..]));
     let (vars, clauses) = if backend.is_empty() {
         (String::new(), String::new())
     } else {
@@ -399,5 +411,85 @@ fn time_outs_break_the_line_and_sit_on_the_limit() {
         let (bottom, top) = axis.range(false);
         assert!(bottom.abs() < clauses / 100.0, "{n}: from zero: {bottom}");
         assert!((clauses..clauses * 1.5).contains(&top), "{n}: {top}");
+    }
+}
+
+/// The horizontal extent of every text of `svg` (`x` and the anchor, its characters at
+/// 0.62 em, a little more than a sans-serif font's mean width), with its text.
+fn text_extents(svg: &str) -> (f64, Vec<(f64, f64, String)>) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let root = doc.root_element();
+    let width = attr(root, "width");
+    let extents = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| {
+            let text = n.text()?.trim().to_string();
+            let size: f64 = n.attribute("font-size")?.parse().ok()?;
+            let long = text.chars().count() as f64 * 0.62 * size;
+            let x = attr(n, "x");
+            let (left, right) = match n.attribute("text-anchor") {
+                Some("middle") => (x - long / 2.0, x + long / 2.0),
+                Some("end") => (x - long, x),
+                _ => (x, x + long),
+            };
+            // A rotated text (an axis title) runs along the height instead.
+            let rotated = n
+                .attribute("transform")
+                .is_some_and(|t| t.contains("rotate"));
+            (!rotated).then_some((left, right, text))
+        })
+        .collect();
+    (width, extents)
+}
+
+/// Entries with long labels (an external solver's command with its full path and flags,
+/// a backend with several options of its own): the plots shorten them, every legend line
+/// and every other text lies inside the SVG's width, and the table and CSV keep them whole.
+#[test]
+fn long_labels_fit_inside_every_plot() {
+    let dir = temp_dir();
+    let long = [
+        "external:/opt/solvers/kissat-4.0.4/build/kissat -q --conflicts=1000000 --seed=3/extended+reduced",
+        "cdcl[propagate=grid-only-hall,root=none,lookahead=full,seed=12345,threads=2]/augmented+reduced/sequential",
+        "dlx",
+    ];
+    let mut runs = Vec::new();
+    for p in 0..5 {
+        for (e, entry) in long.iter().enumerate() {
+            let us = 100.0 * (p + 1) as f64 * (e + 1) as f64;
+            runs.push(run(p + 1, 9, 20 + p, entry, Some(us)));
+        }
+    }
+    let pair = format!("{},{}", long[0], long[1]);
+    let figures = report(dir.path(), &runs, &["--scatter", &pair]);
+    assert!(
+        figures.contains_key(&format!("scatter:{pair}")),
+        "{:?}",
+        figures.keys()
+    );
+    let mut legend_lines = 0;
+    for (id, svg) in &figures {
+        let (width, extents) = text_extents(svg);
+        for (left, right, text) in extents {
+            assert!(
+                left >= 0.0 && right <= width,
+                "{id}: `{text}` runs {left:.0}..{right:.0}, outside 0..{width}"
+            );
+            legend_lines += usize::from(text.starts_with("kissat -q"));
+        }
+        // No text holds the command's folders: the program goes by its file name.
+        assert!(!svg.contains("/opt/solvers"), "{id}");
+    }
+    assert!(
+        legend_lines >= 2,
+        "the cactus and times legends name the entry"
+    );
+    // The report's tables and its CSV keep every label whole.
+    let page = std::fs::read_to_string(dir.path().join("report/index.html")).unwrap();
+    let csv = std::fs::read_to_string(dir.path().join("report/runs.csv")).unwrap();
+    for label in long {
+        assert!(csv.contains(label), "{label}");
+        assert!(page.contains(&label.replace('&', "&amp;")), "{label}");
     }
 }

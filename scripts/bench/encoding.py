@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, WORK, build, data, header, log, number, run, show, table  # noqa: E402
 
 GRIDS = [f"large/sudoku-{n}-1.txt" for n in (4, 9, 16, 25, 64, 81, 100, 144, 225)] + [
-    "9x9/17clue-2k.txt", "9x9/hardest-375.txt"]
+    "9x9/minimal-2k.txt", "9x9/expert-375.txt"]
 BASES = ["minimal", "extended", "augmented"]
 EMPTY_SIZES = [int(n) for n in os.environ.get("EMPTY_SIZES", "9 16 25 36 64 81 100 144 225 400").split()]
 FAMILIES = ["pairwise", "sequential", "commander", "product", "bimander", "binary"]

@@ -19,8 +19,8 @@ from common import BIN, WORK, build, data, header, log, run, seconds, show, tabl
 
 TIMEOUT = float(os.environ.get("TIMEOUT", "30"))
 TIMEOUT_225 = float(os.environ.get("TIMEOUT_225", "60"))
-INPUTS = [("17clue-2k (2,000 puzzles)", "9x9/17clue-2k.txt", False),
-          ("hardest-375 (375 puzzles)", "9x9/hardest-375.txt", False),
+INPUTS = [("minimal-2k (2,000 puzzles)", "9x9/minimal-2k.txt", False),
+          ("expert-375 (375 puzzles)", "9x9/expert-375.txt", False),
           ("gecode 25×25 puzzle 1", "hard/gecode-25x25-6.txt:1", True)] + [
     (f"{n}×{n}", f"large/sudoku-{n}-1.txt", True) for n in (25, 64, 81, 100, 144, 225)]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "9×9 sets": the 17-clue and forum-hardest sets.
+"""BENCHMARKS.md, "9×9 sets": the generated minimal and expert sets.
 
 Two tables. The first times whole processes (start, parse, solve, write; one thread,
 first solution) against tdoku's, the fastest public 9×9 solver, measured in the same run;
@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, WORK, build, data, header, log, number, ratio, read_csv, run, show, table, tool  # noqa: E402
 
-SETS = [("17clue-2k", "9x9/17clue-2k.txt"), ("hardest-375", "9x9/hardest-375.txt")]
+SETS = [("minimal-2k", "9x9/minimal-2k.txt"), ("expert-375", "9x9/expert-375.txt")]
 COMPARE_SOLVERS = "cdcl,dpll,varisat,splr,dlx,minisat,external:cadical -q"
 RUNS = 3  # whole-process runs per entry and set; the fastest is kept
 
@@ -49,7 +49,7 @@ def main():
     commands = []
     for _, _, make in entries:
         if make:
-            commands.append(show(make(data(SETS[0][1]))).replace("17clue-2k", "{17clue-2k,hardest-375}"))
+            commands.append(show(make(data(SETS[0][1]))).replace("minimal-2k", "{minimal-2k,expert-375}"))
     csv_path = WORK / "nine.csv"
     compare = [str(BIN), "compare", "-q", *[str(data(rel)) for _, rel in SETS], "--solvers",
                COMPARE_SOLVERS, "--timeout", "10", "--csv", str(csv_path)]
@@ -85,7 +85,7 @@ def main():
           f"µs a puzzle, the fastest of {RUNS} runs; ÷ tdoku is the time against tdoku's "
           "in the same run (below 1 = faster):")
     print()
-    table(["solver", "17clue-2k µs", "÷ tdoku", "hardest-375 µs", "÷ tdoku", "built"], rows,
+    table(["solver", "minimal-2k µs", "÷ tdoku", "expert-375 µs", "÷ tdoku", "built"], rows,
           right=[1, 2, 3, 4])
 
     # One compare run: per-solve times inside the process.
@@ -125,7 +125,7 @@ def main():
           "MiniSat and CaDiCaL are processes on the exported CNF: their times include a process "
           "start and a file round trip.")
     print()
-    table(["entry", "17clue-2k µs", f"÷ {reference.split('/')[0]}", "hardest-375 µs",
+    table(["entry", "minimal-2k µs", f"÷ {reference.split('/')[0]}", "expert-375 µs",
            f"÷ {reference.split('/')[0]}"], rows)
 
 

@@ -24,8 +24,8 @@ from common import BIN, EXAMPLES, WORK, build, data, header, log, run, show, tab
 ROUNDS = os.environ.get("ROUNDS", "5")
 # (label, file, puzzles taken by their place in the file, counting from 1)
 SAMPLES = [
-    ("17clue-2k, first 20", "9x9/17clue-2k.txt", range(1, 21)),
-    ("hardest-375, first 20", "9x9/hardest-375.txt", range(1, 21)),
+    ("minimal-2k, first 20", "9x9/minimal-2k.txt", range(1, 21)),
+    ("expert-375, first 20", "9x9/expert-375.txt", range(1, 21)),
     ("gecode 25×25, puzzles 1, 3, 5, 6", "hard/gecode-25x25-6.txt", [1, 3, 5, 6]),
 ]
 
@@ -40,7 +40,7 @@ def sample(label, rel, places):
 def main():
     build(examples=True)
     drat_trim = tool("DRAT_TRIM", "drat-trim")
-    overhead = [str(EXAMPLES / "proof_overhead"), str(data("9x9/hardest-375.txt")), "cdcl", ROUNDS]
+    overhead = [str(EXAMPLES / "proof_overhead"), str(data("9x9/expert-375.txt")), "cdcl", ROUNDS]
     counts = []
     for label, rel, places in SAMPLES:
         path = sample(label, rel, places)
@@ -78,7 +78,7 @@ def main():
         return f"{best[(key, 'plain')]:,.1f} → {best[(key, 'proof')]:,.1f} µs " \
                f"({100 * (best[(key, 'proof')] / best[(key, 'plain')] - 1):+.1f} %)"
 
-    print(f"Writing a text DRAT proof, uniqueness checks (count to 2) of hardest-375 with cdcl "
+    print(f"Writing a text DRAT proof, uniqueness checks (count to 2) of expert-375 with cdcl "
           f"(`examples/proof_overhead`, {ROUNDS} rounds, the plain and the proof-writing mode each in "
           f"its own process, alternating, the fastest of three): the backend's solve time a puzzle "
           f"{change('solve')}; the whole count call, which also keeps a copy of the formula and "

@@ -5,7 +5,7 @@ grid's clauses) and either with Hall sets (`grid-hall`, `grid-only-hall`), again
 CaDiCaL on the same reduced CNFs.
 
 - 9×9: instructions counted by callgrind for one `sudosat solve` process over the first
-  200 17-clue and the first 100 forum-hardest puzzles (deterministic, unlike times on a
+  200 minimal and the first 100 expert puzzles (deterministic, unlike times on a
   shared machine); skipped when valgrind is absent.
 - Hard 25×25 and 64×64: `scripts/bench-hard.sh` (one process per puzzle and mode, CPU
   seconds, each puzzle with isomorphic copies, since one CDCL run is one draw).
@@ -44,8 +44,8 @@ def nine():
         print()
         return
     sets = []
-    for name, source, count in [("17-clue (first 200)", "9x9/17clue-2k.txt", 200),
-                                ("forum-hardest (first 100)", "9x9/hardest-375.txt", 100)]:
+    for name, source, count in [("minimal (first 200)", "9x9/minimal-2k.txt", 200),
+                                ("expert (first 100)", "9x9/expert-375.txt", 100)]:
         path = WORK / f"theory-{count}.txt"
         lines = [line for line in data(source).read_text().splitlines() if line and not line.startswith("#")]
         path.write_text("\n".join(lines[:count]) + "\n")

@@ -3,7 +3,7 @@
 
 use crate::backend::BackendKind;
 use crate::encode::{Encoding, SudokuEncoding};
-use crate::solve::ClassicKind;
+use crate::solve::{ClassicKind, EntryOptionError};
 
 /// A bad comparison request or an output that could not be produced.
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +27,16 @@ pub enum CompareError {
         names = SudokuEncoding::ALL.map(|e| e.name()).join(", ")
     )]
     UnknownEncoding(String),
+    /// A `--solvers` item whose bracket of options cannot be read, or names an option its
+    /// solver has no use for.
+    #[error("--solvers `{item}`: {source}")]
+    EntryOption {
+        /// The item as given.
+        item: String,
+        /// What is wrong with its options.
+        #[source]
+        source: EntryOptionError,
+    },
     /// An external solver entry without a command.
     #[error("`{0}` needs a solver command, e.g. `external:cadical -q`")]
     MissingCommand(String),

@@ -252,7 +252,8 @@ mod tests {
             &solvers,
             &[crate::solve::sat::DEFAULT_ENCODING],
             &Default::default(),
-        );
+        )
+        .unwrap();
         CompareConfig {
             formulas: true,
             ..CompareConfig::new(entries)

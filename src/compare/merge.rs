@@ -261,11 +261,14 @@ mod tests {
     #[test]
     fn the_study_id_follows_the_settings_but_not_the_jobs_or_shard() {
         use crate::compare::{entries, parse_encodings, parse_solvers};
-        let config = CompareConfig::new(entries(
-            &parse_solvers("dpll,dlx").unwrap(),
-            &parse_encodings("minimal").unwrap(),
-            &Default::default(),
-        ));
+        let config = CompareConfig::new(
+            entries(
+                &parse_solvers("dpll,dlx").unwrap(),
+                &parse_encodings("minimal").unwrap(),
+                &Default::default(),
+            )
+            .unwrap(),
+        );
         let inputs = StudyInputs {
             instances: vec![1, 2, 3],
             ..StudyInputs::default()

@@ -25,7 +25,7 @@
 //! let puzzles = [Puzzle { file: "example".into(), line: 1, grid }];
 //! let solvers = compare::parse_solvers("dpll,dlx").unwrap();
 //! let encodings = compare::parse_encodings("minimal,extended").unwrap();
-//! let config = CompareConfig::new(compare::entries(&solvers, &encodings, &Default::default()));
+//! let config = CompareConfig::new(compare::entries(&solvers, &encodings, &Default::default()).unwrap());
 //! let result = compare::run(&puzzles, &config, &AtomicBool::new(false), &|_| {}).unwrap();
 //! assert_eq!(result.runs.len(), 3); // dpll × 2 encodings, dlx
 //! assert!(result.runs.iter().all(|r| r.outcome == Outcome::Solved && r.checked));
@@ -51,39 +51,87 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::backend::{BackendError, BackendKind, BackendLabelError, BackendSpec};
+use crate::backend::{BackendError, BackendKind, BackendLabelError, BackendSpec, RootMode};
 use crate::encode::{AmoFamily, Encoding, SudokuEncoding};
 use crate::formula::FormulaSize;
 use crate::grid::{check_solution, Grid, Isomorphism};
 use crate::run::Counters;
 use crate::solve::sat::DEFAULT_ENCODING;
-use crate::solve::{ClassicKind, SolveOutcome, Solver, SolverOptions, SolverSpec};
+use crate::solve::{ClassicKind, EntryOptions, SolveOutcome, Solver, SolverOptions, SolverSpec};
 use crate::Error;
 pub use error::CompareError;
 use shard::Shard;
 
 /// A solver as `--solvers` names it, before SAT backends are crossed with the encodings
-/// into [`SolverSpec`]s ([`entries`]).
+/// into [`SolverSpec`]s ([`entries`]), with the options of its bracket
+/// ([`EntryOptions::split`]), applied over the study's flags.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolverItem {
-    /// A SAT backend (crossed with every encoding).
-    Sat(BackendSpec),
+    /// A SAT backend (crossed with every encoding, unless its options name one).
+    Sat(BackendSpec, EntryOptions),
     /// A classic solver.
-    Classic(ClassicKind),
+    Classic(ClassicKind, EntryOptions),
+}
+
+impl SolverItem {
+    /// A SAT backend with no option of its own.
+    pub fn sat(backend: BackendSpec) -> SolverItem {
+        SolverItem::Sat(backend, EntryOptions::default())
+    }
+
+    /// A classic solver with no option of its own.
+    pub fn classic(kind: ClassicKind) -> SolverItem {
+        SolverItem::Classic(kind, EntryOptions::default())
+    }
+
+    /// The options of the item's bracket.
+    pub fn options(&self) -> &EntryOptions {
+        match self {
+            SolverItem::Sat(_, options) | SolverItem::Classic(_, options) => options,
+        }
+    }
 }
 
 /// Parses a comma-separated `--solvers` list: `dpll`, `varisat`, `splr`, `minisat` (or
 /// `minisat:CMD`), `external:CMD`, any [`ClassicKind`], and the groups `embedded`
 /// (the in-process backends: cdcl, dpll, lookahead, varisat, splr), `classic` (every classic solver but plain `backtrack`,
 /// which is `backtrack-mrv` under compare's defaults) and `all` (both groups). Repeated
-/// names are kept once. Commands cannot contain commas.
+/// names are kept once. Commands cannot contain commas. A backend or solver may carry
+/// options in a bracket after its name ([`EntryOptions`]): `cdcl[propagate=grid]`,
+/// `external[seed=3]:cadical -q`, `hill[seed=7]`; the commas inside a bracket do not split
+/// the list.
 ///
 /// # Errors
 /// [`CompareError::UnknownSolver`] naming the first unknown item,
 /// [`CompareError::MissingCommand`] for `external` without a command,
-/// [`CompareError::Invalid`] for an empty list.
+/// [`CompareError::EntryOption`] for a bracket that cannot be read or an option the solver
+/// has no use for, [`CompareError::Invalid`] for an empty list.
 pub fn parse_solvers(list: &str) -> Result<Vec<SolverItem>, CompareError> {
     parse_list(list, "--solvers lists no solver", parse_solver_item)
+}
+
+/// The items of a comma-separated list: split at the commas outside brackets, trimmed,
+/// empty ones dropped.
+fn split_items(list: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                items.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&list[start..]);
+    items
+        .into_iter()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// Splits a comma-separated list, expands each item with `parse_item`, keeps the first of
@@ -94,7 +142,7 @@ fn parse_list<T: PartialEq>(
     parse_item: impl Fn(&str) -> Result<Vec<T>, CompareError>,
 ) -> Result<Vec<T>, CompareError> {
     let mut values: Vec<T> = Vec::new();
-    for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    for item in split_items(list) {
         for value in parse_item(item)? {
             if !values.contains(&value) {
                 values.push(value);
@@ -112,14 +160,14 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverItem>, CompareError> {
         BackendKind::ALL
             .into_iter()
             .filter(|k| k.is_embedded())
-            .map(|k| SolverItem::Sat(BackendSpec::new(k)))
+            .map(|k| SolverItem::sat(BackendSpec::new(k)))
             .collect::<Vec<_>>()
     };
     let classic = || {
         ClassicKind::ALL
             .into_iter()
             .filter(|&kind| kind != ClassicKind::Backtrack)
-            .map(SolverItem::Classic)
+            .map(SolverItem::classic)
             .collect::<Vec<_>>()
     };
     match item {
@@ -128,20 +176,31 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverItem>, CompareError> {
         "all" => return Ok([embedded(), classic()].concat()),
         _ => {}
     }
-    let spec = match BackendSpec::from_label(item) {
+    let bad_option = |source| CompareError::EntryOption {
+        item: item.to_string(),
+        source,
+    };
+    let (name, options) = EntryOptions::split(item).map_err(bad_option)?;
+    let parsed = match BackendSpec::from_label(&name) {
         Ok(spec) if spec.kind == BackendKind::External && spec.command.is_none() => {
             return Err(CompareError::MissingCommand(item.to_string()))
         }
-        Ok(spec) => spec,
+        Ok(spec) => SolverItem::Sat(spec, options),
         Err(BackendLabelError::MissingCommand(_)) => {
             return Err(CompareError::MissingCommand(item.to_string()))
         }
-        Err(_) => match item.parse::<ClassicKind>() {
-            Ok(kind) => return Ok(vec![SolverItem::Classic(kind)]),
-            Err(_) => return Err(CompareError::UnknownSolver(item.to_string())),
+        Err(_) => match name.parse::<ClassicKind>() {
+            Ok(kind) => SolverItem::Classic(kind, options),
+            Err(_) => return Err(CompareError::UnknownSolver(name)),
         },
     };
-    Ok(vec![SolverItem::Sat(spec)])
+    // An option the solver has no use for is refused here, before anything is built.
+    let probe = match &parsed {
+        SolverItem::Sat(backend, _) => SolverSpec::sat(DEFAULT_ENCODING, backend.clone()),
+        SolverItem::Classic(kind, _) => SolverSpec::classic(*kind),
+    };
+    probe.with_options(parsed.options()).map_err(bad_option)?;
+    Ok(vec![parsed])
 }
 
 /// Parses a comma-separated `--encodings` list of [`SudokuEncoding`] names, or `all`.
@@ -204,32 +263,69 @@ pub fn default_encodings() -> Vec<SudokuEncoding> {
 pub type Entry = SolverSpec;
 
 /// Every SAT backend of `solvers` crossed with every encoding (backend-major), then the
-/// classic solvers with `options`, in the order listed.
+/// classic solvers with `options`, in the order listed: [`entries_with`] under the default
+/// root reasoning.
+///
+/// # Errors
+/// As [`entries_with`].
 pub fn entries(
     solvers: &[SolverItem],
     encodings: &[SudokuEncoding],
     options: &SolverOptions,
-) -> Vec<SolverSpec> {
-    let mut out = Vec::new();
+) -> Result<Vec<SolverSpec>, CompareError> {
+    entries_with(solvers, encodings, options, RootMode::default())
+}
+
+/// The entries of a study, in the order listed: each SAT backend of `solvers` crossed with
+/// every encoding (backend-major) unless its options name one (`encoding=`; `amo=` gives
+/// each of its encodings that family), then the classic solvers. The study-wide values
+/// (`options`' seed, which is cdcl's too, and `root`) come first; each item's own options
+/// override them ([`SolverSpec::with_options`]).
+///
+/// # Errors
+/// [`CompareError::EntryOption`] for an option an item's solver has no use for.
+pub fn entries_with(
+    solvers: &[SolverItem],
+    encodings: &[SudokuEncoding],
+    options: &SolverOptions,
+    root: RootMode,
+) -> Result<Vec<SolverSpec>, CompareError> {
+    let mut out: Vec<SolverSpec> = Vec::new();
     for item in solvers {
-        match item {
-            SolverItem::Sat(backend) => {
-                out.extend(encodings.iter().map(|&encoding| SolverSpec::Sat {
-                    // The classic solvers' seed is cdcl's too (`--seed`).
-                    backend: BackendSpec {
-                        seed: options.seed,
-                        ..backend.clone()
-                    },
-                    encoding,
-                }))
+        let own = item.options();
+        let bad_option = |source| CompareError::EntryOption {
+            item: match item {
+                SolverItem::Sat(backend, _) => format!("{}[{own}]", backend.label()),
+                SolverItem::Classic(kind, _) => format!("{kind}[{own}]"),
+            },
+            source,
+        };
+        let crossed: Vec<SolverSpec> = match item {
+            SolverItem::Sat(backend, _) => {
+                let study = BackendSpec {
+                    seed: options.seed,
+                    root,
+                    ..backend.clone()
+                };
+                let encodings = match own.encoding {
+                    Some(encoding) => vec![encoding],
+                    None => encodings.to_vec(),
+                };
+                encodings
+                    .into_iter()
+                    .map(|encoding| SolverSpec::sat(encoding, study.clone()))
+                    .collect()
             }
-            SolverItem::Classic(kind) => out.push(SolverSpec::Classic {
-                kind: *kind,
-                options: options.clone(),
-            }),
+            SolverItem::Classic(kind, _) => vec![SolverSpec::classic_with(*kind, options.clone())],
+        };
+        for spec in crossed {
+            let spec = spec.with_options(own).map_err(bad_option)?;
+            if !out.contains(&spec) {
+                out.push(spec);
+            }
         }
     }
-    out
+    Ok(out)
 }
 
 crate::names::named_enum! {
@@ -334,9 +430,23 @@ impl CompareConfig {
         }
     }
 
-    /// Whether puzzles run in parallel.
+    /// Whether puzzles run in parallel (those of the entries whose solves take one thread).
     pub fn parallel(&self) -> bool {
         self.jobs > 1
+    }
+
+    /// The entries whose solves take more than one thread ([`SolverSpec::threads`]): each
+    /// runs one solve at a time, whatever [`CompareConfig::jobs`] says, so that its threads
+    /// are its own.
+    pub fn threaded(&self) -> Vec<ThreadedEntry> {
+        self.entries
+            .iter()
+            .filter(|e| e.threads() > 1)
+            .map(|e| ThreadedEntry {
+                entry: self.label(e),
+                threads: e.threads(),
+            })
+            .collect()
     }
 
     /// Runs a comparison of `puzzles` makes: all of them, or its shard's share.
@@ -369,6 +479,20 @@ impl CompareConfig {
         }
         if !(1..=MAX_JOBS).contains(&self.jobs) {
             return invalid(&format!("--jobs must be between 1 and {MAX_JOBS}"));
+        }
+        let labels: Vec<String> = self.entries.iter().map(|e| self.label(e)).collect();
+        if let Some((i, label)) = labels
+            .iter()
+            .enumerate()
+            .find(|(i, label)| labels[..*i].contains(label))
+        {
+            let first = labels.iter().position(|l| l == label).unwrap_or(i);
+            return invalid(&format!(
+                "entries {} and {} are both labelled `{label}`: give them different options \
+                 or leave one out",
+                first + 1,
+                i + 1
+            ));
         }
         Ok(())
     }
@@ -546,8 +670,21 @@ pub struct Comparison {
     /// Whether the comparison was stopped before every run was made, or while runs were in
     /// flight ([`run_watched`]: a signal).
     pub interrupted: bool,
+    /// The entries whose solves take more than one thread (`threads=` above 1), in entry
+    /// order: they ran one solve at a time, whatever `jobs` says.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub threaded: Vec<ThreadedEntry>,
     /// One row per run, in puzzle, entry, repeat order.
     pub runs: Vec<Run>,
+}
+
+/// An entry whose solves take more than one thread ([`Comparison::threaded`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct ThreadedEntry {
+    /// The entry's label.
+    pub entry: String,
+    /// Threads of each of its solves.
+    pub threads: usize,
 }
 
 /// What one instance of a comparison on puzzles is called ([`Comparison::instance`]).
@@ -749,7 +886,9 @@ fn run_entries<T: Sync, S>(
         if dealt.is_empty() {
             continue;
         }
-        let per_item: Vec<Vec<Run>> = match &pool {
+        // An entry whose solves take several threads runs one solve at a time.
+        let pool = pool.as_ref().filter(|_| entry.threads() == 1);
+        let per_item: Vec<Vec<Run>> = match pool {
             Some(pool) => pool.install(|| {
                 dealt
                     .par_iter()
@@ -790,6 +929,7 @@ pub fn assemble(config: &CompareConfig, puzzles: usize, mut runs: Vec<Run>) -> C
         jobs: config.jobs,
         parallel: config.parallel(),
         interrupted: runs.len() < config.total_runs(puzzles),
+        threaded: config.threaded(),
         runs,
     }
 }
@@ -1004,19 +1144,19 @@ mod tests {
         let embedded: Vec<SolverItem> = BackendKind::ALL
             .into_iter()
             .filter(|k| k.is_embedded())
-            .map(|k| SolverItem::Sat(BackendSpec::new(k)))
+            .map(|k| SolverItem::sat(BackendSpec::new(k)))
             .collect();
-        assert!(embedded.contains(&SolverItem::Sat(BackendSpec::new(BackendKind::Dpll))));
-        let mut expected = vec![SolverItem::Classic(ClassicKind::Dlx)];
+        assert!(embedded.contains(&SolverItem::sat(BackendSpec::new(BackendKind::Dpll))));
+        let mut expected = vec![SolverItem::classic(ClassicKind::Dlx)];
         expected.extend(embedded.iter().cloned());
-        expected.push(SolverItem::Sat(BackendSpec::external("cadical -q")));
+        expected.push(SolverItem::sat(BackendSpec::external("cadical -q")));
         assert_eq!(specs, expected);
         let all = parse_solvers("all").unwrap();
         assert_eq!(all.len(), embedded.len() + ClassicKind::NAMES.len() - 1);
-        assert!(!all.contains(&SolverItem::Classic(ClassicKind::Backtrack)));
+        assert!(!all.contains(&SolverItem::classic(ClassicKind::Backtrack)));
         assert_eq!(
             parse_solvers("minisat:/opt/minisat").unwrap(),
-            vec![SolverItem::Sat(BackendSpec {
+            vec![SolverItem::sat(BackendSpec {
                 command: Some("/opt/minisat".to_string()),
                 ..BackendSpec::new(BackendKind::Minisat)
             })]
@@ -1077,6 +1217,7 @@ mod tests {
             ..SolverOptions::default()
         };
         let seeds: Vec<u64> = entries(&solvers, &encodings, &options)
+            .unwrap()
             .iter()
             .map(|entry| match entry {
                 SolverSpec::Sat { backend, .. } => backend.seed,
@@ -1091,6 +1232,7 @@ mod tests {
         let solvers = parse_solvers("dpll,dlx,varisat").unwrap();
         let encodings = parse_encodings("minimal,extended+reduced").unwrap();
         let labels: Vec<String> = entries(&solvers, &encodings, &SolverOptions::default())
+            .unwrap()
             .iter()
             .map(Entry::label)
             .collect();
@@ -1114,7 +1256,7 @@ mod tests {
         let solvers = parse_solvers("cdcl").unwrap();
         let encodings = parse_encodings("extended+reduced").unwrap();
         let mut config =
-            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()));
+            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()).unwrap());
         config.repeat = 4;
         let decisions = |config: &CompareConfig| -> Vec<u64> {
             let puzzles = [inkala.clone()];
@@ -1159,7 +1301,7 @@ mod tests {
         let solvers = parse_solvers("dpll,dlx").unwrap();
         let encodings = parse_encodings("extended+reduced").unwrap();
         let mut config =
-            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()));
+            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()).unwrap());
         config.repeat = 4;
         config.isomorphs = Some(5);
         let result = run(&[inkala], &config, &AtomicBool::new(false), &|_| {}).unwrap();
@@ -1183,7 +1325,7 @@ mod tests {
         let solvers = parse_solvers("dpll,dlx").unwrap();
         let encodings = parse_encodings("extended").unwrap();
         let mut config =
-            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()));
+            CompareConfig::new(entries(&solvers, &encodings, &SolverOptions::default()).unwrap());
         config.repeat = 2;
         let count = std::sync::atomic::AtomicUsize::new(0);
         let result = run(&puzzles, &config, &AtomicBool::new(false), &|_| {
@@ -1219,11 +1361,14 @@ mod tests {
     #[test]
     fn parallel_runs_keep_puzzle_order() {
         let puzzles: Vec<Puzzle> = (0..6).map(|_| puzzle(FOUR)).collect();
-        let mut config = CompareConfig::new(entries(
-            &parse_solvers("dlx,dpll").unwrap(),
-            &default_encodings(),
-            &SolverOptions::default(),
-        ));
+        let mut config = CompareConfig::new(
+            entries(
+                &parse_solvers("dlx,dpll").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         config.jobs = 2;
         let result = run(&puzzles, &config, &AtomicBool::new(false), &|_| {}).unwrap();
         assert!(result.parallel);
@@ -1234,11 +1379,14 @@ mod tests {
     #[test]
     fn entries_run_one_after_another_and_rows_come_back_by_puzzle() {
         let puzzles = [puzzle(FOUR), puzzle(FOUR)];
-        let config = CompareConfig::new(entries(
-            &parse_solvers("dlx,dpll").unwrap(),
-            &default_encodings(),
-            &SolverOptions::default(),
-        ));
+        let config = CompareConfig::new(
+            entries(
+                &parse_solvers("dlx,dpll").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         let seen = std::sync::Mutex::new(Vec::new());
         let result = run(&puzzles, &config, &AtomicBool::new(false), &|r| {
             seen.lock()
@@ -1272,11 +1420,14 @@ mod tests {
 
     #[test]
     fn a_set_stop_flag_returns_what_was_measured() {
-        let config = CompareConfig::new(entries(
-            &parse_solvers("dlx").unwrap(),
-            &default_encodings(),
-            &SolverOptions::default(),
-        ));
+        let config = CompareConfig::new(
+            entries(
+                &parse_solvers("dlx").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         let stop = AtomicBool::new(false);
         let puzzles = [puzzle(FOUR), puzzle(FOUR), puzzle(FOUR)];
         let result = run(&puzzles, &config, &stop, &|_| {
@@ -1289,11 +1440,14 @@ mod tests {
 
     #[test]
     fn a_stop_while_a_run_is_in_flight_marks_it_stopped() {
-        let config = CompareConfig::new(entries(
-            &parse_solvers("external:/nonexistent/solver,dlx").unwrap(),
-            &default_encodings(),
-            &SolverOptions::default(),
-        ));
+        let config = CompareConfig::new(
+            entries(
+                &parse_solvers("external:/nonexistent/solver,dlx").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         let stop = Arc::new(AtomicBool::new(false));
         let started = std::sync::Mutex::new(Vec::new());
         // The stop comes as the first run starts; that run's failure is then the stop's
@@ -1317,17 +1471,23 @@ mod tests {
 
     #[test]
     fn preflight_passes_the_embedded_backends_and_names_an_entry_that_cannot_run() {
-        let embedded = CompareConfig::new(entries(
-            &parse_solvers("embedded,dlx").unwrap(),
-            &parse_encodings("minimal,extended").unwrap(),
-            &SolverOptions::default(),
-        ));
+        let embedded = CompareConfig::new(
+            entries(
+                &parse_solvers("embedded,dlx").unwrap(),
+                &parse_encodings("minimal,extended").unwrap(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         preflight(&embedded).unwrap();
-        let missing = CompareConfig::new(entries(
-            &parse_solvers("dpll,external:/nonexistent/solver").unwrap(),
-            &default_encodings(),
-            &SolverOptions::default(),
-        ));
+        let missing = CompareConfig::new(
+            entries(
+                &parse_solvers("dpll,external:/nonexistent/solver").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         match preflight(&missing) {
             Err(CompareError::CannotRun { entry, reason }) => {
                 assert_eq!(entry, "external:/nonexistent/solver/extended+reduced");
@@ -1339,11 +1499,14 @@ mod tests {
 
     #[test]
     fn assemble_orders_rows_collected_out_of_order() {
-        let config = CompareConfig::new(entries(
-            &parse_solvers("dlx,dpll").unwrap(),
-            &default_encodings(),
-            &SolverOptions::default(),
-        ));
+        let config = CompareConfig::new(
+            entries(
+                &parse_solvers("dlx,dpll").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         let rows = std::sync::Mutex::new(Vec::new());
         let puzzles = [puzzle(FOUR), puzzle(FOUR)];
         run(&puzzles, &config, &AtomicBool::new(false), &|r| {
@@ -1372,11 +1535,14 @@ mod tests {
 
     #[test]
     fn failures_are_rows_not_aborts() {
-        let config = CompareConfig::new(entries(
-            &parse_solvers("external:/nonexistent/solver,dlx").unwrap(),
-            &default_encodings(),
-            &SolverOptions::default(),
-        ));
+        let config = CompareConfig::new(
+            entries(
+                &parse_solvers("external:/nonexistent/solver,dlx").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         let result = run(&[puzzle(FOUR)], &config, &AtomicBool::new(false), &|_| {}).unwrap();
         assert_eq!(result.runs.len(), 2);
         let failed = &result.runs[0];
@@ -1411,11 +1577,14 @@ mod tests {
 
     #[test]
     fn contradictory_givens_have_no_solution_for_everyone() {
-        let config = CompareConfig::new(entries(
-            &parse_solvers("dpll,dlx").unwrap(),
-            &default_encodings(),
-            &SolverOptions::default(),
-        ));
+        let config = CompareConfig::new(
+            entries(
+                &parse_solvers("dpll,dlx").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
         let result = run(
             &[puzzle("11..............")],
             &config,
@@ -1440,5 +1609,132 @@ mod tests {
         config.repeat = 1;
         config.jobs = 0;
         assert!(config.validate().is_err());
+    }
+
+    #[test]
+    fn entry_options_override_the_study_and_name_their_entries() {
+        let solvers =
+            parse_solvers("cdcl, cdcl[propagate=grid,root=none,seed=3], dpll[encoding=minimal], hill[seed=5], hill")
+                .unwrap();
+        assert_eq!(solvers.len(), 5, "{solvers:?}");
+        let encodings = parse_encodings("extended+reduced,minimal+reduced").unwrap();
+        let study = SolverOptions {
+            seed: 42,
+            ..SolverOptions::default()
+        };
+        let specs = entries_with(&solvers, &encodings, &study, RootMode::Hall).unwrap();
+        let labels: Vec<String> = specs.iter().map(Entry::label).collect();
+        assert_eq!(
+            labels,
+            [
+                "cdcl/extended+reduced",
+                "cdcl/minimal+reduced",
+                "cdcl[propagate=grid,root=none,seed=3]/extended+reduced",
+                "cdcl[propagate=grid,root=none,seed=3]/minimal+reduced",
+                "dpll/minimal",
+                "hill[seed=5]",
+                "hill",
+            ]
+        );
+        let backend = |i: usize| match &specs[i] {
+            SolverSpec::Sat { backend, .. } => backend.clone(),
+            SolverSpec::Classic { .. } => panic!("a SAT entry"),
+        };
+        // The study's root and seed where the entry gives none, the entry's own where it does.
+        assert_eq!((backend(0).root, backend(0).seed), (RootMode::Hall, 42));
+        assert_eq!((backend(2).root, backend(2).seed), (RootMode::None, 3));
+        assert_eq!(backend(2).propagate, crate::backend::Propagate::Grid);
+        let seed = |i: usize| match &specs[i] {
+            SolverSpec::Classic { options, .. } => options.seed,
+            SolverSpec::Sat { .. } => panic!("a classic entry"),
+        };
+        assert_eq!((seed(5), seed(6)), (5, 42));
+    }
+
+    #[test]
+    fn bad_entry_options_name_the_item() {
+        let error = |list: &str| parse_solvers(list).unwrap_err().to_string();
+        assert_eq!(
+            error("cdcl,dlx[root=none]"),
+            "--solvers `dlx[root=none]`: `root` is not an option of `dlx`: a classic solver \
+             works on the grid itself and takes only seed"
+        );
+        assert!(
+            error("cdcl[speed=2]")
+                .starts_with("--solvers `cdcl[speed=2]`: unknown entry option `speed`"),
+            "{}",
+            error("cdcl[speed=2]")
+        );
+        assert!(error("varisat[propagate=grid]").contains("takes no propagator"));
+        assert!(error("cdcl[threads=0]").contains("expected a whole number from 1"));
+        assert!(error("cdcl[seed=1").contains("go in one bracket right after its name"));
+        // Two entries that would share a label are refused before anything runs.
+        let twice = entries(
+            &parse_solvers("cdcl[encoding=minimal],cdcl").unwrap(),
+            &parse_encodings("minimal,extended").unwrap(),
+            &SolverOptions::default(),
+        )
+        .unwrap();
+        let labels: Vec<String> = twice.iter().map(Entry::label).collect();
+        assert_eq!(labels, ["cdcl/minimal", "cdcl/minimal", "cdcl/extended"]);
+        assert_eq!(
+            CompareConfig::new(twice)
+                .validate()
+                .unwrap_err()
+                .to_string(),
+            "entries 1 and 2 are both labelled `cdcl/minimal`: give them different options \
+             or leave one out"
+        );
+    }
+
+    #[test]
+    fn an_entry_with_threads_runs_its_solves_one_at_a_time() {
+        let puzzles: Vec<Puzzle> = (0..4).map(|_| puzzle(FOUR)).collect();
+        let mut config = CompareConfig::new(
+            entries(
+                &parse_solvers("cdcl[threads=2],dlx").unwrap(),
+                &default_encodings(),
+                &SolverOptions::default(),
+            )
+            .unwrap(),
+        );
+        config.jobs = 2;
+        let in_flight = std::sync::atomic::AtomicUsize::new(0);
+        let most = std::sync::Mutex::new(std::collections::BTreeMap::<String, usize>::new());
+        let watch = Watch {
+            stop: Arc::new(AtomicBool::new(false)),
+            on_start: &|row| {
+                let now = in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+                let mut most = most.lock().unwrap();
+                let seen = most.entry(row.solver.clone()).or_default();
+                *seen = (*seen).max(now);
+                // Hold the run a moment, so that a second thread would overlap it.
+                std::thread::sleep(Duration::from_millis(20));
+            },
+            on_run: &|_| {
+                in_flight.fetch_sub(1, Ordering::SeqCst);
+            },
+        };
+        let result = run_watched(&puzzles, &config, &watch).unwrap();
+        assert_eq!(result.runs.len(), 8);
+        assert!(result
+            .runs
+            .iter()
+            .all(|r| r.outcome == Outcome::Solved && r.checked));
+        assert_eq!(
+            result.threaded,
+            [ThreadedEntry {
+                entry: "cdcl[threads=2]/extended+reduced".to_string(),
+                threads: 2
+            }]
+        );
+        assert_eq!(most.lock().unwrap()["cdcl[threads=2]/extended+reduced"], 1);
+        let header = summary::header(&result);
+        assert!(
+            header.contains(
+                "one solve at a time, whatever --jobs, for cdcl[threads=2]/extended+reduced on 2 threads"
+            ),
+            "{header}"
+        );
     }
 }

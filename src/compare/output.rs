@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::shard::{Merged, Study};
 use super::summary::Analysis;
-use super::{CompareError, Comparison, Outcome, Run};
+use super::{CompareError, Comparison, Outcome, Run, ThreadedEntry};
 use crate::run::Counters;
 
 /// The CSV header, in order; the JSON run objects use the same keys.
@@ -396,6 +396,9 @@ pub struct Meta {
     pub parallel: bool,
     /// Whether the run was stopped before every run was made.
     pub interrupted: bool,
+    /// The entries whose solves took more than one thread, one solve at a time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub threaded: Vec<ThreadedEntry>,
 }
 
 impl Meta {
@@ -410,6 +413,7 @@ impl Meta {
             jobs: comparison.jobs,
             parallel: comparison.parallel,
             interrupted: comparison.interrupted,
+            threaded: comparison.threaded.clone(),
         }
     }
 
@@ -434,6 +438,7 @@ impl Meta {
             jobs: 1,
             parallel: false,
             interrupted: false,
+            threaded: Vec::new(),
         }
     }
 
@@ -454,6 +459,7 @@ impl Meta {
             jobs: self.jobs,
             parallel: self.parallel,
             interrupted: self.interrupted,
+            threaded: self.threaded.clone(),
             runs,
         }
     }
@@ -682,6 +688,7 @@ mod tests {
             jobs: 1,
             parallel: false,
             interrupted: false,
+            threaded: Vec::new(),
             runs: vec![sample()],
         };
         let mut out = Vec::new();
@@ -762,6 +769,7 @@ mod tests {
             jobs: 2,
             parallel: true,
             interrupted: false,
+            threaded: Vec::new(),
             runs: vec![sample()],
         };
         let provenance = Provenance::here(vec!["sudosat".to_string(), "compare".to_string()]);
@@ -800,6 +808,7 @@ mod tests {
             jobs: 1,
             parallel: false,
             interrupted: false,
+            threaded: Vec::new(),
             runs: vec![sample()],
         };
         let analysis = Analysis::new(&comparison, Some(crate::compare::GroupBy::Clues));

@@ -33,8 +33,16 @@ use super::summary::{seconds, Analysis, EncodingSize, PuzzleTimes, VIRTUAL_BEST}
 use super::{CompareError, Comparison, GroupBy, Outcome};
 
 const WIDTH: u32 = 1100;
-const LEGEND_WIDTH: u32 = 320;
+const LEGEND_WIDTH: u32 = 360;
 const LEGEND_ROW: u32 = 20;
+/// The most characters of a legend's line: what fits in the legend beside its sample line
+/// (`LEGEND_WIDTH` less 58 pixels) at the legend's 13-pixel font, counting 0.62 em a
+/// character, a little more than a sans-serif font's mean width.
+pub const LEGEND_CHARS: usize = 37;
+/// The most characters of an entry's label in a scatter plot's caption and axis titles.
+const SCATTER_LABEL_CHARS: usize = 28;
+/// The most characters of the note under a scatter plot (its 12-pixel font from x = 90).
+const NOTE_CHARS: usize = 72;
 const SIZES_TITLE: u32 = 40;
 const SIZES_ROW: u32 = 380;
 /// Panels per row of the size chart.
@@ -376,6 +384,64 @@ where
     drawn.map_err(plot_error)
 }
 
+/// An entry's `label` as a plot shows it, in at most `max` characters (the tables and the
+/// CSV keep it whole): a solver process by its program's file name and its flags
+/// (`external:/opt/bin/kissat -q/minimal` is `kissat -q/minimal`), then, if still too
+/// long, the backend's part cut with `…` and the encoding kept
+/// (`kissat -q --conflicts…/minimal`). The backend and encoding are read off the
+/// entry's rows; a label without rows is only cut.
+pub fn plot_label(comparison: &Comparison, label: &str, max: usize) -> String {
+    let run = comparison.runs.iter().find(|r| r.solver == label);
+    let parts = run.and_then(|r| {
+        let (backend, encoding) = (r.backend.as_deref()?, r.encoding.as_deref()?);
+        (label == format!("{backend}/{encoding}")).then_some((backend, encoding))
+    });
+    let Some((backend, encoding)) = parts else {
+        return cut(label, max);
+    };
+    let backend = match backend.split_once(':') {
+        Some((head, command)) => {
+            let command = command.trim_start();
+            let (program, flags) = command
+                .split_once(char::is_whitespace)
+                .unwrap_or((command, ""));
+            let program = program.rsplit('/').next().unwrap_or(program);
+            let flags = if flags.is_empty() {
+                String::new()
+            } else {
+                format!(" {flags}")
+            };
+            // The program names the solver; `external:` adds nothing a reader needs,
+            // but options of the entry's own do.
+            if head.contains('[') {
+                format!("{head}:{program}{flags}")
+            } else {
+                format!("{program}{flags}")
+            }
+        }
+        None => backend.to_string(),
+    };
+    let suffix = format!("/{encoding}");
+    let whole = format!("{backend}{suffix}");
+    let room = max.saturating_sub(suffix.chars().count());
+    if whole.chars().count() <= max {
+        whole
+    } else if room >= 8 {
+        format!("{}{suffix}", cut(&backend, room))
+    } else {
+        cut(&whole, max)
+    }
+}
+
+/// `text` in at most `max` characters: cut, with `…` as the last one, when longer.
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(max.saturating_sub(1)).collect();
+    format!("{}…", kept.trim_end())
+}
+
 /// Draws a legend in its own area: a sample line with its marker, then the label.
 fn draw_legend(
     area: &Area<'_>,
@@ -578,7 +644,14 @@ fn draw_cactus(
     }
     let items: Vec<(String, EntryStyle)> = lines
         .iter()
-        .map(|(label, style, times)| (format!("{label} ({})", times.len()), *style))
+        .map(|(label, style, times)| {
+            let count = format!(" ({})", times.len());
+            let room = LEGEND_CHARS.saturating_sub(count.chars().count());
+            (
+                format!("{}{count}", plot_label(comparison, label, room)),
+                *style,
+            )
+        })
         .collect();
     draw_legend(&legend, &format!("entries ({instance}s answered)"), &items)
 }
@@ -693,6 +766,11 @@ pub fn scatter_svg(
         .iter()
         .position(|s| s == b)
         .map_or(VBS_STYLE, |i| styles[i]);
+    let (a_full, b_full) = (a, b);
+    let (a, b) = (
+        plot_label(comparison, a, SCATTER_LABEL_CHARS),
+        plot_label(comparison, b, SCATTER_LABEL_CHARS),
+    );
     svg_of((SCATTER_SIDE, SCATTER_SIDE), |root| {
         let axis = points.axis();
         let mut chart = ChartBuilder::on(root)
@@ -723,13 +801,19 @@ pub fn scatter_svg(
         }
         draw_markers(&mut chart, &points.solved, Marker::Circle, style_b.color)?;
         draw_markers(&mut chart, &points.unsolved, Marker::Cross, PALETTE[3])?;
-        let note = format!(
-            "{} {}s: {} faster on {}, {} faster on {}",
+        // The note below the plot shares its line between the two labels.
+        let head = format!(
+            "{} {}s: ",
             points.solved.len() + points.unsolved.len(),
-            analysis.instance,
-            b,
+            analysis.instance
+        );
+        let fixed = head.chars().count() + 30;
+        let room = NOTE_CHARS.saturating_sub(fixed) / 2;
+        let note = format!(
+            "{head}{} faster on {}, {} faster on {}",
+            plot_label(comparison, b_full, room),
             points.b_faster,
-            a,
+            plot_label(comparison, a_full, room),
             points.a_faster
         );
         root.draw_text(
@@ -980,7 +1064,12 @@ fn draw_times(
             )
             .map_err(plot_error)?;
     }
-    let items: Vec<(String, EntryStyle)> = comparison.solvers.iter().cloned().zip(styles).collect();
+    let items: Vec<(String, EntryStyle)> = comparison
+        .solvers
+        .iter()
+        .map(|label| plot_label(comparison, label, LEGEND_CHARS))
+        .zip(styles)
+        .collect();
     draw_legend(&legend, "solvers", &items)?;
     if any_unanswered {
         let y = 70 + LEGEND_ROW as i32 * items.len() as i32 + LEGEND_ROW as i32 / 2;
@@ -1245,7 +1334,8 @@ mod tests {
             &crate::compare::parse_solvers(solvers).unwrap(),
             &crate::compare::parse_encodings(encodings).unwrap(),
             &Default::default(),
-        );
+        )
+        .unwrap();
         let mut config = crate::compare::CompareConfig::new(entries);
         config.timeout = Some(std::time::Duration::from_secs(5));
         crate::compare::run(&puzzles, &config, &AtomicBool::new(false), &|_| {}).unwrap()
@@ -1261,8 +1351,14 @@ mod tests {
         let svg = render_svg(&c, &a, GroupBy::Clues).unwrap();
         let texts = texts(&svg);
         for label in &c.solvers {
-            assert!(texts.contains(label), "{label} missing from {texts:?}");
+            let shown = plot_label(&c, label, LEGEND_CHARS);
+            assert!(texts.contains(&shown), "{shown} missing from {texts:?}");
         }
+        // The command's program by its file name, the label cut to the legend.
+        assert!(
+            texts.contains(&"nonexistent & <solver>/minimal".to_string()),
+            "{texts:?}"
+        );
         for label in ["minimal", "extended", "clauses (bars)", "variables (◆)"] {
             assert!(texts.iter().any(|t| t == label), "{label} missing");
         }
@@ -1337,5 +1433,33 @@ mod tests {
             scatter_svg(&c, &a, "dpll/minimal", "nope"),
             Err(CompareError::UnknownEntry(..))
         ));
+    }
+
+    #[test]
+    fn long_labels_are_shortened_for_plots_and_kept_whole_elsewhere() {
+        let c = comparison(
+            "cdcl,external:/opt/solvers/bin/kissat -q --conflicts=1000000 --seed=3",
+            "extended+reduced",
+        );
+        let [cdcl, kissat] = [&c.solvers[0], &c.solvers[1]];
+        assert_eq!(
+            kissat,
+            "external:/opt/solvers/bin/kissat -q --conflicts=1000000 --seed=3/extended+reduced"
+        );
+        // Short labels stay as they are; a command's program loses its folders.
+        assert_eq!(plot_label(&c, cdcl, LEGEND_CHARS), *cdcl);
+        assert_eq!(
+            plot_label(&c, kissat, 80),
+            "kissat -q --conflicts=1000000 --seed=3/extended+reduced"
+        );
+        // Past the room, the backend's part is cut and the encoding kept.
+        let short = plot_label(&c, kissat, LEGEND_CHARS);
+        assert_eq!(short, "kissat -q --conflic…/extended+reduced");
+        assert!(short.chars().count() <= LEGEND_CHARS);
+        // A label without rows, or a tiny room, is cut whole.
+        assert_eq!(plot_label(&c, "virtual-best", 8), "virtual…");
+        assert_eq!(cut("abc", 3), "abc");
+        // The full label stays in the rows (and so in the CSV and the tables).
+        assert!(c.runs.iter().any(|r| &r.solver == kissat));
     }
 }

@@ -205,6 +205,10 @@ fn write_provenance(h: &mut String, comparison: &Comparison, analysis: &Analysis
     } else {
         "sequential, one solve at a time".to_string()
     };
+    let threads = match super::summary::threaded_note(comparison) {
+        Some(note) => format!("{threads}; {note}"),
+        None => threads,
+    };
     let machine = &p.machine;
     let cpu = machine.cpu.as_deref().unwrap_or("unknown CPU");
     let _ = write!(

@@ -740,6 +740,24 @@ pub fn runs_planned(comparison: &Comparison) -> String {
     )
 }
 
+/// What the header says of the entries whose solves take several threads
+/// ([`Comparison::threaded`]): they ran one solve at a time, on their threads, whatever
+/// `--jobs` says. `None` when there are none.
+pub fn threaded_note(comparison: &Comparison) -> Option<String> {
+    if comparison.threaded.is_empty() {
+        return None;
+    }
+    let entries: Vec<String> = comparison
+        .threaded
+        .iter()
+        .map(|t| format!("{} on {} threads", t.entry, t.threads))
+        .collect();
+    Some(format!(
+        "one solve at a time, whatever --jobs, for {}",
+        entries.join(", ")
+    ))
+}
+
 /// The header line of a comparison: what ran, how (sequential or parallel), the limits,
 /// and whether it was interrupted.
 pub fn header(comparison: &Comparison) -> String {
@@ -757,6 +775,10 @@ pub fn header(comparison: &Comparison) -> String {
         ));
     } else {
         text.push_str("sequential: one solve at a time on one thread");
+    }
+    if let Some(note) = threaded_note(comparison) {
+        text.push_str("; ");
+        text.push_str(&note);
     }
     match comparison.timeout_s {
         Some(t) => text.push_str(&format!("; time limit {t} s per solve")),
@@ -1033,6 +1055,7 @@ mod tests {
             jobs: 1,
             parallel: false,
             interrupted: false,
+            threaded: Vec::new(),
             runs,
         }
     }

@@ -27,4 +27,4 @@ pub use best_first::{BestFirstSolver, Frontier};
 pub use dlx::DlxSolver;
 pub use hill_climb::HillClimbSolver;
 pub use human::{HumanLog, HumanSolver, Step, Strategy};
-pub use spec::SolverSpec;
+pub use spec::{EntryOption, EntryOptionError, EntryOptions, SolverSpec};

@@ -17,6 +17,7 @@ use sudosat::encode::{AmoFamily, BaseEncoding, SudokuEncoding};
 use sudosat::grid::{Format, Grid};
 use sudosat::names::{NameTable, UnknownName};
 use sudosat::solve::sat::DEFAULT_ENCODING;
+use sudosat::solve::spec::MAX_THREADS;
 use sudosat::solve::{
     BacktrackOrder, ClassicKind, HillObjective, Solver, SolverOptions, SolverSpec,
 };
@@ -171,9 +172,6 @@ impl EncodingArgs {
         SudokuEncoding::new(self.encoding.unwrap_or(default.base), reduced).with_amo(self.amo)
     }
 }
-
-/// The most threads one cdcl solve may take: each is a full copy of the solver.
-const MAX_THREADS: usize = 256;
 
 /// Which SAT backend: the options `solve`, `count` and `sat` share.
 #[derive(clap::Args, Debug, Clone)]
@@ -426,10 +424,10 @@ impl SolverArgs {
             bail!("--trace needs --solver hill (the only solver that keeps a trace), not `{name}`");
         }
         if name == "sat" {
-            return Ok(SolverSpec::Sat {
-                encoding: self.encoding(),
-                backend: self.sat.backend_spec()?.with_memory(self.max_memory),
-            });
+            return Ok(SolverSpec::sat(
+                self.encoding(),
+                self.sat.backend_spec()?.with_memory(self.max_memory),
+            ));
         }
         if !(0.0..=1.0).contains(&self.beta) {
             bail!("--beta must be between 0 and 1, not {}", self.beta);
@@ -439,10 +437,7 @@ impl SolverArgs {
             BackendKind::External | BackendKind::Minisat
         );
         match ClassicKind::from_name(name) {
-            Some(kind) => Ok(SolverSpec::Classic {
-                kind,
-                options: self.solver_options(trace),
-            }),
+            Some(kind) => Ok(SolverSpec::classic_with(kind, self.solver_options(trace))),
             None if external => bail!(
                 "--solver names a grid-level solver (sat, {}), not a command line: give the \
                  external solver's command with --solver-cmd \"{name}\"",

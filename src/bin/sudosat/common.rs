@@ -39,6 +39,9 @@ pub fn read_cnf(path: &Path) -> Result<(Cnf, DimacsReport, String)> {
 
 /// Exit code for "every answer valid / solved".
 pub const EXIT_OK: u8 = 0;
+
+/// The most threads `--jobs` of `solve` and `count` starts: each holds a solver.
+pub const MAX_JOBS: usize = 256;
 /// Exit code for "some answer is invalid / unsolvable".
 pub const EXIT_NEGATIVE: u8 = 1;
 /// Exit code for errors (bad input, failing solver).
@@ -421,10 +424,10 @@ pub fn solutions(puzzle: &Grid, deadline: Deadline) -> Result<Solutions> {
 /// when no flag says otherwise, for the commands that solve on the side (`render
 /// --solve`, the counts of `grade` and `explain`).
 pub fn default_sat_path(threads: usize) -> SolverSpec {
-    SolverSpec::Sat {
-        encoding: DEFAULT_ENCODING,
-        backend: BackendSpec::new(BackendKind::DEFAULT).with_threads(threads),
-    }
+    SolverSpec::sat(
+        DEFAULT_ENCODING,
+        BackendSpec::new(BackendKind::DEFAULT).with_threads(threads),
+    )
 }
 
 /// Counts `puzzle`'s solutions up to `limit` (1 asks only whether there is one, 2 also

@@ -35,7 +35,7 @@ use crate::common::{
 pub struct Args {
     #[command(flatten)]
     input: CompareInputs,
-    /// Comma-separated solvers (backends, classic solvers).
+    /// Comma-separated solvers, each optionally NAME[OPTION=VALUE,…].
     ///
     /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, minisat
     /// (or minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
@@ -43,6 +43,16 @@ pub struct Args {
     /// backtrack-row|column|random|box|mrv, human, hill, best-first, fifo; groups
     /// embedded, classic, all. Default: cdcl,dpll,varisat,splr,dlx on puzzles,
     /// cdcl,dpll,varisat,splr on formulas (--cnf).
+    ///
+    /// An entry's own options go in a bracket after its name, before any command:
+    /// "cdcl[propagate=grid,root=none]", "external[seed=3]:cadical -q --seed={seed}",
+    /// "hill[seed=7]". Options: propagate, root, lookahead, seed, threads (as the flags of
+    /// `sudosat solve`), encoding (one encoding instead of each --encodings value) and amo
+    /// (the family of every encoding the entry is crossed with). They override --root,
+    /// --seed and --encodings for that entry and show in its label
+    /// (cdcl[propagate=grid]/extended+reduced). A classic solver takes only seed; on DIMACS
+    /// formulas only lookahead, seed and threads. An entry with threads above 1 runs one
+    /// solve at a time, whatever --jobs says.
     #[arg(long, value_name = "LIST")]
     solvers: Option<String>,
     /// Comma-separated encodings of the SAT backends.
@@ -303,12 +313,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_iterations: args.max_iterations,
         ..SolverOptions::default()
     };
-    let mut entries = compare::entries(&solvers, &encodings, &classic_options);
-    for entry in &mut entries {
-        if let SolverSpec::Sat { backend, .. } = entry {
-            backend.root = args.root;
-        }
-    }
+    let entries = compare::entries_with(&solvers, &encodings, &classic_options, args.root)?;
     let config = CompareConfig {
         entries,
         repeat: args.repeat,
@@ -522,12 +527,25 @@ fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
             .as_deref()
             .unwrap_or(compare::DEFAULT_FORMULA_SOLVERS),
     )?;
+    for item in &solvers {
+        if let Some(option) = item
+            .options()
+            .given()
+            .into_iter()
+            .find(|o| o.is_about_puzzles())
+        {
+            bail!(
+                "--solvers: `{option}` is about puzzles; the inputs are DIMACS formulas, solved \
+                 as they stand (an entry's options on formulas: lookahead, seed, threads)"
+            );
+        }
+    }
     let backend_options = SolverOptions {
         seed: args.seed,
         ..SolverOptions::default()
     };
     let config = CompareConfig {
-        entries: compare::entries(&solvers, &[DEFAULT_ENCODING], &backend_options),
+        entries: compare::entries(&solvers, &[DEFAULT_ENCODING], &backend_options)?,
         repeat: args.repeat,
         timeout: time_limit(args.timeout)?,
         jobs: args.jobs,
@@ -662,15 +680,31 @@ fn check_memory(config: &CompareConfig, puzzles: &[Puzzle], flag: Option<u64>) -
     Ok(())
 }
 
-/// `--scatter A,B` values as pairs.
+/// `--scatter A,B` values as pairs, split at the one comma outside an entry's bracket of
+/// options (`cdcl[propagate=grid,root=none]/extended+reduced,dlx`).
 fn parse_pairs(values: &[String]) -> Result<Vec<(String, String)>> {
     values
         .iter()
-        .map(|v| match v.split_once(',') {
-            Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
-                Ok((a.trim().to_string(), b.trim().to_string()))
+        .map(|v| {
+            let mut depth = 0usize;
+            let commas: Vec<usize> = v
+                .char_indices()
+                .filter_map(|(i, c)| {
+                    match c {
+                        '[' => depth += 1,
+                        ']' => depth = depth.saturating_sub(1),
+                        ',' if depth == 0 => return Some(i),
+                        _ => {}
+                    }
+                    None
+                })
+                .collect();
+            match commas[..] {
+                [i] if !v[..i].trim().is_empty() && !v[i + 1..].trim().is_empty() => {
+                    Ok((v[..i].trim().to_string(), v[i + 1..].trim().to_string()))
+                }
+                _ => bail!("--scatter `{v}`: expected two entry labels, `A,B`"),
             }
-            _ => bail!("--scatter `{v}`: expected two entry labels, `A,B`"),
         })
         .collect()
 }

@@ -1,11 +1,14 @@
 //! `sudosat count`: count solutions up to a limit (blocking clauses on the SAT path).
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
+use sudosat::solve::Solver;
 
 use crate::args::{PuzzleInputs, SolverArgs};
-use crate::common::{write_output, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK, MAX_JOBS};
 use crate::proofs::{ProofArgs, Proved, Prover};
 
 /// Arguments of `sudosat count`.
@@ -23,6 +26,13 @@ pub struct Args {
     how: SolverArgs,
     #[command(flatten)]
     proofs: ProofArgs,
+    /// Count puzzles on N threads (default: every core).
+    ///
+    /// Count the solutions of puzzles on N threads, one solver each (default: every core).
+    /// The lines and the exit code are those of `--jobs 1`, in input order. `--proof-dir`
+    /// runs on one thread.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
 }
 
 /// The verdict for `count` solutions found with `limit`.
@@ -35,9 +45,17 @@ fn verdict(count: u64, limit: u64) -> String {
     }
 }
 
+/// Puzzles counted between two writes of the verdicts on several jobs: the verdicts go
+/// out in input order as they come, and one slow puzzle rarely idles the other threads.
+const CHUNK: usize = 1024;
+
+/// The verdict of one puzzle, and its proof when one was kept.
+type Counted = (String, Option<Proved>);
+
 /// Runs the subcommand: one line per puzzle (`unique`, `multiple (≥2)`, `none`), after the
 /// puzzle's `FILE:LINE: ` when there are several; exit 0 when every puzzle has exactly one
-/// solution, 1 otherwise.
+/// solution, 1 otherwise. With several `--jobs` the puzzles are counted on that many
+/// threads, one solver each; the lines, their order and the exit code are those of one job.
 pub fn run(args: Args) -> Result<ExitCode> {
     if args.limit == 1 {
         bail!(
@@ -45,35 +63,84 @@ pub fn run(args: Args) -> Result<ExitCode> {
              use 2 (the default) or more, 0 to count them all, or `sudosat solve` for one"
         );
     }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| sudosat::run::available_cores().min(MAX_JOBS));
+    if !(1..=MAX_JOBS).contains(&jobs) {
+        bail!("--jobs must be between 1 and {MAX_JOBS}, not {jobs}");
+    }
     let inputs = args.input.read()?;
     let (spec, mut solver) = args.how.build(false)?;
     let mut prover = Prover::new(&args.proofs, &spec)?;
+    let parallel = jobs > 1 && prover.is_none() && inputs.len() > 1;
+    let pool = if parallel {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .context("cannot start the counting threads")?,
+        )
+    } else {
+        None
+    };
+    // The puzzles share the cores: one thread each unless asked otherwise.
+    let mut how = args.how.clone();
+    how.sat.threads.get_or_insert(1);
+    let failed_at = AtomicUsize::new(usize::MAX);
     let mut all_unique = true;
     // Each verdict goes out as it is found (standard output, like `solve`'s answers).
     write_output(None, |w| {
-        for (i, input) in inputs.iter().enumerate() {
-            args.how
-                .check_memory(&input.grid)
-                .with_context(|| input.location())?;
-            if let Some(prover) = &prover {
-                prover.ask(solver.as_mut(), i + 1);
-            }
-            let count = solver
-                .count_solutions(&input.grid, args.limit)
-                .with_context(|| input.location())?
-                .with_context(|| format!("solver `{}` cannot count solutions", solver.name()))?;
-            all_unique &= count == 1;
-            let verdict = verdict(count, args.limit);
-            let proved = match &mut prover {
-                // A proof is only kept when the count ended in UNSAT (none, or unique).
-                Some(prover) => prover.collect(solver.as_mut(), i + 1, input, &verdict)?,
-                None => None,
+        for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
+            let first = chunk_index * CHUNK;
+            let results: Vec<Result<Counted>> = match &pool {
+                Some(pool) => pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .enumerate()
+                        .map_init(
+                            || how.build(false).map(|(_, solver)| solver),
+                            |solver, (k, input)| {
+                                let i = first + k;
+                                // Puzzles after the first error are not counted; those
+                                // before it are, so the error is the first in input order.
+                                if i > failed_at.load(Ordering::Relaxed) {
+                                    return Err(anyhow::anyhow!("skipped after an error"));
+                                }
+                                let result = match solver {
+                                    Ok(solver) => count_one(&args, solver.as_mut(), None, i, input),
+                                    Err(e) => Err(anyhow::anyhow!("{e:#}")),
+                                };
+                                if result.is_err() {
+                                    failed_at.fetch_min(i, Ordering::Relaxed);
+                                }
+                                result
+                            },
+                        )
+                        .collect()
+                }),
+                None => {
+                    let mut results = Vec::with_capacity(chunk.len());
+                    for (k, input) in chunk.iter().enumerate() {
+                        let result =
+                            count_one(&args, solver.as_mut(), prover.as_mut(), first + k, input);
+                        let failed = result.is_err();
+                        results.push(result);
+                        if failed {
+                            break;
+                        }
+                    }
+                    results
+                }
             };
-            if inputs.len() > 1 {
-                // Which puzzle each line is for: `FILE:LINE: unique`.
-                write!(w, "{}: ", input.location())?;
+            for (k, result) in results.into_iter().enumerate() {
+                let (verdict, proved) = result?;
+                all_unique &= verdict == "unique";
+                if inputs.len() > 1 {
+                    // Which puzzle each line is for: `FILE:LINE: unique`.
+                    write!(w, "{}: ", chunk[k].location())?;
+                }
+                writeln!(w, "{verdict}{}", Proved::suffix(&proved))?;
             }
-            writeln!(w, "{verdict}{}", Proved::suffix(&proved))?;
         }
         Ok(())
     })?;
@@ -85,6 +152,34 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         EXIT_NEGATIVE
     }))
+}
+
+/// Counts the solutions of puzzle `i` (0-based) with `solver`: its verdict, and the proof
+/// `prover` kept, if any.
+fn count_one(
+    args: &Args,
+    solver: &mut dyn Solver,
+    prover: Option<&mut Prover>,
+    i: usize,
+    input: &InputGrid,
+) -> Result<Counted> {
+    args.how
+        .check_memory(&input.grid)
+        .with_context(|| input.location())?;
+    if let Some(prover) = &prover {
+        prover.ask(solver, i + 1);
+    }
+    let count = solver
+        .count_solutions(&input.grid, args.limit)
+        .with_context(|| input.location())?
+        .with_context(|| format!("solver `{}` cannot count solutions", solver.name()))?;
+    let verdict = verdict(count, args.limit);
+    let proved = match prover {
+        // A proof is only kept when the count ended in UNSAT (none, or unique).
+        Some(prover) => prover.collect(solver, i + 1, input, &verdict)?,
+        None => None,
+    };
+    Ok((verdict, proved))
 }
 
 #[cfg(test)]

@@ -23,7 +23,8 @@ mod sizes;
 mod solve;
 mod transform;
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -203,8 +204,24 @@ fn asks_short_help(argv: &[OsString]) -> bool {
     flags.iter().any(|a| *a == "-h") && !flags.iter().any(|a| *a == "--help")
 }
 
+/// Whether errors on standard error are coloured: on a terminal (`terminal`), unless
+/// `NO_COLOR` is set to anything but the empty text (no-color.org) or `TERM` is `dumb`.
+fn colours_errors(terminal: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+    terminal && no_color.map_or(true, OsStr::is_empty) && term.map_or(true, |t| t != "dumb")
+}
+
+/// [`colours_errors`] for this process's standard error and environment.
+fn stderr_colours() -> bool {
+    colours_errors(
+        std::io::stderr().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+        std::env::var_os("TERM").as_deref(),
+    )
+}
+
 /// Parses the command line; a mistake in it is reported as every other error is, on a
-/// line that starts `sudosat: error:` (clap's tip and usage lines follow it), exit 2.
+/// line that starts `sudosat: error:` (clap's tip and usage lines follow it, in clap's
+/// colours on a terminal: [`stderr_colours`]), exit 2.
 fn parse(argv: &[OsString]) -> Result<Cli, ExitCode> {
     let parsed = command(asks_short_help(argv))
         .try_get_matches_from(argv)
@@ -223,9 +240,14 @@ fn parse(argv: &[OsString]) -> Result<Cli, ExitCode> {
         eprintln!("sudosat: error: {message}");
         return Err(ExitCode::from(common::EXIT_ERROR));
     }
-    let text = err.render().to_string();
-    let text = text.strip_prefix("error: ").unwrap_or(&text);
-    eprint!("sudosat: error: {text}");
+    // clap's rendering starts with its `error:`, styled or not.
+    let rendered = err.render();
+    let text = if stderr_colours() {
+        rendered.ansi().to_string()
+    } else {
+        rendered.to_string()
+    };
+    eprint!("sudosat: {text}");
     Err(ExitCode::from(code))
 }
 
@@ -276,5 +298,24 @@ fn main() -> ExitCode {
             signals::settle();
             common::report_error(&err)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colours_errors;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn errors_are_coloured_on_a_terminal_unless_no_color_says_otherwise() {
+        let no = |s: &'static str| Some(OsStr::new(s));
+        assert!(colours_errors(true, None, None));
+        assert!(colours_errors(true, None, no("xterm-256color")));
+        // NO_COLOR set to anything but the empty text turns colours off.
+        assert!(!colours_errors(true, no("1"), None));
+        assert!(colours_errors(true, no(""), None));
+        assert!(!colours_errors(true, None, no("dumb")));
+        // Not a terminal: plain, whatever the environment.
+        assert!(!colours_errors(false, None, no("xterm")));
     }
 }

@@ -428,7 +428,9 @@ fn solve_all(
 ) -> Result<(Vec<Option<Grid>>, Vec<bool>)> {
     let mut filled = Vec::with_capacity(inputs.len());
     let mut several = Vec::with_capacity(inputs.len());
-    let SolverSpec::Sat { encoding, backend } = default_sat_path(sudosat::run::available_cores())
+    let SolverSpec::Sat {
+        encoding, backend, ..
+    } = default_sat_path(sudosat::run::available_cores())
     else {
         unreachable!("the default path is the SAT path")
     };

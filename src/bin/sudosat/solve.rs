@@ -13,7 +13,7 @@ use sudosat::grid::{check_solution, write_grid, Format, Grid};
 use sudosat::solve::{SolveOutcome, Solver, SolverSpec};
 
 use crate::args::{OutputFormat, PuzzleInputs, SolverArgs};
-use crate::common::{progress_bar, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK};
+use crate::common::{progress_bar, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK, MAX_JOBS};
 use crate::proofs::{ProofArgs, Proved, Prover};
 
 /// Arguments of `sudosat solve`.
@@ -71,9 +71,6 @@ enum Answer {
 /// as they come, in input order, without the whole file's answers held in memory; on
 /// several jobs, a chunk is large enough that one slow puzzle rarely idles the others.
 const CHUNK: usize = 4096;
-
-/// The most threads `--jobs` starts: each holds a solver.
-const MAX_JOBS: usize = 256;
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -340,7 +337,12 @@ fn stats_line(
     total: Duration,
 ) -> String {
     match (spec, solver.sat_stats()) {
-        (SolverSpec::Sat { encoding, backend }, Some(s)) => {
+        (
+            SolverSpec::Sat {
+                encoding, backend, ..
+            },
+            Some(s),
+        ) => {
             format!(
                 "stats: puzzle {index} ({location}): encoding={} backend={} vars={} clauses={} \
                  literals={} {} encode={} solve={} decode={} total={}",
