@@ -1,68 +1,111 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Root reasoning": the Hall-set fixpoint (`--root hall`,
-src/solve/hall_fixpoint.rs) on the large grids, and the default path with and without it.
+"""BENCHMARKS.md, "Root reasoning": the Hall-set fixpoint (src/solve/hall_fixpoint.rs) on
+every large grid of benches/data, and the default path (`--root auto`) against the search
+alone (`--root none`) and the fixpoint to its end (`--root hall`).
 
 - What the fixpoint leaves: one `examples/root_reasoning` process per grid (cells fixed,
-  candidates left, removals by rule, passes, seconds).
-- The whole solve: `sudosat solve --threads 1` with `--root none` (search alone) and
-  `--root hall`, wall time, CPU time and peak memory; `auto` is `hall` above 144×144 and
-  `none` up to it.
+  removals by rule, passes, steps of work, the reduced formula's literals before and after,
+  CPU time and peak memory).
+- The whole solve: `sudosat solve --threads 1` with each `--root` mode, REPEAT runs each,
+  interleaved, median CPU time and peak memory; auto's CPU time against the faster of none
+  and hall, and its memory against that path's.
+- The peers on the same formula the search alone gets (`sudosat encode --reduce`): Kissat
+  4.0.4 and CaDiCaL 2.2.1 built by scripts/build-peers.sh (or $KISSAT, $CADICAL2), one run
+  each, CPU time of the whole process, its parse included.
 - `sudoku-225-1`: the grid the fixpoint prints is checked with `sudosat check`.
 
-Environment: SIZES (default "64 81 100 144 225"), TIMEOUT (seconds a solve, default 60),
+Environment: GRIDS (names in benches/data/large, default: every grid of side 64 and more),
+REPEAT (default 3), TIMEOUT (seconds a solve, default 60), PEERS (0 to leave them out),
 SUDOSAT_DATA (default benches/data).
 """
 
 import os
+import re
+import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BIN, EXAMPLES, WORK, build, data, header, log, number, run, seconds, show, table  # noqa: E402
+from common import (BIN, EXAMPLES, ROOT, WORK, build, data, header, log, number, run,  # noqa: E402
+                    seconds, show, table)
 
-SIZES = [int(n) for n in os.environ.get("SIZES", "64 81 100 144 225").split()]
+REPEAT = int(os.environ.get("REPEAT", "3"))
 TIMEOUT = float(os.environ.get("TIMEOUT", "60"))
+MODES = ("none", "hall", "auto")
+PEER_BINS = ROOT / "target" / "peers" / "bin"
 
 
-def grid(n):
-    return data(f"large/sudoku-{n}-1.txt")
+def side(name):
+    return int(re.search(r"-(\d+)", name).group(1))
+
+
+def grids():
+    names = os.environ.get("GRIDS")
+    if names:
+        return [data(f"large/{name}") for name in names.split()]
+    folder = data("large")
+    found = [p for p in folder.iterdir() if p.name.endswith((".txt", ".txt.xz")) and side(p.name) >= 64]
+    return sorted(found, key=lambda p: (side(p.name), p.name))
+
+
+def short(path):
+    return path.name.removesuffix(".xz").removesuffix(".txt")
+
+
+def peer(env, name):
+    path = os.environ.get(env) or str(PEER_BINS / name)
+    return path if os.access(path, os.X_OK) else None
+
+
+def cpu_or_none(r):
+    return r.cpu if r.code == 0 and not r.timed_out else None
 
 
 def main():
     build(examples=True)
-    root = EXAMPLES / "root_reasoning"
+    fixpoint = EXAMPLES / "root_reasoning"
+    files = grids()
     settled = WORK / "root-225-grid.txt"
-    fixpoints = {n: [root, grid(n)] + ([WORK / "root-225.cnf", settled] if n == 225 else []) for n in SIZES}
-    solves = {(n, mode): [BIN, "solve", grid(n), "--root", mode, "--threads", "1", "--timeout",
-                          f"{TIMEOUT:g}", "-o", "/dev/null"]
-              for n in SIZES for mode in ("none", "hall")}
-    check = [BIN, "check", grid(225), "--solution", settled]
-    header([show(c) for c in fixpoints.values()] + [show(c) for c in solves.values()]
-           + ([show(check)] if 225 in SIZES else []))
+    fixpoints = {f: [fixpoint, f] + ([WORK / "root-225.cnf", settled] if short(f) == "sudoku-225-1" else [])
+                 for f in files}
+    solves = {(f, mode): [BIN, "solve", f, "--root", mode, "--threads", "1", "--timeout", f"{TIMEOUT:g}",
+                          "-o", "/dev/null"] for f in files for mode in MODES}
+    kissat, cadical = (None, None) if os.environ.get("PEERS") == "0" else (peer("KISSAT", "kissat"),
+                                                                            peer("CADICAL2", "cadical"))
+    cnfs = {f: WORK / f"root-{short(f)}.cnf" for f in files}
+    encodes = {f: [BIN, "encode", "--reduce", f, "-o", cnfs[f]] for f in files}
+    peers = [(label, path) for label, path in (("Kissat 4.0.4", kissat), ("CaDiCaL 2.2.1", cadical)) if path]
+    check = [BIN, "check", data("large/sudoku-225-1.txt"), "--solution", settled]
+    commands = [show(c) for c in fixpoints.values()] + [show(c) for c in solves.values()]
+    if peers:
+        commands += [show(c) for c in encodes.values()]
+        commands += [f"{show([path])} -q {relative_cnf(cnfs[f])}" for _, path in peers for f in files]
+    header(commands + [show(check)])
 
     rows = []
-    for n in SIZES:
-        log(f"root: fixpoint {n}")
-        r = run(fixpoints[n], timeout=3600)
+    for f in files:
+        log(f"root: fixpoint {short(f)}")
+        r = run(fixpoints[f], timeout=3600)
         if r.code != 0:
-            sys.exit(f"root_reasoning failed on {n}: {r.stderr.strip()[:300]}")
-        fields = dict(part.split("=", 1) for part in r.stdout.split() if "=" in part)
-        cells = n * n
-        rows.append([f"{n}×{n}", number(int(fields["givens"])), number(int(fields["fixed"])),
-                     number(cells - int(fields["fixed"])), number(int(fields["candidates"])),
-                     number(int(fields["removed_units"])), number(int(fields["removed_fish"])),
-                     number(int(fields["removed_locked"])), fields["passes"],
+            sys.exit(f"root_reasoning failed on {f}: {r.stderr.strip()[:300]}")
+        v = dict(part.split("=", 1) for part in r.stdout.split() if "=" in part)
+        n = side(f.name)
+        rows.append([short(f), f"{100 * int(v['givens']) / n / n:.1f} %", number(n * n - int(v["fixed"])),
+                     number(int(v["removed_units"])), number(int(v["removed_fish"])),
+                     number(int(v["removed_locked"])), v["passes"], number(int(v["work"])),
+                     number(int(v["literals_before"])), number(int(v["literals_after"])),
                      seconds(r.cpu), f"{r.peak_kib / 1024:,.0f} MiB"])
-    print("The fixpoint alone (`examples/root_reasoning`, one thread): cells given and fixed, "
-          "cells left open, candidates left over all cells, candidates removed by the Hall sets "
-          "of rows, columns and boxes (singles included), by fish (each digit's rows against "
-          "its columns) and by locked candidates, passes over the changed views, CPU time and "
+    print("The fixpoint alone, to its end (`examples/root_reasoning`, one thread): share of cells "
+          "given, cells left open, candidates removed by the Hall sets of rows, columns and boxes "
+          "(singles and the givens' own reduction included), by fish (each digit's rows against its "
+          "columns) and by locked candidates, passes over the changed views, steps of work (what "
+          "auto's budget counts), literals of the reduced formula before and after, CPU time and "
           "peak memory:")
     print()
-    table(["grid", "givens", "fixed", "open", "candidates", "units", "fish", "locked", "passes",
-           "CPU", "peak memory"], rows)
+    table(["grid", "given", "open", "units", "fish", "locked", "passes", "steps", "literals before",
+           "after", "CPU", "memory"], rows)
 
-    if 225 in SIZES:
+    if any(short(f) == "sudoku-225-1" for f in files):
         r = run(check, timeout=600)
         verdict = "valid" if r.code == 0 and "1 valid" in r.stdout else f"not valid ({r.stdout.strip()[-200:]})"
         print(f"`sudoku-225-1`: the grid the fixpoint leaves, checked against the rules and the "
@@ -70,20 +113,74 @@ def main():
               "one candidate a cell means this is the puzzle's only solution.")
         print()
 
-    rows = []
-    for n in SIZES:
-        row = [f"{n}×{n}"]
-        for mode in ("none", "hall"):
-            log(f"root: solve {n} --root {mode}")
-            r = run(solves[(n, mode)], timeout=TIMEOUT + 120)
-            answer = seconds(r.wall) if r.code == 0 else f"unsolved at {TIMEOUT:g} s"
-            row += [answer, f"{r.cpu:.2f} s", f"{r.peak_kib / 1024:,.0f} MiB"]
-        rows.append(row)
-    print("The whole solve (`sudosat solve --threads 1`, cdcl, extended+reduced): wall time, CPU "
-          "time and peak memory with the search alone (`--root none`) and with the fixpoint first "
-          "(`--root hall`):")
+    rows, worst = [], 0.0
+    measured = {}
+    for f in files:
+        cpu = {m: [] for m in MODES}
+        peak = {m: [] for m in MODES}
+        for k in range(REPEAT):
+            for mode in MODES:
+                if k > 0 and None in cpu[mode]:
+                    continue  # a time-out is not run again
+                log(f"root: solve {short(f)} --root {mode} ({k + 1}/{REPEAT})")
+                r = run(solves[(f, mode)], timeout=TIMEOUT + 120)
+                cpu[mode].append(cpu_or_none(r))
+                peak[mode].append(r.peak_kib / 1024)
+        med = {m: (None if None in cpu[m] else statistics.median(cpu[m])) for m in MODES}
+        mem = {m: statistics.median(peak[m]) for m in MODES}
+        measured[f] = med
+        faster = min((m for m in ("none", "hall") if med[m] is not None), key=lambda m: med[m], default=None)
+        if faster and med["auto"] is not None:
+            against = med["auto"] / med[faster]
+            worst = max(worst, against)
+            verdict = f"{against:.2f} of {faster}; memory {'≤' if mem['auto'] <= mem[faster] * 1.02 else '>'} {faster}'s"
+        else:
+            verdict = "no path answered" if not faster else "auto unanswered"
+        cell = lambda m: seconds(med[m]) if med[m] is not None else f"> {TIMEOUT:g} s"  # noqa: E731
+        rows.append([short(f)] + [cell(m) for m in MODES] + [f"{mem[m]:,.0f}" for m in MODES] + [verdict])
+    print(f"The whole solve (`sudosat solve --threads 1`, cdcl, extended+reduced), median CPU time "
+          f"of {REPEAT} runs interleaved and peak memory in MiB, with the search alone (`none`), the "
+          f"fixpoint to its end first (`hall`), and the default (`auto`: the fixpoint within its "
+          f"budget on grids of side 64 and more); the last column is auto's time against the "
+          f"faster of none and hall (target: at most 1.10) and its memory against that path's "
+          f"(2 % allowed for measurement):")
     print()
-    table(["grid", "none: wall", "CPU", "memory", "hall: wall", "CPU", "memory"], rows)
+    table(["grid", "none", "hall", "auto", "none MiB", "hall MiB", "auto MiB", "auto against the faster"], rows,
+          right=range(1, 7))
+    print(f"Worst ratio of auto to the faster path: **{worst:.2f}**.")
+    print()
+
+    if peers:
+        rows = []
+        for f in files:
+            log(f"root: encode {short(f)}")
+            e = run(encodes[f], timeout=3600)
+            row = [short(f)]
+            auto = measured[f]["auto"]
+            row.append(seconds(auto) if auto is not None else f"> {TIMEOUT:g} s")
+            for label, path in peers:
+                if e.code != 0:
+                    row += ["–", "–"]
+                    continue
+                log(f"root: {label} {short(f)}")
+                r = run([path, "-q", cnfs[f]], timeout=TIMEOUT)
+                answered = r.code in (10, 20) and not r.timed_out
+                row.append(seconds(r.cpu) if answered else f"> {TIMEOUT:g} s")
+                row.append(f"{r.cpu / auto:.1f}" if answered and auto else "–")
+            cnfs[f].unlink(missing_ok=True)
+            rows.append(row)
+        headings = ["grid", "sudosat (auto)"]
+        for label, _ in peers:
+            headings += [label, "÷ sudosat"]
+        print(f"The peers on the formula the search alone gets (`sudosat encode --reduce`), one run "
+              f"each, CPU time of the whole process with its parse, {TIMEOUT:g} s limit; "
+              f"÷ sudosat is the peer's time over the default's (above 1: the default is ahead):")
+        print()
+        table(headings, rows)
+
+
+def relative_cnf(path):
+    return str(path.relative_to(ROOT)) if str(path).startswith(str(ROOT)) else str(path)
 
 
 if __name__ == "__main__":
