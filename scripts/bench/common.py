@@ -9,6 +9,7 @@ BENCHMARKS.md between the section's markers.
 import csv
 import datetime
 import os
+import resource
 import shlex
 import shutil
 import signal
@@ -136,10 +137,12 @@ def group_high_water(group):
     return peak
 
 
-def run(command, timeout=None, env=None, cwd=ROOT, stdin=None):
-    """Runs `command` in its own process group, killed whole past `timeout` seconds. Wall
-    and CPU time come from wait4 (the process and the children it waited for), the peak
-    resident memory from GNU time when installed (`apt-get install time`)."""
+def run(command, timeout=None, env=None, cwd=ROOT, stdin=None, cpu_limit=None):
+    """Runs `command` in its own process group, killed whole past `timeout` seconds (wall)
+    or, with `cpu_limit`, once it has used that many CPU seconds (RLIMIT_CPU: fair on a
+    shared machine; the run then counts as timed out). Wall and CPU time come from wait4
+    (the process and the children it waited for), the peak resident memory from GNU time
+    when installed (`apt-get install time`)."""
     full_env = dict(os.environ, **(env or {}))
     # The peak resident set a child inherits from its parent's image carries over exec, so
     # measured from here it could not fall below Python's own; GNU time is small.
@@ -150,8 +153,13 @@ def run(command, timeout=None, env=None, cwd=ROOT, stdin=None):
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         stdin_file = open(stdin) if stdin else subprocess.DEVNULL
         start = time.monotonic()
+        def limit_cpu():
+            if cpu_limit:
+                seconds = int(cpu_limit + 0.999)
+                resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+
         process = subprocess.Popen(command, stdout=out, stderr=err, stdin=stdin_file, env=full_env,
-                                   cwd=cwd, start_new_session=True)
+                                   cwd=cwd, start_new_session=True, preexec_fn=limit_cpu)
         timed_out, group_peak = False, 0
         deadline = start + timeout if timeout else None
         while True:
@@ -170,6 +178,9 @@ def run(command, timeout=None, env=None, cwd=ROOT, stdin=None):
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read(), err.read()
+    cpu = usage.ru_utime + usage.ru_stime
+    if cpu_limit and cpu >= int(cpu_limit + 0.999) - 0.05 and process.returncode not in (0, 10, 20):
+        timed_out = True  # SIGXCPU or SIGKILL at the CPU limit (through GNU time, its status)
     peak = usage.ru_maxrss
     if timed_out and group_peak:
         peak = group_peak
