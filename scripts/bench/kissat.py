@@ -21,7 +21,8 @@ draws.
 
 Environment: SECTION (versus, ablation, both), CPU (seconds a run, default 60; CPU_64, 300,
 for sudoku-64-1), LARGE (0 leaves sudoku-64-1 out), COPIES (draws a puzzle, default 8), KISSAT (default target/peers/bin/kissat),
-SUDOSAT_DATA.
+BUILDS (`label=path;…`: other sudosat binaries whose `sat` runs beside, e.g. the revision
+before a change to the search), SUDOSAT_DATA.
 """
 
 import os
@@ -124,8 +125,18 @@ def kissat(options):
     return lambda puzzle, cnf: [KISSAT, "-q", *options, cnf]
 
 
-def sudosat_sat(puzzle, cnf):
-    return [BIN, "sat", "--threads", "1", cnf]
+def sudosat_sat(binary=BIN):
+    return lambda puzzle, cnf: [binary, "sat", "--threads", "1", cnf]
+
+
+def builds():
+    """Other sudosat builds to put beside this one (`label=path;…` in $BUILDS): a change to
+    the search measured against the revision before it, on the same draws."""
+    out = []
+    for item in filter(None, os.environ.get("BUILDS", "").split(";")):
+        label, _, path = item.partition("=")
+        out.append((label.strip(), path.strip()))
+    return out
 
 
 def sudosat_solve(puzzle, cnf):
@@ -142,7 +153,7 @@ def main():
     commands = [f"python3 scripts/isomorphs.py {show([data('hard/gecode-25x25-6.txt')])} {COPIES} 54",
                 show([BIN, "encode", "--reduce", shown[0], "-o", shown[1]])]
     if SECTION in ("versus", "both"):
-        commands += [show(kissat([])(*shown)), show(sudosat_sat(*shown)), show(sudosat_solve(*shown))]
+        commands += [show(kissat([])(*shown)), show(sudosat_sat()(*shown)), show(sudosat_solve(*shown))]
     if SECTION in ("ablation", "both"):
         commands += [show(kissat(["OPTION"])(*shown))]
     header(commands)
@@ -152,7 +163,8 @@ def main():
     print()
 
     if SECTION in ("versus", "both"):
-        entries = [("Kissat 4.0.4", kissat([])), ("sudosat sat", sudosat_sat), ("sudosat solve", sudosat_solve)]
+        entries = [("Kissat 4.0.4", kissat([])), ("sudosat sat", sudosat_sat()), ("sudosat solve", sudosat_solve)]
+        entries += [(f"sudosat sat ({label})", sudosat_sat(path)) for label, path in builds()]
         times, timeouts = measure(entries, files, CPU)
         print("sudosat against Kissat 4.0.4: `sudosat sat` solves the same reduced CNF as Kissat, "
               "its parse included; `sudosat solve` is the whole job on the puzzle (parse, encode, "
