@@ -74,7 +74,8 @@ pub enum SolverItem {
 
 /// Parses a comma-separated `--solvers` list: `dpll`, `varisat`, `splr`, `minisat` (or
 /// `minisat:CMD`), `external:CMD`, any [`ClassicKind`], and the groups `embedded`
-/// (the in-process backends: cdcl, dpll, lookahead, varisat, splr), `classic` (every classic solver but plain `backtrack`,
+/// (the in-process backends this build has: cdcl, dpll, lookahead, varisat, splr, and
+/// cadical and kissat with their features), `classic` (every classic solver but plain `backtrack`,
 /// which is `backtrack-mrv` under compare's defaults) and `all` (both groups). Repeated
 /// names are kept once. Commands cannot contain commas.
 ///
@@ -111,7 +112,7 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverItem>, CompareError> {
     let embedded = || {
         BackendKind::ALL
             .into_iter()
-            .filter(|k| k.is_embedded())
+            .filter(|k| k.is_embedded() && k.is_built())
             .map(|k| SolverItem::Sat(BackendSpec::new(k)))
             .collect::<Vec<_>>()
     };
@@ -135,6 +136,9 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverItem>, CompareError> {
         Ok(spec) => spec,
         Err(BackendLabelError::MissingCommand(_)) => {
             return Err(CompareError::MissingCommand(item.to_string()))
+        }
+        Err(err @ BackendLabelError::NotBuilt(_)) => {
+            return Err(CompareError::Invalid(format!("--solvers {item}: {err}")))
         }
         Err(_) => match item.parse::<ClassicKind>() {
             Ok(kind) => return Ok(vec![SolverItem::Classic(kind)]),
@@ -983,7 +987,7 @@ mod tests {
         // The embedded group is the registry's embedded rows, in order; dpll is one of them.
         let embedded: Vec<SolverItem> = BackendKind::ALL
             .into_iter()
-            .filter(|k| k.is_embedded())
+            .filter(|k| k.is_embedded() && k.is_built())
             .map(|k| SolverItem::Sat(BackendSpec::new(k)))
             .collect();
         assert!(embedded.contains(&SolverItem::Sat(BackendSpec::new(BackendKind::Dpll))));
