@@ -5,7 +5,7 @@
 # fails keeps its old table, and the run exits 1.
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
-#   SECTION  encoding nine hard theory large root ksat proofs parsing memory fuzzing
+#   SECTION  encoding nine hard theory large root embedded ksat proofs parsing memory fuzzing
 #            (default: all but fuzzing, about 30 minutes of CPU on 2 cores; fuzzing builds
 #            the `fuzz` profile first, which takes a while the first time)
 # Environment: each script's own (see its docstring), e.g. TDOKU_SOLVE and DRAT_TRIM for
@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=("$@")
-[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(encoding nine hard theory large root ksat proofs parsing memory)
+[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(encoding nine hard theory large root embedded ksat proofs parsing memory)
 status=0
 for section in "${SECTIONS[@]}"; do
     script=scripts/bench/$section.py
