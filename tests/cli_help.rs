@@ -109,8 +109,14 @@ fn version_and_help_name_the_embedded_solvers_and_their_features() {
     assert_exit(&out, 0);
     let help = stdout(&out);
     for kind in BackendKind::ALL {
-        let line = format!("{}: {}", kind.name(), kind.entry().help_line());
-        assert!(help.contains(&line), "{line}\n{help}");
+        let (name, line) = (format!("- {}:", kind.name()), kind.entry().help_line());
+        assert!(
+            help.lines().any(|l| {
+                let l = l.trim();
+                l.starts_with(&name) && l[name.len()..].trim_start() == line
+            }),
+            "{name} {line}\n{help}"
+        );
     }
     let cadical = BackendKind::Cadical.entry().help_line();
     if BackendKind::Cadical.is_built() {

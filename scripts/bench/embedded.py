@@ -15,8 +15,8 @@ first as the reference.
 Needs the `kissat` feature, whose build needs libclang (Debian: libclang-dev).
 
 Environment: LIMIT (9×9 puzzles of hardest-375, default 375), TIMEOUT (seconds a solve,
-default 60), SIZES (large grids, default "16 25 64 81 100 144"), KISSAT (a Kissat binary),
-SUDOSAT_DATA (default benches/data).
+default 60), SIZES (large grids, default "16 25 64 81 100 144"), PARTS (default
+"nine hard large"), KISSAT (a Kissat binary), SUDOSAT_DATA (default benches/data).
 """
 
 import os
@@ -31,6 +31,7 @@ from common import BIN, ROOT, WORK, data, header, log, read_csv, run, seconds, s
 LIMIT = os.environ.get("LIMIT", "375")
 TIMEOUT = os.environ.get("TIMEOUT", "60")
 SIZES = [int(n) for n in os.environ.get("SIZES", "16 25 64 81 100 144").split()]
+PARTS = os.environ.get("PARTS", "nine hard large").split()
 KISSAT = tool("KISSAT", None)
 
 
@@ -123,10 +124,12 @@ def grid_table(rows):
 
 def main():
     build()
-    nine = compare("9x9", [data("9x9/hardest-375.txt")], ["--limit", LIMIT])
-    hard = compare("hard", [data("hard/gecode-25x25-6.txt")])
-    large = compare("large", [data(f"large/sudoku-{n}-1.txt") for n in SIZES])
-    header([show(c) for c, _ in (nine, hard, large)])
+    runs = {
+        "nine": compare("9x9", [data("9x9/hardest-375.txt")], ["--limit", LIMIT]),
+        "hard": compare("hard", [data("hard/gecode-25x25-6.txt")]),
+        "large": compare("large", [data(f"large/sudoku-{n}-1.txt") for n in SIZES]),
+    }
+    header([show(runs[part][0]) for part in PARTS])
     print("Each row an entry of one `sudosat compare` run (one solve at a time, one thread, "
           "extended+reduced, every model checked), cdcl first; `÷ cdcl` is the entry's total "
           "against cdcl's in the same run. *In process*: encoding, loading, solving, decoding "
@@ -134,15 +137,18 @@ def main():
           "`sudosat sat --backend NAME`, timed around the process (the CNF file written, the "
           "process started, its answer parsed).")
     print()
-    print(f"**9×9**, the first {LIMIT} of `hardest-375.txt`, seconds a puzzle:")
-    print()
-    summary_table(measure(*nine))
-    print(f"**Hard 25×25**, the six Gecode puzzles, {TIMEOUT} s limit, seconds a puzzle:")
-    print()
-    summary_table(measure(*hard))
-    print(f"**Large grids**, one each, {TIMEOUT} s limit, seconds a grid:")
-    print()
-    grid_table(measure(*large))
+    if "nine" in PARTS:
+        print(f"**9×9**, the first {LIMIT} of `hardest-375.txt`, seconds a puzzle:")
+        print()
+        summary_table(measure(*runs["nine"]))
+    if "hard" in PARTS:
+        print(f"**Hard 25×25**, the six Gecode puzzles, {TIMEOUT} s limit, seconds a puzzle:")
+        print()
+        summary_table(measure(*runs["hard"]))
+    if "large" in PARTS:
+        print(f"**Large grids**, one each, {TIMEOUT} s limit, seconds a grid:")
+        print()
+        grid_table(measure(*runs["large"]))
 
 
 if __name__ == "__main__":

@@ -21,8 +21,10 @@ use crate::formula::Lit;
 #[cfg_attr(not(any(feature = "cadical", feature = "kissat")), allow(dead_code))]
 pub(crate) enum NativeSolver {
     /// CaDiCaL (`cadical` crate).
+    #[cfg_attr(not(feature = "cadical"), allow(dead_code))]
     Cadical = 0,
     /// Kissat (`rustsat-kissat` crate).
+    #[cfg_attr(not(feature = "kissat"), allow(dead_code))]
     Kissat = 1,
 }
 

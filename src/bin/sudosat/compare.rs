@@ -37,12 +37,14 @@ pub struct Args {
     input: CompareInputs,
     /// Comma-separated solvers (backends, classic solvers).
     ///
-    /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, minisat
-    /// (or minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
+    /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, cadical
+    /// and kissat (CaDiCaL 1.9.5 and Kissat 4.0.4 in process, where the build has their
+    /// features: cadical by default, kissat with --features kissat), minisat (or
+    /// minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
     /// -q"), each crossed with every --encodings value; classic solvers dlx, backtrack,
     /// backtrack-row|column|random|box|mrv, human, hill, best-first, fifo; groups
-    /// embedded, classic, all. Default: cdcl,dpll,varisat,splr,dlx on puzzles,
-    /// cdcl,dpll,varisat,splr on formulas (--cnf).
+    /// embedded (the in-process SAT backends this build has), classic, all. Default:
+    /// cdcl,dpll,varisat,splr,dlx on puzzles, cdcl,dpll,varisat,splr on formulas (--cnf).
     #[arg(long, value_name = "LIST")]
     solvers: Option<String>,
     /// Comma-separated encodings of the SAT backends.
