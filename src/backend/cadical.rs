@@ -481,7 +481,7 @@ mod tests {
     #[test]
     fn a_passed_time_limit_is_a_time_out_and_the_solver_answers_after_it() {
         let mut backend = CadicalBackend::new();
-        backend.add_formula(&mut native::pigeonhole(9, 8));
+        backend.add_formula(&mut native::tests::pigeonhole(9, 8));
         backend.set_time_limit(Some(Duration::ZERO));
         match backend.solve() {
             Err(BackendError::Timeout { solver, timeout }) => {
@@ -491,7 +491,7 @@ mod tests {
         }
         backend.set_time_limit(None);
         backend.reset();
-        backend.add_formula(&mut native::pigeonhole(3, 3));
+        backend.add_formula(&mut native::tests::pigeonhole(3, 3));
         assert!(matches!(backend.solve().unwrap(), SatOutcome::Sat(_)));
     }
 }

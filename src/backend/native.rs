@@ -165,8 +165,28 @@ pub(crate) fn too_many_variables(solver: &str, num_vars: usize) -> BackendError 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Pigeonhole formulas for the tests of the C solvers' backends: `pigeons` pigeons in
+    /// `holes` holes, UNSAT when there are more pigeons.
+    pub(crate) fn pigeonhole(pigeons: usize, holes: usize) -> crate::formula::Cnf {
+        use crate::formula::{ClauseSink, Var};
+        let mut cnf = crate::formula::Cnf::new();
+        let var = |p: usize, h: usize| Var::from_index(p * holes + h);
+        for p in 0..pigeons {
+            let clause: Vec<_> = (0..holes).map(|h| var(p, h).lit(true)).collect();
+            cnf.add_clause(&clause);
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    cnf.add_clause(&[var(p, h).lit(false), var(q, h).lit(false)]);
+                }
+            }
+        }
+        cnf
+    }
 
     #[test]
     fn the_callback_stops_at_the_flag_or_the_deadline_and_not_before() {
@@ -192,25 +212,4 @@ mod tests {
         stop.start();
         assert_eq!(terminate(state), 0);
     }
-}
-
-/// Pigeonhole formulas for the tests of the C solvers' backends: `pigeons` pigeons in
-/// `holes` holes, UNSAT when there are more pigeons.
-#[cfg(test)]
-pub(crate) fn pigeonhole(pigeons: usize, holes: usize) -> crate::formula::Cnf {
-    use crate::formula::{ClauseSink, Var};
-    let mut cnf = crate::formula::Cnf::new();
-    let var = |p: usize, h: usize| Var::from_index(p * holes + h);
-    for p in 0..pigeons {
-        let clause: Vec<_> = (0..holes).map(|h| var(p, h).lit(true)).collect();
-        cnf.add_clause(&clause);
-    }
-    for h in 0..holes {
-        for p in 0..pigeons {
-            for q in p + 1..pigeons {
-                cnf.add_clause(&[var(p, h).lit(false), var(q, h).lit(false)]);
-            }
-        }
-    }
-    cnf
 }
