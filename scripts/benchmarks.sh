@@ -5,10 +5,11 @@
 # fails keeps its old table, and the run exits 1.
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
-#   SECTION  encoding nine hard theory large root ksat proofs parsing memory fuzzing python
-#            (default: all but fuzzing and python, about 30 minutes of CPU on 2 cores;
-#            fuzzing builds the `fuzz` profile first, which takes a while the first time;
-#            python needs the module installed: `pip install ./python`)
+#   SECTION  encoding nine hard theory large root embedded kissat ksat proofs parsing memory
+#            fuzzing python (default: all but kissat, fuzzing and python, about 30 minutes of
+#            CPU on 2 cores; kissat needs scripts/build-peers.sh and takes hours; fuzzing
+#            builds the `fuzz` profile first, which takes a while the first time; python
+#            needs the module installed: `pip install ./python`)
 # Environment: each script's own (see its docstring), e.g. TDOKU_SOLVE and DRAT_TRIM for
 # the peers, SUDOSAT_DATA for another data folder (default benches/data).
 #
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=("$@")
-[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(encoding nine hard theory large root ksat proofs parsing memory)
+[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(encoding nine hard theory large root embedded ksat proofs parsing memory)
 status=0
 for section in "${SECTIONS[@]}"; do
     script=scripts/bench/$section.py

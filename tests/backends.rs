@@ -1,5 +1,6 @@
-//! One conformance suite run on every SAT backend (built-in CDCL, DPLL and lookahead, varisat, splr, external
-//! MiniSat, CaDiCaL and PicoSAT), agreement of the backends on a fixed-seed batch of puzzles,
+//! One conformance suite run on every SAT backend (built-in CDCL, DPLL and lookahead, varisat,
+//! splr, embedded CaDiCaL and Kissat where their features are built, external MiniSat,
+//! CaDiCaL and PicoSAT), agreement of the backends on a fixed-seed batch of puzzles,
 //! and fault tests for external solvers with real processes.
 
 mod common;
@@ -244,14 +245,32 @@ fn suite_commands(process: Process) -> Vec<(&'static str, &'static str)> {
     }
 }
 
+/// The embedded backends this build has, in registry order.
+fn built_embedded() -> Vec<BackendKind> {
+    BackendKind::ALL
+        .into_iter()
+        .filter(|kind| kind.is_embedded() && kind.is_built())
+        .collect()
+}
+
+/// The backends over C solver libraries that this build has (CaDiCaL, Kissat).
+fn built_native() -> Vec<BackendKind> {
+    BackendKind::ALL
+        .into_iter()
+        .filter(|kind| kind.entry().feature.is_some() && kind.is_built())
+        .collect()
+}
+
 /// Every backend of the registry as the suite runs it: each embedded one as it is, varisat
 /// also under a time limit (it then writes its proof steps to a sink that stops it at the
-/// deadline, and rebuilds itself for clauses added after a solve), each process backend with
-/// its [`suite_commands`].
+/// deadline, and rebuilds itself for clauses added after a solve), the C solvers also under
+/// one (their terminate callback armed), each process backend with its [`suite_commands`].
+/// A backend whose feature this build left out is skipped with a printed reason.
 fn every_backend() -> Vec<BackendSpec> {
     let mut specs = Vec::new();
     for (kind, entry) in BackendKind::ALL.into_iter().zip(&BACKENDS) {
         match entry.process {
+            None if !kind.is_built() => eprintln!("skipped: {}", kind.not_built()),
             None => specs.push(BackendSpec::new(kind)),
             Some(process) => {
                 for (binary, command) in suite_commands(process) {
@@ -261,6 +280,9 @@ fn every_backend() -> Vec<BackendSpec> {
         }
     }
     specs.push(BackendSpec::new(BackendKind::Varisat).with_timeout(Some(Duration::from_secs(60))));
+    for kind in built_native() {
+        specs.push(BackendSpec::new(kind).with_timeout(Some(Duration::from_secs(60))));
+    }
     specs
 }
 
@@ -365,16 +387,10 @@ fn agree(specs: &[BackendSpec], puzzles: &[Grid]) {
 
 #[test]
 fn embedded_backends_agree_on_200_puzzles() {
-    let specs: Vec<BackendSpec> = [
-        BackendKind::Cdcl,
-        BackendKind::Dpll,
-        BackendKind::Lookahead,
-        BackendKind::Varisat,
-        BackendKind::Splr,
-    ]
-    .into_iter()
-    .flat_map(|k| std::iter::repeat(BackendSpec::new(k)).take(4))
-    .collect();
+    let specs: Vec<BackendSpec> = built_embedded()
+        .into_iter()
+        .flat_map(|k| std::iter::repeat(BackendSpec::new(k)).take(4))
+        .collect();
     agree(&specs, &derived_puzzles(200));
 }
 
@@ -540,7 +556,8 @@ fn backend_names_parse() {
 fn the_time_limit_counts_from_the_encoding() {
     let puzzle = read(&fixture("thesis-4x4.txt")).remove(0);
     let limit = Duration::from_nanos(1);
-    for kind in [BackendKind::Cdcl, BackendKind::Dpll, BackendKind::Varisat] {
+    let kinds = [BackendKind::Cdcl, BackendKind::Dpll, BackendKind::Varisat];
+    for kind in kinds.into_iter().chain(built_native()) {
         let mut solver = SatSolver::new(
             SudokuEncoding::from_name("extended+reduced").unwrap(),
             BackendSpec::new(kind),
@@ -675,5 +692,85 @@ fn varisat_stops_at_its_interrupt() {
     match from_worker.recv().unwrap() {
         Ok(SatOutcome::Sat(model)) => assert_eq!(pigeonhole(3, 3).first_falsified(&model), None),
         other => panic!("expected a model, got {other:?}"),
+    }
+}
+
+/// The C solvers stop at their time limit and at their interrupt flag through their
+/// terminate callbacks: pigeonhole 12 → 11, which neither refutes in minutes, is a time-out
+/// naming the limit, then, with the flag set from another thread, a time-out again; reset,
+/// the same backend answers small formulas, keeping its limit.
+#[test]
+fn the_c_solvers_stop_at_their_time_limit_and_interrupt() {
+    for kind in built_native() {
+        let limit = Duration::from_millis(100);
+        let flag = Arc::new(AtomicBool::new(false));
+        let worker_flag = Arc::clone(&flag);
+        let (to_test, from_worker) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut backend = BackendSpec::new(kind)
+                .with_timeout(Some(limit))
+                .create()
+                .unwrap();
+            assert!(backend.honours_time_limit());
+            backend.add_formula(&mut pigeonhole(12, 11));
+            let timed = backend.solve();
+            backend.set_time_limit(None);
+            backend.set_interrupt(Some(worker_flag));
+            let _ = to_test.send(timed);
+            let _ = to_test.send(backend.solve());
+            backend.set_interrupt(None);
+            backend.reset();
+            backend.add_formula(&mut pigeonhole(4, 3));
+            let unsat = backend.solve();
+            backend.reset();
+            backend.add_formula(&mut pigeonhole(3, 3));
+            let _ = to_test.send(unsat);
+            let _ = to_test.send(backend.solve());
+        });
+        // Liveness bounds, not timings: without the callback each solve runs for minutes.
+        let next = || {
+            from_worker
+                .recv_timeout(Duration::from_secs(120))
+                .unwrap_or_else(|_| panic!("{kind} did not stop"))
+        };
+        match next() {
+            Err(BackendError::Timeout { solver, timeout }) => {
+                assert_eq!((solver.as_str(), timeout), (kind.name(), limit))
+            }
+            other => panic!("{kind}: expected a time-out, got {other:?}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+        let interrupted = next();
+        assert!(
+            matches!(interrupted, Err(BackendError::Timeout { .. })),
+            "{kind}: {interrupted:?}"
+        );
+        assert!(matches!(next(), Ok(SatOutcome::Unsat)), "{kind}");
+        match next() {
+            Ok(SatOutcome::Sat(model)) => {
+                assert_eq!(pigeonhole(3, 3).first_falsified(&model), None, "{kind}")
+            }
+            other => panic!("{kind}: expected a model, got {other:?}"),
+        }
+    }
+}
+
+/// A backend left out of this build is named with the feature that brings it, from the
+/// library as from the CLI.
+#[test]
+fn a_backend_left_out_names_its_feature() {
+    for kind in BackendKind::ALL.into_iter().filter(|k| !k.is_built()) {
+        let feature = kind
+            .entry()
+            .feature
+            .expect("only features leave backends out");
+        let err = BackendSpec::new(kind).create().err().expect("not built");
+        assert!(matches!(err, BackendError::NotBuilt { .. }), "{err}");
+        assert!(
+            err.to_string()
+                .contains(&format!("--features {}", feature.name)),
+            "{err}"
+        );
     }
 }

@@ -13,8 +13,19 @@ use sudosat::solve::CLASSIC_SOLVERS;
 
 use common::{assert_exit, external_available, fixture, run_in, stderr, stdout, temp_dir};
 
-/// Every embedded backend, in the order `--solvers embedded` lists them.
-const EMBEDDED: [&str; 5] = ["cdcl", "dpll", "lookahead", "varisat", "splr"];
+/// Every embedded backend this build has, in the order `--solvers embedded` lists them
+/// (cadical and kissat with their features).
+fn embedded() -> Vec<&'static str> {
+    use sudosat::backend::BackendKind;
+    let listed: Vec<&str> = BackendKind::ALL
+        .into_iter()
+        .filter(|kind| kind.is_embedded() && kind.is_built())
+        .map(BackendKind::name)
+        .collect();
+    let always = ["cdcl", "dpll", "lookahead", "varisat", "splr"];
+    assert_eq!(&listed[..always.len()], always);
+    listed
+}
 
 /// Every encoding name, in the order `--encodings all` lists them.
 fn encodings() -> Vec<String> {
@@ -316,9 +327,9 @@ fn every_embedded_backend_and_classic_solver_solves_and_checks_every_puzzle() {
         0,
     );
     let (encodings, classic) = (encodings(), classic());
-    let entries = EMBEDDED.len() * encodings.len() + classic.len();
+    let entries = embedded().len() * encodings.len() + classic.len();
     assert_eq!(c.csv.len(), 2 * entries * 2, "puzzles × entries × repeats");
-    let mut expected_labels: Vec<String> = EMBEDDED
+    let mut expected_labels: Vec<String> = embedded()
         .iter()
         .flat_map(|b| encodings.iter().map(move |e| format!("{b}/{e}")))
         .collect();
@@ -386,7 +397,7 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
         ],
         0,
     );
-    assert_eq!(c.csv.len(), 3 * (EMBEDDED.len() * 2 + 5));
+    assert_eq!(c.csv.len(), 3 * (embedded().len() * 2 + 5));
     assert_all_solved_with_sizes(&c.csv);
     assert_json_matches_csv(&c);
     for row in &c.csv {
@@ -411,7 +422,7 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
     let groups = c.json["summary_by_group"].as_array().unwrap();
     assert_eq!(
         groups.len(),
-        EMBEDDED.len() * 2 + 5,
+        embedded().len() * 2 + 5,
         "one group (17 clues) per solver"
     );
     assert!(groups.iter().all(|g| g["group"] == 17 && g["solved"] == 3));
@@ -1498,7 +1509,7 @@ fn three_formulas(dir: &Path) -> Vec<(String, usize, usize)> {
 fn formulas_are_compared_as_they_stand_and_every_backend_agrees() {
     let dir = temp_dir();
     let formulas = three_formulas(dir.path());
-    let mut solvers: Vec<String> = EMBEDDED.iter().map(|s| s.to_string()).collect();
+    let mut solvers: Vec<String> = embedded().iter().map(|s| s.to_string()).collect();
     if external_available("minisat") {
         solvers.push("minisat".to_string());
     }
@@ -1951,5 +1962,76 @@ fn bad_entry_options_exit_2_with_a_clear_message_and_write_nothing() {
     ];
     for (args, message) in cases {
         assert_refused(temp_dir().path(), args, message);
+    }
+}
+
+/// `--isolate` runs each embedded entry as `sudosat sat --backend NAME` in a child
+/// process: its label names that command, its answers are checked as any entry's, and the
+/// summary and the JSON say what each entry's time measures, a process or the work in
+/// this one. The sidecar lists the solver libraries built in, with their versions.
+#[test]
+fn isolated_entries_run_in_child_processes_and_each_time_says_what_it_measures() {
+    let dir = temp_dir();
+    let four = fixture_path("thesis-4x4.txt");
+    let c = compare_in(
+        dir.path(),
+        &[
+            &four,
+            "--solvers",
+            "cdcl,dlx",
+            "--isolate",
+            "--timeout",
+            "60",
+        ],
+        0,
+    );
+    let labels = labels(&c.json);
+    assert_eq!(labels.len(), 2, "{labels:?}");
+    let isolated = &labels[0];
+    assert!(
+        isolated.starts_with("external:") && isolated.contains(" sat --backend cdcl --threads 1"),
+        "{isolated}"
+    );
+    assert_eq!(labels[1], "dlx");
+    assert_all_solved_with_sizes(&c.csv);
+    let measured: Vec<(String, String)> = c.json["measured"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let field = |name: &str| m[name].as_str().unwrap().to_string();
+            (field("solver"), field("measured"))
+        })
+        .collect();
+    assert_eq!(measured.len(), 2);
+    assert_eq!(&measured[0].0, isolated);
+    assert!(measured[0].1.contains("a solver process"), "{measured:?}");
+    assert!(measured[1].1.starts_with("in process"), "{measured:?}");
+    let text = stdout(&c.out);
+    assert!(text.contains("what each entry's time measures:"), "{text}");
+
+    // Not isolated, the same entry is timed in process; the sidecar names the libraries.
+    let c = compare_in(
+        dir.path(),
+        &[&four, "--solvers", "cdcl", "--timeout", "60"],
+        0,
+    );
+    assert!(c.json["measured"][0]["measured"]
+        .as_str()
+        .unwrap()
+        .starts_with("in process: encoding, loading"));
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("runs.meta.json")).unwrap())
+            .unwrap();
+    let solvers: Vec<&str> = meta["provenance"]["embedded_solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(solvers, sudosat::backend::embedded_libraries());
+    assert!(solvers.contains(&"varisat-0.2") && solvers.contains(&"splr-0.17"));
+    if sudosat::backend::BackendKind::Cadical.is_built() {
+        assert!(solvers.contains(&"cadical-1.9.5"), "{solvers:?}");
     }
 }

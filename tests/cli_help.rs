@@ -82,3 +82,48 @@ fn possible_values_are_in_the_long_help() {
     assert!(long.contains("[possible values: "), "{long}");
     assert!(long.contains("lookahead"), "{long}");
 }
+
+/// `--version` names the solver libraries built in, with their versions, and the backends
+/// this build left out with their features; `--help` lists every backend with what it
+/// can do and the feature that brings it.
+#[test]
+fn version_and_help_name_the_embedded_solvers_and_their_features() {
+    use sudosat::backend::BackendKind;
+    let out = run(&["--version"]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("sudosat {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(
+        lines[1],
+        format!(
+            "embedded SAT solvers: {}",
+            sudosat::backend::embedded_libraries().join(", ")
+        )
+    );
+    for kind in [BackendKind::Cadical, BackendKind::Kissat] {
+        let feature = format!("{kind} (cargo feature `{kind}`)");
+        assert_eq!(text.contains(&feature), !kind.is_built(), "{text}");
+    }
+    let out = run(&["sat", "--help"]);
+    assert_exit(&out, 0);
+    let help = stdout(&out);
+    for kind in BackendKind::ALL {
+        let (name, line) = (format!("- {}:", kind.name()), kind.entry().help_line());
+        assert!(
+            help.lines().any(|l| {
+                let l = l.trim();
+                l.starts_with(&name) && l[name.len()..].trim_start() == line
+            }),
+            "{name} {line}\n{help}"
+        );
+    }
+    let cadical = BackendKind::Cadical.entry().help_line();
+    if BackendKind::Cadical.is_built() {
+        assert!(
+            cadical.contains("assumptions, time limits, interrupts, DRAT proofs"),
+            "{cadical}"
+        );
+    }
+    assert!(cadical.contains("(feature `cadical`"), "{cadical}");
+}

@@ -86,13 +86,19 @@ fn sat_refuses_a_formula_over_budget_before_building_the_solver() {
 }
 
 /// Twenty million variables and one clause take cdcl 2.7 GB of per-variable arrays (and
-/// the lookahead backend 2.8): a 2 GiB budget refuses them.
+/// the lookahead backend 2.8, CaDiCaL 3.3): a 2 GiB budget refuses them, for every
+/// in-process backend, the C solvers included, before they are loaded.
 #[test]
 fn sat_counts_what_each_variable_costs() {
+    use sudosat::backend::BackendKind;
     let dir = common::temp_dir();
     let file = dir.path().join("vars.cnf");
     std::fs::write(&file, "p cnf 20000000 1\n1 0\n").unwrap();
-    for backend in ["cdcl", "lookahead"] {
+    let native = [BackendKind::Cadical, BackendKind::Kissat]
+        .into_iter()
+        .filter(|kind| kind.is_built())
+        .map(BackendKind::name);
+    for backend in ["cdcl", "lookahead"].into_iter().chain(native) {
         let out = run(&[
             "sat",
             file.to_str().unwrap(),

@@ -458,3 +458,93 @@ fn sigterm_during_certify_kills_the_checker_and_exits_143() {
     assert_eq!(status.code(), Some(143), "stderr: {stderr}");
     setup.assert_clean(&children);
 }
+
+/// Pigeonhole 12 → 11 as DIMACS: no solver here refutes it in minutes.
+fn hard_formula(dir: &Path) -> PathBuf {
+    let (pigeons, holes) = (12, 11);
+    let var = |p: usize, h: usize| p * holes + h + 1;
+    let mut clauses: Vec<String> = (0..pigeons)
+        .map(|p| {
+            let lits: Vec<String> = (0..holes).map(|h| var(p, h).to_string()).collect();
+            format!("{} 0", lits.join(" "))
+        })
+        .collect();
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                clauses.push(format!("-{} -{} 0", var(p, h), var(q, h)));
+            }
+        }
+    }
+    let path = dir.join("php-12-11.cnf");
+    let text = format!(
+        "p cnf {} {}\n{}\n",
+        pigeons * holes,
+        clauses.len(),
+        clauses.join("\n")
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The C solvers inside the process (cadical and kissat, where the build has them): a
+/// signal during their search stops it through their terminate callback. `sat` exits
+/// 128 + the signal and leaves no proof, no temporary file and no temporary directory;
+/// compare writes the run in flight as `stopped` and its partial outputs.
+#[test]
+fn a_signal_stops_the_embedded_c_solvers_and_leaves_nothing_behind() {
+    use sudosat::backend::BackendKind;
+    if !Path::new("/proc/self/stat").exists() {
+        eprintln!("skipped: no /proc to see the solve running");
+        return;
+    }
+    let native = [BackendKind::Cadical, BackendKind::Kissat];
+    for kind in native.into_iter().filter(|k| k.is_built()) {
+        let setup = Setup::new();
+        let cnf = hard_formula(setup.dir()).display().to_string();
+        let mut sat = vec!["sat", &cnf, "--backend", kind.name()];
+        if kind
+            .entry()
+            .capabilities()
+            .contains(&sudosat::backend::Capability::Proofs)
+        {
+            sat.extend(["--proof", "proof.drat"]);
+        }
+        for (args, code, signal) in [
+            (sat, 130, libc::SIGINT),
+            (
+                vec![
+                    "compare",
+                    "-q",
+                    &cnf,
+                    "--solvers",
+                    kind.name(),
+                    "--csv",
+                    "runs.csv",
+                ],
+                143,
+                libc::SIGTERM,
+            ),
+        ] {
+            let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+            let mut child = setup.spawn(&args);
+            let pid = child.id();
+            // Reading the formula takes a few ms; 0.3 s of CPU means the search runs.
+            wait_for("the solve to run", || cpu_ticks(pid) >= 30);
+            let (status, stderr) = signal_and_wait(&mut child, &[signal]);
+            assert_eq!(status.code(), Some(code), "{kind} {args:?}: {stderr}");
+            setup.assert_clean(&[]);
+        }
+        assert!(!setup.dir().join("proof.drat").exists(), "{kind}");
+        let rows = csv_rows(&setup.dir().join("runs.csv"));
+        assert_eq!(
+            rows,
+            [(
+                kind.name().to_string(),
+                "stopped".to_string(),
+                "interrupted: the comparison was stopped".to_string()
+            )],
+            "{kind}"
+        );
+    }
+}

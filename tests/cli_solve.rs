@@ -28,9 +28,20 @@ fn solve_default_backend_prints_known_solutions() {
     );
 }
 
+/// The backends over C solvers that this build has (cadical, kissat).
+fn built_native() -> Vec<&'static str> {
+    use sudosat::backend::BackendKind;
+    [BackendKind::Cadical, BackendKind::Kissat]
+        .into_iter()
+        .filter(|kind| kind.is_built())
+        .map(BackendKind::name)
+        .collect()
+}
+
 #[test]
 fn solve_every_embedded_backend_and_encoding() {
-    for backend in ["dpll", "lookahead", "varisat", "splr"] {
+    let backends = ["dpll", "lookahead", "varisat", "splr"];
+    for backend in backends.into_iter().chain(built_native()) {
         for encoding in ["minimal", "extended"] {
             for reduce in ["--reduce", "--no-reduce"] {
                 let flags = ["--backend", backend, "--encoding", encoding, reduce];
@@ -166,7 +177,8 @@ fn solve_unique_and_count() {
     let out = run_in(dir.path(), &["count", "-"], empty.as_bytes());
     assert_exit(&out, 1);
     assert_eq!(stdout(&out), "multiple (≥2)\n");
-    for backend in ["dpll", "lookahead", "varisat", "splr"] {
+    let backends = ["dpll", "lookahead", "varisat", "splr"];
+    for backend in backends.into_iter().chain(built_native()) {
         let out = run_in(
             dir.path(),
             &["count", "-", "--limit", "0", "--backend", backend],
@@ -363,7 +375,7 @@ fn backend_labels_with_a_command_are_checked() {
             "name two solver commands",
         ),
         (
-            vec!["--backend", "kissat"],
+            vec!["--backend", "glucose"],
             "minisat:COMMAND, external:COMMAND",
         ),
     ];
@@ -405,6 +417,17 @@ fn sat_answers_like_a_competition_solver() {
         vec!["--backend", "varisat"],
         vec!["--backend", "splr"],
     ];
+    for backend in built_native() {
+        backends.push(vec!["--backend", backend]);
+        backends.push(vec![
+            "--backend",
+            backend,
+            "--seed",
+            "12345",
+            "--timeout",
+            "60",
+        ]);
+    }
     if external_available("minisat") {
         backends.push(vec!["--backend", "minisat"]);
     }
@@ -945,4 +968,68 @@ fn sat_counts_models_on_their_projection() {
     let out = run(&["sat", &plain, "--count", "0", "--proof", "p.drat"]);
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("--count"), "{}", stderr(&out));
+}
+
+/// A build without a backend's feature answers it with the feature's name, exit 2, from
+/// every command that takes a backend; with the feature, the backend's `--unique` checks
+/// and `sat --cubes` (a fresh solver per solve for kissat) give the known answers.
+#[test]
+fn the_c_solver_backends_count_check_uniqueness_and_conquer_cubes() {
+    use sudosat::backend::BackendKind;
+    let dir = temp_dir();
+    let p = fixture("thesis-4x4.txt");
+    let p = p.to_str().unwrap();
+    for kind in [BackendKind::Cadical, BackendKind::Kissat] {
+        let name = kind.name();
+        if !kind.is_built() {
+            let feature = format!("--features {name}");
+            for args in [
+                vec!["solve", p, "--backend", name],
+                vec!["count", p, "--backend", name],
+                vec!["sat", p, "--backend", name],
+                vec!["compare", p, "--solvers", name],
+            ] {
+                let out = run(&args);
+                assert_exit(&out, 2);
+                let err = stderr(&out);
+                assert!(err.starts_with("sudosat: error: "), "{args:?}: {err}");
+                assert!(err.contains(&feature), "{args:?}: {err}");
+            }
+            continue;
+        }
+        // The thesis 4×4 puzzles are each unique (the count of the empty grid, 288, is
+        // checked with the other backends').
+        let out = run(&["solve", p, "--unique", "--backend", name]);
+        assert_exit(&out, 0);
+        let text = stdout(&out);
+        let answers: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.contains(|c: char| c.is_ascii_digit()))
+            .collect();
+        assert!(
+            !answers.is_empty() && answers.iter().all(|l| *l == "unique"),
+            "{name}: {text}"
+        );
+        // Cube and conquer over the cells of row 1 of the empty 9×9 grid: a model that
+        // decodes to a valid grid.
+        std::fs::write(dir.path().join("e9.txt"), format!("{}\n", ".".repeat(81))).unwrap();
+        for args in [
+            vec!["encode", "e9.txt", "-o", "e9.cnf"],
+            vec!["cube", "e9.cnf", "--depth", "2", "-o", "cubes.icnf"],
+        ] {
+            assert_exit(&run_in(dir.path(), &args, b""), 0);
+        }
+        let out = run_in(
+            dir.path(),
+            &["sat", "e9.cnf", "--cubes", "cubes.icnf", "--backend", name],
+            b"",
+        );
+        assert_exit(&out, 10);
+        std::fs::write(dir.path().join("m.txt"), stdout(&out)).unwrap();
+        let out = run_in(dir.path(), &["decode", "--cnf", "e9.cnf", "m.txt"], b"");
+        assert_exit(&out, 0);
+        let grid: Grid = stdout(&out).trim().parse().unwrap();
+        let empty: Grid = ".".repeat(81).parse().unwrap();
+        assert!(check_solution(&empty, &grid).is_valid(), "{name}");
+    }
 }

@@ -1,13 +1,19 @@
 //! SAT backends behind one trait: the built-in CDCL, DPLL and lookahead search, embedded
-//! varisat and splr, and external solver processes (MiniSat, and any solver printing
+//! varisat and splr, the embedded C and C++ solvers CaDiCaL and Kissat (each behind a cargo
+//! feature), and external solver processes (MiniSat, and any solver printing
 //! SAT-competition `s`/`v` lines).
 //!
 //! The trait, its capability traits and its errors live in the SAT crate
 //! ([`sudosat_sat::solver`]) and are re-exported here. UNSAT is an answer
 //! ([`SatOutcome::Unsat`]), never an error.
 
+#[cfg(feature = "cadical")]
+pub mod cadical;
 pub mod external;
 pub mod grid_theory;
+#[cfg(feature = "kissat")]
+pub mod kissat;
+pub mod native;
 pub mod splr;
 pub mod sudoku;
 pub mod varisat;
@@ -25,10 +31,14 @@ pub use sudosat_sat::solver::{
     SatOutcome, SolveUnderAssumptions, WriteProofs,
 };
 
+#[cfg(feature = "cadical")]
+pub use self::cadical::CadicalBackend;
 pub use self::cdcl::Cdcl;
 pub use self::dpll::{Dpll, Lookahead};
 pub use self::external::{ExternalSolver, OutputStyle};
 pub use self::grid_theory::{GridReasoning, GridTheoryFactory};
+#[cfg(feature = "kissat")]
+pub use self::kissat::KissatBackend;
 pub use self::lookahead::LookaheadBackend;
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;
@@ -51,6 +61,11 @@ crate::names::named_enum! {
         Varisat = "varisat",
         /// The embedded splr 0.17 CDCL solver (rebuilt from the kept clauses for each solve).
         Splr = "splr",
+        /// The embedded CaDiCaL 1.9.5 (incremental, assumptions, DRAT proofs; feature
+        /// `cadical`, on by default).
+        Cadical = "cadical",
+        /// The embedded Kissat 4.0.4 (a fresh solver for each solve; feature `kissat`).
+        Kissat = "kissat",
         /// An external MiniSat 2.2 process (result file).
         Minisat = "minisat",
         /// Any external solver command printing SAT-competition `s`/`v` lines.
@@ -75,6 +90,34 @@ impl BackendKind {
     pub fn is_embedded(self) -> bool {
         self.entry().process.is_none()
     }
+
+    /// Whether this build has the backend: always, but for one behind a cargo feature
+    /// that was left out.
+    pub fn is_built(self) -> bool {
+        !matches!(self.entry().feature, Some(feature) if !feature.built)
+    }
+
+    /// The error for a backend this build left out: which feature brings it.
+    pub fn not_built(self) -> BackendError {
+        BackendError::NotBuilt {
+            solver: self.name().to_string(),
+            feature: self.entry().feature.map_or("", |f| f.name).to_string(),
+            needs: self.entry().feature.map_or("", |f| f.needs).to_string(),
+        }
+    }
+}
+
+/// A cargo feature that builds a backend in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Feature {
+    /// The feature's name (`cargo build --features NAME`).
+    pub name: &'static str,
+    /// Whether this build has it.
+    pub built: bool,
+    /// Whether `cargo build` turns it on without being asked.
+    pub default: bool,
+    /// What its build needs beside a Rust toolchain.
+    pub needs: &'static str,
 }
 
 /// A backend that runs a solver process: how its command is given.
@@ -97,6 +140,11 @@ pub struct BackendEntry {
     pub summary: &'static str,
     /// `None` for a backend inside this process; else the solver process it runs.
     pub process: Option<Process>,
+    /// The cargo feature that builds it in (`None`: every build has it).
+    pub feature: Option<Feature>,
+    /// The solver library it embeds and its version, as the library names itself
+    /// (`cadical-1.9.5`); `None` for the built-in solvers and the processes.
+    pub library: fn() -> Option<String>,
     /// Makes a fresh backend for a spec (the command, if any, already resolved).
     build: Build,
 }
@@ -110,6 +158,8 @@ pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
         kind: BackendKind::Cdcl,
         summary: "the built-in CDCL solver (the default)",
         process: None,
+        feature: None,
+        library: no_library,
         build: |spec, _| {
             Ok(Box::new(
                 Cdcl::with_lookahead(spec.lookahead)
@@ -123,25 +173,59 @@ pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
         kind: BackendKind::Dpll,
         summary: "the built-in DPLL of the literature",
         process: None,
+        feature: None,
+        library: no_library,
         build: |spec, _| Ok(Box::new(Dpll::with_lookahead(spec.lookahead))),
     },
     BackendEntry {
         kind: BackendKind::Lookahead,
         summary: "the built-in lookahead search (satz, kcnfs, march), for random k-SAT",
         process: None,
+        feature: None,
+        library: no_library,
         build: |_, _| Ok(Box::new(LookaheadBackend::new())),
     },
     BackendEntry {
         kind: BackendKind::Varisat,
         summary: "the embedded varisat 0.2 CDCL solver",
         process: None,
+        feature: None,
+        library: || Some("varisat-0.2".to_string()),
         build: |_, _| Ok(Box::new(VarisatBackend::new())),
     },
     BackendEntry {
         kind: BackendKind::Splr,
         summary: "the embedded splr 0.17 CDCL solver",
         process: None,
+        feature: None,
+        library: || Some("splr-0.17".to_string()),
         build: |_, _| Ok(Box::new(SplrBackend::new())),
+    },
+    BackendEntry {
+        kind: BackendKind::Cadical,
+        summary: "the embedded CaDiCaL 1.9.5 (C++)",
+        process: None,
+        feature: Some(Feature {
+            name: "cadical",
+            built: cfg!(feature = "cadical"),
+            default: true,
+            needs: "a C++ compiler",
+        }),
+        library: cadical_library,
+        build: build_cadical,
+    },
+    BackendEntry {
+        kind: BackendKind::Kissat,
+        summary: "the embedded Kissat 4.0.4 (C), a fresh solver for each solve",
+        process: None,
+        feature: Some(Feature {
+            name: "kissat",
+            built: cfg!(feature = "kissat"),
+            default: false,
+            needs: "a C compiler and libclang for bindgen (Debian: libclang-dev)",
+        }),
+        library: kissat_library,
+        build: build_kissat,
     },
     BackendEntry {
         kind: BackendKind::Minisat,
@@ -150,6 +234,8 @@ pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
             default_command: Some("minisat"),
             style: OutputStyle::MinisatFile,
         }),
+        feature: None,
+        library: no_library,
         build: external_process,
     },
     BackendEntry {
@@ -159,9 +245,102 @@ pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
             default_command: None,
             style: OutputStyle::Competition,
         }),
+        feature: None,
+        library: no_library,
         build: external_process,
     },
 ];
+
+/// The solver libraries this build embeds, as each names itself (`cadical-1.9.5`), in
+/// registry order: what `sudosat --version` lists and compare's sidecar records.
+pub fn embedded_libraries() -> Vec<String> {
+    BACKENDS
+        .iter()
+        .filter_map(|entry| (entry.library)())
+        .collect()
+}
+
+/// The `library` of a backend that embeds none.
+fn no_library() -> Option<String> {
+    None
+}
+
+#[cfg(feature = "cadical")]
+fn cadical_library() -> Option<String> {
+    Some(cadical::version())
+}
+
+#[cfg(not(feature = "cadical"))]
+fn cadical_library() -> Option<String> {
+    None
+}
+
+#[cfg(feature = "cadical")]
+fn build_cadical(spec: &BackendSpec, _: Option<&str>) -> Result<Box<dyn SatBackend>, BackendError> {
+    Ok(Box::new(CadicalBackend::with_seed(spec.seed)))
+}
+
+#[cfg(not(feature = "cadical"))]
+fn build_cadical(spec: &BackendSpec, _: Option<&str>) -> Result<Box<dyn SatBackend>, BackendError> {
+    Err(spec.kind.not_built())
+}
+
+#[cfg(feature = "kissat")]
+fn kissat_library() -> Option<String> {
+    Some(kissat::version())
+}
+
+#[cfg(not(feature = "kissat"))]
+fn kissat_library() -> Option<String> {
+    None
+}
+
+#[cfg(feature = "kissat")]
+fn build_kissat(spec: &BackendSpec, _: Option<&str>) -> Result<Box<dyn SatBackend>, BackendError> {
+    Ok(Box::new(KissatBackend::with_seed(spec.seed)))
+}
+
+#[cfg(not(feature = "kissat"))]
+fn build_kissat(spec: &BackendSpec, _: Option<&str>) -> Result<Box<dyn SatBackend>, BackendError> {
+    Err(spec.kind.not_built())
+}
+
+impl BackendEntry {
+    /// What a fresh backend of this row can do beyond solving (the capability traits it
+    /// hands out), for help and docs; empty for a row this build left out or that runs a
+    /// process (what a process can do depends on its command).
+    pub fn capabilities(&self) -> Vec<Capability> {
+        if self.process.is_some() {
+            return Vec::new();
+        }
+        let Ok(mut backend) = BackendSpec::new(self.kind).create() else {
+            return Vec::new();
+        };
+        Capability::ALL
+            .into_iter()
+            .filter(|&capability| backend.as_mut().can(capability))
+            .collect()
+    }
+
+    /// One line for help: the summary, what it can do, and the feature that brings it.
+    pub fn help_line(&self) -> String {
+        let mut line = self.summary.to_string();
+        let capabilities = self.capabilities();
+        if !capabilities.is_empty() {
+            let names: Vec<&str> = capabilities.iter().map(|c| c.name()).collect();
+            line.push_str(&format!("; {}", names.join(", ")));
+        }
+        if let Some(feature) = self.feature {
+            let state = match (feature.built, feature.default) {
+                (true, true) => "built in by default",
+                (true, false) => "built in",
+                (false, _) => "not built in",
+            };
+            line.push_str(&format!(" (feature `{}`, {state})", feature.name));
+        }
+        line
+    }
+}
 
 /// The `build` of the process backends.
 fn external_process(
@@ -331,8 +510,9 @@ impl BackendSpec {
     /// alone parses, without a command: the caller asks for one.
     ///
     /// # Errors
-    /// [`BackendLabelError`]: an unknown name, a command after a backend that runs none,
-    /// or nothing after the colon.
+    /// [`BackendLabelError`]: an unknown name, a backend this build left out (naming the
+    /// feature that brings it), a command after a backend that runs none, or nothing after
+    /// the colon.
     pub fn from_label(label: &str) -> Result<BackendSpec, BackendLabelError> {
         let (name, command) = match label.split_once(':') {
             Some((name, command)) => (name.trim(), Some(command.trim())),
@@ -348,6 +528,9 @@ impl BackendSpec {
             names.extend(commands.iter().map(String::as_str));
             UnknownName::new("backend", label, &names)
         })?;
+        if !kind.is_built() {
+            return Err(BackendLabelError::NotBuilt(kind));
+        }
         let command = match command {
             None => None,
             Some(_) if kind.is_embedded() => {
@@ -372,6 +555,9 @@ pub enum BackendLabelError {
     /// A command after a backend that runs no process, e.g. `cdcl:cadical`.
     #[error("`{0}` names a command, but only external:COMMAND and minisat:COMMAND run one")]
     NoCommand(String),
+    /// A backend behind a cargo feature that this build left out, e.g. `kissat`.
+    #[error("{}", .0.not_built())]
+    NotBuilt(BackendKind),
     /// A colon with no command after it, e.g. `external:`.
     #[error("`{0}` needs a solver command after the colon, e.g. `external:cadical -q`")]
     MissingCommand(String),
@@ -432,10 +618,26 @@ mod tests {
             "`external: ` needs a solver command after the colon, e.g. `external:cadical -q`"
         );
         assert_eq!(
-            error("kissat"),
-            "unknown backend `kissat` (expected one of: cdcl, dpll, lookahead, varisat, splr, \
-             minisat, external, minisat:COMMAND, external:COMMAND)"
+            error("glucose"),
+            "unknown backend `glucose` (expected one of: cdcl, dpll, lookahead, varisat, splr, \
+             cadical, kissat, minisat, external, minisat:COMMAND, external:COMMAND)"
         );
+        // A backend this build left out names the feature that brings it.
+        for kind in BackendKind::ALL.into_iter().filter(|k| !k.is_built()) {
+            let feature = kind
+                .entry()
+                .feature
+                .expect("only features leave backends out");
+            let message = error(kind.name());
+            assert!(
+                message.contains(&format!("needs the cargo feature `{}`", feature.name)),
+                "{message}"
+            );
+            assert!(matches!(
+                BackendSpec::new(kind).create(),
+                Err(BackendError::NotBuilt { .. })
+            ));
+        }
     }
 
     #[test]

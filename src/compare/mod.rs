@@ -94,7 +94,8 @@ impl SolverItem {
 
 /// Parses a comma-separated `--solvers` list: `dpll`, `varisat`, `splr`, `minisat` (or
 /// `minisat:CMD`), `external:CMD`, any [`ClassicKind`], and the groups `embedded`
-/// (the in-process backends: cdcl, dpll, lookahead, varisat, splr), `classic` (every classic solver but plain `backtrack`,
+/// (the in-process backends this build has: cdcl, dpll, lookahead, varisat, splr, and
+/// cadical and kissat with their features), `classic` (every classic solver but plain `backtrack`,
 /// which is `backtrack-mrv` under compare's defaults) and `all` (both groups). Repeated
 /// names are kept once. Commands cannot contain commas. A backend or solver may carry
 /// options in a bracket after its name ([`EntryOptions`]): `cdcl[propagate=grid]`,
@@ -159,7 +160,7 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverItem>, CompareError> {
     let embedded = || {
         BackendKind::ALL
             .into_iter()
-            .filter(|k| k.is_embedded())
+            .filter(|k| k.is_embedded() && k.is_built())
             .map(|k| SolverItem::sat(BackendSpec::new(k)))
             .collect::<Vec<_>>()
     };
@@ -188,6 +189,9 @@ fn parse_solver_item(item: &str) -> Result<Vec<SolverItem>, CompareError> {
         Ok(spec) => SolverItem::Sat(spec, options),
         Err(BackendLabelError::MissingCommand(_)) => {
             return Err(CompareError::MissingCommand(item.to_string()))
+        }
+        Err(err @ BackendLabelError::NotBuilt(_)) => {
+            return Err(CompareError::Invalid(format!("--solvers {item}: {err}")))
         }
         Err(_) => match name.parse::<ClassicKind>() {
             Ok(kind) => SolverItem::Classic(kind, options),
@@ -1143,7 +1147,7 @@ mod tests {
         // The embedded group is the registry's embedded rows, in order; dpll is one of them.
         let embedded: Vec<SolverItem> = BackendKind::ALL
             .into_iter()
-            .filter(|k| k.is_embedded())
+            .filter(|k| k.is_embedded() && k.is_built())
             .map(|k| SolverItem::sat(BackendSpec::new(k)))
             .collect();
         assert!(embedded.contains(&SolverItem::sat(BackendSpec::new(BackendKind::Dpll))));

@@ -319,6 +319,10 @@ pub struct Provenance {
     pub started_utc: String,
     /// The machine.
     pub machine: Machine,
+    /// The SAT solver libraries built into the sudosat that measured, as each names itself
+    /// (`cadical-1.9.5`, `kissat-4.0.4`, `varisat-0.2`, …).
+    #[serde(default)]
+    pub embedded_solvers: Vec<String>,
     /// The command line that redrew the report from saved rows, if it was redrawn.
     #[serde(default)]
     pub redrawn_by: Option<Vec<String>>,
@@ -339,6 +343,7 @@ impl Provenance {
             command_line,
             started_utc: utc_now(),
             machine: Machine::detect(),
+            embedded_solvers: crate::backend::embedded_libraries(),
             redrawn_by: None,
             study: None,
             merged: None,

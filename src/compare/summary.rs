@@ -344,6 +344,42 @@ pub struct Analysis {
     /// One row per instance: where it is, its size and each entry's result, the instance
     /// table of a solver paper.
     pub per_instance: Vec<InstanceRow>,
+    /// What each entry's time measures, in entry order.
+    pub measured: Vec<Measured>,
+}
+
+/// What an entry's time measures: the work inside this process, or a solver process with
+/// its file traffic. An embedded backend and an external one are timed on the same clock,
+/// from the puzzle to the checked answer, but not on the same work.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Measured {
+    /// The entry's label.
+    pub solver: String,
+    /// What its time covers.
+    pub measured: &'static str,
+}
+
+/// What a run's time covers, told by its backend label (none: a classic solver).
+pub fn measured(backend: Option<&str>, on_formulas: bool) -> &'static str {
+    let process = backend.is_some_and(|label| {
+        let name = label.split(':').next().unwrap_or(label).trim();
+        crate::backend::BackendKind::from_name(name).is_some_and(|kind| !kind.is_embedded())
+    });
+    match (backend, process, on_formulas) {
+        (None, _, _) => "in process: the whole solve on the grid",
+        (Some(_), false, false) => {
+            "in process: encoding, loading into the solver, solving, decoding and checking"
+        }
+        (Some(_), false, true) => "in process: loading into the solver, solving, checking",
+        (Some(_), true, false) => {
+            "encoding, then a solver process: its CNF file written, the process run, its \
+             answer parsed; decoding and checking"
+        }
+        (Some(_), true, true) => {
+            "a solver process: its CNF file written, the process run, its answer parsed; \
+             checking"
+        }
+    }
 }
 
 /// The most instances whose rows the text summary and the report list one by one; beyond,
@@ -556,6 +592,18 @@ impl Analysis {
             puzzle_times: times,
             virtual_best_times: puzzle_times(&vbs_runs, VIRTUAL_BEST),
             instance: comparison.instance(),
+            measured: solvers
+                .iter()
+                .map(|solver| Measured {
+                    solver: solver.clone(),
+                    measured: measured(
+                        runs.iter()
+                            .find(|r| &r.solver == solver)
+                            .and_then(|r| r.backend.as_deref()),
+                        comparison.on_formulas(),
+                    ),
+                })
+                .collect(),
         }
     }
 
@@ -905,6 +953,16 @@ pub fn write_table(
             .chain(&analysis.virtual_best_by_group)
             .collect();
         write_summaries(w, &grouped, Some(by), style)?;
+    }
+
+    if !analysis.measured.is_empty() {
+        writeln!(w)?;
+        style.title(w, "what each entry's time measures:")?;
+        let mut rows = vec![["solver", "measured"].map(str::to_string).to_vec()];
+        for m in &analysis.measured {
+            rows.push(vec![m.solver.clone(), m.measured.to_string()]);
+        }
+        write_columns(w, &rows, style)?;
     }
 
     let sizes = &analysis.encoding_sizes;

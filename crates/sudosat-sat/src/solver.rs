@@ -100,6 +100,19 @@ pub enum BackendError {
         #[source]
         source: std::io::Error,
     },
+    /// A backend behind a cargo feature that this build left out.
+    #[error(
+        "backend `{solver}` is not built into this sudosat: it needs the cargo feature \
+         `{feature}` (cargo build --release --features {feature}; its build needs {needs})"
+    )]
+    NotBuilt {
+        /// The backend.
+        solver: String,
+        /// The feature that brings it.
+        feature: String,
+        /// What the feature's build needs beside a Rust toolchain.
+        needs: String,
+    },
     /// An external solver's input would not fit on the disk of its temporary directory.
     #[error(
         "solver `{solver}`: its input CNF would take about {} and {dir} has {} free; \
@@ -233,6 +246,26 @@ pub enum Capability {
 }
 
 impl Capability {
+    /// Every capability, in the order help lists them.
+    pub const ALL: [Capability; 5] = [
+        Capability::Assumptions,
+        Capability::TimeLimit,
+        Capability::Interrupt,
+        Capability::Proofs,
+        Capability::Propagator,
+    ];
+
+    /// Its short name in help and docs, e.g. `assumptions`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Capability::Assumptions => "assumptions",
+            Capability::TimeLimit => "time limits",
+            Capability::Interrupt => "interrupts",
+            Capability::Proofs => "DRAT proofs",
+            Capability::Propagator => "propagators",
+        }
+    }
+
     /// What a backend that lacks it cannot do, as an error message says it.
     pub fn what(self) -> &'static str {
         match self {
@@ -342,6 +375,17 @@ impl<'a> dyn SatBackend + 'a {
             return self.solve();
         }
         self.require_assumptions()?.solve_under(assumptions)
+    }
+
+    /// Whether the backend has `capability` (hands out its trait).
+    pub fn can(&mut self, capability: Capability) -> bool {
+        match capability {
+            Capability::Assumptions => self.as_assumptions().is_some(),
+            Capability::TimeLimit => self.as_time_limited().is_some(),
+            Capability::Interrupt => self.as_interruptible().is_some(),
+            Capability::Proofs => self.as_prover().is_some(),
+            Capability::Propagator => self.as_propagating().is_some(),
+        }
     }
 
     /// Whether the backend takes assumptions.

@@ -87,8 +87,12 @@ impl TypedValueParser for BackendLabel {
         parse.parse_ref(cmd, arg, value)
     }
 
+    /// Each backend with its registry row's help line: what it is, what it can do beyond
+    /// solving, and the cargo feature that brings it, if one does.
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        possible_names::<BackendKind>()
+        Some(Box::new(BackendKind::ALL.into_iter().map(|kind| {
+            PossibleValue::new(kind.name()).help(kind.entry().help_line())
+        })))
     }
 }
 
@@ -194,8 +198,12 @@ pub struct BackendArgs {
     /// SAT backend. The default, cdcl, is the built-in clause-learning solver: it finishes
     /// the grids that need search; dpll is the built-in plain DPLL of the literature;
     /// lookahead the built-in lookahead search (satz, kcnfs, march), best on random k-SAT.
-    /// An external solver's command may follow a colon, as compare writes it:
-    /// `external:cadical -q`, `minisat:/opt/minisat` (the same as --solver-cmd).
+    /// cadical (CaDiCaL 1.9.5) and kissat (Kissat 4.0.4) are the competition's solvers
+    /// inside this process, each behind a cargo feature (cadical is built in by default;
+    /// kissat needs `--features kissat`, whose build needs libclang): a build without one
+    /// names the feature. An external solver's command may follow a colon, as compare
+    /// writes it: `external:cadical -q`, `minisat:/opt/minisat` (the same as
+    /// --solver-cmd).
     #[arg(long, value_name = "BACKEND", default_value = BackendKind::DEFAULT.name(), value_parser = BackendLabel)]
     pub backend: BackendSpec,
     /// Time limit in seconds of each puzzle or formula.

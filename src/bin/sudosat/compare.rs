@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Context, Result};
-use sudosat::backend::{BackendKind, RootMode};
+use sudosat::backend::{BackendKind, BackendSpec, RootMode};
 use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
 use sudosat::compare::merge::{self, ShardFile, StudyInputs};
 use sudosat::compare::output::{Meta, Provenance};
@@ -37,12 +37,14 @@ pub struct Args {
     input: CompareInputs,
     /// Comma-separated solvers, each optionally NAME[OPTION=VALUE,…].
     ///
-    /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, minisat
-    /// (or minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
+    /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, cadical
+    /// and kissat (CaDiCaL 1.9.5 and Kissat 4.0.4 in process, where the build has their
+    /// features: cadical by default, kissat with --features kissat), minisat (or
+    /// minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
     /// -q"), each crossed with every --encodings value; classic solvers dlx, backtrack,
     /// backtrack-row|column|random|box|mrv, human, hill, best-first, fifo; groups
-    /// embedded, classic, all. Default: cdcl,dpll,varisat,splr,dlx on puzzles,
-    /// cdcl,dpll,varisat,splr on formulas (--cnf).
+    /// embedded (the in-process SAT backends this build has), classic, all. Default:
+    /// cdcl,dpll,varisat,splr,dlx on puzzles, cdcl,dpll,varisat,splr on formulas (--cnf).
     ///
     /// An entry's own options go in a bracket after its name, before any command:
     /// "cdcl[propagate=grid,root=none]", "external[seed=3]:cadical -q --seed={seed}",
@@ -208,6 +210,16 @@ pub struct Args {
     /// with or without --strict.
     #[arg(long)]
     strict: bool,
+    /// Run each embedded SAT entry in a child process.
+    ///
+    /// Run each embedded SAT entry as `sudosat sat --backend NAME` in a child process (this
+    /// binary, through the external backend: the CNF written to a file, the answer parsed),
+    /// so that a solver that aborts inside its C code (cadical, kissat) fails its run
+    /// instead of ending the study. Each such entry is then labelled by that command, and
+    /// its time is the process's. The child takes the seed (`--seed`, `--vary-seed`) and
+    /// one thread; other backend options keep their defaults.
+    #[arg(long)]
+    isolate: bool,
     /// No progress bar.
     #[arg(short, long)]
     quiet: bool,
@@ -313,7 +325,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         max_iterations: args.max_iterations,
         ..SolverOptions::default()
     };
-    let entries = compare::entries_with(&solvers, &encodings, &classic_options, args.root)?;
+    let mut entries = compare::entries_with(&solvers, &encodings, &classic_options, args.root)?;
+    if args.isolate {
+        isolate(&mut entries)?;
+    }
     let config = CompareConfig {
         entries,
         repeat: args.repeat,
@@ -340,14 +355,48 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })
 }
 
-/// The study `config` makes on the instances of these content hashes. A sharded run asks
-/// each external solver for its version (`PROGRAM --version`), so that shards measured
-/// with different solver builds are not merged as one study.
+/// `--isolate`: each embedded SAT entry becomes an external one running this binary's
+/// `sat` with that backend, its seed and one thread.
+fn isolate(entries: &mut [SolverSpec]) -> Result<()> {
+    let exe = std::env::current_exe().context("--isolate: cannot tell where sudosat is")?;
+    let exe = exe.to_string_lossy().into_owned();
+    if exe.contains(char::is_whitespace) {
+        bail!(
+            "--isolate: the path of this sudosat ({exe}) holds a space, which a solver \
+             command cannot; run it from a path without one"
+        );
+    }
+    for entry in entries {
+        if let SolverSpec::Sat { backend, .. } = entry {
+            if backend.kind.is_embedded() {
+                let command = format!(
+                    "{exe} sat --backend {} --threads 1 --seed {}",
+                    backend.kind,
+                    sudosat::backend::external::SEED_PLACEHOLDER
+                );
+                *backend = BackendSpec {
+                    kind: BackendKind::External,
+                    command: Some(command),
+                    ..backend.clone()
+                };
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The study `config` makes on the instances of these content hashes. An embedded solver
+/// library's version (`cadical-1.9.5`) counts; a sharded run also asks each external solver
+/// for its version (`PROGRAM --version`), so that shards measured with different solver
+/// builds are not merged as one study.
 fn study(config: &CompareConfig, instances: Vec<u64>, seed: u64, limit: Option<usize>) -> Study {
     let versions = config
         .entries
         .iter()
         .map(|entry| match entry {
+            SolverSpec::Sat { backend, .. } if backend.kind.is_embedded() => {
+                (backend.kind.entry().library)()
+            }
             SolverSpec::Sat { backend, .. } if config.shard != Shard::WHOLE => {
                 match (backend.kind, backend.command.as_deref()) {
                     (BackendKind::Minisat, None) => shard::solver_version("minisat"),
@@ -544,8 +593,12 @@ fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
         seed: args.seed,
         ..SolverOptions::default()
     };
+    let mut entries = compare::entries(&solvers, &[DEFAULT_ENCODING], &backend_options)?;
+    if args.isolate {
+        isolate(&mut entries)?;
+    }
     let config = CompareConfig {
-        entries: compare::entries(&solvers, &[DEFAULT_ENCODING], &backend_options)?,
+        entries,
         repeat: args.repeat,
         timeout: time_limit(args.timeout)?,
         jobs: args.jobs,

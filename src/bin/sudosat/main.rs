@@ -179,7 +179,30 @@ enum Command {
 /// "unexpected argument" tip), and `short_help` (`-h`) leaves the lists of possible values
 /// to `--help`, so that each option stays on one line.
 fn command(short_help: bool) -> clap::Command {
-    adjust(Cli::command(), short_help)
+    adjust(Cli::command(), short_help).long_version(long_version())
+}
+
+/// `--version`: the version, then the SAT solver libraries built in (with their versions,
+/// as each names itself) and the backends this build left out, with their features.
+fn long_version() -> String {
+    use sudosat::backend::BackendKind;
+    let mut text = format!(
+        "{}\nembedded SAT solvers: {}",
+        env!("CARGO_PKG_VERSION"),
+        sudosat::backend::embedded_libraries().join(", ")
+    );
+    let left_out: Vec<String> = BackendKind::ALL
+        .into_iter()
+        .filter(|kind| !kind.is_built())
+        .filter_map(|kind| {
+            let feature = kind.entry().feature?;
+            Some(format!("{kind} (cargo feature `{}`)", feature.name))
+        })
+        .collect();
+    if !left_out.is_empty() {
+        text.push_str(&format!("\nnot built in: {}", left_out.join(", ")));
+    }
+    text
 }
 
 /// [`command`]'s changes to `cmd` and its subcommands.
@@ -273,6 +296,7 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     signals::install();
+    sudosat::backend::native::report_aborts();
     let result = match cli.command {
         Command::Convert(args) => convert::run(args),
         Command::Transform(args) => transform::run(args),
