@@ -18,7 +18,7 @@ use sudosat::backend::{
 use sudosat::encode::check_memory_budget;
 use sudosat::grid::{check_solution, Grid};
 use sudosat::run::Counters;
-use sudosat::solve::{SolveOutcome, Solver, SolverSpec};
+use sudosat::solve::{EntryOptions, SolveOutcome, Solver, SolverSpec};
 
 use crate::cnf::encoding_arg;
 use crate::errors::{library_error, runtime_error, value_error};
@@ -152,16 +152,23 @@ pub fn solver_choice(
             "threads must be between 1 and {MAX_THREADS}, not {threads}"
         )));
     }
+    if let (Some(label), SolverSpec::Sat { .. }) = (backend, &spec) {
+        // The backend as compare's entries name it, options in a bracket included:
+        // `cdcl[propagate=grid,root=none]`, `external[seed=3]:cadical -q`.
+        let (name, options) = EntryOptions::split(label).map_err(value_error)?;
+        let named = BackendSpec::from_label(&name).map_err(value_error)?;
+        if let SolverSpec::Sat { backend, .. } = &mut spec {
+            backend.kind = named.kind;
+            backend.command = named.command;
+        }
+        spec = spec.with_options(&options).map_err(value_error)?;
+    }
     match &mut spec {
         SolverSpec::Sat {
             encoding: chosen,
             backend: spec,
+            ..
         } => {
-            if let Some(label) = backend {
-                let named = BackendSpec::from_label(label).map_err(value_error)?;
-                spec.kind = named.kind;
-                spec.command = named.command;
-            }
             if spec.kind == BackendKind::External && spec.command.is_none() {
                 return Err(value_error(
                     "the external backend needs the solver command: backend=\"external:cadical -q\"",
@@ -195,7 +202,7 @@ pub fn solver_choice(
                 ));
             }
         }
-        SolverSpec::Classic { kind, options } => {
+        SolverSpec::Classic { kind, options, .. } => {
             let sat_only = [
                 ("backend", backend.is_some()),
                 ("encoding", encoding.is_some()),

@@ -15,7 +15,7 @@ use sudosat::compare::shard::{self, Shard, Study};
 use sudosat::compare::summary::{self, Analysis, TableStyle};
 use sudosat::compare::{self, CompareConfig, Comparison, GroupBy, Puzzle, Run, SolverItem, Watch};
 use sudosat::encode::SudokuEncoding;
-use sudosat::solve::{SolverOptions, SolverSpec};
+use sudosat::solve::SolverOptions;
 
 use crate::errors::value_error;
 use crate::files::write_file;
@@ -107,17 +107,14 @@ pub fn compare_puzzles(
         max_iterations,
         ..SolverOptions::default()
     };
-    let mut entries = compare::entries(&solvers, &encodings, &options);
-    if let Some(root) = root {
-        let root = root
-            .parse::<sudosat::backend::RootMode>()
-            .map_err(value_error)?;
-        for entry in &mut entries {
-            if let SolverSpec::Sat { backend, .. } = entry {
-                backend.root = root;
-            }
-        }
-    }
+    let root = root
+        .map(str::parse::<sudosat::backend::RootMode>)
+        .transpose()
+        .map_err(value_error)?
+        .unwrap_or_default();
+    // The study-wide root and seed first, each entry's own bracket over them.
+    let entries =
+        compare::entries_with(&solvers, &encodings, &options, root).map_err(value_error)?;
     let config = CompareConfig {
         entries,
         repeat,

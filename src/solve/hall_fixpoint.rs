@@ -410,11 +410,7 @@ impl State {
             });
             match cand.count() {
                 0 => return None,
-                1 => {
-                    if !state.place(cell) {
-                        return None;
-                    }
-                }
+                1 if !state.place(cell) => return None,
                 _ => {}
             }
         }
