@@ -21,7 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(os.environ.get("SUDOSAT_DATA", ROOT / "benches" / "data"))
-BIN = ROOT / "target" / "release" / "sudosat"
+# The binary measured: this clone's release build, or $BENCH_BIN (a copy kept aside, so
+# that a long run is not changed under it by the next build).
+BIN = Path(os.environ.get("BENCH_BIN", ROOT / "target" / "release" / "sudosat"))
 EXAMPLES = ROOT / "target" / "release" / "examples"
 # Scratch files of a run (CSVs, CNFs, proofs), under target/ so that commands print short paths.
 WORK = ROOT / "target" / "bench"
@@ -35,7 +37,10 @@ def log(message):
 
 
 def build(examples=False):
-    """The release build the figures are measured with (one job: the machine is shared)."""
+    """The release build the figures are measured with (one job: the machine is shared);
+    nothing with $BENCH_BIN."""
+    if "BENCH_BIN" in os.environ:
+        return
     command = ["cargo", "build", "--release", "-j", "1", "--quiet"]
     if examples:
         command.append("--examples")

@@ -48,8 +48,6 @@ ABLATION = [
     ("--forward=false (subsumption)", ["--forward=false"]),
     ("--probe=false", ["--probe=false"]),
     ("--substitute=false", ["--substitute=false"]),
-    ("--sweep=false", ["--sweep=false"]),
-    ("--backbone=0", ["--backbone=0"]),
     ("--stable=0 (focused only)", ["--stable=0"]),
     ("--stable=2 (stable only)", ["--stable=2"]),
     ("--target=0", ["--target=0"]),
@@ -58,8 +56,6 @@ ABLATION = [
     ("--factor=false", ["--factor=false"]),
     ("--shrink=0", ["--shrink=0"]),
     ("--bumpreasons=false", ["--bumpreasons=false"]),
-    ("--reorder=0", ["--reorder=0"]),
-    ("--warmup=false", ["--warmup=false"]),
 ]
 
 
@@ -83,8 +79,9 @@ def draws():
     return out
 
 
-def measure(entries, files, limit):
-    """CPU seconds of every entry on every draw (the limit for a time-out), and time-outs."""
+def measure(entries, files, limit, name):
+    """CPU seconds of every entry on every draw (the limit for a time-out), and time-outs;
+    the times also go to target/bench/kissat-NAME.csv, a row a draw, for a closer look."""
     times = {label: [] for label, _ in entries}
     timeouts = {label: 0 for label, _ in entries}
     for k, (puzzle, cnf) in enumerate(files):
@@ -96,6 +93,10 @@ def measure(entries, files, limit):
                 sys.exit(f"{label} failed on {puzzle}: exit {r.code} {r.stderr.strip()[:300]}")
             times[label].append(r.cpu if answered else limit)
             timeouts[label] += 0 if answered else 1
+    with open(WORK / f"kissat-{name}.csv", "w") as out:
+        out.write(",".join(["draw"] + [label for label, _ in entries]) + "\n")
+        for k, (puzzle, _) in enumerate(files):
+            out.write(",".join([puzzle.stem] + [f"{times[label][k]:.3f}" for label, _ in entries]) + "\n")
     return times, timeouts
 
 
@@ -165,7 +166,7 @@ def main():
     if SECTION in ("versus", "both"):
         entries = [("Kissat 4.0.4", kissat([])), ("sudosat sat", sudosat_sat()), ("sudosat solve", sudosat_solve)]
         entries += [(f"sudosat sat ({label})", sudosat_sat(path)) for label, path in builds()]
-        times, timeouts = measure(entries, files, CPU)
+        times, timeouts = measure(entries, files, CPU, "versus")
         print("sudosat against Kissat 4.0.4: `sudosat sat` solves the same reduced CNF as Kissat, "
               "its parse included; `sudosat solve` is the whole job on the puzzle (parse, encode, "
               "solve, decode, check):")
@@ -176,7 +177,7 @@ def main():
         big = float(os.environ.get("CPU_64", "300"))
         large = large_draws()
         entries = [("Kissat 4.0.4", kissat([])), ("sudosat solve", sudosat_solve)]
-        times, timeouts = measure(entries, large, big)
+        times, timeouts = measure(entries, large, big, "64-1")
         print(f"`sudoku-64-1` and 3 isomorphs (several solutions each), {big:g} s limit:")
         print()
         rows = [[label, " / ".join(f"{v:.1f}" for v in values), f"{sum(values):.1f}",
@@ -186,7 +187,7 @@ def main():
 
     if SECTION in ("ablation", "both"):
         entries = [(label, kissat(options)) for label, options in ABLATION]
-        times, timeouts = measure(entries, files, CPU)
+        times, timeouts = measure(entries, files, CPU, "ablation")
         print("Kissat 4.0.4 with one technique off (or one mode forced) a row, against its default "
               "on the same draws:")
         print()
