@@ -877,3 +877,137 @@ fn opb_export_holds_the_solution_and_pb_models_decode() {
         );
     }
 }
+
+/// `encode --root hall` writes the formula after the Hall-set fixpoint: its removals as unit
+/// clauses, or with `--simplify` gone from a renumbered formula whose `c removed` lines
+/// `decode` reads. Each CNF, solved by `sudosat sat`, decodes to the puzzle's known
+/// solution; `sizes --root` gives the header's figures; misuse is refused.
+#[test]
+fn formulas_after_root_reasoning_decode_to_the_known_solution() {
+    let dir = temp_dir();
+    let puzzles = read_puzzles_from_path(&fixture("minimal-40.txt"), None).unwrap();
+    let known = read_puzzles_from_path(&fixture("solutions/minimal-40.txt"), None).unwrap();
+    // Puzzles 20 and 25: the fixpoint fixes cells and removes candidates of others.
+    for k in [19, 24] {
+        let puzzle = dir.path().join(format!("p{k}.txt"));
+        std::fs::write(&puzzle, format!("{}\n", puzzles[k].to_line().unwrap())).unwrap();
+        let p = puzzle.to_str().unwrap();
+        let header = |cnf: &Path| -> (usize, usize) {
+            let text = std::fs::read_to_string(cnf).unwrap();
+            let line = text.lines().find(|l| l.starts_with("p cnf")).unwrap();
+            let n: Vec<usize> = line[6..]
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
+            (n[0], n[1])
+        };
+        let own = dir.path().join(format!("own{k}.cnf"));
+        assert_exit(
+            &run(&["encode", p, "--reduce", "-o", own.to_str().unwrap()]),
+            0,
+        );
+        for (name, flags) in [
+            ("units", &["--root", "hall"][..]),
+            ("units-reduced", &["--root", "hall", "--reduce"][..]),
+            ("simplified", &["--root", "hall", "--simplify"][..]),
+        ] {
+            let cnf = dir.path().join(format!("{name}{k}.cnf"));
+            let c = cnf.to_str().unwrap();
+            let mut args = vec!["encode", p, "-o", c];
+            args.extend_from_slice(flags);
+            assert_exit(&run(&args), 0);
+            let text = std::fs::read_to_string(&cnf).unwrap();
+            assert!(text.contains("c root: hall, "), "{name}: {text:.400}");
+            let removed = text
+                .lines()
+                .filter(|l| l.starts_with("c removed r"))
+                .count();
+            if name == "simplified" {
+                assert!(removed > 0, "puzzle {}: no `removed` line", k + 1);
+                let (vars, clauses) = header(&cnf);
+                let (own_vars, own_clauses) = header(&own);
+                assert!(vars < own_vars && clauses < own_clauses, "{name} {k}");
+            } else {
+                assert_eq!(removed, 0, "{name}: removals are unit clauses");
+            }
+            // `sizes --root` says what `encode --root` wrote.
+            let encoding = if name == "units" {
+                "extended"
+            } else {
+                "extended+reduced"
+            };
+            let mut sized = vec![
+                "sizes",
+                p,
+                "--csv",
+                "--encodings",
+                encoding,
+                "--root",
+                "hall",
+            ];
+            if name == "simplified" {
+                sized.push("--simplify");
+            }
+            let out = run(&sized);
+            assert_exit(&out, 0);
+            let (vars, clauses) = header(&cnf);
+            let row = stdout(&out).lines().nth(1).unwrap().to_string();
+            assert!(
+                row.contains(&format!(",{vars},{clauses},")),
+                "{name}: {row}"
+            );
+            let solved = run(&["sat", "--threads", "1", c]);
+            assert_exit(&solved, 10);
+            let model = dir.path().join(format!("{name}{k}.model"));
+            std::fs::write(&model, &solved.stdout).unwrap();
+            let decoded = run(&["decode", "--cnf", c, model.to_str().unwrap()]);
+            assert_exit(&decoded, 0);
+            let grid: Grid = stdout(&decoded).parse().unwrap();
+            assert_eq!(grid, known[k], "{name}, puzzle {}", k + 1);
+            assert!(check_solution(&puzzles[k], &grid).is_valid());
+        }
+        // A refuted puzzle: two equal givens in a row get the empty clause, answered UNSAT.
+        let mut bad = puzzles[k].to_line().unwrap().into_bytes();
+        let first = bad.iter().position(|&b| b != b'0' && b != b'.').unwrap();
+        let row = first / 9 * 9;
+        let other = (row..row + 9).find(|&i| i != first && (bad[i] == b'0' || bad[i] == b'.'));
+        bad[other.unwrap()] = bad[first];
+        let refuted = dir.path().join("refuted.txt");
+        std::fs::write(&refuted, [bad, b"\n".to_vec()].concat()).unwrap();
+        let cnf = dir.path().join("refuted.cnf");
+        let out = run(&[
+            "encode",
+            refuted.to_str().unwrap(),
+            "--root",
+            "hall",
+            "-o",
+            cnf.to_str().unwrap(),
+        ]);
+        assert_exit(&out, 0);
+        assert!(std::fs::read_to_string(&cnf)
+            .unwrap()
+            .contains("refuted (no solution)"));
+        assert_exit(&run(&["sat", cnf.to_str().unwrap()]), 20);
+    }
+    // Misuse: `--simplify` without reasoning, `--root` with cubes.
+    let p = fixture("minimal-40.txt");
+    let one = dir.path().join("one.txt");
+    std::fs::write(
+        &one,
+        format!(
+            "{}\n",
+            read_puzzles_from_path(&p, None).unwrap()[0]
+                .to_line()
+                .unwrap()
+        ),
+    )
+    .unwrap();
+    let o = one.to_str().unwrap();
+    let out = run(&["encode", o, "--simplify"]);
+    assert_exit(&out, 2);
+    assert!(common::stderr(&out).contains("--simplify drops what --root removes"));
+    let out = run(&["encode", o, "--root", "hall", "--cubes", "2"]);
+    assert_exit(&out, 2);
+    let out = run(&["encode", o, "--root", "sometimes"]);
+    assert_exit(&out, 2);
+}

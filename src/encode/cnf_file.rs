@@ -5,10 +5,11 @@
 use std::io::{self, Read, Write};
 
 use crate::dimacs::{read_preamble_numbered, DimacsError, DimacsWriter};
+use crate::encode::free_vars::FreeVars;
 use crate::encode::split::CellSplit;
-use crate::encode::{Encoding, SudokuEncoding};
-use crate::formula::{ClauseSink, FormulaSize, Lit};
-use crate::grid::Grid;
+use crate::encode::{Encoding, SudokuEncoding, VarMap, VarRef};
+use crate::formula::{ClauseSink, CountingSink, FormulaSize, Lit};
+use crate::grid::{Cell, Digit, Grid};
 
 /// Writes the self-describing DIMACS file of `puzzle` under `encoding`: the
 /// [`CnfDescription`] comments, the header (from [`Encoding::size`], no extra pass for the
@@ -117,6 +118,124 @@ impl<S: ClauseSink, F: FnMut(usize, usize)> ClauseSink for Observed<'_, S, F> {
     }
 }
 
+/// A puzzle after reasoning on the grid before the encoding (`--root`), as the CNF
+/// writer takes it: the puzzle with the cells that reasoning fixed given, and the
+/// candidates it removed from the cells it left open beyond what the givens' own
+/// reduction removes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pruned {
+    /// The puzzle with every fixed cell given.
+    pub puzzle: Grid,
+    /// Per open cell, the digits removed (ascending), cells in row-major order.
+    pub removed: Vec<(Cell, Vec<Digit>)>,
+    /// The puzzle was refuted: its formula gets the empty clause.
+    pub refuted: bool,
+    /// What reasoning was done, for the CNF's comments (e.g. `hall, 12 cells fixed`).
+    pub note: String,
+}
+
+/// How [`write_pruned_cnf`] writes the removals of a [`Pruned`] puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrunedForm {
+    /// The formula of the puzzle with its fixed cells given, each removed candidate a
+    /// unit clause: the variables are numbered as for that puzzle.
+    Units,
+    /// The removed candidates gone from the formula and the variables renumbered over
+    /// the candidates left (a reduced encoding), the removals listed in the `c` lines so
+    /// that `decode` numbers them again.
+    Simplified,
+}
+
+/// Whether the formula of `pruned` under `encoding` in `form` numbers only the candidates
+/// left (else the removals are unit clauses).
+fn simplifies(encoding: &SudokuEncoding, pruned: &Pruned, form: PrunedForm) -> bool {
+    form == PrunedForm::Simplified && encoding.reduced && !pruned.refuted
+}
+
+/// The description in the comments of a [`Pruned`] puzzle's formula.
+fn pruned_description(
+    encoding: &SudokuEncoding,
+    pruned: &Pruned,
+    form: PrunedForm,
+) -> CnfDescription {
+    let mut description = CnfDescription::new(*encoding, &pruned.puzzle);
+    description.root = Some(pruned.note.clone());
+    if simplifies(encoding, pruned, form) {
+        description.removed = pruned.removed.clone();
+    }
+    description
+}
+
+/// The clauses of a [`Pruned`] puzzle's formula in `form`, into `sink`.
+fn emit_pruned(
+    encoding: &SudokuEncoding,
+    pruned: &Pruned,
+    form: PrunedForm,
+    sink: &mut dyn ClauseSink,
+) {
+    let puzzle = &pruned.puzzle;
+    if simplifies(encoding, pruned, form) {
+        let free = FreeVars::of(puzzle).without(&pruned.removed);
+        encoding.encode_free_into(puzzle, free, sink);
+    } else {
+        let map = encoding.encode_into(puzzle, sink);
+        for (cell, digits) in &pruned.removed {
+            for &digit in digits {
+                // A candidate the encoding's own reduction already fixed has no variable.
+                if let VarRef::Var(var) = map.var(*cell, digit) {
+                    sink.add_clause(&[var.lit(false)]);
+                }
+            }
+        }
+    }
+    if pruned.refuted {
+        sink.add_clause(&[]);
+    }
+}
+
+/// The size of the formula [`write_pruned_cnf`] writes (one pass of the encoding).
+pub fn pruned_size(encoding: &SudokuEncoding, pruned: &Pruned, form: PrunedForm) -> FormulaSize {
+    let mut counter = CountingSink::default();
+    emit_pruned(encoding, pruned, form, &mut counter);
+    let mut size = counter.size;
+    size.vars = pruned_description(encoding, pruned, form)
+        .var_map()
+        .num_vars();
+    size
+}
+
+/// Writes the self-describing CNF of a [`Pruned`] puzzle in `form` (a
+/// [`PrunedForm::Simplified`] formula needs a reduced `encoding`; with another it is
+/// written as [`PrunedForm::Units`]), calling `progress` as [`write_cnf_with_progress`]
+/// does. Returns the formula's size.
+///
+/// # Errors
+/// Any I/O error of `out`.
+pub fn write_pruned_cnf<W: Write>(
+    out: W,
+    encoding: &SudokuEncoding,
+    pruned: &Pruned,
+    form: PrunedForm,
+    progress: impl FnMut(usize, usize),
+) -> io::Result<FormulaSize> {
+    // Two passes, as the other writers of a reduced encoding: the header needs the size.
+    let size = pruned_size(encoding, pruned, form);
+    let description = pruned_description(encoding, pruned, form);
+    let mut w = DimacsWriter::new(io::BufWriter::with_capacity(1 << 16, out));
+    w.comment(&description.to_comment_text());
+    w.header(size.vars, size.clauses);
+    let mut observed = Observed {
+        inner: &mut w,
+        written: 0,
+        total: size.clauses,
+        progress,
+    };
+    emit_pruned(encoding, pruned, form, &mut observed);
+    (observed.progress)(observed.written, size.clauses);
+    w.finish()?;
+    Ok(size)
+}
+
 /// The bytes of the DIMACS clauses of a formula of this size, estimated for a check before
 /// writing: each literal as a variable number of the mean decimal width of `1..=vars`
 /// plus a separator, each clause's `0` and newline. Minus signs and the comments are left
@@ -151,6 +270,12 @@ pub struct CnfDescription {
     pub encoding: SudokuEncoding,
     /// The puzzle (its box size follows).
     pub puzzle: Grid,
+    /// Reasoning on the grid done before the encoding (`root:`), if any.
+    pub root: Option<String>,
+    /// Candidates that reasoning removed from open cells of the puzzle beyond the givens'
+    /// own reduction, with the variables numbering only the candidates left (`removed`
+    /// lines); empty for the encoding's own numbering.
+    pub removed: Vec<(Cell, Vec<Digit>)>,
 }
 
 impl CnfDescription {
@@ -160,7 +285,19 @@ impl CnfDescription {
             tool: format!("sudosat {}", env!("CARGO_PKG_VERSION")),
             encoding,
             puzzle: puzzle.clone(),
+            root: None,
+            removed: Vec::new(),
         }
+    }
+
+    /// The map of the formula: the encoding's own numbering for the puzzle, or over the
+    /// candidates left when some were removed.
+    pub fn var_map(&self) -> VarMap {
+        if self.removed.is_empty() || !self.encoding.reduced {
+            return self.encoding.var_map(&self.puzzle);
+        }
+        let free = FreeVars::of(&self.puzzle).without(&self.removed);
+        self.encoding.var_map_free(&self.puzzle, free)
     }
 
     /// The comment text (without the `c ` prefixes), one item per line.
@@ -182,7 +319,27 @@ impl CnfDescription {
                 }
             }
         }
-        if self.encoding.reduced {
+        if let Some(root) = &self.root {
+            s.push_str(&format!(
+                "root: {root}; the puzzle above has the cells it fixed given\n"
+            ));
+        }
+        if self.encoding.reduced && !self.removed.is_empty() {
+            s.push_str(&format!(
+                "variables: the free (r,c,v) of the Kwon-Jain reduction less the candidates \
+                 of the `removed` lines, numbered 1.. in row-major cell order, ascending v \
+                 (n = {n})\n"
+            ));
+            for (cell, digits) in &self.removed {
+                let digits: Vec<String> = digits.iter().map(|d| d.get().to_string()).collect();
+                s.push_str(&format!(
+                    "removed r{}c{}: {}\n",
+                    cell.index() / n + 1,
+                    cell.index() % n + 1,
+                    digits.join(" ")
+                ));
+            }
+        } else if self.encoding.reduced {
             s.push_str(&format!(
                 "variables: the free (r,c,v) of the Kwon-Jain reduction, numbered 1.. in \
                  row-major cell order, ascending v; (r,c,v) is fixed true when (r,c) is a \
@@ -195,7 +352,7 @@ impl CnfDescription {
                 n * n
             ));
         }
-        let map = self.encoding.var_map(&self.puzzle);
+        let map = self.var_map();
         if map.num_vars() > map.num_cell_vars() {
             s.push_str(&format!(
                 "auxiliary: variables {}..{} are not cell values ({}{}); decode ignores them\n",
@@ -237,6 +394,8 @@ impl CnfDescription {
         let mut box_size = None;
         let mut line_form = None;
         let mut rows: Option<(usize, Vec<u16>)> = None;
+        let mut root = None;
+        let mut removed: Vec<RemovedLine> = Vec::new();
         let mut end = 1;
         for (no, raw) in lines {
             end = no + 1;
@@ -257,6 +416,12 @@ impl CnfDescription {
                 box_size = Some((no, size));
             } else if let Some(rest) = line.strip_prefix("puzzle:") {
                 line_form = Some((no, rest.trim().to_string()));
+            } else if let Some(rest) = line.strip_prefix("root:") {
+                let rest = rest.trim();
+                let note = rest.split("; the puzzle above").next().unwrap_or(rest);
+                root = Some(note.to_string());
+            } else if let Some(rest) = line.strip_prefix("removed r") {
+                removed.push(removed_line(no, rest)?);
             } else if line.starts_with("puzzle-grid:") {
                 rows = Some((no, Vec::new()));
             } else if let (Some(rest), Some((_, values))) = (line.strip_prefix('|'), rows.as_mut())
@@ -304,12 +469,61 @@ impl CnfDescription {
                 ),
             ));
         }
+        let n = puzzle.side();
+        let mut cells = Vec::with_capacity(removed.len());
+        for (no, r, c, digits) in removed {
+            if r == 0 || c == 0 || r > n || c > n {
+                return Err((
+                    no,
+                    format!("removed r{r}c{c}: no such cell of a {n}×{n} grid"),
+                ));
+            }
+            if !encoding.reduced {
+                return Err((no, "`removed` lines need a reduced encoding".to_string()));
+            }
+            let cell = Cell(((r - 1) * n + c - 1) as u32);
+            let mut kept = Vec::with_capacity(digits.len());
+            for d in digits {
+                if d == 0 || usize::from(d) > n {
+                    return Err((
+                        no,
+                        format!("removed r{r}c{c}: no digit {d} on a {n}×{n} grid"),
+                    ));
+                }
+                kept.push(Digit(d));
+            }
+            cells.push((cell, kept));
+        }
         Ok(CnfDescription {
             tool: tool.unwrap_or_else(|| "unknown".into()),
             encoding,
             puzzle,
+            root,
+            removed: cells,
         })
     }
+}
+
+/// A `removed rRcC: D D …` comment: its line, row, column and digits, unchecked.
+type RemovedLine = (usize, usize, usize, Vec<u16>);
+
+/// Parses a `removed rRcC: D D …` comment (the text after `removed r`).
+fn removed_line(no: usize, rest: &str) -> Result<RemovedLine, (usize, String)> {
+    let bad = || {
+        (
+            no,
+            format!("bad `removed r{rest}` comment (expected `removed rRcC: D D …`)"),
+        )
+    };
+    let (cell, digits) = rest.split_once(':').ok_or_else(bad)?;
+    let (r, c) = cell.split_once('c').ok_or_else(bad)?;
+    let r = r.trim().parse().map_err(|_| bad())?;
+    let c = c.trim().parse().map_err(|_| bad())?;
+    let digits = digits
+        .split_whitespace()
+        .map(|d| d.parse::<u16>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    Ok((no, r, c, digits))
 }
 
 /// Reads the [`CnfDescription`] from the leading comments of a CNF written by [`write_cnf`].
@@ -328,6 +542,82 @@ pub fn read_description<R: Read>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 4×4 puzzle pruned by hand: r1c2 fixed to 2, candidates 3 and 4 removed from r2c1.
+    fn pruned_4x4() -> Pruned {
+        let puzzle: Grid = "12..............".parse().unwrap();
+        Pruned {
+            puzzle,
+            removed: vec![(Cell(4), vec![Digit(3), Digit(4)])],
+            refuted: false,
+            note: "hall, by hand".into(),
+        }
+    }
+
+    #[test]
+    fn a_simplified_formula_numbers_the_candidates_left_and_reads_its_removals_back() {
+        let encoding = SudokuEncoding::new(crate::encode::BaseEncoding::Extended, true);
+        let pruned = pruned_4x4();
+        let own = encoding.size(&pruned.puzzle);
+        let mut text = Vec::new();
+        let size = write_pruned_cnf(
+            &mut text,
+            &encoding,
+            &pruned,
+            PrunedForm::Simplified,
+            |_, _| {},
+        )
+        .unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("c removed r2c1: 3 4\n"), "{text}");
+        // r2c1 keeps 1 of the 3 free candidates it had (1 and 2 given in its box and row).
+        assert_eq!(own.vars - size.vars, 2);
+        assert_eq!(
+            size,
+            pruned_size(&encoding, &pruned, PrunedForm::Simplified)
+        );
+        let d = read_description(text.as_bytes(), "p.cnf").unwrap();
+        assert_eq!(d.removed, pruned.removed);
+        assert_eq!(d.root.as_deref(), Some("hall, by hand"));
+        assert_eq!(d.var_map().num_vars(), size.vars);
+        // As units instead: the puzzle's own numbering and one clause a removal.
+        let units = pruned_size(&encoding, &pruned, PrunedForm::Units);
+        assert_eq!((units.vars, units.clauses), (own.vars, own.clauses + 2));
+    }
+
+    #[test]
+    fn a_bad_removed_line_is_named_by_its_line() {
+        let mut text = Vec::new();
+        let encoding = SudokuEncoding::new(crate::encode::BaseEncoding::Extended, true);
+        write_pruned_cnf(
+            &mut text,
+            &encoding,
+            &pruned_4x4(),
+            PrunedForm::Simplified,
+            |_, _| {},
+        )
+        .unwrap();
+        let text = String::from_utf8(text).unwrap();
+        for (bad, message) in [
+            ("c removed r2c1: 3 x", "bad `removed r2c1: 3 x` comment"),
+            (
+                "c removed r9c1: 3",
+                "removed r9c1: no such cell of a 4×4 grid",
+            ),
+            (
+                "c removed r2c1: 7",
+                "removed r2c1: no digit 7 on a 4×4 grid",
+            ),
+        ] {
+            let changed = text.replace("c removed r2c1: 3 4", bad);
+            let line = changed.lines().position(|l| l == bad).unwrap() + 1;
+            let err = read_description(changed.as_bytes(), "p.cnf")
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(&format!("p.cnf:{line}:")), "{err}");
+            assert!(err.contains(message), "{err}");
+        }
+    }
 
     #[test]
     fn the_byte_estimate_falls_short_of_the_written_clauses_by_at_most_a_third() {

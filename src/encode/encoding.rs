@@ -151,6 +151,33 @@ impl SudokuEncoding {
         map.num_vars() - map.num_cell_vars()
     }
 
+    /// [`SudokuEncoding::encode_into`] for a reduced encoding over the free variables
+    /// `free` of `puzzle` instead of those its givens leave: fewer candidates in some open
+    /// cells (what root reasoning removed), numbered the same way, cell-major and
+    /// ascending digit.
+    pub(crate) fn encode_free_into<S: ClauseSink + ?Sized>(
+        &self,
+        puzzle: &Grid,
+        free: FreeVars,
+        sink: &mut S,
+    ) -> VarMap {
+        debug_assert!(self.reduced);
+        if !self.is_classic() {
+            return groups::encode_free(puzzle, self, free, sink);
+        }
+        reduce::emit(puzzle, &free, self.base, sink);
+        VarMap::from_free_vars(puzzle, free)
+    }
+
+    /// The map of [`SudokuEncoding::encode_free_into`], without the clauses.
+    pub(crate) fn var_map_free(&self, puzzle: &Grid, free: FreeVars) -> VarMap {
+        debug_assert!(self.reduced);
+        if !self.is_classic() {
+            return groups::var_map_free(puzzle, self, free);
+        }
+        VarMap::from_free_vars(puzzle, free)
+    }
+
     /// As [`Encoding::encode`], generic over the sink so that a concrete one (a [`Cnf`]
     /// buffer) takes each clause without a dynamic call: the hot path of the SAT solver.
     pub fn encode_into<S: ClauseSink + ?Sized>(&self, puzzle: &Grid, sink: &mut S) -> VarMap {

@@ -49,6 +49,31 @@ impl FreeVars {
         }
     }
 
+    /// These free variables without the digits `removed` lists for some open cells (root
+    /// reasoning's removals), renumbered the same way. A digit that is not free stays
+    /// out.
+    pub fn without(&self, removed: &[(Cell, Vec<crate::grid::Digit>)]) -> FreeVars {
+        let mut gone = vec![Vec::new(); self.starts.len() - 1];
+        for (cell, digits) in removed {
+            if let Some(slot) = gone.get_mut(cell.index()) {
+                slot.extend(digits.iter().map(|d| d.0));
+            }
+        }
+        let mut starts = Vec::with_capacity(self.starts.len());
+        let mut digits = Vec::with_capacity(self.digits.len());
+        starts.push(0);
+        for (cell, gone) in gone.iter().enumerate() {
+            let range = self.starts[cell] as usize..self.starts[cell + 1] as usize;
+            digits.extend(self.digits[range].iter().filter(|d| !gone.contains(d)));
+            starts.push(digits.len() as u32);
+        }
+        FreeVars {
+            starts,
+            digits,
+            contradictory: self.contradictory,
+        }
+    }
+
     /// Number of free variables.
     pub fn len(&self) -> usize {
         self.digits.len()

@@ -72,7 +72,11 @@ struct Layout {
 
 impl Layout {
     fn of(puzzle: &Grid, enc: &SudokuEncoding) -> Layout {
-        let free = cell_vars(puzzle, enc.reduced);
+        Layout::with_free(puzzle, enc, cell_vars(puzzle, enc.reduced))
+    }
+
+    /// The layout over cell variables `free` (a reduced encoding's, or fewer).
+    fn with_free(puzzle: &Grid, enc: &SudokuEncoding, free: FreeVars) -> Layout {
         let segments = (enc.base == BaseEncoding::Augmented)
             .then(|| Segments::of(puzzle, &free, enc.reduced, free.len()));
         Layout {
@@ -170,7 +174,25 @@ pub(crate) fn encode<S: ClauseSink + ?Sized>(
     enc: &SudokuEncoding,
     sink: &mut S,
 ) -> VarMap {
-    let layout = Layout::of(puzzle, enc);
+    encode_layout(Layout::of(puzzle, enc), puzzle, enc, sink)
+}
+
+/// [`encode`] over the cell variables `free` of a reduced encoding.
+pub(crate) fn encode_free<S: ClauseSink + ?Sized>(
+    puzzle: &Grid,
+    enc: &SudokuEncoding,
+    free: FreeVars,
+    sink: &mut S,
+) -> VarMap {
+    encode_layout(Layout::with_free(puzzle, enc, free), puzzle, enc, sink)
+}
+
+fn encode_layout<S: ClauseSink + ?Sized>(
+    layout: Layout,
+    puzzle: &Grid,
+    enc: &SudokuEncoding,
+    sink: &mut S,
+) -> VarMap {
     let first = layout.first_aux();
     sink.reserve_vars(first);
     let mut emit = Emit {
@@ -296,7 +318,15 @@ pub(crate) fn size(puzzle: &Grid, enc: &SudokuEncoding) -> FormulaSize {
 
 /// The map of `enc` for `puzzle`, with its auxiliary count (a walk, no clause generated).
 pub(crate) fn var_map(puzzle: &Grid, enc: &SudokuEncoding) -> VarMap {
-    let layout = Layout::of(puzzle, enc);
+    layout_map(Layout::of(puzzle, enc), puzzle, enc)
+}
+
+/// [`var_map`] over the cell variables `free` of a reduced encoding.
+pub(crate) fn var_map_free(puzzle: &Grid, enc: &SudokuEncoding, free: FreeVars) -> VarMap {
+    layout_map(Layout::with_free(puzzle, enc, free), puzzle, enc)
+}
+
+fn layout_map(layout: Layout, puzzle: &Grid, enc: &SudokuEncoding) -> VarMap {
     let shape = layout.shape(puzzle, enc);
     let aux = shape.size(enc.amo).vars - shape.first_aux;
     layout.map(puzzle, enc, aux)

@@ -18,6 +18,7 @@ pub mod cnf_file;
 mod encoding;
 mod extended;
 mod free_vars;
+pub(crate) use free_vars::FreeVars;
 mod group_sink;
 mod groups;
 mod minimal;
@@ -29,8 +30,8 @@ mod varmap;
 pub use amo::{AmoFamily, AmoSize};
 pub use choice::{BaseEncoding, SudokuEncoding};
 pub use cnf_file::{
-    dimacs_bytes_estimate, read_description, write_cnf, write_cnf_with_progress,
-    write_icnf_with_progress, CnfDescription, PROGRESS_EVERY,
+    dimacs_bytes_estimate, pruned_size, read_description, write_cnf, write_cnf_with_progress,
+    write_icnf_with_progress, write_pruned_cnf, CnfDescription, Pruned, PrunedForm, PROGRESS_EVERY,
 };
 pub use encoding::{check_memory_budget, memory_estimate, sizes_of, Encoding};
 pub use extended::{encode_extended, extended_size};

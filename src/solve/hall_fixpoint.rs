@@ -11,7 +11,7 @@
 
 use crate::alldifferent::{components, repair, Components, Mask, FREE};
 use crate::backend::sudoku::{cell_units, unit_cells};
-use crate::encode::{SudokuEncoding, VarMap, VarRef};
+use crate::encode::{FreeVars, Pruned, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf};
 use crate::grid::{Cell, Digit, Grid};
 
@@ -151,6 +151,64 @@ impl RootOutcome {
             RootOutcome::Contradiction(_) => None,
         }
     }
+
+    /// The puzzle as the CNF writer takes it ([`crate::encode::write_pruned_cnf`]): the
+    /// cells fixed given, the candidates removed from the other open cells beyond the
+    /// givens' own reduction, and a note of what was done (`mode` names it).
+    pub fn pruned(&self, puzzle: &Grid, mode: RootMode) -> Pruned {
+        let Some(candidates) = self.candidates() else {
+            return Pruned {
+                puzzle: puzzle.clone(),
+                removed: Vec::new(),
+                refuted: true,
+                note: format!("{mode}, the puzzle refuted (no solution)"),
+            };
+        };
+        let fixed = candidates.fixed_grid();
+        let free = FreeVars::of(&fixed);
+        let mut removed = Vec::new();
+        for (&cell, cand) in candidates.open.iter().zip(&candidates.cand) {
+            if cand.count() == 1 {
+                continue;
+            }
+            let gone: Vec<Digit> = free.digits[free.cell_vars(Cell(cell))]
+                .iter()
+                .filter(|&&d| !cand.has(usize::from(d) - 1))
+                .map(|&d| Digit(d))
+                .collect();
+            if !gone.is_empty() {
+                removed.push((Cell(cell), gone));
+            }
+        }
+        let stopped = match self {
+            RootOutcome::OverBudget(_) => ", stopped when its budget was spent",
+            RootOutcome::Stopped(_) => ", stopped at the time limit",
+            _ => "",
+        };
+        let more: usize = removed.iter().map(|(_, digits)| digits.len()).sum();
+        Pruned {
+            note: format!(
+                "{mode}, {} passes{stopped}: {} cells fixed, and {more} candidates of the \
+                 other open cells removed beyond what the givens exclude",
+                candidates.removals.passes,
+                candidates.fixed_cells() - puzzle.num_givens(),
+            ),
+            puzzle: fixed,
+            removed,
+            refuted: false,
+        }
+    }
+}
+
+/// Reasoning before the encoding as `mode` asks for it on `puzzle`'s side (none: `None`),
+/// until its budget is spent or `stop` says so.
+pub fn reason_at_root(
+    puzzle: &Grid,
+    mode: RootMode,
+    stop: impl Fn() -> bool,
+) -> Option<RootOutcome> {
+    mode.budget(puzzle.side())
+        .map(|budget| hall_fixpoint(puzzle, budget, stop))
 }
 
 impl RootCandidates {

@@ -37,7 +37,7 @@ use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, Grid};
 use crate::run::Counters;
-use crate::solve::hall_fixpoint::{hall_fixpoint, RootOutcome};
+use crate::solve::hall_fixpoint::{reason_at_root, RootMode, RootOutcome};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
@@ -367,16 +367,17 @@ impl SatSolver {
         self.formula.clear();
         let proof = self.proof_request.is_some();
         // A proof's checker needs the puzzle's own formula: no reasoning before it.
-        let budget = self.spec.root.budget(puzzle.side()).filter(|_| !proof);
-        let root = budget.map(|budget| {
-            let limit = self.time_limit;
-            let interrupt = self.interrupt.clone();
-            hall_fixpoint(puzzle, budget, || {
-                limit.is_some_and(|limit| start.elapsed() >= limit)
-                    || interrupt
-                        .as_ref()
-                        .is_some_and(|flag| flag.load(Ordering::Relaxed))
-            })
+        let mode = if proof {
+            RootMode::None
+        } else {
+            self.spec.root
+        };
+        let (limit, interrupt) = (self.time_limit, self.interrupt.clone());
+        let root = reason_at_root(puzzle, mode, || {
+            limit.is_some_and(|limit| start.elapsed() >= limit)
+                || interrupt
+                    .as_ref()
+                    .is_some_and(|flag| flag.load(Ordering::Relaxed))
         });
         let fixed;
         let (grid, candidates) = match root.as_ref().and_then(RootOutcome::candidates) {

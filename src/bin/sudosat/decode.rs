@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .chain(&args.puzzle)
             .map(PathBuf::as_path),
     )?;
-    let (puzzle, encoding) = match (&args.cnf, &args.puzzle) {
+    let (puzzle, encoding, map) = match (&args.cnf, &args.puzzle) {
         (Some(cnf), _) if cnf.as_os_str() == "-" => {
             // The file is read twice: its comments, then every clause.
             bail!("--cnf -: the CNF is read twice, so it must be a file, not standard input")
@@ -59,7 +59,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let name = cnf.display().to_string();
             let file = open(cnf).with_context(|| format!("{name}: cannot open"))?;
             let d = read_description(file, &name)?;
-            (d.puzzle, d.encoding)
+            // The formula's own numbering: after `encode --root --simplify`, over the
+            // candidates its `removed` lines leave.
+            let map = d.var_map();
+            (d.puzzle, d.encoding, map)
         }
         (None, Some(path)) => {
             let mut puzzles = read_inputs(std::slice::from_ref(path), args.format)?;
@@ -70,11 +73,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     puzzles.len()
                 );
             }
-            (puzzles.remove(0), args.encoding.encoding(EXPORT_ENCODING))
+            let puzzle = puzzles.remove(0);
+            let encoding = args.encoding.encoding(EXPORT_ENCODING);
+            let map = encoding.var_map(&puzzle);
+            (puzzle, encoding, map)
         }
         (None, None) => bail!("give --cnf FILE or --puzzle FILE"),
     };
-    let map = encoding.var_map(&puzzle);
     let model_name = display_path(&model_path);
     let answer = if model_path.as_os_str() == "-" {
         read_model_auto(

@@ -4,15 +4,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use sudosat::backend::RootMode;
 use sudosat::compression::Compression;
 use sudosat::encode::{
-    dimacs_bytes_estimate, write_cnf_with_progress, write_icnf_with_progress, write_opb, CellSplit,
-    Encoding, MAX_CUBES,
+    dimacs_bytes_estimate, write_cnf_with_progress, write_icnf_with_progress, write_opb,
+    write_pruned_cnf, CellSplit, Encoding, PrunedForm, MAX_CUBES,
 };
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::formula::FormulaSize;
 use sudosat::grid::Grid;
 
+use crate::args::named;
 use crate::args::{EncodingArgs, PuzzleInputs};
 use crate::common::{progress_bar, read_inputs, write_files_in, write_output, EXIT_OK};
 
@@ -66,6 +68,25 @@ pub struct Args {
     /// `-1 x… >= -1` for at most one), no at-most-one auxiliaries (`--amo` does not apply).
     #[arg(long, conflicts_with_all = ["cubes", "amo"])]
     opb: bool,
+    /// Reason on the grid before the encoding: none, hall or auto.
+    ///
+    /// Reason on the grid before the encoding, as `solve --root` does: `none` (the
+    /// default: the puzzle's own formula), `hall` (the fixpoint of Hall sets and locked
+    /// candidates on every grid) or `auto` (what `solve` does by default: the fixpoint
+    /// within its budget from 64×64 up). The formula is that of the puzzle with the cells
+    /// the reasoning fixed given, and each candidate it removed from the other open cells
+    /// a unit clause; a refuted puzzle gets the empty clause. A `c root:` line says what
+    /// was done. Not with `--cubes` or `--opb`.
+    #[arg(long, value_name = "MODE", default_value_t = RootMode::None, value_parser = named::<RootMode>(), conflicts_with_all = ["cubes", "opb"])]
+    root: RootMode,
+    /// With --root: drop the removed candidates and renumber (implies --reduce).
+    ///
+    /// With `--root`: the removed candidates leave the formula instead of becoming unit
+    /// clauses, and the variables are numbered over the candidates left (a reduced
+    /// encoding, so `--reduce` is implied). The `c removed rRcC: D …` lines list them, so
+    /// that `decode --cnf` maps a model back.
+    #[arg(long)]
+    simplify: bool,
 }
 
 /// The cube split of each puzzle for `--cubes` (none without it).
@@ -98,17 +119,33 @@ fn splits(
         .collect()
 }
 
-/// Writes one puzzle's CNF, or its incremental CNF with the cubes of `split`.
+/// What is written of each puzzle besides its encoding.
+struct Form<'a> {
+    split: Option<&'a CellSplit>,
+    opb: bool,
+    root: RootMode,
+    pruned: PrunedForm,
+}
+
+/// Writes one puzzle's CNF, its formula after root reasoning, or its incremental CNF with
+/// the cubes of `split`.
 fn write_one<W: std::io::Write>(
     out: W,
     encoding: &SudokuEncoding,
     puzzle: &Grid,
-    split: Option<&CellSplit>,
-    opb: bool,
+    form: Form<'_>,
     progress: impl FnMut(usize, usize),
 ) -> std::io::Result<()> {
-    match split {
-        _ if opb => write_opb(out, encoding, puzzle).map(|_| ()),
+    let stop = crate::signals::stop_flag();
+    let root = sudosat::solve::hall_fixpoint::reason_at_root(puzzle, form.root, || {
+        stop.load(std::sync::atomic::Ordering::Relaxed)
+    });
+    if let Some(outcome) = root {
+        let pruned = outcome.pruned(puzzle, form.root);
+        return write_pruned_cnf(out, encoding, &pruned, form.pruned, progress).map(|_| ());
+    }
+    match form.split {
+        _ if form.opb => write_opb(out, encoding, puzzle).map(|_| ()),
         None => write_cnf_with_progress(out, encoding, puzzle, progress).map(|_| ()),
         Some(split) => write_icnf_with_progress(out, encoding, puzzle, split, progress).map(|_| ()),
     }
@@ -212,8 +249,25 @@ fn refuse_overwriting_an_input(output: &Path, inputs: &[PathBuf]) -> Result<()> 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
     let puzzles = read_inputs(&args.input.paths(), args.input.from)?;
-    let encoding = args.encoding.encoding(EXPORT_ENCODING);
+    let mut encoding = args.encoding.encoding(EXPORT_ENCODING);
+    if args.simplify {
+        if args.root == RootMode::None {
+            bail!("--simplify drops what --root removes: give --root hall or --root auto");
+        }
+        encoding.reduced = true;
+    }
+    let pruned = if args.simplify {
+        PrunedForm::Simplified
+    } else {
+        PrunedForm::Units
+    };
     let splits = splits(args.cubes, args.split == "lookahead", &encoding, &puzzles)?;
+    let form = |i: usize| Form {
+        split: splits[i].as_ref(),
+        opb: args.opb,
+        root: args.root,
+        pruned,
+    };
     match (&args.out_dir, puzzles.as_slice()) {
         (_, []) => bail!("no puzzle in the input"),
         (None, [puzzle]) => {
@@ -235,7 +289,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     bar.get_or_insert_with(|| clause_bar(total))
                         .set_position(done as u64);
                 };
-                write_one(w, &encoding, puzzle, splits[0].as_ref(), args.opb, progress)
+                write_one(w, &encoding, puzzle, form(0), progress)
                     .context("cannot write the formula")?;
                 if let Some(bar) = bar {
                     bar.finish_and_clear();
@@ -274,14 +328,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let width = all.len().to_string().len().max(4);
             let name = |i: usize| format!("puzzle-{:0width$}{suffix}", i + 1);
             write_files_in(dir, all.len(), name, kind, |i, w| {
-                write_one(
-                    w,
-                    &encoding,
-                    &all[i],
-                    splits[i].as_ref(),
-                    args.opb,
-                    |_, _| {},
-                )?;
+                write_one(w, &encoding, &all[i], form(i), |_, _| {})?;
                 Ok(())
             })?;
         }

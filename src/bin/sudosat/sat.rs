@@ -14,7 +14,7 @@ use sudosat::backend::{BackendError, BackendKind, LoadMode, ProofTarget, SatOutc
 use sudosat::compression::Compression;
 use sudosat::dimacs::parse_cubes;
 use sudosat::dimacs::DimacsWriter;
-use sudosat::encode::{memory_estimate, CnfDescription, Encoding};
+use sudosat::encode::{memory_estimate, CnfDescription};
 use sudosat::formula::FormulaSize;
 use sudosat::models::{count_models, Blocking, CountEnd, ModelCount};
 use sudosat::run::Deadline;
@@ -332,7 +332,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (None, Ok(answer)) if args.count.is_some() => {
             let projection = match (report.projection, &description) {
                 (Some(shown), _) => Projection::Shown(shown),
-                (None, Some(d)) => Projection::Cells(d.encoding.var_map(&d.puzzle).num_cell_vars()),
+                (None, Some(d)) => Projection::Cells(d.var_map().num_cell_vars()),
                 (None, None) => Projection::Every(num_vars),
             };
             let assumptions = if under_assumptions {

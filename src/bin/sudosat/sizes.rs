@@ -7,11 +7,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use sudosat::encode::{AmoFamily, Encoding, SudokuEncoding};
+use sudosat::backend::RootMode;
+use sudosat::encode::{pruned_size, AmoFamily, Encoding, PrunedForm, SudokuEncoding};
 use sudosat::formula::FormulaSize;
 use sudosat::grid::read_puzzles_from_path;
+use sudosat::solve::hall_fixpoint::reason_at_root;
 
-use crate::args::PuzzleInputs;
+use crate::args::{named, PuzzleInputs};
 use crate::common::{display_path, stdin_at_most_once, write_output, EXIT_OK};
 
 /// Arguments of `sudosat sizes`.
@@ -42,6 +44,17 @@ pub struct Args {
     /// Comma-separated encodings (as in `compare --encodings`).
     #[arg(long, value_name = "LIST", default_value = "all")]
     encodings: String,
+    /// The sizes after root reasoning: none, hall or auto (as `encode --root`).
+    ///
+    /// The sizes of the formula `encode --root MODE` writes: the puzzle with the cells the
+    /// reasoning fixed given and each candidate it removed a unit clause (with
+    /// `--simplify`, a reduced encoding's formula over the candidates left). `none`, the
+    /// default, gives the puzzle's own formula.
+    #[arg(long, value_name = "MODE", default_value_t = RootMode::None, value_parser = named::<RootMode>())]
+    root: RootMode,
+    /// With --root: the sizes of `encode --root MODE --simplify` for reduced encodings.
+    #[arg(long)]
+    simplify: bool,
 }
 
 /// One row of the report.
@@ -69,6 +82,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         &sudosat::compare::parse_encodings(&args.encodings)?,
         &families,
     );
+    if args.simplify && args.root == RootMode::None {
+        anyhow::bail!("--simplify drops what --root removes: give --root hall or --root auto");
+    }
+    let form = if args.simplify {
+        PrunedForm::Simplified
+    } else {
+        PrunedForm::Units
+    };
     // The rows of each puzzle, totals and averages: all of them, or the compact table.
     let full = args.all || args.summary;
     let paths = args.input.paths();
@@ -82,7 +103,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let mut givens = 0;
         for (i, puzzle) in puzzles.iter().enumerate() {
             givens += puzzle.num_givens();
-            let sizes = sudosat::encode::sizes_of(puzzle, &encodings);
+            let sizes = match reason_at_root(puzzle, args.root, || false) {
+                None => sudosat::encode::sizes_of(puzzle, &encodings),
+                Some(outcome) => {
+                    let pruned = outcome.pruned(puzzle, args.root);
+                    encodings
+                        .iter()
+                        .map(|enc| pruned_size(enc, &pruned, form))
+                        .collect()
+                }
+            };
             for (k, (enc, &s)) in encodings.iter().zip(&sizes).enumerate() {
                 totals[k].vars += s.vars;
                 totals[k].clauses += s.clauses;
