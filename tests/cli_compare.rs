@@ -113,6 +113,9 @@ fn compare_in(dir: &Path, args: &[&str], code: i32) -> Compared {
             "vars",
             "clauses",
             "literals",
+            "puzzle_vars",
+            "puzzle_clauses",
+            "puzzle_literals",
             "encode_us",
             "solve_us",
             "decode_us",
@@ -1806,6 +1809,30 @@ fn entry_options_set_one_backend_against_itself_and_show_in_every_output() {
         "{}",
         counters(expected[1])
     );
+    // The sizes of the formula each entry solved sit beside the puzzle's own: smaller
+    // after the fixpoint, the same without it; the summary's table lists the former only.
+    let column = |r: &HashMap<String, String>, name: &str| -> usize { r[name].parse().unwrap() };
+    for (label, reasoned) in [(expected[0], true), (expected[1], false)] {
+        let rows: Vec<_> = c.csv.iter().filter(|r| r["solver"] == label).collect();
+        let smaller = |r: &&HashMap<String, String>| {
+            column(r, "clauses") < column(r, "puzzle_clauses")
+                && column(r, "literals") < column(r, "puzzle_literals")
+        };
+        let same = |r: &&HashMap<String, String>| {
+            column(r, "clauses") == column(r, "puzzle_clauses")
+                && column(r, "literals") == column(r, "puzzle_literals")
+        };
+        assert!(rows.iter().all(|r| smaller(r) || same(r)), "{label}");
+        assert_eq!(rows.iter().any(smaller), reasoned, "{label}");
+    }
+    let summary = stdout(&c.out);
+    let table = summary
+        .split("formulas solved after reasoning on the grid")
+        .nth(1)
+        .expect("the table of the formulas solved");
+    let table = table.split("\n\n").next().unwrap();
+    assert!(table.contains(&format!("\n{} ", expected[0])), "{table}");
+    assert!(!table.contains(expected[1]), "{table}");
     // The grid theory ran in the entry that asked for it.
     assert!(c
         .csv
@@ -1831,6 +1858,9 @@ fn entry_options_set_one_backend_against_itself_and_show_in_every_output() {
     // The default scatter pairs set the default entry against each configuration of it.
     let page = Page::read(&dir.path().join("report"));
     assert!(page.text.contains("one solve at a time, whatever --jobs"));
+    assert!(page
+        .text
+        .contains("Formulas solved after reasoning on the grid"));
     // The scatter pair given, its labels split at the comma outside the bracket: one
     // point per puzzle both entries solved.
     let scatters: Vec<(String, String)> = figure_svgs(&page)

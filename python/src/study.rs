@@ -235,6 +235,15 @@ fn row<'py>(py: Python<'py>, run: &Run) -> PyResult<Bound<'py, PyDict>> {
         ("vars", run.vars.into_pyobject(py)?.into_any()),
         ("clauses", run.clauses.into_pyobject(py)?.into_any()),
         ("literals", run.literals.into_pyobject(py)?.into_any()),
+        ("puzzle_vars", run.puzzle_vars.into_pyobject(py)?.into_any()),
+        (
+            "puzzle_clauses",
+            run.puzzle_clauses.into_pyobject(py)?.into_any(),
+        ),
+        (
+            "puzzle_literals",
+            run.puzzle_literals.into_pyobject(py)?.into_any(),
+        ),
         ("encode_us", run.encode_us.into_pyobject(py)?.into_any()),
         ("solve_us", run.solve_us.into_pyobject(py)?.into_any()),
         ("decode_us", run.decode_us.into_pyobject(py)?.into_any()),
@@ -254,8 +263,10 @@ impl PyStudy {
     /// One dict per run, in puzzle, entry, repeat order, with the CSV's columns
     /// (`COLUMNS`): `file`, `line`, `puzzle_index`, `size`, `givens`, `solver`, `backend`,
     /// `encoding`, `repeat`, `outcome` (`solved`, `no_solution`, `stopped`, `timeout`,
-    /// `failed`, `wrong`), `checked`, `vars`, `clauses`, `literals`, `encode_us`,
-    /// `solve_us`, `decode_us`, `total_us`, `counters` (a dict) and `error`.
+    /// `failed`, `wrong`), `checked`, `vars`, `clauses`, `literals` (of the formula the
+    /// entry solved), `puzzle_vars`, `puzzle_clauses`, `puzzle_literals` (of the puzzle's
+    /// own formula, before reasoning on the grid), `encode_us`, `solve_us`, `decode_us`,
+    /// `total_us`, `counters` (a dict) and `error`.
     #[getter]
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);

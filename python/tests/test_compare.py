@@ -23,7 +23,8 @@ def parsed(column, text):
         return {k: int(v) for k, v in (item.split("=") for item in text.split(";"))}
     if column == "checked":
         return text == "true"
-    if column in {"line", "puzzle_index", "size", "givens", "repeat", "vars", "clauses", "literals"}:
+    if column in {"line", "puzzle_index", "size", "givens", "repeat", "vars", "clauses", "literals",
+                  "puzzle_vars", "puzzle_clauses", "puzzle_literals"}:
         return int(text)
     if column in TIMES:
         return float(text)

@@ -641,6 +641,13 @@ pub struct Run {
     pub clauses: Option<usize>,
     /// Literal occurrences of the encoding (SAT entries).
     pub literals: Option<usize>,
+    /// Variables of the puzzle's own formula under the entry's encoding, before reasoning
+    /// on the grid (`--root`) changed it: `vars` when nothing did (SAT entries).
+    pub puzzle_vars: Option<usize>,
+    /// Clauses of the puzzle's own formula (see [`Run::puzzle_vars`]).
+    pub puzzle_clauses: Option<usize>,
+    /// Literal occurrences of the puzzle's own formula (see [`Run::puzzle_vars`]).
+    pub puzzle_literals: Option<usize>,
     /// Time spent encoding, µs (SAT entries).
     pub encode_us: Option<f64>,
     /// Time in the backend's solve (SAT entries) or in the whole solve (classic), µs.
@@ -988,6 +995,9 @@ fn blank_row(puzzle: &Puzzle, index: usize, entry: &Entry, repeat: usize) -> Run
         vars: None,
         clauses: None,
         literals: None,
+        puzzle_vars: None,
+        puzzle_clauses: None,
+        puzzle_literals: None,
         encode_us: None,
         solve_us: 0.0,
         decode_us: None,
@@ -1097,6 +1107,16 @@ fn fill_sat_figures(solver: &dyn Solver, encoding: SudokuEncoding, grid: &Grid, 
     row.vars = Some(vars);
     row.clauses = Some(clauses);
     row.literals = Some(literals);
+    // Reasoning on the grid left its counters: the puzzle's own formula is another one.
+    let reasoned = stats
+        .backend
+        .0
+        .iter()
+        .any(|(name, _)| matches!(*name, "root_us" | "root_refuted"));
+    let own = if reasoned { encoding.size(grid) } else { size };
+    row.puzzle_vars = Some(own.vars);
+    row.puzzle_clauses = Some(own.clauses);
+    row.puzzle_literals = Some(own.literals);
     row.encode_us = Some(micros(stats.encode_time));
     row.solve_us = micros(stats.solve_time);
     row.decode_us = Some(micros(stats.decode_time));

@@ -23,7 +23,7 @@ use super::{CompareError, Comparison, Outcome, Run, ThreadedEntry};
 use crate::run::Counters;
 
 /// The CSV header, in order; the JSON run objects use the same keys.
-pub const CSV_COLUMNS: [&str; 20] = [
+pub const CSV_COLUMNS: [&str; 23] = [
     "file",
     "line",
     "puzzle_index",
@@ -38,6 +38,9 @@ pub const CSV_COLUMNS: [&str; 20] = [
     "vars",
     "clauses",
     "literals",
+    "puzzle_vars",
+    "puzzle_clauses",
+    "puzzle_literals",
     "encode_us",
     "solve_us",
     "decode_us",
@@ -83,6 +86,13 @@ struct CsvRun {
     vars: Option<usize>,
     clauses: Option<usize>,
     literals: Option<usize>,
+    // Absent from the CSVs of earlier versions (see `read_csv`).
+    #[serde(default)]
+    puzzle_vars: Option<usize>,
+    #[serde(default)]
+    puzzle_clauses: Option<usize>,
+    #[serde(default)]
+    puzzle_literals: Option<usize>,
     #[serde(serialize_with = "opt_us")]
     encode_us: Option<f64>,
     #[serde(serialize_with = "us")]
@@ -123,6 +133,9 @@ impl From<&Run> for CsvRun {
             vars: run.vars,
             clauses: run.clauses,
             literals: run.literals,
+            puzzle_vars: run.puzzle_vars,
+            puzzle_clauses: run.puzzle_clauses,
+            puzzle_literals: run.puzzle_literals,
             encode_us: run.encode_us,
             solve_us: run.solve_us,
             decode_us: run.decode_us,
@@ -194,6 +207,9 @@ impl CsvRun {
             vars: self.vars,
             clauses: self.clauses,
             literals: self.literals,
+            puzzle_vars: self.puzzle_vars,
+            puzzle_clauses: self.puzzle_clauses,
+            puzzle_literals: self.puzzle_literals,
             encode_us: self.encode_us,
             solve_us: self.solve_us,
             decode_us: self.decode_us,
@@ -234,7 +250,11 @@ pub fn read_csv(r: impl Read, source: &str) -> Result<Vec<Run>, CompareError> {
         .headers()
         .map_err(|e| bad(1, None, e.to_string()))?
         .clone();
-    if headers.iter().ne(CSV_COLUMNS) {
+    // The CSVs of earlier versions lack the puzzle's own sizes: read them all the same.
+    let earlier = CSV_COLUMNS
+        .iter()
+        .filter(|c| !c.starts_with("puzzle_") || **c == "puzzle_index");
+    if headers.iter().ne(CSV_COLUMNS) && headers.iter().ne(earlier.copied()) {
         return Err(bad(
             1,
             None,
@@ -257,8 +277,8 @@ pub fn read_csv(r: impl Read, source: &str) -> Result<Vec<Run>, CompareError> {
                 csv::ErrorKind::Deserialize { err, .. } => {
                     let name = err
                         .field()
-                        .and_then(|i| CSV_COLUMNS.get(i as usize))
-                        .unwrap_or(&"?");
+                        .and_then(|i| headers.get(i as usize))
+                        .unwrap_or("?");
                     bad(line, err.field(), format!("{name}: {}", err.kind()))
                 }
                 _ => bad(line, None, e.to_string()),
@@ -642,6 +662,9 @@ mod tests {
             vars: Some(729),
             clauses: Some(8846),
             literals: Some(20000),
+            puzzle_vars: Some(729),
+            puzzle_clauses: Some(8846),
+            puzzle_literals: Some(20000),
             encode_us: Some(12.5),
             solve_us: 100.0,
             decode_us: Some(1.0),
@@ -670,6 +693,24 @@ mod tests {
     }
 
     #[test]
+    fn a_csv_of_an_earlier_version_reads_back_without_the_puzzles_own_sizes() {
+        let mut out = Vec::new();
+        write_csv(&mut out, &[sample()]).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let earlier = text
+            .replace(",puzzle_vars,puzzle_clauses,puzzle_literals", "")
+            .replace(",729,8846,20000,729,8846,20000,", ",729,8846,20000,");
+        let runs = read_csv(earlier.as_bytes(), "old.csv").unwrap();
+        let expected = Run {
+            puzzle_vars: None,
+            puzzle_clauses: None,
+            puzzle_literals: None,
+            ..sample()
+        };
+        assert_eq!(runs, [expected]);
+    }
+
+    #[test]
     fn csv_quotes_and_flattens() {
         let mut out = Vec::new();
         write_csv(&mut out, &[sample()]).unwrap();
@@ -679,7 +720,7 @@ mod tests {
         assert_eq!(
             lines.next().unwrap(),
             "\"a,b.txt\",3,1,9,17,dpll/minimal,dpll,minimal,1,solved,true,729,8846,20000,\
-             12.500,100.000,1.000,114.250,decisions=4;conflicts=1,"
+             729,8846,20000,12.500,100.000,1.000,114.250,decisions=4;conflicts=1,"
         );
     }
 
@@ -758,10 +799,10 @@ mod tests {
         let text = format!(
             "{}\n{}",
             CSV_COLUMNS.join(","),
-            "f,1,1,9,17,a,,,1,solved,true,,,,,1,,1,decisions,"
+            "f,1,1,9,17,a,,,1,solved,true,,,,,,,,1,,1,decisions,"
         );
         let err = read_csv(text.as_bytes(), "c.csv").unwrap_err().to_string();
-        assert!(err.starts_with("c.csv:2:19: counter `decisions`"), "{err}");
+        assert!(err.starts_with("c.csv:2:22: counter `decisions`"), "{err}");
     }
 
     #[test]

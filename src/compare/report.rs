@@ -369,6 +369,30 @@ fn write_summary_section(h: &mut String, analysis: &Analysis) {
         }
         h.push_str("</table>\n");
     }
+    if !analysis.solved_sizes.is_empty() {
+        h.push_str(
+            "<h3>Formulas solved after reasoning on the grid (mean per puzzle)</h3>\n\
+             <table id=\"solved-sizes\"><tr><th>solver</th><th>size</th><th>puzzles</th>\
+             <th>clauses</th><th>puzzle's clauses</th><th>literals</th>\
+             <th>puzzle's literals</th></tr>\n",
+        );
+        for s in &analysis.solved_sizes {
+            let _ = writeln!(
+                h,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+                 <td class=\"n\">{:.0}</td><td class=\"n\">{:.0}</td><td class=\"n\">{:.0}</td>\
+                 <td class=\"n\">{:.0}</td></tr>",
+                escape(&s.solver),
+                s.size,
+                s.puzzles,
+                s.clauses,
+                s.puzzle_clauses,
+                s.literals,
+                s.puzzle_literals
+            );
+        }
+        h.push_str("</table>\n");
+    }
 }
 
 /// A summary table: the text table's columns, plus `fastest on` when given.

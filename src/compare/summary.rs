@@ -329,8 +329,11 @@ pub struct Analysis {
     pub virtual_best_by_group: Vec<Summary>,
     /// For each entry, the puzzles on which it was the fastest (the virtual best's pick).
     pub fastest_on: Vec<(String, usize)>,
-    /// Mean sizes per encoding and grid size.
+    /// Mean sizes per encoding and grid size, of the puzzles' own formulas.
     pub encoding_sizes: Vec<EncodingSize>,
+    /// Mean sizes of the formulas each entry solved, where reasoning on the grid changed
+    /// them.
+    pub solved_sizes: Vec<SolvedSize>,
     /// The puzzle times of each entry, in entry order (for the cactus and scatter plots).
     #[serde(skip)]
     pub puzzle_times: Vec<PuzzleTimes>,
@@ -587,6 +590,7 @@ impl Analysis {
                 .map_or_else(Vec::new, |by| summarize(&vbs_runs, &vbs, Some(by), limit)),
             fastest_on,
             encoding_sizes: encoding_sizes(runs),
+            solved_sizes: solved_sizes(runs, solvers),
             ratios: ratios(solvers, &times),
             per_instance: per_instance(runs, solvers, &times),
             puzzle_times: times,
@@ -649,16 +653,87 @@ pub struct EncodingSize {
     pub literals: f64,
 }
 
+/// The mean size of the formula one entry solved over the puzzles of one grid size, beside
+/// that of the puzzles' own formulas under its encoding.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolvedSize {
+    /// The entry's label.
+    pub solver: String,
+    /// Side n of the grids.
+    pub size: usize,
+    /// Puzzles it solved a formula of.
+    pub puzzles: usize,
+    /// Mean clauses of the formulas it solved.
+    pub clauses: f64,
+    /// Mean literal occurrences of the formulas it solved.
+    pub literals: f64,
+    /// Mean clauses of the puzzles' own formulas.
+    pub puzzle_clauses: f64,
+    /// Mean literal occurrences of the puzzles' own formulas.
+    pub puzzle_literals: f64,
+}
+
+/// Mean sizes of the formulas each of `solvers` solved and of the puzzles' own, per grid
+/// size, each puzzle once: only for the entries whose reasoning on the grid (`--root`)
+/// changed some formula.
+pub fn solved_sizes(runs: &[Run], solvers: &[String]) -> Vec<SolvedSize> {
+    let mut out = Vec::new();
+    for solver in solvers {
+        let mut seen: BTreeMap<(usize, usize), [usize; 4]> = BTreeMap::new();
+        for run in runs.iter().filter(|r| &r.solver == solver) {
+            let sizes = (
+                run.clauses,
+                run.literals,
+                run.puzzle_clauses,
+                run.puzzle_literals,
+            );
+            if let (Some(c), Some(l), Some(pc), Some(pl)) = sizes {
+                seen.entry((run.size, run.puzzle_index))
+                    .or_insert([c, l, pc, pl]);
+            }
+        }
+        if seen.values().all(|s| s[0] == s[2] && s[1] == s[3]) {
+            continue;
+        }
+        let mut sizes: Vec<usize> = seen.keys().map(|k| k.0).collect();
+        sizes.dedup();
+        for size in sizes {
+            let picked: Vec<[usize; 4]> = seen
+                .iter()
+                .filter(|((n, _), _)| *n == size)
+                .map(|(_, s)| *s)
+                .collect();
+            let mean =
+                |i: usize| picked.iter().map(|s| s[i] as f64).sum::<f64>() / picked.len() as f64;
+            out.push(SolvedSize {
+                solver: solver.clone(),
+                size,
+                puzzles: picked.len(),
+                clauses: mean(0),
+                literals: mean(1),
+                puzzle_clauses: mean(2),
+                puzzle_literals: mean(3),
+            });
+        }
+    }
+    out
+}
+
 /// Mean variables, clauses and literals of each encoding for each grid size in the runs,
 /// each puzzle counted once per encoding (whatever the backend and repeat): sizes
-/// ascending, encodings in order of first appearance.
+/// ascending, encodings in order of first appearance. The sizes are those of the puzzles'
+/// own formulas, before reasoning on the grid.
 pub fn encoding_sizes(runs: &[Run]) -> Vec<EncodingSize> {
     let mut order: Vec<String> = Vec::new();
     let mut seen: BTreeMap<(usize, String, usize), [usize; 3]> = BTreeMap::new();
     for run in runs {
-        let (Some(encoding), Some(vars), Some(clauses), Some(literals)) =
-            (&run.encoding, run.vars, run.clauses, run.literals)
-        else {
+        let sizes = (
+            &run.encoding,
+            run.puzzle_vars.or(run.vars),
+            run.puzzle_clauses.or(run.clauses),
+            run.puzzle_literals.or(run.literals),
+        );
+        let (Some(encoding), Some(vars), Some(clauses), Some(literals)) = sizes else {
             continue;
         };
         if !order.contains(encoding) {
@@ -987,6 +1062,38 @@ pub fn write_table(
         write_columns(w, &rows, style)?;
     }
 
+    let solved = &analysis.solved_sizes;
+    if !solved.is_empty() {
+        writeln!(w)?;
+        style.title(
+            w,
+            "formulas solved after reasoning on the grid (mean per puzzle; the puzzle's own beside):",
+        )?;
+        let mut rows = vec![[
+            "solver",
+            "size",
+            "puzzles",
+            "clauses",
+            "puzzle's clauses",
+            "literals",
+            "puzzle's literals",
+        ]
+        .map(str::to_string)
+        .to_vec()];
+        for s in solved {
+            rows.push(vec![
+                s.solver.clone(),
+                s.size.to_string(),
+                s.puzzles.to_string(),
+                format!("{:.0}", s.clauses),
+                format!("{:.0}", s.puzzle_clauses),
+                format!("{:.0}", s.literals),
+                format!("{:.0}", s.puzzle_literals),
+            ]);
+        }
+        write_columns(w, &rows, style)?;
+    }
+
     let instance = analysis.instance;
     let ratios: Vec<&Ratio> = analysis.ratios.iter().filter(|r| r.common > 0).collect();
     if let Some(first) = ratios.first() {
@@ -1089,6 +1196,9 @@ mod tests {
             vars: None,
             clauses: None,
             literals: None,
+            puzzle_vars: None,
+            puzzle_clauses: None,
+            puzzle_literals: None,
             encode_us: None,
             solve_us: us,
             decode_us: None,
@@ -1287,6 +1397,9 @@ mod tests {
             vars: Some(10 * index),
             clauses: Some(40 * index),
             literals: Some(100 * index),
+            puzzle_vars: Some(10 * index),
+            puzzle_clauses: Some(40 * index),
+            puzzle_literals: Some(100 * index),
             ..run(index, solver, 0, outcome, us)
         };
         let runs = vec![
