@@ -211,7 +211,7 @@ fn row<'py>(py: Python<'py>, run: &Run) -> PyResult<Bound<'py, PyDict>> {
     for (name, value) in &run.counters.0 {
         counters.set_item(*name, *value)?;
     }
-    let values: [(&str, Bound<'py, PyAny>); 20] = [
+    let values: [(&str, Bound<'py, PyAny>); 23] = [
         ("file", run.file.clone().into_pyobject(py)?.into_any()),
         ("line", run.line.into_pyobject(py)?.into_any()),
         (
