@@ -17,10 +17,12 @@ draws.
   (above 1: the entry is faster), and the draws where it is faster.
 - SECTION=ablation: Kissat with one technique off (or one mode forced) per row.
 - SECTION=versus (default): sudosat (`sat --threads 1` on the same CNF, and `solve
-  --threads 1` on the puzzle itself) against Kissat; then `sudoku-64-1` and 3 isomorphs.
+  --threads 1` on the puzzle itself) and CaDiCaL 2.2.1 against Kissat; then `sudoku-64-1`
+  and 3 isomorphs (Kissat and sudosat only: each peer needs about 100 s a draw there).
 
 Environment: SECTION (versus, ablation, both), CPU (seconds a run, default 60; CPU_64, 300,
-for sudoku-64-1), LARGE (0 leaves sudoku-64-1 out), COPIES (draws a puzzle, default 8), KISSAT (default target/peers/bin/kissat),
+for sudoku-64-1), LARGE (0 leaves sudoku-64-1 out), COPIES (draws a puzzle, default 8), KISSAT and CADICAL
+(default target/peers/bin/kissat, cadical),
 BUILDS (`label=path;…`: other sudosat binaries whose `sat` runs beside, e.g. the revision
 before a change to the search), SUDOSAT_DATA.
 """
@@ -38,6 +40,7 @@ CPU = float(os.environ.get("CPU", "60"))
 COPIES = int(os.environ.get("COPIES", "8"))
 SECTION = os.environ.get("SECTION", "versus")
 KISSAT = os.environ.get("KISSAT") or str(ROOT / "target" / "peers" / "bin" / "kissat")
+CADICAL = os.environ.get("CADICAL") or str(ROOT / "target" / "peers" / "bin" / "cadical")
 BLOCK = 12
 
 # Kissat 4.0.4's options, one technique off (or one mode) a row.
@@ -154,7 +157,8 @@ def main():
     commands = [f"python3 scripts/isomorphs.py {show([data('hard/gecode-25x25-6.txt')])} {COPIES} 54",
                 show([BIN, "encode", "--reduce", shown[0], "-o", shown[1]])]
     if SECTION in ("versus", "both"):
-        commands += [show(kissat([])(*shown)), show(sudosat_sat()(*shown)), show(sudosat_solve(*shown))]
+        commands += [show(kissat([])(*shown)), show(sudosat_sat()(*shown)), show(sudosat_solve(*shown)),
+                     show([CADICAL, "-q", shown[1]])]
     if SECTION in ("ablation", "both"):
         commands += [show(kissat(["OPTION"])(*shown))]
     header(commands)
@@ -165,6 +169,8 @@ def main():
 
     if SECTION in ("versus", "both"):
         entries = [("Kissat 4.0.4", kissat([])), ("sudosat sat", sudosat_sat()), ("sudosat solve", sudosat_solve)]
+        if os.access(CADICAL, os.X_OK):
+            entries.append(("CaDiCaL 2.2.1", lambda puzzle, cnf: [CADICAL, "-q", cnf]))
         entries += [(f"sudosat sat ({label})", sudosat_sat(path)) for label, path in builds()]
         times, timeouts = measure(entries, files, CPU, "versus")
         print("sudosat against Kissat 4.0.4: `sudosat sat` solves the same reduced CNF as Kissat, "
