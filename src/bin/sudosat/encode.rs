@@ -68,7 +68,7 @@ pub struct Args {
     /// `-1 x… >= -1` for at most one), no at-most-one auxiliaries (`--amo` does not apply).
     #[arg(long, conflicts_with_all = ["cubes", "amo"])]
     opb: bool,
-    /// Reason on the grid before the encoding: none, hall or auto.
+    /// Reason on the grid before encoding: none, hall or auto.
     ///
     /// Reason on the grid before the encoding, as `solve --root` does: `none` (the
     /// default: the puzzle's own formula), `hall` (the fixpoint of Hall sets and locked
@@ -79,7 +79,7 @@ pub struct Args {
     /// was done. Not with `--cubes` or `--opb`.
     #[arg(long, value_name = "MODE", default_value_t = RootMode::None, value_parser = named::<RootMode>(), conflicts_with_all = ["cubes", "opb"])]
     root: RootMode,
-    /// With --root: drop the removed candidates and renumber (implies --reduce).
+    /// With --root: drop the removals and renumber (implies --reduce).
     ///
     /// With `--root`: the removed candidates leave the formula instead of becoming unit
     /// clauses, and the variables are numbered over the candidates left (a reduced

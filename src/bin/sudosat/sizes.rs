@@ -44,7 +44,7 @@ pub struct Args {
     /// Comma-separated encodings (as in `compare --encodings`).
     #[arg(long, value_name = "LIST", default_value = "all")]
     encodings: String,
-    /// The sizes after root reasoning: none, hall or auto (as `encode --root`).
+    /// Sizes after root reasoning (as encode --root).
     ///
     /// The sizes of the formula `encode --root MODE` writes: the puzzle with the cells the
     /// reasoning fixed given and each candidate it removed a unit clause (with
@@ -52,7 +52,7 @@ pub struct Args {
     /// default, gives the puzzle's own formula.
     #[arg(long, value_name = "MODE", default_value_t = RootMode::None, value_parser = named::<RootMode>())]
     root: RootMode,
-    /// With --root: the sizes of `encode --root MODE --simplify` for reduced encodings.
+    /// With --root: the sizes with --simplify (reduced encodings).
     #[arg(long)]
     simplify: bool,
 }
