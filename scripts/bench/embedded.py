@@ -14,7 +14,7 @@ first as the reference.
 
 Needs the `kissat` feature, whose build needs libclang (Debian: libclang-dev).
 
-Environment: LIMIT (9×9 puzzles of hardest-375, default 375), TIMEOUT (seconds a solve,
+Environment: LIMIT (9×9 puzzles of expert-375, default 375), TIMEOUT (seconds a solve,
 default 60), SIZES (large grids, default "16 25 64 81 100 144"), PARTS (default
 "nine hard large"), KISSAT (a Kissat binary), SUDOSAT_DATA (default benches/data).
 """
@@ -128,7 +128,7 @@ def grid_table(rows):
 def main():
     build()
     runs = {
-        "nine": compare("9x9", [data("9x9/hardest-375.txt")], ["--limit", LIMIT]),
+        "nine": compare("9x9", [data("9x9/expert-375.txt")], ["--limit", LIMIT]),
         "hard": compare("hard", [data("hard/gecode-25x25-6.txt")]),
         "large": compare("large", [data(f"large/sudoku-{n}-1.txt") for n in SIZES]),
     }
@@ -141,7 +141,7 @@ def main():
           "process started, its answer parsed).")
     print()
     if "nine" in PARTS:
-        print(f"**9×9**, the first {LIMIT} of `hardest-375.txt`, seconds a puzzle:")
+        print(f"**9×9**, the first {LIMIT} of `expert-375.txt`, seconds a puzzle:")
         print()
         summary_table(measure(*runs["nine"]))
     if "hard" in PARTS:
