@@ -26,7 +26,7 @@ from common import BIN, ROOT, build, data, header, log, relative, run, show, tab
 
 ROUNDS = int(os.environ.get("ROUNDS", "5"))
 # The sets solved both ways: (file, what the rows call it).
-SETS = [("9x9/17clue-2k.txt", "2,000 17-clue 9×9"), ("9x9/hardest-375.txt", "375 hardest 9×9")]
+SETS = [("9x9/minimal-2k.txt", "2,000 minimal 9×9"), ("9x9/expert-375.txt", "375 expert 9×9")]
 LARGE = "large/sudoku-100-1.txt"
 
 
