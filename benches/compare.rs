@@ -2,12 +2,12 @@
 //! backend × encoding, or a classic solver) solving a whole puzzle set through the compare
 //! harness ([`sudosat::compare::run`]: solve, check, record), reported per puzzle.
 //!
-//! Sets: the thesis grids and the first 40 17-clue puzzles of the fixtures, the first 100
+//! Sets: the thesis grids and the 40 minimal puzzles of the fixtures, the first 100
 //! of `benches/data/9x9/minimal-2k.txt` and the first 20 of `expert-375.txt` (or of the
 //! same files under `$SUDOSAT_DATA`).
 //!
 //! The `report` group times what happens after the measuring, on the runs of the
-//! 17-clue-40 set: the [`Analysis`] (summaries, PAR-2, virtual best) and the whole HTML
+//! minimal-40 set: the [`Analysis`] (summaries, PAR-2, virtual best) and the whole HTML
 //! page with its plots.
 //!
 //! Run: `cargo bench --bench compare` (filter with e.g. `-- thesis/dlx` or `-- report`).
@@ -28,7 +28,7 @@ use sudosat::grid::read_located_from_path;
 
 /// The entries benchmarked: the embedded backends with the encodings compare is usually
 /// run with (plain minimal is left to `benches/backends.rs`), and the complete classic
-/// solvers (plain row/column backtracking and hill climbing stall on 17-clue puzzles).
+/// solvers (plain row/column backtracking and hill climbing stall on the sparsest puzzles).
 const SOLVERS: &str = "embedded,dlx,backtrack-mrv,human,best-first";
 const ENCODINGS: &str = "extended,minimal+reduced,extended+reduced";
 
@@ -49,7 +49,7 @@ fn sets() -> Vec<(&'static str, Vec<Puzzle>)> {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut sets = vec![
         ("thesis", load(&fixtures.join("thesis-9x9.txt"), 9)),
-        ("17clue-40", load(&fixtures.join("17clue-40.txt"), 40)),
+        ("minimal-40", load(&fixtures.join("minimal-40.txt"), 40)),
     ];
     match data::data_dir() {
         Some(dir) => {
@@ -99,7 +99,7 @@ fn compare_rows(c: &mut Criterion) {
 
 fn report(c: &mut Criterion) {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let puzzles = load(&fixtures.join("17clue-40.txt"), 40);
+    let puzzles = load(&fixtures.join("minimal-40.txt"), 40);
     let entries = compare::entries(
         &compare::parse_solvers("embedded,dlx").expect("known solvers"),
         &compare::parse_encodings("minimal,extended+reduced").expect("known encodings"),
@@ -116,7 +116,7 @@ fn report(c: &mut Criterion) {
         scatter: sudosat::compare::plot::default_pairs(&comparison, "dpll/extended+reduced"),
         times_by: GroupBy::Clues,
     };
-    let mut group = c.benchmark_group("report/17clue-40");
+    let mut group = c.benchmark_group("report/minimal-40");
     group.sample_size(20);
     group.bench_function("analysis", |b| {
         b.iter(|| Analysis::new(&comparison, Some(GroupBy::Clues)))

@@ -3,7 +3,7 @@
 //! generalized `sudoku_rank_B.csv` sets (B = 3, 4, 5).
 //!
 //! Reads `benches/data` (or `$SUDOSAT_DATA`), and for the sets not there the fixtures that stand
-//! in for those sets (`tests/fixtures/17clue-40.txt`, `rank3-20.csv`, `rank4-2.csv`,
+//! in for those sets (`tests/fixtures/minimal-40.txt`, `rank3-20.csv`, `rank4-2.csv`,
 //! `rank5-1.csv`). Run: `cargo bench --bench solvers` (filter: `-- rank_5/dlx`). Each
 //! iteration solves the next puzzle of the sample and checks the grid. Pairs measured to
 //! take seconds per puzzle are left out (see [`sample`]); `examples/bench_classic.rs` runs

@@ -7,8 +7,8 @@
 //!
 //! Each solve has a time limit ([`LIMIT`]); a time-out counts as the limit, so a mean or
 //! median reached with time-outs is a lower bound and printed with `≥`. Methods that take
-//! a tenth of a second or more per 17-clue puzzle run on a prefix of that set
-//! ([`prefix`]); their ratio compares with DLX on the same prefix. Every grid is checked
+//! a tenth of a second or more per puzzle of the sparse 9×9 set (measured on 17-clue
+//! puzzles) run on a prefix of the minimal set ([`prefix`]); their ratio compares with DLX on the same prefix. Every grid is checked
 //! against the rules and the givens and compared with DLX's (the sets have unique
 //! solutions).
 

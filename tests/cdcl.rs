@@ -121,8 +121,8 @@ fn refutes_pigeonhole_9_into_8() {
 /// givens fails with the clashing assumptions, and the solver still solves the next one.
 #[test]
 fn puzzles_solve_under_assumptions_on_one_loaded_solver() {
-    let puzzles = read_puzzles_from_path(&fixture("hardest-20.txt"), None).unwrap();
-    let solutions = read_puzzles_from_path(&fixture("solutions/hardest-20.txt"), None).unwrap();
+    let puzzles = read_puzzles_from_path(&fixture("expert-20.txt"), None).unwrap();
+    let solutions = read_puzzles_from_path(&fixture("solutions/expert-20.txt"), None).unwrap();
     let encoding = SudokuEncoding::new(BaseEncoding::Extended, false);
     let empty = Grid::empty(3).unwrap();
     let geometry = empty.geometry();
@@ -264,7 +264,7 @@ fn batch_under_assumptions_answers_as_reencoding() {
     let mut puzzles = common::derived_puzzles(60, 11, 40..70);
     puzzles.extend(read_puzzles_from_path(&fixture("thesis-4x4.txt"), None).unwrap());
     puzzles.extend(read_puzzles_from_path(&fixture("sudoku-16-1.txt"), None).unwrap());
-    puzzles.extend(read_puzzles_from_path(&fixture("hardest-20.txt"), None).unwrap());
+    puzzles.extend(read_puzzles_from_path(&fixture("expert-20.txt"), None).unwrap());
     // r1c3 has no candidate left (1, 2 in its row, 3 in its column, 4 in its box):
     // unsolvable, though no two givens clash.
     puzzles.push("12.....4..3.....".parse().unwrap());
@@ -320,7 +320,7 @@ fn long_batches_under_assumptions_reload_the_empty_grid() {
 /// answer is checked against the rules and the givens.
 #[test]
 fn batches_under_assumptions_forget_between_puzzles() {
-    let puzzles = read_puzzles_from_path(&fixture("hardest-20.txt"), None).unwrap();
+    let puzzles = read_puzzles_from_path(&fixture("expert-20.txt"), None).unwrap();
     let spec = BackendSpec::new(BackendKind::Cdcl);
     let mut batch = SatSolver::new(DEFAULT_ENCODING, spec).with_load_mode(LoadMode::Assumptions);
     // 15 of the 20 keep the batch well below 2,000 conflicts.
@@ -344,7 +344,7 @@ fn batches_under_assumptions_forget_between_puzzles() {
 /// both load modes; every solution checked.
 #[test]
 fn shrinks_learnt_clauses_on_the_extended_encodings_only() {
-    let puzzles = read_puzzles_from_path(&fixture("hardest-20.txt"), None).unwrap();
+    let puzzles = read_puzzles_from_path(&fixture("expert-20.txt"), None).unwrap();
     let spec = BackendSpec::new(BackendKind::Cdcl).with_threads(1);
     for base in BaseEncoding::ALL {
         for mode in [LoadMode::Reencode, LoadMode::Assumptions] {

@@ -381,10 +381,10 @@ fn every_embedded_backend_and_classic_solver_solves_and_checks_every_puzzle() {
 }
 
 #[test]
-fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
+fn complete_solvers_agree_on_minimal_puzzles_in_parallel_grouped_by_clues() {
     let c = compare(
         &[
-            &fixture_path("17clue-40.txt"),
+            &fixture_path("minimal-40.txt"),
             "--limit",
             "3",
             "--solvers",
@@ -404,8 +404,8 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
     assert_all_solved_with_sizes(&c.csv);
     assert_json_matches_csv(&c);
     for row in &c.csv {
-        assert_eq!(row["givens"], "17");
-        assert_eq!(row["file"], fixture_path("17clue-40.txt"));
+        assert_eq!(row["givens"], "22");
+        assert_eq!(row["file"], fixture_path("minimal-40.txt"));
     }
     let order: Vec<usize> = c
         .csv
@@ -426,12 +426,12 @@ fn complete_solvers_agree_on_17_clue_puzzles_in_parallel_grouped_by_clues() {
     assert_eq!(
         groups.len(),
         embedded().len() * 2 + 5,
-        "one group (17 clues) per solver"
+        "one group (22 clues) per solver"
     );
-    assert!(groups.iter().all(|g| g["group"] == 17 && g["solved"] == 3));
+    assert!(groups.iter().all(|g| g["group"] == 22 && g["solved"] == 3));
     assert!(stdout(&c.out).contains("by clues:"));
     // The plot's x axis is the clue count.
-    assert!(c.svg_texts.iter().any(|t| t == "17"), "{:?}", c.svg_texts);
+    assert!(c.svg_texts.iter().any(|t| t == "22"), "{:?}", c.svg_texts);
     assert_legend_lists(&c, &labels(&c.json));
 }
 
@@ -1281,7 +1281,7 @@ fn chromium_renders_the_report() {
 /// different searches to the same checked answer; without it they are one search.
 #[test]
 fn vary_seed_turns_cdcl_repeats_into_draws() {
-    let file = fixture("hardest-20.txt");
+    let file = fixture("expert-20.txt");
     let file = file.to_str().unwrap();
     let decisions = |extra: &[&str]| -> Vec<Vec<u64>> {
         let mut args = vec![file, "--solvers", "cdcl", "--repeat", "3", "--seed", "5"];
@@ -1324,7 +1324,7 @@ fn vary_seed_turns_cdcl_repeats_into_draws() {
 /// entry, so even the deterministic DPLL draws other searches; every answer is checked.
 #[test]
 fn isomorphs_turn_any_solvers_repeats_into_draws() {
-    let file = fixture("hardest-20.txt");
+    let file = fixture("expert-20.txt");
     let file = file.to_str().unwrap();
     let args = [
         file,

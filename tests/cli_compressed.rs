@@ -1,7 +1,7 @@
 //! Compressed inputs through the real binary: the fixtures in `tests/fixtures/compressed/`
 //! were made by the system's `xz -9`, `gzip -9 -n` and `bzip2 -9` from shipped plain files
-//! (`cnf/9x9/inkala.extended-reduced.cnf`, `tests/fixtures/17clue-40.txt`,
-//! `tests/fixtures/hardest-20.txt`), so these tests read what the standard tools write.
+//! (`cnf/9x9/inkala.extended-reduced.cnf`, `tests/fixtures/minimal-40.txt`,
+//! `tests/fixtures/expert-20.txt`), so these tests read what the standard tools write.
 //! Outputs named `*.xz`, `*.gz` or `*.bz2` are written compressed.
 #![cfg(feature = "compression")]
 
@@ -89,8 +89,8 @@ fn a_truncated_compressed_file_is_an_error_naming_the_file_and_format() {
 #[test]
 fn solve_reads_compressed_puzzle_files_and_checks_every_answer() {
     for (name, plain) in [
-        ("17clue-40.txt.gz", "17clue-40.txt"),
-        ("hardest-20.txt.xz", "hardest-20.txt"),
+        ("minimal-40.txt.gz", "minimal-40.txt"),
+        ("expert-20.txt.xz", "expert-20.txt"),
     ] {
         let out = run(&["solve", arg(&compressed(name))]);
         assert_exit(&out, 0);
@@ -172,7 +172,7 @@ fn an_output_named_gz_bz2_or_xz_is_written_compressed() {
 #[test]
 fn a_compressed_compare_csv_is_read_back_by_from_csv() {
     let dir = temp_dir();
-    let source = fixture("hardest-20.txt");
+    let source = fixture("expert-20.txt");
     let out = run_in(
         dir.path(),
         &[
@@ -219,7 +219,7 @@ fn a_format_not_read_is_named_not_parsed() {
 #[test]
 fn encode_out_dir_compresses_every_file_when_asked() {
     let dir = temp_dir();
-    let source = fixture("17clue-40.txt");
+    let source = fixture("minimal-40.txt");
     for extra in [
         &[][..],
         &["--compress", "gz"][..],

@@ -59,11 +59,9 @@ fn every_fixture_round_trips_through_every_pair_of_formats() {
 #[test]
 fn fixture_sizes_and_counts() {
     let expected = [
-        ("17clue-40.txt", 40, 9),
         ("debian-fiendish.txt", 1, 9),
         ("debian-medium.txt", 1, 9),
         ("expert-20.txt", 20, 9),
-        ("hardest-20.txt", 20, 9),
         ("minimal-40.txt", 40, 9),
         ("rank3-20.csv", 20, 9),
         ("rank4-2.csv", 2, 16),
@@ -102,8 +100,6 @@ fn convert_block_to_grid() {
 fn convert_every_nine_by_nine_fixture_to_grid() {
     for name in [
         "thesis-9x9.txt",
-        "17clue-40.txt",
-        "hardest-20.txt",
         "minimal-40.txt",
         "expert-20.txt",
         "rank3-20.csv",

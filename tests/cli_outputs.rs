@@ -123,7 +123,7 @@ fn run_into_closed_pipe(args: &[&str]) -> (std::process::ExitStatus, String) {
 
 #[test]
 fn a_closed_stdout_is_a_clean_exit_for_every_output() {
-    let hardest = path("hardest-20.txt");
+    let hardest = path("expert-20.txt");
     for args in [
         vec!["solve", hardest.as_str()],
         vec!["compare", hardest.as_str(), "--csv", "-"],

@@ -73,7 +73,7 @@ fn solve_draws_a_checked_solution_over_the_givens() {
         assert!(!svg.contains("several"), "{file}: unique");
     }
     // A puzzle with several solutions says its drawn solution is one of them.
-    let loose = common::loose_17clue(1);
+    let loose = common::loose_minimal(1);
     let dir = common::temp_dir();
     std::fs::write(dir.path().join("p.txt"), loose.to_line().unwrap() + "\n").unwrap();
     for flag in ["--solve", "--answers"] {
@@ -171,11 +171,11 @@ fn out_dir_writes_one_captioned_sheet_per_puzzle() {
     let dir = common::temp_dir();
     let out = run_in(
         dir.path(),
-        &["render", &path("hardest-20.txt"), "--out-dir", "sheets"],
+        &["render", &path("expert-20.txt"), "--out-dir", "sheets"],
         b"",
     );
     assert_exit(&out, 0);
-    let puzzles = read_fixture("hardest-20.txt");
+    let puzzles = read_fixture("expert-20.txt");
     let mut names: Vec<String> = std::fs::read_dir(dir.path().join("sheets"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -349,7 +349,7 @@ fn explain_svg_hints_show_as_much_as_their_level() {
             dir.path(),
             &[
                 "explain",
-                &path("17clue-1-line.txt"),
+                &path("minimal-1-line.txt"),
                 "--hint",
                 level,
                 "--svg",
@@ -389,7 +389,7 @@ fn answers_follow_the_puzzles_on_pages_of_their_own() {
         dir.path(),
         &[
             "render",
-            &path("hardest-20.txt"),
+            &path("expert-20.txt"),
             "--answers",
             "--title",
             "Hard",
@@ -400,8 +400,8 @@ fn answers_follow_the_puzzles_on_pages_of_their_own() {
     );
     assert_exit(&out, 0);
     let html = std::fs::read_to_string(dir.path().join("book.html")).unwrap();
-    let puzzles = read_fixture("hardest-20.txt");
-    let solutions = read_fixture("solutions/hardest-20.txt");
+    let puzzles = read_fixture("expert-20.txt");
+    let solutions = read_fixture("solutions/expert-20.txt");
     // 20 puzzles at 6 a page, then 20 answers: 4 + 4 pages.
     assert_eq!(html.matches("<section class=\"page\">").count(), 8);
     assert_eq!(html.matches("<h2>Answers</h2>").count(), 4);
@@ -523,7 +523,7 @@ fn explain_svg_names_the_pictures_of_several_puzzles_by_puzzle() {
     let both = format!(
         "{}\n{}\n",
         read_fixture("inkala-line.txt")[0].to_line().unwrap(),
-        read_fixture("17clue-1-line.txt")[0].to_line().unwrap()
+        read_fixture("minimal-1-line.txt")[0].to_line().unwrap()
     );
     let out = run_in(
         dir.path(),
@@ -536,7 +536,7 @@ fn explain_svg_names_the_pictures_of_several_puzzles_by_puzzle() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    for (k, file) in ["inkala-line.txt", "17clue-1-line.txt"].iter().enumerate() {
+    for (k, file) in ["inkala-line.txt", "minimal-1-line.txt"].iter().enumerate() {
         let steps = solve_logged(&read_fixture(file)[0]).log.steps.len();
         let prefix = format!("puzzle-{:04}-", k + 1);
         let mine: Vec<&String> = names.iter().filter(|n| n.starts_with(&prefix)).collect();
@@ -599,9 +599,9 @@ fn diagnose_draws_the_givens_at_fault_and_where_solutions_differ() {
         svg.contains(&format!("No solution: the {} shaded givens", core.len())),
         "{svg}"
     );
-    // A 17-clue puzzle short of a given: each open cell's digits over all solutions as its
+    // A minimal puzzle short of a given: each open cell's digits over all solutions as its
     // pencil marks, the cells that are the same in all filled in, the completion shaded.
-    let loose = common::loose_17clue(1);
+    let loose = common::loose_minimal(1);
     let Diagnosis::Several {
         solution,
         open,

@@ -297,7 +297,12 @@ fn a_cnf_that_cannot_fit_on_the_disk_is_refused_before_anything_is_written() {
 /// bytes said to be free there; the solver command is never started when the check refuses.
 fn external_solve_with_free_space(tmp: &std::path::Path, free: u64) -> std::process::Output {
     common::sudosat()
-        .args(["solve", &path("17clue-1-line.txt"), "--backend", "external"])
+        .args([
+            "solve",
+            &path("minimal-1-line.txt"),
+            "--backend",
+            "external",
+        ])
         .args(["--solver-cmd", "sudosat-no-such-solver -q"])
         .env("TMPDIR", tmp)
         .env("SUDOSAT_ASSUME_FREE_BYTES", free.to_string())
@@ -313,7 +318,7 @@ fn an_external_solvers_input_that_cannot_fit_is_refused_before_it_is_written() {
     assert_exit(&out, 2);
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("17clue-1-line.txt:1"), "{err}");
+    assert!(err.contains("minimal-1-line.txt:1"), "{err}");
     assert!(err.contains("its input CNF would take about"), "{err}");
     assert!(err.contains("has 1000 bytes free"), "{err}");
     assert!(err.contains("TMPDIR"), "{err}");

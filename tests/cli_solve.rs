@@ -57,13 +57,13 @@ fn solve_every_embedded_backend_and_encoding() {
 fn solve_with_external_backends() {
     if external_available("minisat") {
         solve_and_check(
-            "hardest-20.txt",
+            "expert-20.txt",
             &["--backend", "minisat", "--timeout", "60"],
         );
     }
     if external_available("cadical") {
         solve_and_check(
-            "hardest-20.txt",
+            "expert-20.txt",
             &["--backend", "external", "--solver-cmd", "cadical -q"],
         );
     }
@@ -662,7 +662,7 @@ fn sat_learns_by_the_encoding_its_comments_name() {
 #[test]
 fn solve_jobs_output_is_that_of_one_job_in_input_order() {
     let dir = temp_dir();
-    let mut text = std::fs::read_to_string(fixture("17clue-40.txt")).unwrap();
+    let mut text = std::fs::read_to_string(fixture("minimal-40.txt")).unwrap();
     // Two 1s in the first row: no solution, as the 21st puzzle.
     let clash = format!("11{}\n", ".".repeat(79));
     let mut lines: Vec<&str> = text.lines().collect();
@@ -734,7 +734,7 @@ fn solve_answers_a_file_of_several_chunks_in_input_order() {
 /// and counts, across puzzles of two sizes.
 #[test]
 fn solve_and_count_under_assumptions_match_reencoding() {
-    for file in ["hardest-20.txt", "thesis-9x9.txt", "thesis-4x4.txt"] {
+    for file in ["expert-20.txt", "thesis-9x9.txt", "thesis-4x4.txt"] {
         let p = path(file);
         solve_and_check(file, &["--load", "assumptions", "--jobs", "1"]);
         let unique = run(&[
@@ -811,7 +811,7 @@ fn solve_stats_are_printed_when_the_solver_times_out() {
 #[test]
 fn solve_with_solver_threads_gives_known_solutions() {
     for threads in ["1", "2", "3"] {
-        solve_and_check("hardest-20.txt", &["--threads", threads, "--jobs", "1"]);
+        solve_and_check("expert-20.txt", &["--threads", threads, "--jobs", "1"]);
         solve_and_check("sudoku-25-1.txt", &["--threads", threads]);
     }
     let p = path("sudoku-16-1.txt");
@@ -834,10 +834,10 @@ fn solve_with_solver_threads_gives_known_solutions() {
 #[test]
 fn a_cdcl_seed_is_another_reproducible_draw_of_the_same_answers() {
     let decisions = |seed: &str| -> Vec<String> {
-        let p = path("hardest-20.txt");
+        let p = path("expert-20.txt");
         let out = run(&["solve", &p, "--threads", "1", "--stats", "--seed", seed]);
         assert_exit(&out, 0);
-        solve_and_check("hardest-20.txt", &["--threads", "1", "--seed", seed]);
+        solve_and_check("expert-20.txt", &["--threads", "1", "--seed", seed]);
         stderr(&out)
             .split_whitespace()
             .filter(|w| w.starts_with("decisions="))

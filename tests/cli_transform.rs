@@ -67,7 +67,7 @@ fn rotations_mirrors_and_transposition_move_the_givens() {
 
 #[test]
 fn random_isomorphs_keep_uniqueness_and_solve_to_valid_grids() {
-    let puzzles = read_fixture("hardest-20.txt");
+    let puzzles = read_fixture("expert-20.txt");
     let text: String = puzzles[..4].iter().map(|p| line(p) + "\n").collect();
     let copies = transform(&text, &["--random", "3", "--keep-original", "--seed", "7"]);
     assert_eq!(copies.len(), 4 * 4);
@@ -139,7 +139,7 @@ fn bad_requests_are_errors_naming_the_puzzle() {
 
 #[test]
 fn canonical_forms_are_shared_by_isomorphs_and_tell_puzzles_apart() {
-    let puzzles = read_fixture("hardest-20.txt");
+    let puzzles = read_fixture("expert-20.txt");
     let text: String = puzzles[..5].iter().map(|p| line(p) + "\n").collect();
     let copies = transform(&text, &["--random", "4", "--keep-original", "--seed", "3"]);
     let copies_text: String = copies.iter().map(|g| line(g) + "\n").collect();
@@ -174,7 +174,7 @@ fn canonical_forms_are_shared_by_isomorphs_and_tell_puzzles_apart() {
 #[test]
 fn check_finds_duplicates_as_given_and_up_to_symmetry() {
     let inkala = read_fixture("inkala-line.txt").remove(0);
-    let other = read_fixture("17clue-1-line.txt").remove(0);
+    let other = read_fixture("minimal-1-line.txt").remove(0);
     let turned = transform(&(line(&inkala) + "\n"), &["--rotate", "90"]).remove(0);
     let dir = common::temp_dir();
     let file = dir.path().join("set.txt");
@@ -221,7 +221,7 @@ fn check_finds_duplicates_as_given_and_up_to_symmetry() {
 #[test]
 fn check_minimal_names_the_givens_that_can_go() {
     // Inkala's puzzle is minimal; with two digits of its solution added it is not, and
-    // exactly those two can go; blanking a given of a 17-clue puzzle loses uniqueness.
+    // exactly those two can go; blanking a given of another minimal puzzle loses uniqueness.
     let inkala = read_fixture("inkala-line.txt").remove(0);
     let solution = read_fixture("solutions/inkala-line.txt").remove(0);
     let mut padded = inkala.clone();
@@ -232,7 +232,7 @@ fn check_minimal_names_the_givens_that_can_go() {
     for &i in &open {
         padded.set(Cell(i as u32), solution.get(Cell(i as u32)));
     }
-    let loose = common::loose_17clue(1);
+    let loose = common::loose_minimal(1);
     let dir = common::temp_dir();
     let file = dir.path().join("set.txt");
     let text: String = [&inkala, &padded, &loose]
@@ -260,7 +260,7 @@ fn check_minimal_names_the_givens_that_can_go() {
     );
     assert_eq!(
         lines[2],
-        format!("{f}:3: not unique: 9×9 puzzle, 16 givens; 2 or more solutions")
+        format!("{f}:3: not unique: 9×9 puzzle, 21 givens; 2 or more solutions")
     );
     assert_eq!(
         lines[3],
@@ -293,12 +293,12 @@ fn check_minimal_names_the_givens_that_can_go() {
 #[test]
 fn check_diagnose_says_why_a_puzzle_is_not_proper_and_how_to_fix_it() {
     // Inkala's puzzle (unique); the same with a wrong digit in an empty cell that clashes
-    // with no given (no solution); a 17-clue puzzle with one given blanked (several).
+    // with no given (no solution); a minimal puzzle with one given blanked (several).
     let inkala = read_fixture("inkala-line.txt").remove(0);
     let label = |c: Cell| format!("r{}c{}", c.0 / 9 + 1, c.0 % 9 + 1);
     let (wrong, cell, digit) = common::inkala_with_a_typo();
     let wrong_given = format!("{}={digit}", label(cell));
-    let loose = common::loose_17clue(1);
+    let loose = common::loose_minimal(1);
     let dir = common::temp_dir();
     let file = dir.path().join("set.txt");
     let text: String = [&inkala, &wrong, &loose]
@@ -331,7 +331,7 @@ fn check_diagnose_says_why_a_puzzle_is_not_proper_and_how_to_fix_it() {
     );
     assert_eq!(
         lines[5],
-        format!("{f}:3: not unique: 9×9 puzzle, 16 givens; 2 or more solutions")
+        format!("{f}:3: not unique: 9×9 puzzle, 21 givens; 2 or more solutions")
     );
     assert!(
         lines[6].contains(" differ between solutions: "),

@@ -371,7 +371,7 @@ fn model_lits(text: &str) -> Vec<i64> {
 #[test]
 fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
     let dir = temp_dir();
-    let puzzle = fixture("17clue-1-line.txt");
+    let puzzle = fixture("minimal-1-line.txt");
     let out = run_in(
         dir.path(),
         &[
@@ -384,12 +384,13 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
         b"",
     );
     assert_exit(&out, 0);
-    // In the reduced encoding variables 1..=5 are the candidates of cell (1,1), in order:
-    // one cube each covers every solution, and only the solution's digit is satisfiable.
+    // In the reduced encoding variables 1..=5 are the candidates of the first open cell,
+    // r1c3 (r1c1 and r1c2 are givens), in order: one cube each covers every solution, and
+    // only the solution's digit is satisfiable.
     let cnf_text = std::fs::read_to_string(dir.path().join("p.cnf")).unwrap();
     assert!(
         cnf_text.contains("\n1 2 3 4 5 0\n"),
-        "cell (1,1) has 5 candidates"
+        "r1c3 has 5 candidates"
     );
     let cubes: String = (1..=5).map(|v| format!("a {v} 0\n")).collect();
     std::fs::write(dir.path().join("cubes.txt"), &cubes).unwrap();
@@ -428,7 +429,7 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
     let out = run_in(dir.path(), &["decode", "--cnf", "p.cnf", "m.txt"], b"");
     assert_exit(&out, 0);
     let solution: Grid = stdout(&out).trim().parse().unwrap();
-    let given = &common::read_fixture("17clue-1-line.txt")[0];
+    let given = &common::read_fixture("minimal-1-line.txt")[0];
     assert!(sudosat::grid::check_solution(given, &solution).is_valid());
     // The same cube and model from the inccnf file, and from dpll (a solver afresh per cube).
     let expected = (line.clone(), model.clone());
@@ -551,7 +552,7 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
         ),
         (
             &["sat", "p.cnf", "--cubes", "bad.txt"],
-            "bad.txt:2:5: literal 999 is above the formula's 303 variables",
+            "bad.txt:2:5: literal 999 is above the formula's 230 variables",
         ),
     ] {
         let out = run_in(dir.path(), args, b"");
@@ -582,7 +583,7 @@ fn sat_solves_cube_by_cube_from_an_inccnf_file_or_a_cube_file() {
 #[test]
 fn encode_writes_cube_and_conquer_files_that_sat_and_cadical_solve() {
     let dir = temp_dir();
-    let puzzle = fixture("17clue-1-line.txt");
+    let puzzle = fixture("minimal-1-line.txt");
     let p = puzzle.to_str().unwrap();
     let out = run_in(
         dir.path(),
@@ -602,7 +603,7 @@ fn encode_writes_cube_and_conquer_files_that_sat_and_cadical_solve() {
     let out = run_in(dir.path(), &["decode", "--cnf", "p.icnf", "m.txt"], b"");
     assert_exit(&out, 0);
     let solution: Grid = stdout(&out).trim().parse().unwrap();
-    let given = &common::read_fixture("17clue-1-line.txt")[0];
+    let given = &common::read_fixture("minimal-1-line.txt")[0];
     assert!(sudosat::grid::check_solution(given, &solution).is_valid());
     if common::external_available("cadical") {
         let out = cadical_on(dir.path(), "p.icnf");
@@ -617,7 +618,7 @@ fn encode_writes_cube_and_conquer_files_that_sat_and_cadical_solve() {
         assert_eq!(stdout(&out).trim().parse::<Grid>().unwrap(), solution);
     }
     // One file per puzzle, named .icnf; too many cubes is refused before anything is made.
-    let many = fixture("17clue-40.txt");
+    let many = fixture("minimal-40.txt");
     let m = many.to_str().unwrap();
     let out = run_in(
         dir.path(),

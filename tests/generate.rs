@@ -353,8 +353,8 @@ fn pinned(spec: &str) -> Vec<(String, u64)> {
 fn fixture_grades_are_pinned() {
     // Computed with this build's human solver and inspected: the near-complete thesis grids
     // need naked singles only, Inkala's "hardest" (#7) needs guesses, the Debian "medium"
-    // is simple and "fiendish" needs a naked pair; Royle's 17-clue puzzles are mostly
-    // hidden-single puzzles; every forum "hardest" puzzle needs guesses.
+    // is simple and "fiendish" needs a naked pair; the generated minimal puzzles mix easy,
+    // intermediate and expert ones; every puzzle of the expert set needs guesses.
     let expected = [
         (
             "thesis-9x9.txt",
@@ -364,20 +364,19 @@ fn fixture_grades_are_pinned() {
         ("debian-medium.txt", "simple:49"),
         ("debian-fiendish.txt", "intermediate:83"),
         (
-            "17clue-40.txt",
-            "easy:85 easy:87 easy:94 easy:88 intermediate:106 easy:95 intermediate:103 \
-             intermediate:99 expert:111 intermediate:120 expert:116 expert:122 \
-             intermediate:105 easy:88 easy:86 easy:87 easy:96 easy:96 easy:87 easy:99 \
-             expert:257 easy:89 easy:90 expert:258 easy:99 intermediate:117 easy:88 \
-             expert:387 intermediate:95 intermediate:102 easy:89 easy:87 easy:90 easy:89 \
-             easy:91 easy:91 easy:94 easy:91 easy:91 easy:91",
+            "minimal-40.txt",
+            "easy:73 expert:134 expert:105 expert:189 easy:78 intermediate:82 expert:390 \
+             expert:111 easy:67 expert:140 easy:78 intermediate:94 easy:78 intermediate:86 \
+             easy:72 expert:205 easy:63 easy:75 easy:65 expert:168 expert:224 easy:75 \
+             expert:169 intermediate:76 expert:144 intermediate:84 expert:151 easy:80 \
+             intermediate:96 easy:73 easy:77 expert:196 easy:69 easy:75 easy:77 easy:67 \
+             expert:286 expert:223 intermediate:95 intermediate:108",
         ),
         (
-            "hardest-20.txt",
-            "expert:22662 expert:187 expert:10093 expert:22344 expert:1729 expert:6467 \
-             expert:38225 expert:5353 expert:3453 expert:20776 expert:8582 expert:4462 \
-             expert:3990 expert:5013 expert:3104 expert:18182 expert:669 expert:1794 \
-             expert:31063 expert:5169",
+            "expert-20.txt",
+            "expert:797 expert:726 expert:410 expert:769 expert:629 expert:543 expert:1055 \
+             expert:609 expert:451 expert:563 expert:667 expert:455 expert:665 expert:467 \
+             expert:533 expert:540 expert:674 expert:763 expert:497 expert:542",
         ),
     ];
     for (name, spec) in expected {
@@ -471,9 +470,9 @@ fn grade_stops_at_its_time_limit_and_names_the_puzzle() {
 
 #[test]
 fn complete_makes_drafts_proper_and_leaves_out_those_without_solution() {
-    // A 17-clue puzzle short of two givens (several solutions), Inkala's puzzle with a
+    // A minimal puzzle short of two givens (several solutions), Inkala's puzzle with a
     // wrong digit typed in (none), and Inkala's puzzle (proper already).
-    let loose = common::loose_17clue(2);
+    let loose = common::loose_minimal(2);
     let inkala = common::read_fixture("inkala-line.txt").remove(0);
     let mut wrong = inkala.clone();
     wrong.set(sudosat::grid::Cell(1), Some(sudosat::grid::Digit(2)));

@@ -68,7 +68,7 @@ fn loose_25x25() -> Grid {
 fn puzzles() -> Vec<(String, Grid)> {
     let mut all = Vec::new();
     for file in [
-        "hardest-20.txt",
+        "expert-20.txt",
         "debian-fiendish.txt",
         "rank4-2.csv",
         "sudoku-25-1.txt",

@@ -205,12 +205,12 @@ fn clashing_puzzle() -> Grid {
 }
 
 /// A puzzle with no clash and a candidate in every cell that unit propagation cannot refute:
-/// a 17-clue puzzle's solution with cells blanked and one given changed to a digit that no
+/// a minimal puzzle's solution with cells blanked and one given changed to a digit that no
 /// given of its units holds; the first (fixed seed) that the DPLL refutes only by search.
 fn dead_end_puzzle() -> Grid {
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
-    let solutions = read_fixture("solutions/17clue-40.txt");
+    let solutions = read_fixture("solutions/minimal-40.txt");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
     for attempt in 0..2000 {
         let mut puzzle = solutions[attempt % solutions.len()].clone();
@@ -342,8 +342,8 @@ fn uniqueness_proofs_of_65_puzzles_are_verified() {
     let Some(drat) = drat_trim() else { return };
     let dir = temp_dir();
     let files = [
-        "17clue-40.txt",
-        "hardest-20.txt",
+        "minimal-40.txt",
+        "expert-20.txt",
         "rank4-2.csv",
         "sudoku-16-1.txt",
         "sudoku-25-1.txt",
@@ -481,7 +481,7 @@ fn cli_solve_proves_no_solution_and_unique_and_a_rejection_is_an_error() {
         "{}\n{}\n{}\n",
         clashing_puzzle().to_line().unwrap(),
         no_candidate_puzzle().to_line().unwrap(),
-        read_fixture("hardest-20.txt")[0].to_line().unwrap()
+        read_fixture("expert-20.txt")[0].to_line().unwrap()
     );
     std::fs::write(dir.path().join("in.txt"), &input).unwrap();
     let certify = format!("{} {{cnf}} {{proof}}", drat.display());
@@ -664,7 +664,7 @@ fn cli_sat_compresses_a_proof_named_gz_bz2_or_xz() {
 #[test]
 fn proof_dir_files_can_be_written_compressed_after_the_check() {
     let dir = temp_dir();
-    let puzzles = path("hardest-20.txt");
+    let puzzles = path("expert-20.txt");
     let mut args = vec![
         "count",
         &puzzles,
@@ -770,7 +770,7 @@ fn binary_drat_as_text(bytes: &[u8]) -> Vec<String> {
 #[test]
 fn proof_dir_writes_binary_drat_with_the_text_proofs_lemmas() {
     let dir = temp_dir();
-    let (nine, twenty_five) = (path("hardest-20.txt"), path("sudoku-25-1.txt"));
+    let (nine, twenty_five) = (path("expert-20.txt"), path("sudoku-25-1.txt"));
     let drat = drat_trim();
     let certify = drat
         .as_ref()

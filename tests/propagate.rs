@@ -174,7 +174,7 @@ fn proofs_with_native_propagation_are_verified_by_drat_trim() {
                 dir.path(),
                 &[
                     "count",
-                    &path("hardest-20.txt"),
+                    &path("expert-20.txt"),
                     &path("sudoku-16-1.txt"),
                     "--encoding",
                     encoding,
@@ -199,14 +199,14 @@ fn proofs_with_native_propagation_are_verified_by_drat_trim() {
 fn cli_reports_what_the_native_propagation_did_and_refuses_an_unknown_mode() {
     let out = run(&[
         "solve",
-        &path("hardest-20.txt"),
+        &path("expert-20.txt"),
         "--propagate",
         "sudoku",
         "--stats",
     ]);
     assert_exit(&out, 0);
     let grids = common::parse_output(&stdout(&out));
-    let puzzles = read_puzzles_from_path(&fixture("hardest-20.txt"), None).unwrap();
+    let puzzles = read_puzzles_from_path(&fixture("expert-20.txt"), None).unwrap();
     assert_eq!(grids.len(), puzzles.len());
     for (puzzle, grid) in puzzles.iter().zip(&grids) {
         assert!(check_solution(puzzle, grid).is_valid());
@@ -224,7 +224,7 @@ fn cli_reports_what_the_native_propagation_did_and_refuses_an_unknown_mode() {
         .sum();
     assert!(removals > 0, "{}", stderr(&out));
 
-    let out = run(&["solve", &path("hardest-20.txt"), "--propagate", "magic"]);
+    let out = run(&["solve", &path("expert-20.txt"), "--propagate", "magic"]);
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("magic"), "{}", stderr(&out));
 }
@@ -299,7 +299,7 @@ fn cli_root_reasoning_settles_the_25x25_fixture_without_search() {
             stderr(&out)
         );
     }
-    let out = run(&["solve", &path("hardest-20.txt"), "--root", "magic"]);
+    let out = run(&["solve", &path("expert-20.txt"), "--root", "magic"]);
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("magic"), "{}", stderr(&out));
     // compare hands the mode to every SAT entry; each run is checked and solved.

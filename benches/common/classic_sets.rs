@@ -19,7 +19,7 @@ pub fn solvers() -> impl Iterator<Item = &'static str> {
 
 /// The sets: label, path under the data folder, fixture standing in without it.
 pub const SETS: [(&str, &str, &str); 4] = [
-    ("minimal-2k", "9x9/minimal-2k.txt", "17clue-40.txt"),
+    ("minimal-2k", "9x9/minimal-2k.txt", "minimal-40.txt"),
     ("rank_3", "generalized/sudoku_rank_3.csv", "rank3-20.csv"),
     ("rank_4", "generalized/sudoku_rank_4.csv", "rank4-2.csv"),
     ("rank_5", "generalized/sudoku_rank_5.csv", "rank5-1.csv"),

@@ -161,9 +161,9 @@ impl PyGrid {
     /// Every puzzle of a file (plain, gzip, bzip2 or xz), each knowing its `file` and
     /// `line`.
     ///
-    /// >>> puzzles = Grid.read("tests/fixtures/17clue-40.txt")
+    /// >>> puzzles = Grid.read("tests/fixtures/minimal-40.txt")
     /// >>> len(puzzles), puzzles[0].num_givens, puzzles[2].line
-    /// (40, 17, 3)
+    /// (40, 22, 3)
     #[staticmethod]
     #[pyo3(signature = (path, format = None))]
     fn read(path: PathBuf, format: Option<&str>) -> PyResult<Vec<PyGrid>> {

@@ -798,7 +798,7 @@ pub fn count(
 /// `os.PathLike`), or an iterable of `Grid`s, puzzle texts and files. `progress=True`
 /// counts the puzzles on standard error, a callable gets `(done, total)`.
 ///
-/// >>> answers = solve_many("tests/fixtures/17clue-40.txt", jobs=1)
+/// >>> answers = solve_many("tests/fixtures/minimal-40.txt", jobs=1)
 /// >>> len(answers), all(a.is_full for a in answers)
 /// (40, True)
 #[pyfunction]

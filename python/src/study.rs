@@ -65,7 +65,7 @@ fn list_arg<T: PartialEq>(
 /// Ctrl-C stops the runs in flight and raises `KeyboardInterrupt`; its `study` attribute
 /// holds the runs made (marked interrupted), or None when a run could not be stopped.
 ///
-/// >>> study = compare("tests/fixtures/17clue-40.txt", solvers="cdcl,dlx", limit=5)
+/// >>> study = compare("tests/fixtures/minimal-40.txt", solvers="cdcl,dlx", limit=5)
 /// >>> study.solvers, len(study.rows)
 /// (['cdcl/extended+reduced', 'dlx'], 10)
 /// >>> sorted({row["outcome"] for row in study.rows})

@@ -9,7 +9,7 @@ import pytest
 import sudosat
 from conftest import FIXTURES
 
-PUZZLES = FIXTURES / "17clue-40.txt"
+PUZZLES = FIXTURES / "minimal-40.txt"
 SOLVERS = "cdcl,dpll,dlx"
 ENCODINGS = "minimal,extended+reduced"
 TIMES = {"encode_us", "solve_us", "decode_us", "total_us"}

@@ -12,7 +12,7 @@ FAMILIES = ["pairwise", "sequential", "commander", "product", "bimander", "binar
 # One puzzle in each format the reader detects (the first of each file).
 PUZZLES = [
     "thesis-4x4.txt",  # grid, 4×4
-    "17clue-1-line.txt",  # line
+    "minimal-1-line.txt",  # line
     "debian-fiendish.txt",  # block
     "rank3-20.csv",  # csv2
     "sudoku-16-1.txt",  # grid, 16×16
@@ -50,7 +50,7 @@ def test_every_encoding_writes_the_dimacs_of_the_cli(cli, tmp_path, name, reduce
 
 
 def test_clauses_are_the_dimacs_clauses():
-    puzzle = sudosat.Grid.read(FIXTURES / "17clue-40.txt")[0]
+    puzzle = sudosat.Grid.read(FIXTURES / "minimal-40.txt")[0]
     cnf = sudosat.encode(puzzle, encoding="extended+reduced")
     body = cnf.to_dimacs().split("p cnf")[1].splitlines()[1:]
     from_text = [[int(x) for x in line.split()[:-1]] for line in body]
@@ -94,8 +94,8 @@ def test_the_variable_map_goes_both_ways(encoding):
 
 
 def test_a_model_decodes_into_its_checked_grid():
-    puzzle = sudosat.Grid.read(FIXTURES / "17clue-40.txt")[0]
-    solution = solutions_of("17clue-40.txt")[0]
+    puzzle = sudosat.Grid.read(FIXTURES / "minimal-40.txt")[0]
+    solution = solutions_of("minimal-40.txt")[0]
     for encoding in ["minimal", "extended+reduced", "augmented/binary"]:
         cnf = sudosat.encode(puzzle, encoding=encoding)
         model = sudosat.sat(cnf)
@@ -107,7 +107,7 @@ def test_a_model_decodes_into_its_checked_grid():
 
 
 def test_a_wrong_model_is_named():
-    puzzle = sudosat.Grid.read(FIXTURES / "17clue-40.txt")[0]
+    puzzle = sudosat.Grid.read(FIXTURES / "minimal-40.txt")[0]
     cnf = sudosat.encode(puzzle)
     model = sudosat.sat(cnf)
     # Every variable false: no cell has a value.
@@ -132,7 +132,7 @@ def test_a_wrong_model_is_named():
 
 
 def test_dimacs_files_round_trip(cli, tmp_path):
-    puzzle = sudosat.Grid.read(FIXTURES / "hardest-20.txt")[3]
+    puzzle = sudosat.Grid.read(FIXTURES / "expert-20.txt")[3]
     cnf = sudosat.encode(puzzle, encoding="minimal", reduce=True)
     for name in ["p.cnf", "p.cnf.xz", "p.cnf.gz"]:
         cnf.write(tmp_path / name)

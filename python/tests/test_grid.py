@@ -10,8 +10,8 @@ from conftest import FIXTURES, solutions_of
 
 # Fixtures in each format the reader detects: (file, format, puzzles).
 FORMATS = [
-    ("17clue-40.txt", "line", 40),
-    ("hardest-20.txt", "line", 20),
+    ("minimal-40.txt", "line", 40),
+    ("expert-20.txt", "line", 20),
     ("thesis-4x4.txt", "grid", 1),
     ("sudoku-16-1.txt", "grid", 1),
     ("sudoku-25-1.txt", "grid", 1),
@@ -36,17 +36,17 @@ def test_every_format_reads_as_the_cli_reads_it(cli, name, format, count):
 
 
 def test_compressed_files_read_as_the_plain_ones():
-    assert sudosat.Grid.read(FIXTURES / "compressed/17clue-40.txt.gz") == sudosat.Grid.read(
-        FIXTURES / "17clue-40.txt"
+    assert sudosat.Grid.read(FIXTURES / "compressed/minimal-40.txt.gz") == sudosat.Grid.read(
+        FIXTURES / "minimal-40.txt"
     )
-    assert sudosat.Grid.read(FIXTURES / "compressed/hardest-20.txt.xz") == sudosat.Grid.read(
-        FIXTURES / "hardest-20.txt"
+    assert sudosat.Grid.read(FIXTURES / "compressed/expert-20.txt.xz") == sudosat.Grid.read(
+        FIXTURES / "expert-20.txt"
     )
 
 
 @pytest.mark.parametrize("format", ["line", "block", "grid", "csv2", "pretty"])
 def test_every_writer_reads_back(format):
-    for grid in sudosat.Grid.read(FIXTURES / "hardest-20.txt")[:3] + solutions_of(
+    for grid in sudosat.Grid.read(FIXTURES / "expert-20.txt")[:3] + solutions_of(
         "sudoku-16-1.txt"
     ):
         if format == "line" and grid.side > 25:
@@ -80,8 +80,8 @@ def test_checks_name_what_is_wrong():
     clash = sudosat.Grid("11..............")
     assert clash.check() == ["row 1 repeats 1 at r1c1, r1c2", "box 1 repeats 1 at r1c1, r1c2"]
     assert not clash.is_valid()
-    puzzle = sudosat.Grid.read(FIXTURES / "17clue-40.txt")[0]
-    solution = solutions_of("17clue-40.txt")[0]
+    puzzle = sudosat.Grid.read(FIXTURES / "minimal-40.txt")[0]
+    solution = solutions_of("minimal-40.txt")[0]
     assert puzzle.check(solution) == [] and puzzle.is_valid(solution)
     # A solution that changes a given, or leaves a blank, is no solution.
     r, c, v = puzzle.givens[0]

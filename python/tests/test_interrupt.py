@@ -65,16 +65,16 @@ def test_a_long_solve_stops_and_the_solver_goes_on():
 
 
 def test_a_batch_stops():
-    hard = sudosat.Grid.read(FIXTURES / "hardest-20.txt")
+    hard = sudosat.Grid.read(FIXTURES / "expert-20.txt")
     # Ten thousand hard puzzles on the slowest complete path.
     batch = hard * 500
     for jobs in [1, 2]:
         interrupted(lambda: sudosat.solve_many(batch, "sat:minimal:dpll", jobs=jobs, progress=lambda *_: None))
-    assert sudosat.solve_many(hard[:2], jobs=2) == sudosat.Grid.read(FIXTURES / "solutions/hardest-20.txt")[:2]
+    assert sudosat.solve_many(hard[:2], jobs=2) == sudosat.Grid.read(FIXTURES / "solutions/expert-20.txt")[:2]
 
 
 def test_a_comparison_stops_with_the_runs_made():
-    hard = sudosat.Grid.read(FIXTURES / "hardest-20.txt") * 100
+    hard = sudosat.Grid.read(FIXTURES / "expert-20.txt") * 100
     error = interrupted(lambda: sudosat.compare(hard, solvers="cdcl,dpll", encodings="minimal"), after=1.0)
     study = error.study
     assert isinstance(study, sudosat.Study) and study.interrupted

@@ -9,8 +9,8 @@ from conftest import FIXTURES, assert_solves, solutions_of
 pysat_solvers = pytest.importorskip("pysat.solvers")
 
 PUZZLES = [
-    ("17clue-40.txt", 5),
-    ("hardest-20.txt", 5),
+    ("minimal-40.txt", 5),
+    ("expert-20.txt", 5),
     ("thesis-9x9.txt", 9),
     ("sudoku-16-1.txt", 1),
     ("rank4-2.csv", 2),
@@ -40,7 +40,7 @@ def test_a_round_trip_through_pysat_solves_every_puzzle(name, count, solver, enc
 
 
 def test_a_formula_from_pysat_keeps_its_puzzle():
-    puzzle = sudosat.Grid.read(FIXTURES / "hardest-20.txt")[0]
+    puzzle = sudosat.Grid.read(FIXTURES / "expert-20.txt")[0]
     cnf = sudosat.encode(puzzle, reduce=True)
     formula = cnf.to_pysat()
     assert formula.comments[0] == "c sudosat 0.1.0 - Sudoku as SAT"
@@ -51,7 +51,7 @@ def test_a_formula_from_pysat_keeps_its_puzzle():
     formula.append([cnf.var(1, 2, 1) or 1, -(cnf.var(1, 2, 1) or 1)])
     more = sudosat.Cnf.from_pysat(formula)
     assert len(more) == len(cnf) + 1
-    assert more.decode(sudosat.sat(more)) == solutions_of("hardest-20.txt")[0]
+    assert more.decode(sudosat.sat(more)) == solutions_of("expert-20.txt")[0]
     # A formula made in PySAT alone is plain.
     from pysat.formula import CNF
 

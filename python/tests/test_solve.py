@@ -10,7 +10,7 @@ import pytest
 import sudosat
 from conftest import FIXTURES, assert_solves, required, solutions_of
 
-SETS = ["thesis-9x9.txt", "17clue-40.txt", "hardest-20.txt", "rank3-20.csv", "sudoku-16-1.txt", "sudoku-25-1.txt"]
+SETS = ["thesis-9x9.txt", "minimal-40.txt", "expert-20.txt", "rank3-20.csv", "sudoku-16-1.txt", "sudoku-25-1.txt"]
 
 
 @pytest.mark.parametrize("name", SETS)
@@ -66,7 +66,7 @@ def test_counts_are_the_known_counts():
     assert sudosat.count("1...............", limit=0) == 72
     assert sudosat.count("................") == 2
     assert sudosat.count("................", limit=10) == 10
-    for puzzle in sudosat.Grid.read(FIXTURES / "17clue-40.txt")[:5]:
+    for puzzle in sudosat.Grid.read(FIXTURES / "minimal-40.txt")[:5]:
         assert sudosat.count(puzzle) == 1
     assert sudosat.count(sudosat.Grid.read(FIXTURES / "corner/full-4x4.txt")[0]) == 1
     assert sudosat.count(sudosat.Grid.read(FIXTURES / "corner/contradictory-4x4.txt")[0]) == 0
@@ -94,14 +94,14 @@ def test_a_time_limit_is_a_timeout_answer():
 
 
 def test_an_incomplete_solver_that_gives_up_is_stopped():
-    hard = sudosat.Grid.read(FIXTURES / "hardest-20.txt")[0]
+    hard = sudosat.Grid.read(FIXTURES / "expert-20.txt")[0]
     answer = sudosat.solve(hard, "hill", max_iterations=10)
     assert isinstance(answer, sudosat.Stopped) and not answer and answer.reason
 
 
 def test_sat_answers_as_the_cli(cli, tmp_path):
     path = tmp_path / "f.cnf"
-    sudosat.encode(sudosat.Grid.read(FIXTURES / "hardest-20.txt")[0], reduce=True).write(path)
+    sudosat.encode(sudosat.Grid.read(FIXTURES / "expert-20.txt")[0], reduce=True).write(path)
     for backend in ["cdcl", "dpll", "varisat", "splr", "lookahead"]:
         model = sudosat.sat(path, backend)
         out = cli("sat", path, "--backend", backend, check=False).stdout
@@ -154,7 +154,7 @@ def test_proofs_of_no_solution_and_uniqueness(tmp_path):
     assert sudosat.solve("1.3...1..4..2.4.", proof=tmp_path / "solved.drat").is_full
     assert not (tmp_path / "solved.drat").exists() and not (tmp_path / "solved.cnf").exists()
     # Uniqueness: the formula with the solution blocked, refuted.
-    puzzle = sudosat.Grid.read(FIXTURES / "17clue-40.txt")[0]
+    puzzle = sudosat.Grid.read(FIXTURES / "minimal-40.txt")[0]
     assert sudosat.count(puzzle, proof=tmp_path / "unique.drat") == 1
     assert "c verdict: unique" in (tmp_path / "unique.cnf").read_text()
     for name in ["none", "unique"]:

@@ -810,7 +810,7 @@ mod tests {
     /// fixpoint, as the unlimited one does.
     #[test]
     fn a_spent_budget_hands_over_sound_candidates() {
-        let puzzle: Grid = include_str!("../../tests/fixtures/hardest-20.txt")
+        let puzzle: Grid = include_str!("../../tests/fixtures/expert-20.txt")
             .lines()
             .find(|line| !line.starts_with('#'))
             .unwrap()
@@ -860,8 +860,8 @@ mod tests {
                 .unwrap();
         let encoding = SudokuEncoding::new(BaseEncoding::Extended, true);
         let mut puzzles = vec![
-            // Unique and hard: the first of the forum-hardest fixture.
-            include_str!("../../tests/fixtures/hardest-20.txt")
+            // Unique and hard: the first of the expert fixture.
+            include_str!("../../tests/fixtures/expert-20.txt")
                 .lines()
                 .find(|line| !line.starts_with('#'))
                 .unwrap()

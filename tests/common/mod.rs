@@ -30,10 +30,10 @@ pub fn read_fixture(name: &str) -> Vec<Grid> {
     read_puzzles_from_path(&fixture(name), None).expect("fixture parses")
 }
 
-/// The shipped 17-clue puzzle with its first `blanked` givens taken away: several
-/// solutions.
-pub fn loose_17clue(blanked: usize) -> Grid {
-    let mut loose = read_fixture("17clue-1-line.txt").remove(0);
+/// The shipped minimal puzzle (`minimal-1-line.txt`, 22 givens, none of which can go)
+/// with its first `blanked` givens taken away: several solutions.
+pub fn loose_minimal(blanked: usize) -> Grid {
+    let mut loose = read_fixture("minimal-1-line.txt").remove(0);
     let givens: Vec<Cell> = loose.givens().map(|(c, _)| c).take(blanked).collect();
     for cell in givens {
         loose.set(cell, None);
@@ -77,15 +77,15 @@ pub fn solved_fixtures() -> Vec<String> {
     names
 }
 
-/// `count` 9×9 puzzles made from the fixtures' known solutions (17-clue, hardest, thesis,
+/// `count` 9×9 puzzles made from the fixtures' known solutions (minimal, expert, thesis,
 /// rank 3) in turn, puzzle `i` with `blanks.start + i % blanks.len()` cells blanked at
 /// positions drawn from `seed`: they keep at least one solution, often several.
 pub fn derived_puzzles(count: usize, seed: u64, blanks: std::ops::Range<usize>) -> Vec<Grid> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut solutions = Vec::new();
     for file in [
-        "17clue-40.txt",
-        "hardest-20.txt",
+        "minimal-40.txt",
+        "expert-20.txt",
         "thesis-9x9.txt",
         "rank3-20.csv",
     ] {
@@ -370,7 +370,7 @@ pub fn backend_counter(solver: &sudosat::solve::sat::SatSolver, name: &str) -> u
 pub fn propagation_puzzles() -> Vec<Grid> {
     let mut puzzles = derived_puzzles(60, 5, 45..72);
     for file in [
-        "hardest-20.txt",
+        "expert-20.txt",
         "thesis-4x4.txt",
         "sudoku-16-1.txt",
         "rank4-2.csv",
