@@ -249,3 +249,23 @@ def ratio(value, reference):
     if not value or not reference:
         return "–"
     return f"{value / reference:.2f}"
+
+
+# The SAT competition's current winners, built by scripts/build-peers.sh: (program under
+# the repository, name with version). Debian's `cadical` is CaDiCaL 1.5.3.
+PEER_PROGRAMS = [("target/peers/bin/kissat", "Kissat 4.0.4"), ("target/peers/bin/cadical", "CaDiCaL 2.2.1")]
+
+
+def peer_entries():
+    """The built peers as compare entries (`external:PROGRAM -q`, run from the repository
+    root), with their names: none when scripts/build-peers.sh has not run."""
+    return [(f"external:{program} -q", name) for program, name in PEER_PROGRAMS
+            if os.access(ROOT / program, os.X_OK)]
+
+
+def peer_label(solver):
+    """An entry's name with the peers' versions: `CaDiCaL 1.5.3` for Debian's."""
+    for entry, name in peer_entries():
+        solver = solver.replace(entry, f"{name} (process)")
+    return solver.replace("external:cadical -q", "CaDiCaL 1.5.3")
+

@@ -16,16 +16,18 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BIN, WORK, build, data, header, log, read_csv, run, show, table  # noqa: E402
+from common import (BIN, WORK, build, data, header, log, peer_entries, peer_label, read_csv, run, show,  # noqa: E402
+                    table)
 
 TIMEOUT = os.environ.get("TIMEOUT", "60")
-SOLVERS = os.environ.get("SOLVERS", f"external:cadical -q,external:{BIN} sat,cdcl,minisat")
+SOLVERS = os.environ.get("SOLVERS", ",".join(["external:cadical -q", *(e for e, _ in peer_entries()),
+                                               f"external:{BIN} sat", "cdcl", "minisat"]))
 
 
 def label(solver):
     """Column names without the machine's paths."""
-    return (solver.replace(f"external:{BIN} sat", "sudosat sat (default: every core)")
-            .replace("external:cadical -q", "CaDiCaL").replace("minisat", "MiniSat (process)")
+    return (peer_label(solver.replace(f"external:{BIN} sat", "sudosat sat (default: every core)"))
+            .replace("minisat", "MiniSat (process)")
             .replace("cdcl", "cdcl (in process, one thread)"))
 
 

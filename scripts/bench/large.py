@@ -18,17 +18,19 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BIN, WORK, build, data, header, log, number, read_csv, run, seconds, show, table  # noqa: E402
+from common import (BIN, WORK, build, data, header, log, number, peer_entries, peer_label, read_csv, run,  # noqa: E402
+                    seconds, show, table)
 
 SIZES = [int(n) for n in os.environ.get("SIZES", "16 25 64 81 100 144 225").split()]
 TIMEOUT = float(os.environ.get("TIMEOUT", "30"))
 TIMEOUT_225 = float(os.environ.get("TIMEOUT_225", "20"))
-SOLVERS = os.environ.get("SOLVERS", "external:cadical -q,cdcl,dpll,minisat")
+SOLVERS = os.environ.get("SOLVERS", ",".join(["external:cadical -q", *(e for e, _ in peer_entries()),
+                                               "cdcl", "dpll", "minisat"]))
 SOLVERS_225 = os.environ.get("SOLVERS_225", "external:cadical -q,cdcl")
 
 
 def label(solver):
-    return (solver.replace("external:cadical -q", "CaDiCaL").replace("minisat", "MiniSat")
+    return (peer_label(solver).replace("minisat", "MiniSat")
             .replace("/extended+reduced", ""))
 
 
