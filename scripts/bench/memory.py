@@ -72,10 +72,10 @@ def main():
         rows.append(row)
     print("Peak resident memory of the process (GNU time's maximum resident set; for `sudosat "
           "solve` with every core, the portfolio's copies included; a run stopped at its limit "
-          "reports its peak until then), and the ratio ours ÷ CaDiCaL's on the same reduced CNF "
+          "reports its peak until then), and the ratio ours ÷ CaDiCaL 1.5.3's (Debian's) on the same reduced CNF "
           "in the same run:")
     print()
-    table(["input", "sudosat solve", "peak", "CaDiCaL", "peak", "÷ CaDiCaL"], rows)
+    table(["input", "sudosat solve", "peak", "CaDiCaL 1.5.3", "peak", "÷ CaDiCaL"], rows)
 
 
 if __name__ == "__main__":

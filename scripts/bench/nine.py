@@ -113,7 +113,7 @@ def main():
 
     rows = []
     for key in solvers:
-        row = [key.replace("external:cadical -q", "CaDiCaL (process)").replace(
+        row = [key.replace("external:cadical -q", "CaDiCaL 1.5.3 (process)").replace(
             "minisat/", "MiniSat (process)/")]
         for set_name, _ in SETS:
             mine, ref = mean_us(key, set_name), mean_us(reference, set_name)
@@ -122,7 +122,7 @@ def main():
         rows.append(row)
     print(f"Per solve inside one `sudosat compare` run (one solve at a time, one thread), mean µs "
           f"a puzzle, every answer checked; ÷ {reference} is against the first row in the same run. "
-          "MiniSat and CaDiCaL are processes on the exported CNF: their times include a process "
+          "MiniSat and CaDiCaL 1.5.3 (Debian's) are processes on the exported CNF: their times include a process "
           "start and a file round trip.")
     print()
     table(["entry", "minimal-2k µs", f"÷ {reference.split('/')[0]}", "expert-375 µs",
