@@ -8,7 +8,7 @@ use crate::dimacs::{read_preamble_numbered, DimacsError, DimacsWriter};
 use crate::encode::free_vars::FreeVars;
 use crate::encode::split::CellSplit;
 use crate::encode::{Encoding, SudokuEncoding, VarMap, VarRef};
-use crate::formula::{ClauseSink, CountingSink, FormulaSize, Lit};
+use crate::formula::{ClauseSink, FormulaSize, Lit};
 use crate::grid::{Cell, Digit, Grid};
 
 /// Writes the self-describing DIMACS file of `puzzle` under `encoding`: the
@@ -193,14 +193,28 @@ fn emit_pruned(
     }
 }
 
-/// The size of the formula [`write_pruned_cnf`] writes (one pass of the encoding).
+/// The size of the formula [`write_pruned_cnf`] writes, by walks over the encoding's
+/// groups as [`Encoding::size`] makes them (no clause generated).
 pub fn pruned_size(encoding: &SudokuEncoding, pruned: &Pruned, form: PrunedForm) -> FormulaSize {
-    let mut counter = CountingSink::default();
-    emit_pruned(encoding, pruned, form, &mut counter);
-    let mut size = counter.size;
-    size.vars = pruned_description(encoding, pruned, form)
-        .var_map()
-        .num_vars();
+    let puzzle = &pruned.puzzle;
+    let mut size = if simplifies(encoding, pruned, form) {
+        encoding.size_free(puzzle, FreeVars::of(puzzle).without(&pruned.removed))
+    } else {
+        let map = encoding.var_map(puzzle);
+        let mut size = encoding.size(puzzle);
+        for (cell, digits) in &pruned.removed {
+            let units = digits
+                .iter()
+                .filter(|&&digit| matches!(map.var(*cell, digit), VarRef::Var(_)))
+                .count();
+            size.clauses += units;
+            size.literals += units;
+        }
+        size
+    };
+    if pruned.refuted {
+        size.clauses += 1;
+    }
     size
 }
 
@@ -232,7 +246,10 @@ pub fn write_pruned_cnf<W: Write>(
     };
     emit_pruned(encoding, pruned, form, &mut observed);
     (observed.progress)(observed.written, size.clauses);
+    // Checked once the writer reports no error, as `write_any_cnf` does.
+    let written = w.clauses_written();
     w.finish()?;
+    debug_assert_eq!(written, size.clauses);
     Ok(size)
 }
 
@@ -583,6 +600,42 @@ mod tests {
         // As units instead: the puzzle's own numbering and one clause a removal.
         let units = pruned_size(&encoding, &pruned, PrunedForm::Units);
         assert_eq!((units.vars, units.clauses), (own.vars, own.clauses + 2));
+    }
+
+    /// The walks of [`pruned_size`] count what [`emit_pruned`] writes, for every encoding
+    /// and family, both forms, after the real fixpoint and refuted.
+    #[test]
+    fn the_pruned_size_counts_the_clauses_written() {
+        use crate::formula::CountingSink;
+        use crate::solve::hall_fixpoint::{reason_at_root, RootMode};
+        let puzzle: Grid =
+            "400750000500400600000000009000548000000000000300160204028000000000000810009070003"
+                .parse()
+                .unwrap();
+        let refuted: Grid = "11..............".parse().unwrap();
+        let mut pruned = vec![pruned_4x4()];
+        for grid in [&puzzle, &refuted] {
+            let outcome = reason_at_root(grid, RootMode::Hall, || false).unwrap();
+            pruned.push(outcome.pruned(grid, RootMode::Hall));
+        }
+        assert!(!pruned[1].removed.is_empty() && pruned[2].refuted);
+        for encoding in SudokuEncoding::all_families() {
+            for p in &pruned {
+                for form in [PrunedForm::Units, PrunedForm::Simplified] {
+                    let mut counter = CountingSink::default();
+                    emit_pruned(&encoding, p, form, &mut counter);
+                    let size = pruned_size(&encoding, p, form);
+                    let vars = pruned_description(&encoding, p, form).var_map().num_vars();
+                    let what = format!("{} {form:?} {}", encoding.name(), p.note);
+                    assert_eq!(
+                        (size.clauses, size.literals),
+                        (counter.size.clauses, counter.size.literals),
+                        "{what}"
+                    );
+                    assert_eq!(size.vars, vars, "{what}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -169,6 +169,15 @@ impl SudokuEncoding {
         VarMap::from_free_vars(puzzle, free)
     }
 
+    /// The size of [`SudokuEncoding::encode_free_into`], by a walk (no clause generated).
+    pub(crate) fn size_free(&self, puzzle: &Grid, free: FreeVars) -> FormulaSize {
+        debug_assert!(self.reduced);
+        if !self.is_classic() {
+            return groups::size_free(puzzle, self, free);
+        }
+        reduce::reduced_size_free(puzzle, &free, self.base)
+    }
+
     /// The map of [`SudokuEncoding::encode_free_into`], without the clauses.
     pub(crate) fn var_map_free(&self, puzzle: &Grid, free: FreeVars) -> VarMap {
         debug_assert!(self.reduced);

@@ -321,6 +321,13 @@ pub(crate) fn var_map(puzzle: &Grid, enc: &SudokuEncoding) -> VarMap {
     layout_map(Layout::of(puzzle, enc), puzzle, enc)
 }
 
+/// [`size`] over the cell variables `free` of a reduced encoding.
+pub(crate) fn size_free(puzzle: &Grid, enc: &SudokuEncoding, free: FreeVars) -> FormulaSize {
+    Layout::with_free(puzzle, enc, free)
+        .shape(puzzle, enc)
+        .size(enc.amo)
+}
+
 /// [`var_map`] over the cell variables `free` of a reduced encoding.
 pub(crate) fn var_map_free(puzzle: &Grid, enc: &SudokuEncoding, free: FreeVars) -> VarMap {
     layout_map(Layout::with_free(puzzle, enc, free), puzzle, enc)

@@ -104,7 +104,12 @@ fn for_each_unit_digit(puzzle: &Grid, free: &FreeVars, mut each: impl FnMut(&[Li
 /// k(k−1)/2 binary clauses. Counting the clauses one by one took 8.5 s on an empty
 /// 400×400 grid (51·10⁹ clauses); this is linear in the free variables.
 pub fn reduced_size(puzzle: &Grid, base: BaseEncoding) -> FormulaSize {
-    let free = FreeVars::of(puzzle);
+    reduced_size_free(puzzle, &FreeVars::of(puzzle), base)
+}
+
+/// [`reduced_size`] over the free variables `free` of `puzzle` (fewer than its givens
+/// leave when root reasoning removed some), as [`emit`] writes them.
+pub(crate) fn reduced_size_free(puzzle: &Grid, free: &FreeVars, base: BaseEncoding) -> FormulaSize {
     let extended = base == BaseEncoding::Extended;
     let geo = puzzle.geometry();
     let pairs = |k: usize| k * k.saturating_sub(1) / 2;
