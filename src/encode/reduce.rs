@@ -132,7 +132,7 @@ pub(crate) fn reduced_size_free(puzzle: &Grid, free: &FreeVars, base: BaseEncodi
             group(free.cell_vars(cell).len(), true, extended);
         }
     }
-    for_each_unit_digit(puzzle, &free, |cells| group(cells.len(), extended, true));
+    for_each_unit_digit(puzzle, free, |cells| group(cells.len(), extended, true));
     if free.contradictory {
         group(0, true, false);
     }
