@@ -348,51 +348,71 @@ fn write_summary_section(h: &mut String, analysis: &Analysis) {
         write_table(h, "summary-by-group", &rows, Some(by), None);
     }
     write_ratios(h, analysis);
-    if !analysis.encoding_sizes.is_empty() {
-        h.push_str(
-            "<h3>Encoding sizes (mean per puzzle)</h3>\n<table id=\"encoding-sizes\"><tr>\
-             <th>encoding</th><th>size</th><th>puzzles</th><th>vars</th><th>clauses</th>\
-             <th>literals</th></tr>\n",
-        );
-        for s in &analysis.encoding_sizes {
-            let _ = writeln!(
-                h,
-                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-                 <td class=\"n\">{:.0}</td><td class=\"n\">{:.0}</td><td class=\"n\">{:.0}</td></tr>",
-                escape(&s.encoding),
-                s.size,
-                s.puzzles,
-                s.vars,
-                s.clauses,
-                s.literals
-            );
-        }
-        h.push_str("</table>\n");
+    let rows = analysis.encoding_sizes.iter().map(|s| {
+        let numbers = vec![s.vars, s.clauses, s.literals];
+        (s.encoding.as_str(), s.size, s.puzzles, numbers)
+    });
+    write_size_table(
+        h,
+        "Encoding sizes (mean per puzzle)",
+        "encoding-sizes",
+        &["encoding", "vars", "clauses", "literals"],
+        rows,
+    );
+    let rows = analysis.solved_sizes.iter().map(|s| {
+        let numbers = vec![s.clauses, s.puzzle_clauses, s.literals, s.puzzle_literals];
+        (s.solver.as_str(), s.size, s.puzzles, numbers)
+    });
+    write_size_table(
+        h,
+        "Formulas solved after reasoning on the grid (mean per puzzle)",
+        "solved-sizes",
+        &[
+            "solver",
+            "clauses",
+            "puzzle's clauses",
+            "literals",
+            "puzzle's literals",
+        ],
+        rows,
+    );
+}
+
+/// A table of mean formula sizes, none when there are no rows: each row a label, the grid
+/// size, the puzzles and the means (headed by `columns` after the first, which heads the
+/// labels).
+fn write_size_table<'a>(
+    h: &mut String,
+    title: &str,
+    id: &str,
+    columns: &[&str],
+    rows: impl Iterator<Item = (&'a str, usize, usize, Vec<f64>)>,
+) {
+    let mut rows = rows.peekable();
+    if rows.peek().is_none() {
+        return;
     }
-    if !analysis.solved_sizes.is_empty() {
-        h.push_str(
-            "<h3>Formulas solved after reasoning on the grid (mean per puzzle)</h3>\n\
-             <table id=\"solved-sizes\"><tr><th>solver</th><th>size</th><th>puzzles</th>\
-             <th>clauses</th><th>puzzle's clauses</th><th>literals</th>\
-             <th>puzzle's literals</th></tr>\n",
-        );
-        for s in &analysis.solved_sizes {
-            let _ = writeln!(
-                h,
-                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-                 <td class=\"n\">{:.0}</td><td class=\"n\">{:.0}</td><td class=\"n\">{:.0}</td>\
-                 <td class=\"n\">{:.0}</td></tr>",
-                escape(&s.solver),
-                s.size,
-                s.puzzles,
-                s.clauses,
-                s.puzzle_clauses,
-                s.literals,
-                s.puzzle_literals
-            );
-        }
-        h.push_str("</table>\n");
+    let _ = write!(
+        h,
+        "<h3>{title}</h3>\n<table id=\"{id}\"><tr><th>{}</th><th>size</th><th>puzzles</th>",
+        columns[0]
+    );
+    for column in &columns[1..] {
+        let _ = write!(h, "<th>{}</th>", escape(column));
     }
+    h.push_str("</tr>\n");
+    for (label, size, puzzles, means) in rows {
+        let _ = write!(
+            h,
+            "<tr><td>{}</td><td class=\"n\">{size}</td><td class=\"n\">{puzzles}</td>",
+            escape(label)
+        );
+        for mean in means {
+            let _ = write!(h, "<td class=\"n\">{mean:.0}</td>");
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n");
 }
 
 /// A summary table: the text table's columns, plus `fastest on` when given.
