@@ -1010,4 +1010,7 @@ fn formulas_after_root_reasoning_decode_to_the_known_solution() {
     assert_exit(&out, 2);
     let out = run(&["encode", o, "--root", "sometimes"]);
     assert_exit(&out, 2);
+    let out = run(&["sizes", o, "--simplify"]);
+    assert_exit(&out, 2);
+    assert!(common::stderr(&out).contains("--simplify drops what --root removes"));
 }

@@ -182,7 +182,9 @@ impl RootOutcome {
         }
         let stopped = match self {
             RootOutcome::OverBudget(_) => ", stopped when its budget was spent",
-            RootOutcome::Stopped(_) => ", stopped at the time limit",
+            RootOutcome::Stopped(_) => {
+                ", stopped before its fixpoint (a time limit or an interrupt)"
+            }
             _ => "",
         };
         let more: usize = removed.iter().map(|(_, digits)| digits.len()).sum();
