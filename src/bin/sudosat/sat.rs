@@ -375,6 +375,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Err(e) => Some(e.to_string()),
     };
     let failure = failure.or_else(|| queried.as_ref().err().map(|e| format!("{e:#}")));
+    if failure.is_some() {
+        // A solver killed by the signal's handler is not the answer: the signal's exit is.
+        crate::signals::settle();
+    }
     let code = match &outcome {
         _ if queried.is_err() => EXIT_ERROR,
         Ok(SatOutcome::Sat(_)) => 10,
