@@ -751,6 +751,33 @@ mod tests {
     use super::*;
     use crate::solve::dlx;
 
+    /// The CNF of a pruned puzzle declares in its header the clauses it holds, for every
+    /// encoding and family and both forms (its size comes from walks, not the clauses).
+    #[test]
+    fn the_pruned_formula_holds_the_clauses_its_header_declares() {
+        use crate::encode::{write_pruned_cnf, Encoding, PrunedForm};
+        let puzzle: Grid =
+            "400750000500400600000000009000548000000000000300160204028000000000000810009070003"
+                .parse()
+                .unwrap();
+        let pruned = fixpoint(&puzzle).pruned(&puzzle, RootMode::Hall);
+        assert!(
+            !pruned.removed.is_empty(),
+            "the fixpoint removes candidates here"
+        );
+        for encoding in SudokuEncoding::all_families() {
+            for form in [PrunedForm::Units, PrunedForm::Simplified] {
+                let mut out = Vec::new();
+                let size = write_pruned_cnf(&mut out, &encoding, &pruned, form, |_, _| {}).unwrap();
+                let text = String::from_utf8(out).unwrap();
+                let clauses = text.lines().filter(|l| !l.starts_with(['c', 'p'])).count();
+                let header = format!("p cnf {} {}\n", size.vars, size.clauses);
+                assert!(text.contains(&header), "{} {form:?}", encoding.name());
+                assert_eq!(clauses, size.clauses, "{} {form:?}", encoding.name());
+            }
+        }
+    }
+
     fn fixpoint(puzzle: &Grid) -> RootOutcome {
         hall_fixpoint(puzzle, RootBudget::UNLIMITED, || false)
     }
