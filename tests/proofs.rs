@@ -424,6 +424,83 @@ fn uniqueness_proofs_of_65_puzzles_are_verified() {
     }
 }
 
+/// `cnf` with each variable spread over `copies` more: the copies and the variable lie on
+/// one cycle of binary implications (every third copy negated), and each clause names a
+/// copy in place of its variable, in turn. The cdcl substitutes the copies back.
+fn with_equivalent_copies(cnf: &Cnf, copies: usize) -> Cnf {
+    let base = cnf.num_vars();
+    // Copy k of variable v, as the literal equal to v's positive literal.
+    let copy = |v: usize, k: usize| {
+        let var = sudosat::Var::from_index(base + v * copies + k);
+        var.lit(k % 3 != 2)
+    };
+    let mut out = Cnf::new();
+    for v in 0..base {
+        let mut cycle = vec![sudosat::Var::from_index(v).positive()];
+        cycle.extend((0..copies).map(|k| copy(v, k)));
+        for k in 0..cycle.len() {
+            out.add_clause(&[!cycle[k], cycle[(k + 1) % cycle.len()]]);
+        }
+    }
+    for (i, clause) in cnf.clauses().enumerate() {
+        let renamed: Vec<Lit> = clause
+            .iter()
+            .map(|&l| {
+                let c = copy(l.var().index(), i % copies);
+                if l.is_positive() {
+                    c
+                } else {
+                    !c
+                }
+            })
+            .collect();
+        out.add_clause(&renamed);
+    }
+    out
+}
+
+#[test]
+fn substituted_equivalences_keep_models_counts_and_proofs() {
+    // Above 1,000 variables the cdcl probes the root and then substitutes.
+    let spec = BackendSpec::new(BackendKind::Cdcl);
+    let dir = temp_dir();
+    let substituted =
+        |backend: &dyn sudosat::backend::SatBackend| backend.counters().get("substituted").unwrap();
+    // Four pigeons in four holes: 4! placements, each found once through the copies.
+    let sat = with_equivalent_copies(&pigeonhole(4, 4), 70);
+    assert!(sat.num_vars() > 1_000);
+    let mut backend = spec.create().unwrap();
+    sat.stream_into(backend.as_mut());
+    let mut models = 0;
+    while let SatOutcome::Sat(model) = backend.solve().unwrap() {
+        assert_eq!(sat.first_falsified(&model), None);
+        models += 1;
+        assert!(models <= 24, "runaway enumeration");
+        let blocking = model.blocking_clause((0..16).map(sudosat::Var::from_index));
+        backend.add_clause(&blocking);
+    }
+    assert_eq!(models, 24);
+    // Every copy, and later variables the blocking clauses made equivalent.
+    assert!(substituted(backend.as_ref()) >= 16 * 70);
+    // Seven pigeons in six holes: refuted, and drat-trim accepts the proof with the
+    // rewritten clauses in it.
+    let unsat = with_equivalent_copies(&pigeonhole(7, 6), 25);
+    assert!(unsat.num_vars() > 1_000);
+    let Some(drat) = drat_trim() else { return };
+    let proof = dir.path().join("copies.drat");
+    let mut backend = spec.create().unwrap();
+    backend
+        .set_proof(Some(ProofTarget::text(proof.clone())))
+        .unwrap();
+    unsat.stream_into(backend.as_mut());
+    assert_eq!(backend.solve().unwrap(), SatOutcome::Unsat);
+    backend.finish_proof().unwrap();
+    assert!(substituted(backend.as_ref()) >= 42 * 25);
+    let file = dir.path().join("copies.cnf");
+    write_formula(std::fs::File::create(&file).unwrap(), &unsat).unwrap();
+    assert!(drat_verifies(&drat, &file, &proof));
+}
+
 /// A certifier that rejects everything, as drat-trim says it.
 fn rejecting_certifier(dir: &Path) -> PathBuf {
     write_script(

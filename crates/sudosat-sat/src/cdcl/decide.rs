@@ -54,6 +54,22 @@ impl VarHeap {
         Some(top)
     }
 
+    /// Takes `v` out of the heap, if it is in.
+    pub(super) fn remove(&mut self, v: usize, activity: &[f64]) {
+        if !self.contains(v) {
+            return;
+        }
+        let i = self.position[v] as usize;
+        self.position[v] = -1;
+        let last = self.heap.pop().expect("v is in the heap");
+        if i < self.heap.len() {
+            self.heap[i] = last;
+            self.position[last as usize] = i as i32;
+            self.sift_down(i, activity);
+            self.sift_up(self.position[last as usize] as usize, activity);
+        }
+    }
+
     /// Restores the order after `v`'s activity grew.
     #[inline]
     pub(super) fn increased(&mut self, v: usize, activity: &[f64]) {
@@ -116,6 +132,9 @@ impl VarHeap {
         self.position[v as usize] = i as i32;
     }
 }
+
+/// The activity of a variable out of the search ([`Vsids::retire`]).
+const RETIRED: f64 = f64::NEG_INFINITY;
 
 /// A number in [0, 1) that depends only on `seed` and `key` (SplitMix64's finaliser).
 pub(super) fn unit_noise(seed: u64, key: u64) -> f64 {
@@ -224,13 +243,24 @@ impl Vsids {
         None
     }
 
-    /// Rebuilds the heap from every variable (after the activities changed wholesale).
+    /// Rebuilds the heap from every variable still in the search (after the activities
+    /// changed wholesale).
     pub(super) fn rebuild_heap(&mut self, num_vars: usize) {
         self.heap.clear();
         self.heap.grow(num_vars);
         for v in 0..num_vars {
-            self.heap.insert(v, &self.activity);
+            if self.activity[v] != RETIRED {
+                self.heap.insert(v, &self.activity);
+            }
         }
+    }
+
+    /// Takes variable `v` out of the search for good (it occurs in no clause any more):
+    /// out of the heap, with an activity no bump, rescale or noise changes. Were it ever
+    /// assigned and undone, it would come back last.
+    pub(super) fn retire(&mut self, v: usize) {
+        self.heap.remove(v, &self.activity);
+        self.activity[v] = RETIRED;
     }
 }
 

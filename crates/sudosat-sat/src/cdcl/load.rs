@@ -7,6 +7,7 @@ use super::clauses::ClauseDb;
 use super::decide::Vsids;
 use super::propagate::propagate;
 use super::stats::Stats;
+use super::substitute::Equivalences;
 use super::trail::{Trail, FALSE, NO_REASON, TRUE, UNSET};
 use crate::formula::{Cnf, ReserveError};
 
@@ -49,15 +50,28 @@ impl Formula {
         db.proof.add(&[]);
     }
 
-    /// Loads the clauses added since the last solve (simplified against the root; the
-    /// solver is at the root and has room for every variable).
-    pub(super) fn load_pending(&mut self, trail: &mut Trail, db: &mut ClauseDb, stats: &mut Stats) {
+    /// Loads the clauses added since the last solve (simplified against the root and
+    /// read through the substitutions made; the solver is at the root and has room for
+    /// every variable).
+    pub(super) fn load_pending(
+        &mut self,
+        equivalences: &Equivalences,
+        trail: &mut Trail,
+        db: &mut ClauseDb,
+        stats: &mut Stats,
+    ) {
         let mut lits = Vec::new();
+        let mut mapped = Vec::new();
         for index in self.loaded..self.original.num_clauses() {
             if self.inconsistent {
                 break;
             }
-            let clause = self.original.clause(index);
+            let mut clause = self.original.clause(index);
+            if !equivalences.is_empty() {
+                mapped.clear();
+                mapped.extend(clause.iter().map(|&lit| equivalences.map(lit)));
+                clause = &mapped;
+            }
             // Fast path for the bulk of Sudoku formulas: an open binary clause.
             if let [a, b] = *clause {
                 if a.var() != b.var()

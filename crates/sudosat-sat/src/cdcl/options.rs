@@ -74,6 +74,19 @@ pub(super) const FIRST_REDUCE: u64 = 2_000;
 /// Range: 0 (a fixed interval) to a few thousand. Set by docs/history.md, "The CDCL search".
 pub(super) const REDUCE_INCREMENT: u64 = 300;
 
+/// Conflicts before the first equivalent-literal substitution at a restart (formulas that
+/// root probing takes have one pass before the search), and the interval after it.
+///
+/// Range: about 1,000 to 50,000. Set by docs/history.md, "The CDCL search".
+pub(super) const SUBSTITUTE_FIRST: u64 = 2_000;
+
+/// Growth of the interval between two substitutions, in conflicts: the passes thin out
+/// as the search goes on (after n passes, about 2,000 · n²/2 conflicts).
+///
+/// Range: 0 (a fixed interval) to tens of thousands. Set by docs/history.md, "The CDCL
+/// search".
+pub(super) const SUBSTITUTE_INCREMENT: u64 = 2_000;
+
 /// A reduction drops the worse 1 / this share of the learnt clauses above glue (those not
 /// used since the last reduction).
 ///

@@ -260,6 +260,7 @@ impl Cdcl {
             + bytes(&modes.target_phase)
             + bytes(&modes.best_phase)
             + self.formula.original.memory_bytes()
+            + self.equivalences.memory_bytes()
     }
 
     /// Member `index` (> 0) of a portfolio searches differently from member 0: its
@@ -304,6 +305,7 @@ impl Cdcl {
             modes: self.modes.clone(),
             reduce: self.reduce.clone(),
             simplifier: self.simplifier.clone(),
+            equivalences: self.equivalences.clone(),
             theory: self.theory.fork(),
             formula: Formula {
                 original: self.formula.original.clone(),

@@ -19,6 +19,7 @@ use super::reduce::ReduceSchedule;
 use super::restart::Modes;
 use super::simplify::RootSimplifier;
 use super::stats::Stats;
+use super::substitute::Equivalences;
 use super::theory::{Native, TheoryLink};
 use super::trail::{Trail, NO_REASON};
 use crate::dpll::Lookahead;
@@ -42,6 +43,8 @@ pub struct Cdcl {
     pub(super) reduce: ReduceSchedule,
     /// When the root is simplified next.
     pub(super) simplifier: RootSimplifier,
+    /// The equivalent literals substituted, and when the next pass is due.
+    pub(super) equivalences: Equivalences,
     /// The theory's factory and buffers.
     pub(super) theory: TheoryLink,
     /// The formula as given and how much of it is loaded.
@@ -140,8 +143,35 @@ impl Cdcl {
     pub(super) fn load_pending(&mut self) {
         self.cancel_until(0);
         self.grow(self.formula.original.num_vars());
-        self.formula
-            .load_pending(&mut self.trail, &mut self.db, &mut self.stats);
+        self.formula.load_pending(
+            &self.equivalences,
+            &mut self.trail,
+            &mut self.db,
+            &mut self.stats,
+        );
+    }
+
+    /// Whether equivalent literals may be substituted in this solve: not under
+    /// assumptions (their variables must stay) nor beside a native propagator (its
+    /// variables are the grid's).
+    pub(super) fn may_substitute(&self, assumptions: &[Lit]) -> bool {
+        assumptions.is_empty() && self.theory.factory.is_none() && self.trail.theory.is_none()
+    }
+
+    /// Equivalent-literal substitution (module `substitute`); `false` on a root
+    /// conflict, logged as the empty clause.
+    pub(super) fn substitute(&mut self) -> bool {
+        let consistent = self.equivalences.substitute(
+            &mut self.simplifier,
+            &mut self.trail,
+            &mut self.db,
+            &mut self.vsids,
+            &mut self.stats,
+        );
+        if !consistent {
+            self.formula.refuted(&mut self.db);
+        }
+        consistent
     }
 
     /// Root simplification (module `simplify`).
@@ -292,6 +322,12 @@ impl Cdcl {
                         .due(&self.trail, &self.db, self.stats.propagations)
                     {
                         self.simplify_root();
+                    }
+                    if self.equivalences.due(self.stats.conflicts)
+                        && self.may_substitute(assumptions)
+                        && !self.substitute()
+                    {
+                        return Ended::Unsat;
                     }
                     if self.stats.conflicts >= self.limits.fork_at {
                         return Ended::Fork;
