@@ -143,8 +143,8 @@ def builds():
     return out
 
 
-def sudosat_solve(puzzle, cnf):
-    return [BIN, "solve", "--threads", "1", "-o", "/dev/null", puzzle]
+def sudosat_solve(binary=BIN):
+    return lambda puzzle, cnf: [binary, "solve", "--threads", "1", "-o", "/dev/null", puzzle]
 
 
 def main():
@@ -157,7 +157,7 @@ def main():
     commands = [f"python3 scripts/isomorphs.py {show([data('hard/gecode-25x25-6.txt')])} {COPIES} 54",
                 show([BIN, "encode", "--reduce", shown[0], "-o", shown[1]])]
     if SECTION in ("versus", "both"):
-        commands += [show(kissat([])(*shown)), show(sudosat_sat()(*shown)), show(sudosat_solve(*shown)),
+        commands += [show(kissat([])(*shown)), show(sudosat_sat()(*shown)), show(sudosat_solve()(*shown)),
                      show([CADICAL, "-q", shown[1]])]
     if SECTION in ("ablation", "both"):
         commands += [show(kissat(["OPTION"])(*shown))]
@@ -168,7 +168,7 @@ def main():
     print()
 
     if SECTION in ("versus", "both"):
-        entries = [("Kissat 4.0.4", kissat([])), ("sudosat sat", sudosat_sat()), ("sudosat solve", sudosat_solve)]
+        entries = [("Kissat 4.0.4", kissat([])), ("sudosat sat", sudosat_sat()), ("sudosat solve", sudosat_solve())]
         if os.access(CADICAL, os.X_OK):
             entries.append(("CaDiCaL 2.2.1", lambda puzzle, cnf: [CADICAL, "-q", cnf]))
         entries += [(f"sudosat sat ({label})", sudosat_sat(path)) for label, path in builds()]
@@ -182,7 +182,8 @@ def main():
             return
         big = float(os.environ.get("CPU_64", "300"))
         large = large_draws()
-        entries = [("Kissat 4.0.4", kissat([])), ("sudosat solve", sudosat_solve)]
+        entries = [("Kissat 4.0.4", kissat([])), ("sudosat solve", sudosat_solve())]
+        entries += [(f"sudosat solve ({label})", sudosat_solve(path)) for label, path in builds()]
         times, timeouts = measure(entries, large, big, "64-1")
         print(f"`sudoku-64-1` and 3 isomorphs (several solutions each), {big:g} s limit:")
         print()
