@@ -568,6 +568,12 @@ pub(crate) mod tests {
     fn with_equivalences(rng: &mut ChaCha8Rng, vars: usize) -> Cnf {
         let clauses = rng.gen_range(vars..=5 * vars);
         let mut cnf = random_ksat(rng, vars, clauses, 3);
+        plant_equivalences(rng, &mut cnf, vars);
+        cnf
+    }
+
+    /// Adds one to three cycles of implications over random literals of `vars` variables.
+    fn plant_equivalences(rng: &mut ChaCha8Rng, cnf: &mut Cnf, vars: usize) {
         for _ in 0..rng.gen_range(1..=3) {
             let len = rng.gen_range(3..=5.min(vars));
             let cycle: Vec<Lit> = (0..len)
@@ -578,7 +584,6 @@ pub(crate) mod tests {
                 cnf.add_clause(&[!cycle[k], cycle[(k + 1) % len]]);
             }
         }
-        cnf
     }
 
     /// A solver that substitutes before its first search and at every restart.
@@ -626,6 +631,41 @@ pub(crate) mod tests {
             "only {substituted} variables substituted"
         );
         assert!(refuted > 30 && sat > 30, "{sat} SAT, {refuted} UNSAT");
+    }
+
+    /// Portfolio members substitute on their own (at every restart here), and whichever
+    /// wins extends its model through its own substitutions.
+    #[test]
+    fn portfolio_members_substitute_and_extend_their_models() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2014);
+        let (mut forked, mut substituted, mut sat) = (0, 0, 0);
+        for round in 0..40 {
+            let vars = rng.gen_range(60..=90);
+            let mut cnf = random_3sat(&mut rng, vars, vars * 400 / 100);
+            plant_equivalences(&mut rng, &mut cnf, vars);
+            let mut plain = Cdcl::with_lookahead(Lookahead::None);
+            cnf.stream_into(&mut plain);
+            let expected = matches!(plain.solve().unwrap(), SatOutcome::Sat(_));
+            let mut cdcl = eager().with_threads(2);
+            cdcl.limits.fork_after = Some(10);
+            cnf.stream_into(&mut cdcl);
+            match cdcl.solve().unwrap() {
+                SatOutcome::Sat(model) => {
+                    assert!(expected, "round {round}");
+                    assert_eq!(cnf.first_falsified(&model), None, "round {round}");
+                    sat += 1;
+                }
+                SatOutcome::Unsat => assert!(!expected, "round {round}"),
+            }
+            forked += cdcl.counters().get("portfolios").unwrap();
+            substituted += cdcl.counters().get("substituted").unwrap();
+        }
+        assert!(
+            forked > 10,
+            "only {forked} portfolios, {substituted} substituted, {sat} SAT"
+        );
+        assert!(substituted > 40, "only {substituted} variables substituted");
+        assert!(sat > 5 && sat < 35, "{sat} of 40 SAT");
     }
 
     #[test]
