@@ -238,6 +238,47 @@ impl ClauseDb {
         }
     }
 
+    /// Visits every live long clause, originals then learnts, with its literals; `visit`
+    /// answers whether the clause stays. Returns the kept ones in the form
+    /// [`ClauseDb::compact`] takes: the walk of a pass that rewrites clauses, then compacts.
+    pub(super) fn retain_live(
+        &mut self,
+        mut visit: impl FnMut(&mut ClauseDb, u32, &[Lit]) -> bool,
+    ) -> Vec<u32> {
+        let mut lits = Vec::new();
+        let mut kept = Vec::new();
+        for list in [
+            std::mem::take(&mut self.originals),
+            std::mem::take(&mut self.learnts),
+        ] {
+            for c in list {
+                if self.arena[c as usize + 1] & DELETED != 0 {
+                    continue;
+                }
+                self.lits_of(c, &mut lits);
+                if visit(self, c, &lits) {
+                    kept.push(c);
+                }
+            }
+            kept.push(u32::MAX); // separates originals from learnts
+        }
+        kept
+    }
+
+    /// Puts `lits`, no longer than `old`, in place of clause `c`'s literals `old`; the
+    /// proof adds the new clause, then deletes the old one.
+    pub(super) fn replace_lits(&mut self, c: u32, old: &[Lit], lits: &[Lit]) {
+        debug_assert!(lits.len() <= old.len() && lits.len() > 2);
+        self.proof.add(lits);
+        self.proof.delete(old);
+        let ci = c as usize;
+        self.arena[ci] = lits.len() as u32;
+        self.arena[ci + SEARCH_POS] = FIRST_UNWATCHED as u32;
+        for (k, l) in lits.iter().enumerate() {
+            self.arena[ci + HEADER + k] = l.code() as u32;
+        }
+    }
+
     /// Rebuilds the arena from the clauses `kept` (originals, then `u32::MAX`, then
     /// learnts), in that order, and watches them again.
     pub(super) fn compact(&mut self, kept: Vec<u32>) {

@@ -3,9 +3,8 @@
 //! extensible SAT-solver", SAT, run when as many propagations as the arena has words came
 //! since the last pass, its `simpDB_props`); the arena is compacted and watches rebuilt.
 
-use super::clauses::{ClauseDb, DELETED, FIRST_UNWATCHED, HEADER, SEARCH_POS};
+use super::clauses::{ClauseDb, DELETED};
 use super::trail::{Trail, NO_REASON, TRUE, UNSET};
-use crate::formula::Lit;
 
 /// When root simplification runs next.
 #[derive(Clone, Default)]
@@ -34,54 +33,31 @@ impl RootSimplifier {
         propagations: u64,
     ) {
         debug_assert_eq!(trail.decision_level(), 0);
-        let mut lits = Vec::new();
-        let mut kept = Vec::new();
-        for list in [
-            std::mem::take(&mut db.originals),
-            std::mem::take(&mut db.learnts),
-        ] {
-            for c in list {
-                let ci = c as usize;
-                if db.arena[ci + 1] & DELETED != 0 {
-                    continue;
+        let mut strengthened = Vec::new();
+        let kept = db.retain_live(|db, c, lits| {
+            if lits.iter().any(|&l| trail.value(l) == TRUE) {
+                // A root reason needs no clause any more: its variable is fixed.
+                if !db.is_locked(c, trail) {
+                    db.proof.delete(lits);
                 }
-                db.lits_of(c, &mut lits);
-                if lits.iter().any(|&l| trail.value(l) == TRUE) {
-                    // A root reason needs no clause any more: its variable is fixed.
-                    if !db.is_locked(c, trail) {
-                        db.proof.delete(&lits);
-                    }
-                    db.arena[ci + 1] |= DELETED;
-                    continue;
-                }
-                let before = lits.len();
-                lits.retain(|&l| trail.value(l) == UNSET);
-                if lits.len() < before {
-                    if db.proof.is_on() {
-                        db.proof.add(&lits);
-                        let mut old = Vec::new();
-                        old.extend(
-                            db.arena[ci + HEADER..ci + HEADER + before]
-                                .iter()
-                                .map(|&code| Lit::from_code(code as usize)),
-                        );
-                        db.proof.delete(&old);
-                    }
-                    if lits.len() == 2 {
-                        db.arena[ci + 1] |= DELETED;
-                        db.add_binary(lits[0], lits[1]);
-                        continue;
-                    }
-                    db.arena[ci] = lits.len() as u32;
-                    db.arena[ci + SEARCH_POS] = FIRST_UNWATCHED as u32;
-                    for (k, l) in lits.iter().enumerate() {
-                        db.arena[ci + HEADER + k] = l.code() as u32;
-                    }
-                }
-                kept.push(c);
+                db.arena[c as usize + 1] |= DELETED;
+                return false;
             }
-            kept.push(u32::MAX); // separates originals from learnts
-        }
+            strengthened.clear();
+            strengthened.extend(lits.iter().filter(|&&l| trail.value(l) == UNSET));
+            if strengthened.len() == lits.len() {
+                return true;
+            }
+            if strengthened.len() == 2 {
+                db.proof.add(&strengthened);
+                db.proof.delete(lits);
+                db.arena[c as usize + 1] |= DELETED;
+                db.add_binary(strengthened[0], strengthened[1]);
+                return false;
+            }
+            db.replace_lits(c, lits, &strengthened);
+            true
+        });
         // Root variables need no reasons: their clauses may move or go.
         for &lit in &trail.lits {
             trail.reason[lit.var().index()] = NO_REASON;

@@ -21,7 +21,7 @@
 //! cycles; never during a solve under assumptions or with a native propagator, whose
 //! literals must keep their variables.
 
-use super::clauses::{ClauseDb, DELETED, FIRST_UNWATCHED, HEADER, SEARCH_POS};
+use super::clauses::ClauseDb;
 use super::decide::Vsids;
 use super::options::{SUBSTITUTE_FIRST, SUBSTITUTE_INCREMENT};
 use super::propagate::propagate;
@@ -336,58 +336,35 @@ fn rewrite_binaries(
 /// clauses of one or two literals leave the arena (as units or binary clauses); the arena
 /// is compacted and watched again.
 fn rewrite_long_clauses(map: &impl Fn(Lit) -> Lit, db: &mut ClauseDb, units: &mut Vec<Lit>) {
-    let mut old = Vec::new();
     let mut new: Vec<Lit> = Vec::new();
-    let mut kept = Vec::new();
-    for list in [
-        std::mem::take(&mut db.originals),
-        std::mem::take(&mut db.learnts),
-    ] {
-        for c in list {
-            let ci = c as usize;
-            if db.arena[ci + 1] & DELETED != 0 {
-                continue;
-            }
-            db.lits_of(c, &mut old);
-            if old.iter().all(|&l| map(l) == l) {
-                kept.push(c);
-                continue;
-            }
-            new.clear();
-            let mut tautology = false;
-            for &l in &old {
-                let r = map(l);
-                if new.contains(&!r) {
-                    tautology = true;
-                    break;
-                }
-                if !new.contains(&r) {
-                    new.push(r);
-                }
-            }
-            if tautology {
-                db.delete_clause(c);
-                continue;
-            }
-            db.proof.add(&new);
-            match new.len() {
-                1 => units.push(new[0]),
-                2 => db.add_binary(new[0], new[1]),
-                _ => {
-                    db.proof.delete(&old);
-                    db.arena[ci] = new.len() as u32;
-                    db.arena[ci + SEARCH_POS] = FIRST_UNWATCHED as u32;
-                    for (k, l) in new.iter().enumerate() {
-                        db.arena[ci + HEADER + k] = l.code() as u32;
-                    }
-                    kept.push(c);
-                    continue;
-                }
-            }
-            db.delete_clause(c);
+    let kept = db.retain_live(|db, c, lits| {
+        if lits.iter().all(|&l| map(l) == l) {
+            return true;
         }
-        kept.push(u32::MAX); // separates originals from learnts
-    }
+        new.clear();
+        for &l in lits {
+            let r = map(l);
+            if new.contains(&!r) {
+                db.delete_clause(c); // a tautology
+                return false;
+            }
+            if !new.contains(&r) {
+                new.push(r);
+            }
+        }
+        if new.len() > 2 {
+            db.replace_lits(c, lits, &new);
+            return true;
+        }
+        db.proof.add(&new);
+        match new[..] {
+            [unit] => units.push(unit),
+            [a, b] => db.add_binary(a, b),
+            _ => unreachable!("a clause keeps one literal at least"),
+        }
+        db.delete_clause(c);
+        false
+    });
     db.compact(kept);
 }
 
