@@ -16,7 +16,8 @@
 # (the replay test checks that they are valid input); what AFL found and cmin kept is
 # added as afl-<cksum>. Crashes and hangs are copied to tests/fuzz/<target>/crash-afl-* /
 # hang-afl-*, which `cargo test --test fuzz_replay` replays through the same code. One
-# line per target goes to target/afl/results.tsv.
+# line per target goes to target/afl/results.tsv; `scripts/benchmarks.sh afl` makes
+# BENCHMARKS.md's table from the runs' statistics.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -60,6 +61,8 @@ for target in "${TARGETS[@]}"; do
     corpus=tests/fuzz/$target/corpus
     rm -rf "$out"
     mkdir -p "$out"
+    # The revision fuzzed, for the table of scripts/bench/afl.py.
+    git rev-parse --short HEAD >"$out/revision" 2>/dev/null || true
     binary=fuzz/afl/target/release/$target
     # -V: stop after SECONDS; -t: 1 s a run (the driver's budget is 100 ms a MiB).
     nice -n 19 cargo afl fuzz -V "$SECONDS_PER_TARGET" -t 1000 \
