@@ -31,7 +31,8 @@ def read_fixture(name):
         return [cells]
     if name.startswith(("sudoku-", "thesis-4x4")):
         return [[int(t) for t in text.split()]]
-    return [[0 if ch in ".0" else int(ch) for ch in l.strip()] for l in lines if l.strip()]
+    return [[0 if ch in ".0" else SYMBOLS.index(ch) + 1 for ch in l.strip()]
+            for l in lines if l.strip() and not l.startswith("#")]
 
 
 def units(n, b):

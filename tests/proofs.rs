@@ -501,6 +501,46 @@ fn substituted_equivalences_keep_models_counts_and_proofs() {
     assert!(drat_verifies(&drat, &file, &proof));
 }
 
+/// The uniqueness proof of a 25×25 puzzle on whose formula cdcl substitutes equivalent
+/// literals (cells and units with two candidates left): drat-trim verifies it, and `solve`
+/// gives the known solution.
+#[test]
+fn a_uniqueness_proof_through_substitution_is_verified() {
+    let Some(drat) = drat_trim() else { return };
+    let dir = temp_dir();
+    let puzzle = path("gecode-25x25-p6.txt");
+    let certify = format!("{} {{cnf}} {{proof}}", drat.display());
+    let args = [
+        "count",
+        &puzzle,
+        "--proof-dir",
+        "proofs",
+        "--certify",
+        &certify,
+    ];
+    let out = run_in(dir.path(), &args, b"");
+    assert_exit(&out, 0);
+    assert_eq!(
+        stdout(&out),
+        "unique (proof: proofs/puzzle-1.drat, verified)\n"
+    );
+    // The refuted formula (the puzzle's and the clause blocking its solution) is one
+    // where cdcl substitutes.
+    let out = run_in(dir.path(), &["sat", "--stats", "proofs/puzzle-1.cnf"], b"");
+    assert_exit(&out, 20);
+    let substituted: u64 = stdout(&out)
+        .lines()
+        .find_map(|line| line.strip_prefix("c substituted: "))
+        .expect("a substituted counter")
+        .parse()
+        .unwrap();
+    assert!(substituted > 50, "{substituted} substituted");
+    let out = run_in(dir.path(), &["solve", &puzzle], b"");
+    assert_exit(&out, 0);
+    let known = std::fs::read_to_string(path("solutions/gecode-25x25-p6.txt")).unwrap();
+    assert_eq!(stdout(&out), known);
+}
+
 /// A certifier that rejects everything, as drat-trim says it.
 fn rejecting_certifier(dir: &Path) -> PathBuf {
     write_script(
