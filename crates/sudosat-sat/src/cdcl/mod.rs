@@ -292,14 +292,17 @@ impl Cdcl {
                 return Ok(SatOutcome::Unsat);
             }
             // Strip what probing fixed before searching (on the gecode 25×25 set this halves
-            // the search time); formulas left unprobed (9×9) do not pay for the pass.
-            self.simplify_root();
-            if self.may_substitute(assumptions) && !self.substitute() {
+            // the search time); formulas left unprobed (9×9) do not pay for the pass. Out of
+            // time, neither pass runs: the search stops at its first look at the clock.
+            if !deadline.expired() {
+                self.simplify_root();
+            }
+            if self.may_substitute(assumptions) && !self.substitute(&deadline) {
                 return Ok(SatOutcome::Unsat);
             }
         } else if self.equivalences.due(self.stats.conflicts)
             && self.may_substitute(assumptions)
-            && !self.substitute()
+            && !self.substitute(&deadline)
         {
             return Ok(SatOutcome::Unsat);
         }

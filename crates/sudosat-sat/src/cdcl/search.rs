@@ -158,10 +158,14 @@ impl Cdcl {
         assumptions.is_empty() && self.theory.factory.is_none() && self.trail.theory.is_none()
     }
 
-    /// Equivalent-literal substitution (module `substitute`); `false` on a root
-    /// conflict, logged as the empty clause.
-    pub(super) fn substitute(&mut self) -> bool {
+    /// Equivalent-literal substitution (module `substitute`), unless the deadline has
+    /// passed; `false` on a root conflict, logged as the empty clause.
+    pub(super) fn substitute(&mut self, deadline: &Deadline) -> bool {
+        if deadline.expired() {
+            return true;
+        }
         let consistent = self.equivalences.substitute(
+            deadline,
             &mut self.simplifier,
             &mut self.trail,
             &mut self.db,
@@ -325,7 +329,7 @@ impl Cdcl {
                     }
                     if self.equivalences.due(self.stats.conflicts)
                         && self.may_substitute(assumptions)
-                        && !self.substitute()
+                        && !self.substitute(deadline)
                     {
                         return Ended::Unsat;
                     }

@@ -29,6 +29,7 @@ use super::simplify::RootSimplifier;
 use super::stats::Stats;
 use super::trail::{Trail, FALSE, NO_REASON, TRUE, UNSET};
 use crate::formula::Lit;
+use crate::run::Deadline;
 
 /// No representative: the literal is in no component of two or more literals.
 const NONE: u32 = u32::MAX;
@@ -107,6 +108,7 @@ impl Equivalences {
     /// as it was. `false` on a root conflict (the proof then needs only the empty clause).
     pub(super) fn substitute(
         &mut self,
+        deadline: &Deadline,
         simplifier: &mut RootSimplifier,
         trail: &mut Trail,
         db: &mut ClauseDb,
@@ -118,8 +120,10 @@ impl Equivalences {
         self.passes += 1;
         let (first, increment) = self.interval;
         self.next_pass = conflicts + first + increment * self.passes;
-        let repr = match representatives(trail, db) {
-            Ok(repr) => repr,
+        let repr = match representatives(trail, db, deadline) {
+            Ok(Some(repr)) => repr,
+            // Out of time before anything changed: the formula stays as it was.
+            Ok(None) => return true,
             Err(lit) => {
                 // `lit` and its negation imply each other: both units are RUP.
                 db.proof.add(&[lit]);
@@ -169,8 +173,12 @@ impl Equivalences {
 
 /// Per literal code, the code of its component's representative (the literal of the
 /// lowest variable), or [`NONE`] outside components of two or more; `Err(lit)` when `lit`
-/// and its negation share a component.
-fn representatives(trail: &Trail, db: &ClauseDb) -> Result<Vec<u32>, Lit> {
+/// and its negation share a component; `Ok(None)` when the deadline passed first.
+fn representatives(
+    trail: &Trail,
+    db: &ClauseDb,
+    deadline: &Deadline,
+) -> Result<Option<Vec<u32>>, Lit> {
     let nodes = 2 * trail.num_vars;
     // Tarjan's numbering: 0 unvisited; `low` the lowest number reachable on the stack.
     let mut number = vec![0u32; nodes];
@@ -186,6 +194,9 @@ fn representatives(trail: &Trail, db: &ClauseDb) -> Result<Vec<u32>, Lit> {
     // When literal `u` is true, the binary clauses of `¬u` make their other literal true.
     let successors = |u: u32| &db.lists[u as usize ^ 1].binaries;
     for root in 0..nodes as u32 {
+        if deadline.expired_at(root as u64) {
+            return Ok(None);
+        }
         if number[root as usize] != 0 || trail.values[root as usize] != UNSET {
             continue;
         }
@@ -253,7 +264,7 @@ fn representatives(trail: &Trail, db: &ClauseDb) -> Result<Vec<u32>, Lit> {
             }
         }
     }
-    Ok(repr)
+    Ok(Some(repr))
 }
 
 /// Rewrites the binary clauses: a substituted literal's clauses move to its
@@ -393,7 +404,9 @@ mod tests {
     fn components_of_the_implication_graph_get_their_lowest_literal() {
         // 2 → 3 → ¬4 → 2 (a cycle through a negation); 1 → 2 only; 5 alone.
         let (trail, db) = graph(5, &[(-2, 3), (-3, -4), (4, 2), (-1, 2)]);
-        let repr = representatives(&trail, &db).unwrap();
+        let repr = representatives(&trail, &db, &Deadline::NONE)
+            .unwrap()
+            .unwrap();
         let of = |l: i64| match repr[lit(l).code()] {
             NONE => None,
             code => Some(Lit::from_code(code as usize).to_dimacs()),
@@ -407,17 +420,20 @@ mod tests {
         // An assigned literal is in no component.
         let (mut trail, db) = graph(5, &[(-2, 3), (-3, -4), (4, 2)]);
         trail.assign(lit(3), NO_REASON);
-        assert!(representatives(&trail, &db)
+        let repr = representatives(&trail, &db, &Deadline::NONE)
             .unwrap()
-            .iter()
-            .all(|&r| r == NONE));
+            .unwrap();
+        assert!(repr.iter().all(|&r| r == NONE));
+        // Out of time before the first node: no answer, and so no change.
+        let expired = Deadline::after(Some(std::time::Duration::ZERO));
+        assert_eq!(representatives(&trail, &db, &expired), Ok(None));
     }
 
     #[test]
     fn a_literal_equivalent_to_its_negation_is_a_contradiction() {
         // 1 → 2 → ¬1 → 3 → 1 (every literal of 1, 2, 3 on the cycle); 4 → 5 apart.
         let (trail, db) = graph(5, &[(-1, 2), (-2, -1), (1, 3), (-3, 1), (-4, 5)]);
-        let lit = representatives(&trail, &db).unwrap_err();
+        let lit = representatives(&trail, &db, &Deadline::NONE).unwrap_err();
         assert!(lit.var() < Var::from_index(3), "{lit:?}");
     }
 
