@@ -508,7 +508,7 @@ fn substituted_equivalences_keep_models_counts_and_proofs() {
 fn a_uniqueness_proof_through_substitution_is_verified() {
     let Some(drat) = drat_trim() else { return };
     let dir = temp_dir();
-    let puzzle = path("gecode-25x25-p6.txt");
+    let puzzle = path("hard/gecode-25x25-p6.txt");
     let certify = format!("{} {{cnf}} {{proof}}", drat.display());
     let args = [
         "count",
@@ -537,7 +537,7 @@ fn a_uniqueness_proof_through_substitution_is_verified() {
     assert!(substituted > 50, "{substituted} substituted");
     let out = run_in(dir.path(), &["solve", &puzzle], b"");
     assert_exit(&out, 0);
-    let known = std::fs::read_to_string(path("solutions/gecode-25x25-p6.txt")).unwrap();
+    let known = std::fs::read_to_string(path("solutions/hard/gecode-25x25-p6.txt")).unwrap();
     assert_eq!(stdout(&out), known);
 }
 
