@@ -671,6 +671,32 @@ pub(crate) mod tests {
         assert!(sat > 5 && sat < 35, "{sat} of 40 SAT");
     }
 
+    /// Out of time, no pass starts (the search may still answer before its first look at
+    /// the clock); with time, the same formula is substituted.
+    #[test]
+    fn no_substitution_starts_after_the_deadline() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2012);
+        let mut cnf = random_3sat(&mut rng, 60, 200);
+        // x1 → x2 → ¬x3 → x1.
+        let [a, b, c] = [0, 1, 2].map(|i| Var::from_index(i).positive());
+        for (x, y) in [(a, b), (b, !c), (!c, a)] {
+            cnf.add_clause(&[!x, y]);
+        }
+        let mut late = eager();
+        late.set_time_limit(Some(Duration::ZERO));
+        cnf.stream_into(&mut late);
+        match late.solve() {
+            Ok(SatOutcome::Sat(model)) => assert_eq!(cnf.first_falsified(&model), None),
+            Ok(SatOutcome::Unsat) | Err(BackendError::Timeout { .. }) => {}
+            Err(other) => panic!("{other:?}"),
+        }
+        assert_eq!(late.counters().get("substituted"), Some(0));
+        let mut timely = eager();
+        cnf.stream_into(&mut timely);
+        timely.solve().unwrap();
+        assert!(timely.counters().get("substituted").unwrap() > 0);
+    }
+
     #[test]
     fn counting_after_substitution_finds_every_model() {
         let mut rng = ChaCha8Rng::seed_from_u64(1979);
