@@ -841,11 +841,17 @@ fn write_columns(w: &mut dyn Write, rows: &[Vec<String>], style: TableStyle) -> 
         .collect();
     for row in rows {
         let mut line = String::new();
-        for (c, (cell, width)) in row.iter().zip(&widths).enumerate() {
+        for (c, (cell, &width)) in row.iter().zip(&widths).enumerate() {
+            // Padded by hand: `format!`'s width stops at 65,535, and a label read from a
+            // saved CSV can be longer.
+            let fill = std::iter::repeat_n(' ', width.saturating_sub(cell.chars().count()));
             if c == 0 {
-                line.push_str(&format!("{cell:<width$}"));
+                line.push_str(cell);
+                line.extend(fill);
             } else {
-                line.push_str(&format!("  {cell:>width$}"));
+                line.push_str("  ");
+                line.extend(fill);
+                line.push_str(cell);
             }
         }
         writeln!(w, "{}", line.trim_end())?;
@@ -1564,5 +1570,23 @@ mod tests {
         assert_eq!(lines[4], format!("|---|{}", "---:|".repeat(12)));
         assert!(lines[5].starts_with("| a\\|b | 1 | 1 |"), "{text}");
         assert!(text.contains("\n- a|b: 1.500 f:1\n"), "{text}");
+    }
+
+    #[test]
+    fn text_columns_align_cells_longer_than_a_format_width() {
+        // `format!("{:<w$}")` panics above 65,535; a label read from a CSV can be longer.
+        let long = "x".repeat(70_000);
+        let rows = vec![
+            vec!["entry".to_string(), "time".to_string()],
+            vec![long.clone(), "1.5".to_string()],
+            vec!["é".to_string(), "12.25".to_string()],
+        ];
+        let mut out = Vec::new();
+        write_columns(&mut out, &rows, TableStyle::Text).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("entry{}   time", " ".repeat(70_000 - 5)));
+        assert_eq!(lines[1], format!("{long}    1.5"));
+        assert_eq!(lines[2], format!("é{}  12.25", " ".repeat(70_000 - 1)));
     }
 }
