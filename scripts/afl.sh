@@ -83,7 +83,10 @@ for target in "${TARGETS[@]}"; do
     for f in "$min"/*; do
         [ -f "$f" ] || continue
         name=$(basename "$f")
+        # AFL trims its queue entries, the seeds among them: an earlier find is named anew
+        # by its trimmed content, a hand-written seed keeps its name and its text.
         case $name in
+        *orig:afl-*) cp "$f" "$corpus/afl-$(cksum <"$f" | cut -d' ' -f1)" ;;
         *orig:*) [ -e "$corpus/${name##*orig:}" ] || cp "$f" "$corpus/${name##*orig:}" ;;
         *) cp "$f" "$corpus/afl-$(cksum <"$f" | cut -d' ' -f1)" ;;
         esac
