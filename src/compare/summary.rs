@@ -844,13 +844,13 @@ fn write_columns(w: &mut dyn Write, rows: &[Vec<String>], style: TableStyle) -> 
         for (c, (cell, &width)) in row.iter().zip(&widths).enumerate() {
             // Padded by hand: `format!`'s width stops at 65,535, and a label read from a
             // saved CSV can be longer.
-            let fill = std::iter::repeat_n(' ', width.saturating_sub(cell.chars().count()));
+            let fill = " ".repeat(width.saturating_sub(cell.chars().count()));
             if c == 0 {
                 line.push_str(cell);
-                line.extend(fill);
+                line.push_str(&fill);
             } else {
                 line.push_str("  ");
-                line.extend(fill);
+                line.push_str(&fill);
                 line.push_str(cell);
             }
         }
