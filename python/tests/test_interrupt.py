@@ -7,6 +7,7 @@ import _thread
 import faulthandler
 import os
 import shutil
+import signal
 import threading
 from pathlib import Path
 
@@ -23,6 +24,16 @@ def watchdog():
     faulthandler.dump_traceback_later(120, exit=True)
     yield
     faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.fixture(autouse=True)
+def sigint_raises():
+    """These tests stand for a terminal's Ctrl-C. A run started in the background by a
+    shell inherits SIGINT ignored, and Python then installs no handler and never raises
+    KeyboardInterrupt: the tests put Python's own handler in place."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def interrupted(call, after=0.5):
