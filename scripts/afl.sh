@@ -83,13 +83,16 @@ for target in "${TARGETS[@]}"; do
     for f in "$min"/*; do
         [ -f "$f" ] || continue
         name=$(basename "$f")
-        # AFL trims its queue entries, the seeds among them: an earlier find is named anew
-        # by its trimmed content, a hand-written seed keeps its name and its text.
+        # AFL trims its queue entries, the seeds among them: a hand-written seed keeps its
+        # name and its text; an earlier find, like a new one, is named by its content.
         case $name in
-        *orig:afl-*) cp "$f" "$corpus/afl-$(cksum <"$f" | cut -d' ' -f1)" ;;
-        *orig:*) [ -e "$corpus/${name##*orig:}" ] || cp "$f" "$corpus/${name##*orig:}" ;;
-        *) cp "$f" "$corpus/afl-$(cksum <"$f" | cut -d' ' -f1)" ;;
+        *orig:afl-*) ;;
+        *orig:*)
+            [ -e "$corpus/${name##*orig:}" ] || cp "$f" "$corpus/${name##*orig:}"
+            continue
+            ;;
         esac
+        cp "$f" "$corpus/afl-$(cksum <"$f" | cut -d' ' -f1)"
     done
     files=$(find "$corpus" -maxdepth 1 -type f | wc -l)
 
