@@ -44,7 +44,7 @@ use sudosat::solve::root::{root_fixpoint, RootOutcome, RootPolicy};
 const FIRST_BATCH: f64 = 0.01;
 
 /// A search check that has not answered in this long counts as a failure.
-const CHECK_LIMIT: Duration = Duration::from_secs(60);
+const CHECK_LIMIT: Duration = Duration::from_secs(10);
 
 #[derive(Clone, Copy, PartialEq)]
 enum Method {

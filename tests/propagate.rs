@@ -257,6 +257,34 @@ fn root_reasoning_counts_exactly_as_clauses_alone() {
     );
 }
 
+/// `--root`'s help says what `auto` does with the constants the code decides by, in
+/// `solve`, `count` and `compare` alike.
+#[test]
+fn root_help_states_the_rule_the_code_follows() {
+    use sudosat::solve::root::{RootPolicy, ROOT_AUTO_MIN_SIDE};
+    let RootPolicy::WhilePaying { price, probe } = RootPolicy::AUTO else {
+        panic!("auto pays its way")
+    };
+    for command in ["solve", "count", "compare"] {
+        let out = run(&[command, "--help"]);
+        assert_exit(&out, 0);
+        let help = stdout(&out)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for fact in [
+            format!("side {ROOT_AUTO_MIN_SIDE} and more"),
+            format!("{probe} step for each literal"),
+            format!("{price} steps for each literal"),
+        ] {
+            assert!(
+                help.contains(&fact),
+                "{command} --help lacks {fact:?}: {help}"
+            );
+        }
+    }
+}
+
 /// `--root hall` reports what it did and settles the 25×25 fixture before any decision;
 /// `--root none` leaves it to the search.
 #[test]

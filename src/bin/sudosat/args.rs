@@ -254,15 +254,8 @@ pub struct BackendArgs {
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
     /// Reasoning before the encoding: auto, none or hall.
-    ///
-    /// Reason on the grid before encoding it (every backend): `hall` runs every Hall set
-    /// of every row, column and box, every digit's rows against its columns (fish of any
-    /// size) and locked candidates to a fixpoint, and encodes what is left, its removals as
-    /// unit clauses; a grid it settles needs no search. `auto` (the default) runs it on
-    /// grids wider than 144, where it settles `sudoku-225-1` in seconds and no search here
-    /// does; below, cdcl's root probing settles the measured grids as fast or faster. Not with a
-    /// proof (the checker needs the puzzle's own formula) nor `--load assumptions`.
-    #[arg(long, value_name = "MODE", default_value_t = RootMode::default(), value_parser = named::<RootMode>())]
+    #[arg(long, value_name = "MODE", default_value_t = RootMode::default(),
+          value_parser = named::<RootMode>(), long_help = root_help())]
     pub root: RootMode,
     /// Threads of one cdcl solve (default: every core).
     ///
@@ -271,8 +264,9 @@ pub struct BackendArgs {
     /// answer wins (on uniform random k-SAT the second thread runs the lookahead search
     /// instead, see --lookahead). With more than one thread a puzzle or formula
     /// with several solutions may get a different one from run to run; 1 is
-    /// deterministic. `solve` with several puzzles on several `--jobs` gives each one
-    /// thread; `compare` always uses one.
+    /// deterministic. `solve` and `count` with several puzzles on several `--jobs` give
+    /// each one thread, and a puzzle solved alone the cores `--jobs` gives (`--jobs 1`:
+    /// one); `compare` always uses one.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Seed of cdcl's search and the random solvers.
@@ -334,6 +328,23 @@ impl BackendArgs {
     pub fn time_limit(&self) -> Result<Option<Duration>> {
         time_limit(self.timeout)
     }
+}
+
+/// `--root`'s long help: what each mode does, `auto`'s rule built from its constants.
+pub fn root_help() -> String {
+    format!(
+        "Reasoning before the encoding: auto, none or hall.\n\n\
+         Reason on the grid before encoding it (every backend), and encode what is left, the \
+         removed candidates as unit clauses; a grid it settles needs no search, and a \
+         contradiction is the answer \"no solution\". `hall` runs naked and hidden singles, \
+         locked candidates, every Hall set of every row, column and box and every digit's \
+         rows against its columns (fish of any size) to their fixpoint on every grid. \
+         `auto` (the default) runs them {}. `none` encodes the puzzle as it is. Not with a \
+         proof (the checker needs the puzzle's own formula) nor `--load assumptions`. \
+         `--stats` says how it ended: root=settled, fixpoint, unpaid (the Hall rounds \
+         stopped), stopped or refuted.",
+        RootMode::auto_summary()
+    )
 }
 
 /// How to solve: the options `solve` and `count` share.
@@ -469,6 +480,17 @@ impl SolverArgs {
         Ok((spec, solver))
     }
 
+    /// The flags one solver of a run over several puzzles gets: the puzzles share the
+    /// cores, so each solve has one thread when they run `parallel`, and otherwise the
+    /// cores `--jobs` gives (one in all with `--jobs 1`, the cdcl portfolio included);
+    /// `--threads` overrides both.
+    pub fn sharing(&self, jobs: Option<usize>, parallel: bool) -> SolverArgs {
+        let mut how = self.clone();
+        let threads = if parallel { Some(1) } else { jobs };
+        how.sat.threads = how.sat.threads.or(threads);
+        how
+    }
+
     /// The classic solvers' options the flags select.
     pub fn solver_options(&self, trace: bool) -> SolverOptions {
         SolverOptions {
@@ -480,5 +502,36 @@ impl SolverArgs {
             threshold: self.threshold,
             trace,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        how: SolverArgs,
+    }
+
+    fn threads(flags: &[&str], jobs: Option<usize>, parallel: bool) -> Option<usize> {
+        let flags =
+            Flags::try_parse_from(std::iter::once("sudosat").chain(flags.iter().copied())).unwrap();
+        flags.how.sharing(jobs, parallel).sat.threads
+    }
+
+    /// `--jobs` is the cores of the whole run: one solve alone gets them all (one with
+    /// `--jobs 1`, the portfolio included), puzzles solved side by side one each, and
+    /// `--threads` says otherwise for both; with neither, one solve takes every core.
+    #[test]
+    fn jobs_share_the_cores_unless_threads_says_otherwise() {
+        assert_eq!(threads(&[], Some(1), false), Some(1));
+        assert_eq!(threads(&[], Some(3), false), Some(3));
+        assert_eq!(threads(&[], Some(3), true), Some(1));
+        assert_eq!(threads(&[], None, false), None);
+        assert_eq!(threads(&["--threads", "2"], Some(1), false), Some(2));
+        assert_eq!(threads(&["--threads", "2"], Some(4), true), Some(2));
     }
 }

@@ -179,12 +179,8 @@ pub struct Args {
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Reasoning before the encoding (SAT entries).
-    ///
-    /// Reasoning on the grid before encoding it, for every SAT entry (as in `sudosat solve
-    /// --root`): `none` compares the searches alone on the puzzle's own formula, `auto`
-    /// (the default) runs the Hall-set fixpoint on grids wider than 144 first and hands
-    /// every entry what it leaves.
-    #[arg(long, value_name = "MODE", default_value_t = RootMode::default(), value_parser = named::<RootMode>())]
+    #[arg(long, value_name = "MODE", default_value_t = RootMode::default(),
+          value_parser = named::<RootMode>(), long_help = compare_root_help())]
     root: RootMode,
     /// Memory budget of the SAT entries, e.g. 512M.
     ///
@@ -262,6 +258,18 @@ impl CompareInputs {
 /// failed), 128 + the signal when stopped by one (130 SIGINT, 143 SIGTERM, 129 SIGHUP;
 /// the outputs still hold what was measured), 2 for bad arguments or input, an entry
 /// that cannot run among them ([`compare::preflight`]).
+/// `--root`'s long help: as `solve --root`, for every SAT entry.
+fn compare_root_help() -> String {
+    format!(
+        "Reasoning before the encoding (SAT entries).\n\n\
+         Reasoning on the grid before encoding it, for every SAT entry (as in `sudosat solve \
+         --root`): `none` compares the searches alone on the puzzle's own formula, `hall` \
+         hands every entry what the fixpoint of every rule leaves, and `auto` (the default) \
+         what it leaves {}.",
+        RootMode::auto_summary()
+    )
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
     let command_line: Vec<String> = std::env::args().collect();
     let to_stdout = [&args.csv, &args.json, &args.plot]

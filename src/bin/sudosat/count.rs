@@ -29,7 +29,9 @@ pub struct Args {
     /// Count puzzles on N threads (default: every core).
     ///
     /// Count the solutions of puzzles on N threads, one solver each (default: every core).
-    /// The lines and the exit code are those of `--jobs 1`, in input order. `--proof-dir`
+    /// The lines and the exit code are those of `--jobs 1`, in input order; N is the
+    /// cores of the whole run, so one puzzle counted alone gets them for its cdcl
+    /// portfolio (`--jobs 1`: one core in all) unless `--threads` says otherwise. `--proof-dir`
     /// runs on one thread.
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
@@ -70,7 +72,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         bail!("--jobs must be between 1 and {MAX_JOBS}, not {jobs}");
     }
     let inputs = args.input.read()?;
-    let (spec, mut solver) = args.how.build(false)?;
+    let spec = args.how.spec(false)?;
     let mut prover = Prover::new(&args.proofs, &spec)?;
     let parallel = jobs > 1 && prover.is_none() && inputs.len() > 1;
     let pool = if parallel {
@@ -83,9 +85,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         None
     };
-    // The puzzles share the cores: one thread each unless asked otherwise.
-    let mut how = args.how.clone();
-    how.sat.threads.get_or_insert(1);
+    let how = args.how.sharing(args.jobs, parallel);
+    let mut solver = how.build(false)?.1;
     let failed_at = AtomicUsize::new(usize::MAX);
     let mut all_unique = true;
     // Each verdict goes out as it is found (standard output, like `solve`'s answers).

@@ -55,7 +55,9 @@ pub struct Args {
     ///
     /// Solve puzzles on N threads, one solver each (default: every core). The output, the
     /// statistics and the exit code are those of `--jobs 1`, in input order. `--proof-dir`
-    /// and `--trace` run on one thread.
+    /// and `--trace` run on one thread. N is the cores of the whole run: a puzzle solved
+    /// alone (one puzzle, `--proof-dir`, `--trace`) gets them for its cdcl portfolio, so
+    /// `--jobs 1` uses one core in all; `--threads` says otherwise.
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
 }
@@ -82,7 +84,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     // Every puzzle is read (and a bad one reported) before any answer is written.
     let inputs = args.input.read()?;
-    let (spec, mut solver) = args.how.build(args.trace)?;
+    let spec = args.how.spec(args.trace)?;
     let format = Format::from(args.format);
     let mut prover = Prover::new(&args.proofs, &spec)?;
     let parallel = jobs > 1 && prover.is_none() && !args.trace && inputs.len() > 1;
@@ -96,9 +98,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         None
     };
-    // The puzzles share the cores: one thread each unless asked otherwise.
-    let mut how = args.how.clone();
-    how.sat.threads.get_or_insert(1);
+    let how = args.how.sharing(args.jobs, parallel);
+    let mut solver = how.build(args.trace)?.1;
     // For long files only, and not over the answers on a terminal or statistics and traces,
     // which print their own lines.
     let answers_on_terminal = args.output.as_deref().map_or(true, |p| p == Path::new("-"))

@@ -63,7 +63,7 @@ impl State {
             return Err(Contradiction);
         };
         // One place is a single, which the queue places.
-        if places.count() == 1 {
+        if self.place_count(unit, d) == 1 {
             return Ok(());
         }
         // The other unit holding every place, and its places inside this one.

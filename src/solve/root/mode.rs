@@ -50,6 +50,22 @@ impl RootPolicy {
 }
 
 impl RootMode {
+    /// What `auto` does, in words for help texts and guides, built from the constants
+    /// that decide it.
+    pub fn auto_summary() -> String {
+        let RootPolicy::WhilePaying { price, probe } = RootPolicy::AUTO else {
+            unreachable!("auto pays its way")
+        };
+        let side = ROOT_AUTO_MIN_SIDE;
+        format!(
+            "on grids of side {side} and more ({side}×{side} up): naked and hidden singles \
+             and locked candidates to their fixpoint, then rounds of Hall sets and fish on \
+             the views that changed, for as long as their work stays within {probe} step \
+             for each literal of the formula when they began and {price} steps for each \
+             literal they removed since; what is left goes to the search"
+        )
+    }
+
     /// How far reasoning goes on a grid of side `n`, or `None` when it does not run there.
     pub fn policy(self, n: usize) -> Option<RootPolicy> {
         match self {

@@ -63,9 +63,13 @@ pub(super) struct State {
     index: Vec<u32>,
     open: Vec<u32>,
     cand: Vec<Bits>,
+    /// Per open cell, the number of its candidates; per slot, of its places (counted
+    /// once here rather than over seven words at every removal).
+    cand_count: Vec<u16>,
+    place_count: Vec<u16>,
     /// Per open cell: whether it is placed (its one digit gone from its peers).
     placed_cell: Vec<bool>,
-    /// Per unit and digit (`unit · n + digit`): where its places are kept, `NONE` when
+    /// Per digit and unit (`digit · 3n + unit`): where its places are kept, `NONE` when
     /// the digit is given in the unit; the places of open cells that still take the digit.
     /// Only the digits the givens leave out of a unit have places: a 400×400 grid
     /// three-quarters given keeps a quarter of the masks.
@@ -139,13 +143,17 @@ impl State {
             open.push(cell as u32);
             cand.push(all.minus(seen));
         }
+        // Digit by digit: placing a digit touches its slots in the units of the cell's
+        // peers, which then lie close together.
         let mut slot = vec![NONE; 3 * n * n];
         let mut slots = 0;
-        for (unit, given) in unit_placed.iter().enumerate() {
-            all.minus(*given).each(|d| {
-                slot[unit * n + d] = slots;
-                slots += 1;
-            });
+        for d in 0..n {
+            for (unit, given) in unit_placed.iter().enumerate() {
+                if !given.has(d) {
+                    slot[d * 3 * n + unit] = slots;
+                    slots += 1;
+                }
+            }
         }
         let mut state = State {
             b,
@@ -153,6 +161,8 @@ impl State {
             givens,
             index,
             placed_cell: vec![false; open.len()],
+            cand_count: cand.iter().map(|c| c.count() as u16).collect(),
+            place_count: Vec::new(),
             open,
             cand,
             slot,
@@ -192,6 +202,7 @@ impl State {
                 Some(_) => {}
             }
         }
+        state.place_count = state.places.iter().map(|p| p.count() as u16).collect();
         // Hidden singles and digits without a place, unit by unit.
         for unit in 0..3 * n {
             let mut missing = false;
@@ -242,6 +253,11 @@ impl State {
         self.queue.is_empty() && self.placed_cell.iter().all(|&p| p)
     }
 
+    /// The number of places of digit `d` left in `unit` (not given there).
+    pub(super) fn place_count(&self, unit: usize, d: usize) -> u16 {
+        self.place_count[self.slot(unit, d)]
+    }
+
     /// The candidates of open cell `cell`.
     pub(super) fn cand(&self, cell: usize) -> Bits {
         self.cand[self.index[cell] as usize]
@@ -249,7 +265,7 @@ impl State {
 
     /// Where the places of digit `d` in `unit` are kept (the digit is not given there).
     pub(super) fn slot(&self, unit: usize, d: usize) -> usize {
-        self.slot[unit * self.n + d] as usize
+        self.slot[d * 3 * self.n + unit] as usize
     }
 
     /// The places of `cell` in its row, column and box.
@@ -277,6 +293,8 @@ impl State {
         }
         self.cand[at] = old.minus(gone);
         let count = gone.count() as u64;
+        let k = u64::from(self.cand_count[at]);
+        self.cand_count[at] -= count as u16;
         match rule {
             Rule::Single => self.removals.singles += count,
             Rule::Locked => self.removals.locked += count,
@@ -286,7 +304,6 @@ impl State {
         self.removals.work += 3 * count;
         // k² literals a group: a cell from k to k − g loses k² − (k − g)², a unit's digit
         // from m to m − 1 loses 2m − 1.
-        let k = u64::from(old.count());
         let mut lost = k * k - (k - count) * (k - count);
         let units = self.cell_units[cell];
         let places = self.places_of(cell);
@@ -295,19 +312,20 @@ impl State {
             for (&unit, &place) in units.iter().zip(&places) {
                 let unit = unit as usize;
                 let slot = self.slot(unit, d);
-                let left = &mut self.places[slot];
-                lost += 2 * u64::from(left.count()) - 1;
-                left.remove(place);
-                let left = *left;
-                match left.first() {
-                    None => consistent = false,
-                    Some(k) if left.count() == 1 => {
+                let m = self.place_count[slot];
+                lost += 2 * u64::from(m) - 1;
+                self.place_count[slot] = m - 1;
+                self.places[slot].remove(place);
+                match m - 1 {
+                    0 => consistent = false,
+                    1 => {
+                        let k = self.places[slot].first().expect("one place");
                         let single = self.unit_cells[unit * n + k];
                         if !self.placed_cell[self.index[single as usize] as usize] {
                             self.queue.push((single, d as u16));
                         }
                     }
-                    Some(_) => {}
+                    _ => {}
                 }
             }
             self.changed[3 * n + d] = true;
@@ -317,11 +335,13 @@ impl State {
             self.changed[unit as usize] = true;
             self.changed[4 * n + unit as usize] = true;
         }
-        let left = self.cand[at];
-        match left.first() {
-            None => consistent = false,
-            Some(d) if left.count() == 1 => self.queue.push((cell as u32, d as u16)),
-            Some(_) => {}
+        match self.cand_count[at] {
+            0 => consistent = false,
+            1 => {
+                let d = self.cand[at].first().expect("one candidate");
+                self.queue.push((cell as u32, d as u16));
+            }
+            _ => {}
         }
         if consistent {
             Ok(())
