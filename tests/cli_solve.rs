@@ -464,6 +464,34 @@ fn sat_answers_like_a_competition_solver() {
     assert!(stderr(&out).contains("bad.cnf:2"), "{}", stderr(&out));
 }
 
+/// `sat --timeout` counts from the start, the reading of the formula included: with a
+/// limit already past when the reading first looks at the clock, the answer is `s
+/// UNKNOWN` (exit 0, as a time-out) with how much was read; without the limit, the same
+/// file is solved.
+#[test]
+fn sat_timeout_covers_reading_the_formula() {
+    let dir = temp_dir();
+    // 70,000 clauses: more than the reader reads between two looks at the clock.
+    let clauses = 70_000;
+    let text = format!(
+        "p cnf {} {clauses}\n{}",
+        2 * clauses,
+        (1..=clauses)
+            .map(|k| format!("{} -{} 0\n", 2 * k - 1, 2 * k))
+            .collect::<String>()
+    );
+    let big = write(dir.path(), "big.cnf", &text);
+    let out = run(&["sat", &big, "--timeout", "0.000001"]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    assert!(
+        text.contains("time limit passed while reading") && text.contains("\ns UNKNOWN\n"),
+        "{text}"
+    );
+    let out = run(&["sat", &big, "--no-model"]);
+    assert_exit(&out, 10);
+}
+
 /// `sat --stats` appends the times and the backend's counters as `c` lines after the
 /// answer; the `s` line and the exit code stay those of a plain run. Three pigeons in two
 /// holes need a decision and a conflict (no clause is a unit).

@@ -23,7 +23,7 @@ pub use self::model::{
     read_competition_output, read_minisat_result, read_model_auto, SolverAnswer,
 };
 pub use self::parse::{
-    parse_cubes, parse_dimacs, parse_dimacs_str, read_preamble, read_preamble_numbered,
-    DimacsReport, ParseOptions,
+    parse_cubes, parse_dimacs, parse_dimacs_str, parse_dimacs_until, read_preamble,
+    read_preamble_numbered, DimacsReport, ParseOptions,
 };
 pub use self::write::{write_formula, DimacsWriter};

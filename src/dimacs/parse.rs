@@ -174,7 +174,13 @@ pub struct DimacsReport {
     /// the formula is to be solved under each in turn (cube and conquer; Heule, Kullmann,
     /// Wieringa & Biere 2011).
     pub cubes: Vec<Vec<Lit>>,
+    /// Reading stopped before the end ([`parse_dimacs_until`]'s `stop`): the clauses read so
+    /// far went to the sink, and the counts and checks of the whole file were not made.
+    pub stopped: bool,
 }
+
+/// Clauses read between two calls of [`parse_dimacs_until`]'s `stop`.
+const STOP_CHECK_PERIOD: usize = 1 << 16;
 
 /// How much of a malformed `c p show` line an error quotes, in characters.
 const SHOW_QUOTED: usize = 40;
@@ -310,6 +316,22 @@ pub fn parse_dimacs<R: Read>(
     sink: &mut dyn ClauseSink,
     options: ParseOptions,
 ) -> Result<DimacsReport, DimacsError> {
+    parse_dimacs_until(reader, source_name, sink, options, &|| false)
+}
+
+/// [`parse_dimacs`] that asks `stop` every so many clauses and, when it says so, ends with
+/// what it read so far ([`DimacsReport::stopped`]): reading a formula of millions of
+/// clauses takes seconds, which a time limit or an interrupt should not wait for.
+///
+/// # Errors
+/// As [`parse_dimacs`], for what was read.
+pub fn parse_dimacs_until<R: Read>(
+    reader: R,
+    source_name: &str,
+    sink: &mut dyn ClauseSink,
+    options: ParseOptions,
+    stop: &dyn Fn() -> bool,
+) -> Result<DimacsReport, DimacsError> {
     let mut sc = Scanner::new(reader, source_name);
     let mut report = DimacsReport::default();
     let mut header: Option<(usize, usize)> = None;
@@ -402,6 +424,16 @@ pub fn parse_dimacs<R: Read>(
                     clauses += 1;
                     literals += clause.len();
                     clause.clear();
+                    if clauses % STOP_CHECK_PERIOD == 0 && stop() {
+                        report.stopped = true;
+                        report.declared = header.unwrap_or_default();
+                        report.size = FormulaSize {
+                            vars: report.declared.0,
+                            clauses,
+                            literals,
+                        };
+                        return Ok(report);
+                    }
                 } else {
                     if v.unsigned_abs() as usize > num_vars {
                         let message = if report.incremental {
@@ -558,6 +590,34 @@ mod tests {
     fn lits(v: &[i64]) -> Vec<Lit> {
         v.iter().map(|&x| Lit::from_dimacs(x)).collect()
     }
+    /// `stop` is asked every so many clauses: what was read by then is kept and the
+    /// report says the reading stopped; a `stop` that never says so reads everything.
+    #[test]
+    fn reading_stops_when_asked_with_what_it_read() {
+        let clauses = 2 * STOP_CHECK_PERIOD + 5;
+        let text = format!("p cnf 3 {clauses}\n{}", "1 -2 3 0\n".repeat(clauses));
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() == 2
+        };
+        let mut cnf = Cnf::new();
+        let report = parse_dimacs_until(
+            text.as_bytes(),
+            "t",
+            &mut cnf,
+            ParseOptions::default(),
+            &stop,
+        )
+        .unwrap();
+        assert!(report.stopped);
+        assert_eq!(cnf.num_clauses(), 2 * STOP_CHECK_PERIOD);
+        assert_eq!(report.size.clauses, 2 * STOP_CHECK_PERIOD);
+        let (cnf, report) = parse_dimacs_str(&text, ParseOptions::default()).unwrap();
+        assert!(!report.stopped);
+        assert_eq!(cnf.num_clauses(), clauses);
+    }
+
     #[test]
     fn tolerates_comments_crlf_tabs_and_percent() {
         let text = "c hello\r\np cnf 3 2\r\n1\t-2\r\nc inside\r\n 3 0 -1\n0\n%\n0\n";

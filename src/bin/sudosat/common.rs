@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec, ProofFormat};
 use sudosat::compression::{self, Compression};
-use sudosat::dimacs::{parse_dimacs, DimacsReport, ParseOptions};
+use sudosat::dimacs::{parse_dimacs_until, DimacsReport, ParseOptions};
 use sudosat::generate::{diagnose, Diagnosis};
 use sudosat::grid::{check_grid, read_located_from_path, read_puzzles_from_path, Format, Grid};
 use sudosat::names::plural;
@@ -26,10 +26,16 @@ use sudosat::Cnf;
 /// # Errors
 /// A file that cannot be opened or read, or a positioned parse error.
 pub fn read_cnf(path: &Path) -> Result<(Cnf, DimacsReport, String)> {
+    read_cnf_until(path, &|| false)
+}
+
+/// [`read_cnf`] that ends early, with what it read, when `stop` says so (the report says
+/// `stopped`).
+pub fn read_cnf_until(path: &Path, stop: &dyn Fn() -> bool) -> Result<(Cnf, DimacsReport, String)> {
     let name = display_path(path);
     let mut cnf = Cnf::new();
     let input = sudosat::compression::open(path).with_context(|| format!("{name}: cannot open"))?;
-    let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())?;
+    let report = parse_dimacs_until(input, &name, &mut cnf, ParseOptions::default(), stop)?;
     cnf.set_num_vars(report.declared.0);
     for warning in &report.warnings {
         eprintln!("sudosat: warning: {warning}");

@@ -22,8 +22,8 @@ use sudosat::{ClauseSink, Cnf, Lit, Var};
 
 use crate::args::BackendArgs;
 use crate::common::{
-    display_path, read_cnf, stdin_at_most_once, temp_file_beside, write_output, write_packed_copy,
-    EXIT_ERROR,
+    display_path, read_cnf_until, stdin_at_most_once, temp_file_beside, write_output,
+    write_packed_copy, EXIT_ERROR,
 };
 use crate::cubes::{cube_workers, solve_cubes};
 
@@ -180,10 +180,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
     stdin_at_most_once(std::iter::once(args.file.as_path()).chain(args.cubes.as_deref()))?;
     // The flags first: a mistake in them is reported before a large formula is read.
     reject_puzzle_flags(&args.how)?;
-    let spec = args.how.backend_spec()?.with_memory(args.max_memory);
+    let mut spec = args.how.backend_spec()?.with_memory(args.max_memory);
+    // `--timeout` counts from here: reading a large formula is part of the time it takes.
+    let deadline = Deadline::after(spec.timeout);
     let parse_start = Instant::now();
-    let (mut cnf, report, name) = read_cnf(&args.file)?;
+    let (mut cnf, report, name) = read_cnf_until(&args.file, &|| deadline.expired())?;
     let parse_time = parse_start.elapsed();
+    if report.stopped {
+        write_output(None, |w| {
+            writeln!(
+                w,
+                "c sudosat sat: the time limit passed while reading {name} ({} clauses read)",
+                report.size.clauses
+            )?;
+            writeln!(w, "s UNKNOWN")?;
+            Ok(())
+        })?;
+        return Ok(ExitCode::from(0));
+    }
+    // What follows (the solve, the cubes, the questions after the answer) gets what the
+    // reading left; a time-out still names the whole limit.
+    let limit = spec.timeout;
+    spec.timeout = deadline.remaining();
     let assumptions = parse_assumptions(&args.assume, cnf.num_vars())?;
     let mut cubes = report.cubes;
     if let Some(path) = &args.cubes {
@@ -268,8 +286,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut cube_line = None;
     let mut per_cube = Vec::new();
     let solve_start = Instant::now();
-    // `--timeout` covers the solve and the questions after it.
-    let deadline = Deadline::after(spec.timeout);
     let outcome = if cubes.is_empty() {
         None
     } else {
@@ -310,6 +326,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     };
     let solve_time = solve_start.elapsed();
+    let outcome = outcome.map_err(|e| match e {
+        BackendError::Timeout { solver, .. } => BackendError::Timeout {
+            solver,
+            timeout: limit.unwrap_or_default(),
+        },
+        e => e,
+    });
     let failed = match &outcome {
         Ok(SatOutcome::Unsat)
             if cubes.is_empty() && !assumptions.is_empty() && under_assumptions =>

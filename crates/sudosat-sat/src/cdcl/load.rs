@@ -5,6 +5,7 @@
 
 use super::clauses::ClauseDb;
 use super::decide::Vsids;
+use super::options::LOAD_CHECK_PERIOD;
 use super::propagate::propagate;
 use super::stats::Stats;
 use super::substitute::Equivalences;
@@ -52,20 +53,23 @@ impl Formula {
 
     /// Loads the clauses added since the last solve (simplified against the root and
     /// read through the substitutions made; the solver is at the root and has room for
-    /// every variable).
+    /// every variable). `stop`, asked every [`LOAD_CHECK_PERIOD`] clauses, ends the load
+    /// early (a time limit, an interrupt): `false` then, and the next solve goes on from
+    /// there.
     pub(super) fn load_pending(
         &mut self,
         equivalences: &Equivalences,
         trail: &mut Trail,
         db: &mut ClauseDb,
         stats: &mut Stats,
-    ) {
+        stop: &dyn Fn() -> bool,
+    ) -> bool {
         // Two copies of the loop: the one without substitutions (every 9×9 solve) pays no
         // test per clause (0.8 % of a 9×9 batch's instructions).
         if equivalences.is_empty() {
-            self.load_clauses::<false>(equivalences, trail, db, stats);
+            self.load_clauses::<false>(equivalences, trail, db, stats, stop)
         } else {
-            self.load_clauses::<true>(equivalences, trail, db, stats);
+            self.load_clauses::<true>(equivalences, trail, db, stats, stop)
         }
     }
 
@@ -75,12 +79,17 @@ impl Formula {
         trail: &mut Trail,
         db: &mut ClauseDb,
         stats: &mut Stats,
-    ) {
+        stop: &dyn Fn() -> bool,
+    ) -> bool {
         let mut lits = Vec::new();
         let mut mapped = Vec::new();
         for index in self.loaded..self.original.num_clauses() {
             if self.inconsistent {
                 break;
+            }
+            if index % LOAD_CHECK_PERIOD == LOAD_CHECK_PERIOD - 1 && stop() {
+                self.loaded = index;
+                return false;
             }
             let mut clause = self.original.clause(index);
             if MAPPED {
@@ -142,5 +151,6 @@ impl Formula {
             }
         }
         self.loaded = self.original.num_clauses();
+        true
     }
 }

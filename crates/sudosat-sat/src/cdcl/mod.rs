@@ -273,7 +273,14 @@ impl Cdcl {
                 solver: "cdcl".to_string(),
                 source,
             })?;
-        self.load_pending();
+        // Loading a formula of millions of clauses takes seconds: it stops at the limit
+        // and at an interrupt too, and the next solve goes on where it stopped.
+        if !self.load_pending(&deadline) {
+            return Err(BackendError::Timeout {
+                solver: "cdcl".to_string(),
+                timeout: self.limits.time_limit.unwrap_or_default(),
+            });
+        }
         self.trail.ensure_scratch_slot();
         if self.formula.inconsistent {
             return Ok(SatOutcome::Unsat);
@@ -556,7 +563,7 @@ pub(crate) mod tests {
     use rand_chacha::ChaCha8Rng;
 
     // The paths the other backends' tests name.
-    use super::options::PROBE_STALL;
+    use super::options::{LOAD_CHECK_PERIOD, PROBE_STALL};
     use super::portfolio::tests::counts_after_lookahead_match_brute_force;
     use super::*;
     use crate::formula::Var;
@@ -1165,6 +1172,30 @@ pub(crate) mod tests {
                 "{threads} threads"
             );
         }
+    }
+
+    /// Loading a large formula stops at an interrupt (a time-out, the clauses partly
+    /// loaded), and the next solve loads the rest and answers as one that was never
+    /// stopped.
+    #[test]
+    fn an_interrupt_stops_the_loading_and_the_next_solve_goes_on() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        // Ratio 2: satisfiable, three load periods of clauses.
+        let cnf = random_3sat(&mut rng, 100_000, 3 * LOAD_CHECK_PERIOD);
+        let flag = Arc::new(AtomicBool::new(true));
+        let mut cdcl = Cdcl::with_lookahead(Lookahead::None);
+        cdcl.add_formula(&mut cnf.clone());
+        cdcl.set_interrupt(Some(Arc::clone(&flag)));
+        assert!(matches!(cdcl.solve(), Err(BackendError::Timeout { .. })));
+        assert_eq!(cdcl.formula.loaded, LOAD_CHECK_PERIOD - 1);
+        flag.store(false, Ordering::Relaxed);
+        let Ok(SatOutcome::Sat(model)) = cdcl.solve() else {
+            panic!("a satisfiable formula")
+        };
+        assert_eq!(cdcl.formula.loaded, cnf.num_clauses());
+        assert!(check_model_from("test", &cnf, 0, model).is_ok());
     }
 
     /// Root probing gives up on a formula where a long run of probes finds no failed

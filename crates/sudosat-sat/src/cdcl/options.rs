@@ -210,6 +210,10 @@ pub(super) const PROBE_CLOCK_INTERVAL: usize = 1024;
 /// in docs/history.md, "Native Sudoku propagation".
 pub(super) const EXPLANATION_MIN_LBD: u32 = 3;
 
+/// Clauses loaded between two looks at the clock and the interrupt flag: a few
+/// milliseconds of loading.
+pub(super) const LOAD_CHECK_PERIOD: usize = 1 << 16;
+
 /// Conflicts or decisions between two looks at the clock.
 ///
 /// Range: a power of two, about 64 to 4,096. Set by docs/history.md, "Random k-SAT".

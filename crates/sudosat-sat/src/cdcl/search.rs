@@ -140,15 +140,24 @@ impl Cdcl {
     }
 
     /// Loads the clauses added since the last solve (simplified against the root).
-    pub(super) fn load_pending(&mut self) {
+    pub(super) fn load_pending(&mut self, deadline: &Deadline) -> bool {
         self.cancel_until(0);
         self.grow(self.formula.original.num_vars());
+        let limits = &self.limits;
+        let stop = || {
+            deadline.expired()
+                || [&limits.stop, &limits.interrupt]
+                    .into_iter()
+                    .flatten()
+                    .any(|flag| flag.load(Ordering::Relaxed))
+        };
         self.formula.load_pending(
             &self.equivalences,
             &mut self.trail,
             &mut self.db,
             &mut self.stats,
-        );
+            &stop,
+        )
     }
 
     /// Whether equivalent literals may be substituted in this solve: not under
