@@ -28,16 +28,21 @@ from sudosat._native import (
     __version__,
     compare,
     count,
+    embedded_libraries,
     encode,
+    memory_budget,
     sat,
+    set_memory_budget,
     solve,
     solve_many,
 )
+from sudosat._pysat import SatSolver
 
 __all__ = [
     "COLUMNS",
     "Cnf",
     "Grid",
+    "SatSolver",
     "Solver",
     "Stopped",
     "Study",
@@ -45,8 +50,11 @@ __all__ = [
     "__version__",
     "compare",
     "count",
+    "embedded_libraries",
     "encode",
+    "memory_budget",
     "sat",
+    "set_memory_budget",
     "solve",
     "solve_many",
 ]

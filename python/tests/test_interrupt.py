@@ -9,6 +9,7 @@ import os
 import shutil
 import signal
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -85,8 +86,10 @@ def test_a_batch_stops():
 
 
 def test_a_comparison_stops_with_the_runs_made():
-    hard = sudosat.Grid.read(FIXTURES / "expert-20.txt") * 100
-    error = interrupted(lambda: sudosat.compare(hard, solvers="cdcl,dpll", encodings="minimal"), after=1.0)
+    # Far more runs than a second holds on a fast machine (the comparison of 2,000 ended in
+    # 0.9 s, before the interrupt): 40,000 puzzles, stopped after half a second.
+    hard = sudosat.Grid.read(FIXTURES / "expert-20.txt") * 2000
+    error = interrupted(lambda: sudosat.compare(hard, solvers="cdcl,dpll", encodings="minimal"), after=0.5)
     study = error.study
     assert isinstance(study, sudosat.Study) and study.interrupted
     assert 0 < len(study) < 2 * len(hard)
@@ -104,3 +107,33 @@ def test_an_external_solver_is_killed_and_its_directory_removed(tmp_path, monkey
     assert list(tmp_path.iterdir()) == []
     # The next external solve runs.
     assert sudosat.sat(sudosat.Cnf.from_clauses([[1, 2], [-1]]), "external:cadical -q") == [-1, 2]
+
+
+def threads():
+    """The threads of this process."""
+    return len(os.listdir("/proc/self/task"))
+
+
+def no_thread_left(before):
+    """Waits (up to 10 s) for the threads to come back to `before`; True when they do."""
+    for _ in range(200):
+        if threads() <= before:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_classic_solvers_threads_stop_with_the_interrupt(jobs):
+    before = threads()
+    # Counting every 9×9 grid would take Dancing Links longer than the universe; a batch of
+    # them keeps every worker busy.
+    empty = sudosat.Grid.empty(3)
+    interrupted(lambda: sudosat.count(empty, limit=0, solver="dlx"))
+    assert no_thread_left(before)
+    hard = sudosat.Grid.read(FIXTURES / "hard/gecode-25x25-p6.txt") * 4
+    for solver in ["dlx", "backtrack"]:
+        interrupted(lambda: sudosat.solve_many(hard, solver, jobs=jobs))
+        assert no_thread_left(before), solver
+    interrupted(lambda: sudosat.compare(hard, "dlx", jobs=jobs), after=0.5)
+    assert no_thread_left(before)
