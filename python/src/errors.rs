@@ -27,7 +27,7 @@ pub fn runtime_error(message: impl Display) -> PyErr {
 /// error has no errno.
 pub fn os_error(error: &std::io::Error, path: &Path, what: &str) -> PyErr {
     let filename = path.display().to_string();
-    match error.raw_os_error() {
+    match errno_of(error) {
         Some(errno) => {
             let reason = std::io::Error::from_raw_os_error(errno).to_string();
             // "No such file or directory (os error 2)": Python's own form has no suffix.
@@ -59,6 +59,39 @@ pub fn label_error(error: sudosat::backend::BackendLabelError) -> PyErr {
             ))
         }
         other => value_error(other),
+    }
+}
+
+/// The errno behind `error`, also when a wrapper (tempfile's, which names the temporary
+/// file) holds the system's error as its source.
+fn errno_of(error: &std::io::Error) -> Option<i32> {
+    if let Some(errno) = error.raw_os_error() {
+        return Some(errno);
+    }
+    let mut inner: Option<&(dyn std::error::Error + 'static)> = error
+        .get_ref()
+        .map(|e| e as &(dyn std::error::Error + 'static));
+    while let Some(e) = inner {
+        if let Some(errno) = e
+            .downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::raw_os_error)
+        {
+            return Some(errno);
+        }
+        inner = e.source();
+    }
+    // tempfile's wrapper hides the system's error: its kind says which (the numbers are
+    // the same on Linux and the BSDs).
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::NotFound => Some(2),
+        ErrorKind::PermissionDenied => Some(13),
+        ErrorKind::AlreadyExists => Some(17),
+        ErrorKind::NotADirectory => Some(20),
+        ErrorKind::IsADirectory => Some(21),
+        ErrorKind::StorageFull => Some(28),
+        ErrorKind::ReadOnlyFilesystem => Some(30),
+        _ => None,
     }
 }
 

@@ -720,13 +720,16 @@ pub fn puzzles_arg(puzzles: &Bound<'_, PyAny>, limit: Option<usize>) -> PyResult
     Ok(all)
 }
 
-/// Whether `text`, which names no file, was meant as one: no puzzle line has a path
-/// separator or a file name's extension.
+/// Whether `text`, which names no file, was meant as one: it has a path separator or
+/// ends with the extension of a puzzle file (never a puzzle line's ending).
 fn looks_like_a_path(text: &str) -> bool {
+    const EXTENSIONS: [&str; 9] = [
+        "txt", "csv", "sdk", "sdm", "ss", "gz", "bz2", "xz", "sudoku",
+    ];
     let extension = std::path::Path::new(text)
         .extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.chars().any(|c| c.is_ascii_alphabetic()));
+        .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()));
     text.contains(std::path::MAIN_SEPARATOR) || text.contains('/') || extension
 }
 

@@ -292,7 +292,7 @@ impl PyStudy {
             .getattr("DataFrame")?
             .call((self.rows(py)?,), Some(&kwargs))?;
         let types = PyDict::new(py);
-        for column in NULLABLE_COUNTS {
+        for column in nullable_counts() {
             types.set_item(column, "Int64")?;
         }
         frame.call_method1("astype", (types,))
@@ -427,15 +427,15 @@ impl PyStudy {
     }
 }
 
-/// The columns of whole numbers that some runs leave empty (a solver without a formula).
-const NULLABLE_COUNTS: [&str; 6] = [
-    "vars",
-    "clauses",
-    "literals",
-    "puzzle_vars",
-    "puzzle_clauses",
-    "puzzle_literals",
-];
+/// The columns of whole numbers that some runs leave empty (a solver without a formula):
+/// the sizes, `vars` through `puzzle_literals` in the CSV's order.
+fn nullable_counts() -> impl Iterator<Item = &'static str> {
+    CSV_COLUMNS
+        .iter()
+        .copied()
+        .skip_while(|column| *column != "vars")
+        .take_while(|column| *column != "encode_us")
+}
 
 /// The columns of a study's rows and CSV, in order.
 pub fn columns() -> Vec<&'static str> {

@@ -7,8 +7,9 @@
 //! thread's own stop flag (`sudosat::run::stop_thread_on`, handed on to the threads of its
 //! pools), which ends every deadline the classic solvers check: no thread of the call is
 //! left running. The exception is raised once the work has stopped, or after [`GRACE`]
-//! when it has not (splr, whose search reads no flag, stops at its next restart check,
-//! which the time limit of the call bounds), its answer then dropped when it comes.
+//! when it has not (splr, whose search reads no flag: the package runs its calls in a
+//! child process, `sudosat/_isolate.py`, but a kept `Solver` runs it here), its answer
+//! then dropped when it comes.
 //!
 //! Progress, when asked for, is reported from the calling thread between two waits.
 

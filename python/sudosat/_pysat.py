@@ -22,8 +22,8 @@ class SatSolver:
     ...     s.solve(), s.get_model()
     (True, [-1, 2])
     >>> s = SatSolver(bootstrap_with=[[1, 2], [-1, 2]])
-    >>> s.solve(assumptions=[-2]), s.get_core()
-    (False, [-2])
+    >>> s.solve(assumptions=[-2]), s.get_core(), s.solve(), s.get_model()[1]
+    (False, [-2], True, 2)
     """
 
     def __init__(

@@ -39,11 +39,11 @@ def test_a_negative_number_is_a_value_error_naming_its_parameter(call, name):
 
 
 def test_a_number_too_large_or_not_a_number_names_its_parameter():
-    with pytest.raises(ValueError, match=r"^seed must be at most 18446744073709551615, not 2\*\*64$|^seed must be at most"):
+    with pytest.raises(ValueError, match="^seed must be at most 18446744073709551615, not 18446744073709551616"):
         sudosat.solve(PUZZLE, seed=2**64)
-    with pytest.raises(TypeError, match="^threads must be an integer, not str$"):
+    with pytest.raises(TypeError, match="^threads must be an integer, not str"):
         sudosat.solve(PUZZLE, threads="2")
-    with pytest.raises(TypeError, match="^box_size must be an integer, not float$"):
+    with pytest.raises(TypeError, match="^box_size must be an integer, not float"):
         sudosat.Grid.empty(3.0)
 
 

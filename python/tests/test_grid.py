@@ -140,7 +140,8 @@ def test_bad_arguments_are_value_errors():
 def test_str_is_the_natural_format_without_its_final_newline():
     small = sudosat.Grid.read(FIXTURES / "expert-20.txt")[0]
     assert str(small) + "\n" == small.format("line")
-    large = sudosat.Grid.empty(6)
+    # A 36×36 grid with the digit 36, which has no character: the grid format.
+    large = sudosat.Grid.empty(6).with_value(1, 1, 36)
     assert str(large) + "\n" == large.format("grid")
     assert not str(large).endswith("\n")
 

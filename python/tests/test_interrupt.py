@@ -62,9 +62,19 @@ def children():
         except OSError:
             continue
         fields = stat.rsplit(")", 1)[1].split()
-        if fields[1] == me and fields[0] != "Z":
+        if fields[1] == me and fields[0] != "Z" and not tracker(entry):
             found.append(entry.name)
     return found
+
+
+def tracker(entry):
+    """Whether a process is multiprocessing's resource tracker, which a process pool (the
+    child that runs splr, the pickling test's pool) starts once and keeps for the life of
+    this process: not a solver."""
+    try:
+        return b"resource_tracker" in (entry / "cmdline").read_bytes()
+    except OSError:
+        return False
 
 
 def test_a_long_solve_stops_and_the_solver_goes_on():
@@ -137,3 +147,14 @@ def test_a_classic_solvers_threads_stop_with_the_interrupt(jobs):
         assert no_thread_left(before), solver
     interrupted(lambda: sudosat.compare(hard, "dlx", jobs=jobs), after=0.5)
     assert no_thread_left(before)
+
+
+def test_splr_runs_in_a_child_that_the_interrupt_ends():
+    before = threads()
+    # Pigeons in too few holes: splr searches far longer than the interrupt takes to come.
+    interrupted(lambda: sudosat.sat(pigeons(12), "splr"), after=1.5)
+    assert children() == []
+    assert no_thread_left(before)
+    # It answers as in process.
+    assert sudosat.sat(sudosat.Cnf.from_clauses([[1, 2], [-1]]), "splr") == [-1, 2]
+    assert sudosat.solve("1.3...1..4..2.4.", backend="splr").format("line").strip() == "1234431234212143"
