@@ -5,7 +5,7 @@
 # fails keeps its old table, and the run exits 1.
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
-#   SECTION  encoding nine hard theory large root embedded kissat ablation ksat proofs parsing memory afl
+#   SECTION  encoding nine hard theory large root embedded cadical kissat ablation ksat proofs parsing memory afl
 #            fuzzing python (default: all but kissat, ablation, fuzzing and python, about 30 minutes of
 #            CPU on 2 cores; kissat needs scripts/build-peers.sh and takes hours; fuzzing
 #            builds the `fuzz` profile first, which takes a while the first time; python

@@ -2062,6 +2062,6 @@ fn isolated_entries_run_in_child_processes_and_each_time_says_what_it_measures()
     assert_eq!(solvers, sudosat::backend::embedded_libraries());
     assert!(solvers.contains(&"varisat-0.2") && solvers.contains(&"splr-0.17"));
     if sudosat::backend::BackendKind::Cadical.is_built() {
-        assert!(solvers.contains(&"cadical-1.9.5"), "{solvers:?}");
+        assert!(solvers.contains(&"cadical-3.0.1"), "{solvers:?}");
     }
 }

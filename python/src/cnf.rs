@@ -12,9 +12,14 @@ use sudosat::encode::{AmoFamily, CnfDescription, Encoding, SudokuEncoding, VarMa
 use sudosat::formula::{ClauseSink, Cnf, Lit, Model, ModelCheck, Var};
 use sudosat::grid::{Cell, Digit};
 
+use crate::args;
 use crate::errors::value_error;
-use crate::files::write_file;
+use crate::files::{open_read, write_file};
 use crate::grid::{grid_arg, PyGrid};
+use crate::memory::{dimacs_text_estimate, ensure, ensure_encodable, python_clauses_estimate};
+
+/// The most variables of a formula: DIMACS literals are stored in 32 bits with a sign.
+const MAX_VARS: usize = (u32::MAX >> 2) as usize;
 
 /// What a formula of a puzzle knows besides its clauses.
 pub struct Described {
@@ -60,8 +65,7 @@ impl PyCnf {
     pub fn read_path(py: Python<'_>, path: PathBuf) -> PyResult<PyCnf> {
         py.detach(move || {
             let name = path.display().to_string();
-            let input = sudosat::compression::open(&path)
-                .map_err(|e| value_error(format!("{name}: cannot open: {e}")))?;
+            let input = open_read(&path)?;
             let mut cnf = Cnf::new();
             let report = parse_dimacs(input, &name, &mut cnf, ParseOptions::default())
                 .map_err(value_error)?;
@@ -74,6 +78,40 @@ impl PyCnf {
                         encoding: d.encoding,
                     });
             Ok(PyCnf { cnf, described })
+        })
+    }
+
+    /// A formula from a PySAT `CNF` (its `clauses`, `nv` and `comments`) or a list of
+    /// clauses.
+    pub fn from_pysat_like(formula: &Bound<'_, PyAny>) -> PyResult<PyCnf> {
+        if !formula.hasattr("clauses")? {
+            return PyCnf::from_lists(formula, None, None);
+        }
+        let clauses = formula.getattr("clauses")?;
+        let nv = match formula.getattr("nv") {
+            Ok(nv) if !nv.is_none() => args::nv(&nv)?,
+            _ => None,
+        };
+        let comments = match formula.getattr("comments") {
+            Ok(c) if !c.is_none() => Some(c.extract::<Vec<String>>()?),
+            _ => None,
+        };
+        PyCnf::from_lists(&clauses, nv, comments)
+    }
+
+    /// Refuses Python objects of the whole formula (`what`, with `estimate` bytes for its
+    /// size) over the memory budget.
+    fn ensure_fits(
+        &self,
+        what: &str,
+        estimate: fn(sudosat::formula::FormulaSize) -> u64,
+    ) -> PyResult<()> {
+        ensure(estimate(self.cnf.size()), || {
+            format!(
+                "{what} of {} clauses and {} literals",
+                self.cnf.num_clauses(),
+                self.cnf.num_literals()
+            )
         })
     }
 
@@ -135,11 +173,32 @@ impl PyCnf {
     ) -> PyResult<PyCnf> {
         let mut cnf = Cnf::new();
         let mut lits = Vec::new();
-        for (k, clause) in clauses.try_iter()?.enumerate() {
+        let not_clauses = |what: &Bound<'_, PyAny>| {
+            let name = what
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "clauses must be an iterable of clauses, each a list of non-zero ints, not {name}"
+            ))
+        };
+        for (k, clause) in clauses
+            .try_iter()
+            .map_err(|_| not_clauses(clauses))?
+            .enumerate()
+        {
             lits.clear();
-            for lit in clause?.try_iter()? {
-                let lit: i64 = lit?.extract()?;
-                if lit == 0 || lit.unsigned_abs() > u64::from(u32::MAX >> 2) {
+            let clause = clause?;
+            for lit in clause.try_iter().map_err(|_| not_clauses(&clause))? {
+                let lit = lit?;
+                let lit: i64 = lit.extract().map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "clause {}: `{lit}` is not a literal (a non-zero integer)",
+                        k + 1
+                    ))
+                })?;
+                if lit == 0 || lit.unsigned_abs() > MAX_VARS as u64 {
                     return Err(value_error(format!(
                         "clause {}: `{lit}` is not a literal (a non-zero integer within the \
                          variables' range)",
@@ -164,6 +223,19 @@ impl PyCnf {
             map: d.encoding.var_map(&d.puzzle),
             encoding: d.encoding,
         });
+        if let Some(nv) = nv {
+            if nv < cnf.num_vars() {
+                return Err(value_error(format!(
+                    "nv={nv}, but the clauses use variable {}: nv counts every variable",
+                    cnf.num_vars()
+                )));
+            }
+            if nv > MAX_VARS {
+                return Err(value_error(format!(
+                    "nv={nv}: a formula holds at most {MAX_VARS} variables"
+                )));
+            }
+        }
         if let Some(d) = &described {
             cnf.set_num_vars(d.map.num_vars());
         }
@@ -195,7 +267,9 @@ pub fn encode(
 ) -> PyResult<PyCnf> {
     let grid = grid_arg(grid)?;
     let encoding = encoding_arg(encoding, reduce, amo)?;
+    let at = grid.get().location(|| "the puzzle".to_string());
     let puzzle = grid.get().grid.clone();
+    ensure_encodable(encoding, &puzzle, &at)?;
     let (cnf, map) = py.detach(move || encoding.encode_to_cnf(&puzzle));
     Ok(PyCnf {
         cnf,
@@ -215,27 +289,21 @@ impl PyCnf {
     #[pyo3(signature = (clauses, nv = None, comments = None))]
     fn from_clauses(
         clauses: &Bound<'_, PyAny>,
-        nv: Option<usize>,
+        #[pyo3(from_py_with = args::nv)] nv: Option<usize>,
         comments: Option<Vec<String>>,
     ) -> PyResult<PyCnf> {
         PyCnf::from_lists(clauses, nv, comments)
     }
 
     /// A formula from a PySAT `CNF` (or anything with `clauses`, and optionally `nv` and
-    /// `comments`). A formula that `to_pysat` made keeps its puzzle through the comments,
-    /// so its models decode here.
+    /// `comments`), or from a list of clauses as PySAT takes them. A formula that
+    /// `to_pysat` made keeps its puzzle through the comments, so its models decode here.
+    ///
+    /// >>> Cnf.from_pysat([[1, 2], [-1]]).nv
+    /// 2
     #[staticmethod]
     fn from_pysat(formula: &Bound<'_, PyAny>) -> PyResult<PyCnf> {
-        let clauses = formula.getattr("clauses")?;
-        let nv = match formula.getattr("nv") {
-            Ok(nv) if !nv.is_none() => Some(nv.extract::<usize>()?),
-            _ => None,
-        };
-        let comments = match formula.getattr("comments") {
-            Ok(c) if !c.is_none() => Some(c.extract::<Vec<String>>()?),
-            _ => None,
-        };
-        PyCnf::from_lists(&clauses, nv, comments)
+        PyCnf::from_pysat_like(formula)
     }
 
     /// Reads a DIMACS file (plain or compressed). A file that `sudosat encode` (or
@@ -272,6 +340,7 @@ impl PyCnf {
     /// library's store.
     #[getter]
     fn clauses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.ensure_fits("the clauses as lists", python_clauses_estimate)?;
         let list = PyList::empty(py);
         for clause in self.cnf.clauses() {
             list.append(PyList::new(py, clause.iter().map(|l| l.to_dimacs()))?)?;
@@ -319,7 +388,12 @@ impl PyCnf {
 
     /// The variable of "`(row, column)` holds `digit`" (all from 1), or None when the
     /// reduction fixed it (`fixed` says which way).
-    fn var(&self, row: usize, column: usize, digit: usize) -> PyResult<Option<i64>> {
+    fn var(
+        &self,
+        #[pyo3(from_py_with = args::row)] row: usize,
+        #[pyo3(from_py_with = args::column)] column: usize,
+        #[pyo3(from_py_with = args::cnf_digit)] digit: usize,
+    ) -> PyResult<Option<i64>> {
         let (cell, digit, d) = self.cell_digit(row, column, digit)?;
         Ok(match d.map.var(cell, digit) {
             VarRef::Var(var) => Some(var.positive().to_dimacs()),
@@ -329,7 +403,12 @@ impl PyCnf {
 
     /// True or False when the reduction fixed "`(row, column)` holds `digit`" (a given, or
     /// a digit a given rules out), None when it is a variable.
-    fn fixed(&self, row: usize, column: usize, digit: usize) -> PyResult<Option<bool>> {
+    fn fixed(
+        &self,
+        #[pyo3(from_py_with = args::row)] row: usize,
+        #[pyo3(from_py_with = args::column)] column: usize,
+        #[pyo3(from_py_with = args::cnf_digit)] digit: usize,
+    ) -> PyResult<Option<bool>> {
         let (cell, digit, d) = self.cell_digit(row, column, digit)?;
         Ok(match d.map.var(cell, digit) {
             VarRef::Var(_) => None,
@@ -366,6 +445,7 @@ impl PyCnf {
         };
         let d = self.map()?;
         let nv = self.cnf.num_vars();
+        ensure(nv as u64, || format!("a model of {nv} variables"))?;
         let mut values = vec![false; nv];
         for lit in model {
             if lit == 0 {
@@ -399,6 +479,7 @@ impl PyCnf {
     /// The formula as DIMACS text: what `sudosat encode` writes for the same puzzle and
     /// encoding (the comments describe the puzzle, so `sudosat decode --cnf` reads it).
     fn to_dimacs(&self, py: Python<'_>) -> PyResult<String> {
+        self.ensure_fits("the DIMACS text", dimacs_text_estimate)?;
         let mut out = Vec::new();
         py.detach(|| self.write_dimacs(&mut out))
             .map_err(value_error)?;
@@ -426,6 +507,10 @@ impl PyCnf {
                 "to_pysat() needs PySAT (pip install python-sat): {e}"
             ))
         })?;
+        // The clauses as lists, and PySAT's copy of them.
+        self.ensure_fits("the PySAT formula", |size| {
+            python_clauses_estimate(size).saturating_mul(2)
+        })?;
         let kwargs = pyo3::types::PyDict::new(py);
         kwargs.set_item("from_clauses", self.clauses(py)?)?;
         let formula = module.getattr("CNF")?.call((), Some(&kwargs))?;
@@ -437,6 +522,25 @@ impl PyCnf {
             .collect();
         formula.setattr("comments", comments)?;
         Ok(formula)
+    }
+
+    /// Pickling (`multiprocessing` hands formulas over this way): the clauses, the
+    /// variable count and the comments that describe the puzzle, rebuilt by
+    /// `Cnf.from_clauses`.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyList>, usize, Vec<String>))> {
+        let py = slf.py();
+        let this = slf.get();
+        let from_clauses = slf.get_type().getattr("from_clauses")?;
+        Ok((
+            from_clauses,
+            (
+                this.clauses(py)?,
+                this.cnf.num_vars(),
+                this.description_lines(),
+            ),
+        ))
     }
 
     fn __repr__(&self) -> String {

@@ -12,7 +12,9 @@ use sudosat::grid::{
     Format, Grid, LocatedGrid, ParseError, Source,
 };
 
+use crate::args;
 use crate::errors::value_error;
+use crate::files::open_read;
 
 /// A Sudoku grid of any box size (4×4, 9×9, 16×16 … 400×400): a puzzle (0 or `.` for a
 /// blank) or a solution. Rows, columns and digits are numbered from 1.
@@ -76,7 +78,13 @@ impl PyGrid {
     /// Every puzzle of the file at `path` (plain or compressed).
     pub fn read_path(path: &std::path::Path, format: Option<&str>) -> PyResult<Vec<PyGrid>> {
         let format = format_arg(format)?;
-        let grids = read_located_from_path(path, format).map_err(value_error)?;
+        let grids = if path == std::path::Path::new("-") {
+            read_located_from_path(path, format).map_err(value_error)?
+        } else {
+            // Opened here: a missing file is a FileNotFoundError, not a parse error.
+            let source = Source::Path(path.to_path_buf());
+            read_located(open_read(path)?, &source, format).map_err(value_error)?
+        };
         let file = if path == std::path::Path::new("-") {
             "<stdin>".to_string()
         } else {
@@ -172,7 +180,7 @@ impl PyGrid {
 
     /// The empty grid of box size `box_size` (side `box_size`²).
     #[staticmethod]
-    fn empty(box_size: usize) -> PyResult<PyGrid> {
+    fn empty(#[pyo3(from_py_with = args::box_size)] box_size: usize) -> PyResult<PyGrid> {
         Grid::empty(box_size).map(PyGrid::made).ok_or_else(|| {
             value_error(format!(
                 "box size {box_size}: expected {} to {}",
@@ -187,7 +195,7 @@ impl PyGrid {
     /// >>> Grid.from_values([1, 0, 0, 0] * 4).num_givens
     /// 4
     #[staticmethod]
-    fn from_values(values: Vec<u16>) -> PyResult<PyGrid> {
+    fn from_values(#[pyo3(from_py_with = args::values)] values: Vec<u16>) -> PyResult<PyGrid> {
         let len = values.len();
         Grid::from_values(values).map(PyGrid::made).ok_or_else(|| {
             value_error(format!(
@@ -259,13 +267,21 @@ impl PyGrid {
     }
 
     /// The digit at `(row, column)`, numbered from 1; 0 for a blank.
-    fn value(&self, row: usize, column: usize) -> PyResult<u16> {
+    fn value(
+        &self,
+        #[pyo3(from_py_with = args::row)] row: usize,
+        #[pyo3(from_py_with = args::column)] column: usize,
+    ) -> PyResult<u16> {
         let cell = self.cell(row, column)?;
         Ok(self.grid.get(cell).map_or(0, |d| d.0))
     }
 
     /// The digits a blank cell may still take (none clash in its row, column or box).
-    fn candidates(&self, row: usize, column: usize) -> PyResult<Vec<u16>> {
+    fn candidates(
+        &self,
+        #[pyo3(from_py_with = args::row)] row: usize,
+        #[pyo3(from_py_with = args::column)] column: usize,
+    ) -> PyResult<Vec<u16>> {
         let cell = self.cell(row, column)?;
         if self.grid.get(cell).is_some() {
             return Ok(Vec::new());
@@ -274,7 +290,12 @@ impl PyGrid {
     }
 
     /// The grid with `digit` (0: a blank) at `(row, column)`.
-    fn with_value(&self, row: usize, column: usize, digit: u16) -> PyResult<PyGrid> {
+    fn with_value(
+        &self,
+        #[pyo3(from_py_with = args::row)] row: usize,
+        #[pyo3(from_py_with = args::column)] column: usize,
+        #[pyo3(from_py_with = args::digit)] digit: u16,
+    ) -> PyResult<PyGrid> {
         let cell = self.cell(row, column)?;
         let n = self.grid.side();
         if usize::from(digit) > n {
@@ -338,8 +359,11 @@ impl PyGrid {
         Ok(self.check(solution)?.is_empty())
     }
 
+    /// The grid as `format()` writes it in its natural format (`line` when every digit
+    /// has a character of its own, `grid` beyond), without the final newline, which
+    /// `print` adds.
     fn __str__(&self) -> String {
-        self.grid.to_string()
+        self.grid.to_string().trim_end_matches('\n').to_string()
     }
 
     fn __repr__(&self) -> String {

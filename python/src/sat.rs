@@ -12,14 +12,16 @@ use sudosat::encode::memory_estimate;
 use sudosat::formula::{ClauseSink, Cnf, Lit};
 use sudosat::solve::sat::shrinks_learnt_clauses;
 
+use crate::args;
 use crate::cnf::PyCnf;
-use crate::errors::{runtime_error, value_error};
-use crate::files::temp_beside;
+use crate::errors::{label_error, runtime_error, value_error};
+use crate::files::{persist, temp_beside};
+use crate::memory::ensure;
 use crate::solve::PyTimeout;
 use crate::wait::{run_interruptible, Ended};
 
-/// Solves a CNF formula (a `Cnf`, or the path of a DIMACS file, plain or compressed) with
-/// a SAT backend (`cdcl` by default; any `--backend` value, `external:cadical -q` …):
+/// Solves a CNF formula (a `Cnf`, a PySAT `CNF`, a list of clauses as PySAT takes them, or
+/// the path of a DIMACS file, plain or compressed) with a SAT backend (`cdcl` by default; any `--backend` value, `external:cadical -q` …):
 /// the model as a list of signed DIMACS literals, one per variable; None when the formula
 /// is unsatisfiable (under the `assumptions`, DIMACS literals, when given); `Timeout` at
 /// the time limit.
@@ -33,6 +35,8 @@ use crate::wait::{run_interruptible, Ended};
 /// None
 /// >>> print(sat(Cnf.from_clauses([[1, 2], [-1, 2]]), assumptions=[-2]))
 /// None
+/// >>> sat([[1, 2], [-1]], "cadical")
+/// [-1, 2]
 #[pyfunction]
 #[pyo3(signature = (formula, backend = "cdcl", *, assumptions = None, timeout = None,
     threads = None, seed = None, proof = None, binary_proof = false))]
@@ -43,8 +47,8 @@ pub fn sat(
     backend: &str,
     assumptions: Option<Vec<i64>>,
     timeout: Option<f64>,
-    threads: Option<usize>,
-    seed: Option<u64>,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+    #[pyo3(from_py_with = args::seed)] seed: Option<u64>,
     proof: Option<PathBuf>,
     binary_proof: bool,
 ) -> PyResult<Py<PyAny>> {
@@ -54,13 +58,24 @@ pub fn sat(
             (cnf.cnf.clone(), cnf.described.as_ref().map(|d| d.encoding))
         }
         Err(_) => {
-            let path: PathBuf = formula.extract()?;
-            let read = PyCnf::read_path(py, path)?;
+            let read = if formula.is_instance_of::<pyo3::types::PyString>()
+                || formula.hasattr("__fspath__")?
+            {
+                PyCnf::read_path(py, formula.extract()?)?
+            } else if formula.hasattr("clauses")? || formula.try_iter().is_ok() {
+                PyCnf::from_pysat_like(formula)?
+            } else {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "formula must be a Cnf, a PySAT CNF, a list of clauses or a DIMACS file's \
+                     path, not {}",
+                    formula.get_type().name()?
+                )));
+            };
             let encoding = read.described.as_ref().map(|d| d.encoding);
             (read.cnf, encoding)
         }
     };
-    let mut spec = BackendSpec::from_label(backend).map_err(value_error)?;
+    let mut spec = BackendSpec::from_label(backend).map_err(label_error)?;
     if spec.kind == BackendKind::External && spec.command.is_none() {
         return Err(value_error(
             "the external backend needs the solver command: backend=\"external:cadical -q\"",
@@ -89,21 +104,14 @@ pub fn sat(
         lits.push(Lit::from_dimacs(number));
     }
     if spec.kind.is_embedded() {
-        if let Some(available) = sudosat::run::available_memory() {
-            let needed = memory_estimate(cnf.size());
-            if needed > available / 2 {
-                return Err(pyo3::exceptions::PyMemoryError::new_err(format!(
-                    "{} variables, {} clauses and {} literals, about {} MiB to solve, over the \
-                     memory budget of {} MiB; use an external backend (the solver runs in its \
-                     own process)",
-                    num_vars,
-                    cnf.num_clauses(),
-                    cnf.num_literals(),
-                    needed.div_ceil(1 << 20),
-                    (available / 2) >> 20
-                )));
-            }
-        }
+        ensure(memory_estimate(cnf.size()), || {
+            format!(
+                "{num_vars} variables, {} clauses and {} literals to solve in this process \
+                 (an external backend solves in its own)",
+                cnf.num_clauses(),
+                cnf.num_literals()
+            )
+        })?;
     }
     let proof = match proof {
         Some(path) => Some((temp_beside(&path)?, path)),
@@ -178,13 +186,7 @@ fn solve_formula(
             .finish_proof()
             .map_err(|e| value_error(format!("proof={}: {e}", path.display())))?;
         if matches!(outcome, Ok(SatOutcome::Unsat)) {
-            temp.persist(&path).map_err(|e| {
-                value_error(format!(
-                    "proof={}: cannot write: {}",
-                    path.display(),
-                    e.error
-                ))
-            })?;
+            persist(temp, &path)?;
         }
     }
     Ok(outcome)

@@ -15,15 +15,16 @@ use rayon::prelude::*;
 use sudosat::backend::{
     BackendKind, BackendSpec, LoadMode, Lookahead, ProofFormat, ProofTarget, Propagate, RootMode,
 };
-use sudosat::encode::check_memory_budget;
 use sudosat::grid::{check_solution, Grid};
 use sudosat::run::Counters;
 use sudosat::solve::{EntryOptions, SolveOutcome, Solver, SolverSpec};
 
+use crate::args;
 use crate::cnf::encoding_arg;
-use crate::errors::{library_error, runtime_error, value_error};
-use crate::files::{temp_beside, write_file};
+use crate::errors::{label_error, library_error, runtime_error, value_error};
+use crate::files::{persist, temp_beside, write_file};
 use crate::grid::{grid_arg, PyGrid};
+use crate::memory::ensure_encodable;
 use crate::wait::{run_interruptible, Ended, Progress};
 
 /// The most threads of one solve, and the most puzzles solved at once.
@@ -70,6 +71,20 @@ impl PyTimeout {
             None => "Timeout()".to_string(),
         }
     }
+
+    /// Pickling (`multiprocessing` hands answers back this way).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, pyo3::types::PyType>, (Option<f64>, String)) {
+        let this = slf.get();
+        (slf.get_type(), (this.limit, this.message.clone()))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyTimeout>()
+            .is_ok_and(|o| o.get().limit == self.limit && o.get().message == self.message)
+    }
 }
 
 /// The answer of an incomplete solver that stopped without one (hill climbing's or
@@ -94,6 +109,17 @@ impl PyStopped {
 
     fn __repr__(&self) -> String {
         format!("Stopped({:?})", self.reason)
+    }
+
+    /// Pickling (`multiprocessing` hands answers back this way).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, pyo3::types::PyType>, (String,)) {
+        (slf.get_type(), (slf.get().reason.clone(),))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyStopped>()
+            .is_ok_and(|o| o.get().reason == self.reason)
     }
 }
 
@@ -156,7 +182,7 @@ pub fn solver_choice(
         // The backend as compare's entries name it, options in a bracket included:
         // `cdcl[propagate=grid,root=none]`, `external[seed=3]:cadical -q`.
         let (name, options) = EntryOptions::split(label).map_err(value_error)?;
-        let named = BackendSpec::from_label(&name).map_err(value_error)?;
+        let named = BackendSpec::from_label(&name).map_err(label_error)?;
         if let SolverSpec::Sat { backend, .. } = &mut spec {
             backend.kind = named.kind;
             backend.command = named.command;
@@ -234,15 +260,13 @@ impl SolverChoice {
         self.spec.build(self.limit)
     }
 
-    /// Refuses a SAT solve whose formula would not fit in half the memory available, as the
-    /// command line does before anything is built.
-    fn check_memory(&self, grid: &Grid) -> Result<(), sudosat::Error> {
-        let (Some(encoding), Some(available)) =
-            (self.spec.encoding(), sudosat::run::available_memory())
-        else {
-            return Ok(());
-        };
-        check_memory_budget(encoding, grid, available / 2)
+    /// Refuses a SAT solve whose formula would not fit in the memory budget
+    /// (`sudosat.set_memory_budget`), as the command line does before anything is built.
+    fn check_memory(&self, grid: &Grid, at: &str) -> PyResult<()> {
+        match self.spec.encoding() {
+            Some(encoding) => ensure_encodable(encoding, grid, at),
+            None => Ok(()),
+        }
     }
 
     /// Solves `grid` with `solver` and checks the answer; `at` names the puzzle in errors.
@@ -257,8 +281,8 @@ impl SolverChoice {
         grid: &Grid,
         at: &str,
     ) -> (PyResult<Answer>, Counters) {
-        if let Err(e) = self.check_memory(grid) {
-            return (Err(library_error(&e, at)), Counters::default());
+        if let Err(e) = self.check_memory(grid, at) {
+            return (Err(e), Counters::default());
         }
         match solver.solve(grid) {
             Ok(report) => (
@@ -350,14 +374,7 @@ impl ProofPlan {
         write_file(&self.formula, |w| {
             proven.write_dimacs(w, puzzle, &self.path, verdict)
         })?;
-        self.temp.persist(&self.path).map_err(|e| {
-            value_error(format!(
-                "{}: cannot write: {}",
-                self.path.display(),
-                e.error
-            ))
-        })?;
-        Ok(())
+        persist(self.temp, &self.path)
     }
 }
 
@@ -482,13 +499,13 @@ impl PySolver {
         backend: Option<&str>,
         encoding: Option<&str>,
         timeout: Option<f64>,
-        threads: Option<usize>,
-        seed: Option<u64>,
+        #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+        #[pyo3(from_py_with = args::seed)] seed: Option<u64>,
         propagate: Option<&str>,
         root: Option<&str>,
         lookahead: Option<&str>,
         load: Option<&str>,
-        max_iterations: Option<u64>,
+        #[pyo3(from_py_with = args::max_iterations)] max_iterations: Option<u64>,
     ) -> PyResult<PySolver> {
         Ok(PySolver::of(solver_choice(
             solver,
@@ -574,7 +591,7 @@ impl PySolver {
         &self,
         py: Python<'_>,
         grid: &Bound<'_, PyAny>,
-        limit: u64,
+        #[pyo3(from_py_with = args::limit)] limit: u64,
         proof: Option<PathBuf>,
         binary_proof: bool,
     ) -> PyResult<Py<PyAny>> {
@@ -588,17 +605,16 @@ impl PySolver {
             if let Some(plan) = &plan {
                 plan.ask(solver);
             }
-            let counted = choice
-                .check_memory(&puzzle)
-                .map_err(|e| library_error(&e, &at))
-                .and_then(|()| match solver.count_solutions(&puzzle, limit) {
+            let counted = choice.check_memory(&puzzle, &at).and_then(|()| {
+                match solver.count_solutions(&puzzle, limit) {
                     Ok(Some(count)) => Ok(Ok(count)),
                     Ok(None) => Err(value_error(format!(
                         "solver `{}` cannot count solutions",
                         solver.name()
                     ))),
                     Err(error) => choice.failure(error, &at).map(Err),
-                });
+                }
+            });
             let counted = match (counted, plan) {
                 (Ok(Ok(count)), Some(plan)) => {
                     let verdict = if count == 0 { "none" } else { "unique" };
@@ -641,52 +657,112 @@ impl PySolver {
     }
 }
 
-/// The puzzles of a `puzzles` argument: a file (a `str` or `os.PathLike` alone) or an
-/// iterable of `Grid`s, puzzle texts and files (`os.PathLike`); `limit` keeps the first of
-/// each file.
+/// The puzzles of a `puzzles` argument: a file (an `os.PathLike`, or a `str` that names an
+/// existing file), puzzle text (a `str` that names no file, as `solve` reads it), or an
+/// iterable of `Grid`s, puzzle texts and files; `limit` keeps the first of each file. An
+/// item that cannot be read is named in the error (`puzzles[500]: …`).
 pub fn puzzles_arg(puzzles: &Bound<'_, PyAny>, limit: Option<usize>) -> PyResult<Vec<Py<PyGrid>>> {
     let py = puzzles.py();
-    let as_path = |obj: &Bound<'_, PyAny>| -> PyResult<Option<Vec<Py<PyGrid>>>> {
-        if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
-            let path: PathBuf = obj.extract()?;
-            let mut grids = PyGrid::read_path(&path, None)?;
-            if let Some(limit) = limit {
-                grids.truncate(limit);
+    let of_file = |path: &std::path::Path| -> PyResult<Vec<Py<PyGrid>>> {
+        let mut grids = PyGrid::read_path(path, None)?;
+        if let Some(limit) = limit {
+            grids.truncate(limit);
+        }
+        grids.into_iter().map(|g| Py::new(py, g)).collect()
+    };
+    let of_text = |text: &str| -> PyResult<Vec<Py<PyGrid>>> {
+        PyGrid::parse_text(text, None)?
+            .into_iter()
+            .map(|g| Py::new(py, g))
+            .collect()
+    };
+    let as_input = |obj: &Bound<'_, PyAny>| -> PyResult<Option<Vec<Py<PyGrid>>>> {
+        if obj.is_instance_of::<PyString>() {
+            let text: String = obj.extract()?;
+            let path = std::path::Path::new(&text);
+            if !text.contains('\n') && (path.is_file() || looks_like_a_path(&text)) {
+                return of_file(path).map(Some);
             }
-            return grids
-                .into_iter()
-                .map(|g| Py::new(py, g))
-                .collect::<PyResult<Vec<_>>>()
-                .map(Some);
+            return of_text(&text).map(Some);
+        }
+        if obj.hasattr("__fspath__")? {
+            let path: PathBuf = obj.extract()?;
+            return of_file(&path).map(Some);
         }
         Ok(None)
     };
-    if let Some(grids) = as_path(puzzles)? {
+    if let Some(grids) = as_input(puzzles)? {
         return Ok(grids);
     }
     if let Ok(grid) = puzzles.cast::<PyGrid>() {
         return Ok(vec![grid.clone().unbind()]);
     }
+    let items = puzzles.try_iter().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "puzzles must be a file, puzzle text, a Grid or an iterable of them, not {}",
+            puzzles
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
     let mut all = Vec::new();
-    for item in puzzles.try_iter()? {
+    for (i, item) in items.enumerate() {
         let item = item?;
-        if item.hasattr("__fspath__")? {
-            all.extend(as_path(&item)?.unwrap_or_default());
-        } else {
-            all.push(grid_arg(&item)?);
-        }
+        let read = match as_input(&item) {
+            Ok(Some(grids)) => Ok(grids),
+            Ok(None) => grid_arg(&item).map(|g| vec![g]),
+            Err(e) => Err(e),
+        };
+        all.extend(read.map_err(|e| naming_item(py, e, i))?);
     }
     Ok(all)
 }
 
-/// The puzzles to solve, each with where it is from.
+/// Whether `text`, which names no file, was meant as one: it has a path separator or
+/// ends with the extension of a puzzle file (never a puzzle line's ending).
+fn looks_like_a_path(text: &str) -> bool {
+    const EXTENSIONS: [&str; 9] = [
+        "txt", "csv", "sdk", "sdm", "ss", "gz", "bz2", "xz", "sudoku",
+    ];
+    let extension = std::path::Path::new(text)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()));
+    text.contains(std::path::MAIN_SEPARATOR) || text.contains('/') || extension
+}
+
+/// `error` with `puzzles[i]: ` before its message, of the same kind (an `OSError` keeps
+/// its errno and file name, which already say where).
+fn naming_item(py: Python<'_>, error: PyErr, i: usize) -> PyErr {
+    use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+    let message = format!("puzzles[{i}]: {}", error.value(py));
+    if error.is_instance_of::<PyOSError>(py) {
+        error
+    } else if error.is_instance_of::<PyTypeError>(py) {
+        PyTypeError::new_err(message)
+    } else if error.is_instance_of::<PyValueError>(py) {
+        PyValueError::new_err(message)
+    } else {
+        error
+    }
+}
+
+/// The puzzles to solve, each with where it is from: its file and line, or its place in
+/// the list for a puzzle given as text or as a `Grid`.
 fn located(grids: &[Py<PyGrid>]) -> Vec<(Grid, String)> {
+    let text = sudosat::grid::Source::Text.to_string();
     grids
         .iter()
         .enumerate()
         .map(|(i, g)| {
             let g = g.get();
-            (g.grid.clone(), g.location(|| format!("puzzle {}", i + 1)))
+            let at = match g.file.as_deref() {
+                Some(file) if file != text => g.location(String::new),
+                _ => format!("puzzles[{i}]"),
+            };
+            (g.grid.clone(), at)
         })
         .collect()
 }
@@ -720,13 +796,13 @@ pub fn solve(
     backend: Option<&str>,
     encoding: Option<&str>,
     timeout: Option<f64>,
-    threads: Option<usize>,
-    seed: Option<u64>,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+    #[pyo3(from_py_with = args::seed)] seed: Option<u64>,
     propagate: Option<&str>,
     root: Option<&str>,
     lookahead: Option<&str>,
     load: Option<&str>,
-    max_iterations: Option<u64>,
+    #[pyo3(from_py_with = args::max_iterations)] max_iterations: Option<u64>,
     proof: Option<PathBuf>,
     binary_proof: bool,
 ) -> PyResult<Py<PyAny>> {
@@ -761,18 +837,18 @@ pub fn solve(
 pub fn count(
     py: Python<'_>,
     grid: &Bound<'_, PyAny>,
-    limit: u64,
+    #[pyo3(from_py_with = args::limit)] limit: u64,
     solver: &str,
     backend: Option<&str>,
     encoding: Option<&str>,
     timeout: Option<f64>,
-    threads: Option<usize>,
-    seed: Option<u64>,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+    #[pyo3(from_py_with = args::seed)] seed: Option<u64>,
     propagate: Option<&str>,
     root: Option<&str>,
     lookahead: Option<&str>,
     load: Option<&str>,
-    max_iterations: Option<u64>,
+    #[pyo3(from_py_with = args::max_iterations)] max_iterations: Option<u64>,
     proof: Option<PathBuf>,
     binary_proof: bool,
 ) -> PyResult<Py<PyAny>> {
@@ -810,18 +886,18 @@ pub fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     solver: &str,
-    jobs: Option<usize>,
+    #[pyo3(from_py_with = args::jobs)] jobs: Option<usize>,
     progress: Option<&Bound<'_, PyAny>>,
     backend: Option<&str>,
     encoding: Option<&str>,
     timeout: Option<f64>,
-    threads: Option<usize>,
-    seed: Option<u64>,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+    #[pyo3(from_py_with = args::seed)] seed: Option<u64>,
     propagate: Option<&str>,
     root: Option<&str>,
     lookahead: Option<&str>,
     load: Option<&str>,
-    max_iterations: Option<u64>,
+    #[pyo3(from_py_with = args::max_iterations)] max_iterations: Option<u64>,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let choice = solver_choice(
         solver,
@@ -860,6 +936,8 @@ fn solve_all(
     done: &AtomicUsize,
 ) -> PyResult<Vec<Answer>> {
     let make = || {
+        // The classic solvers read no interrupt flag: their deadlines read this one.
+        sudosat::run::stop_thread_on(Some(Arc::clone(stop)));
         let mut solver = choice.build();
         solver.set_interrupt(Some(Arc::clone(stop)));
         solver

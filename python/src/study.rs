@@ -17,6 +17,7 @@ use sudosat::compare::{self, CompareConfig, Comparison, GroupBy, Puzzle, Run, So
 use sudosat::encode::SudokuEncoding;
 use sudosat::solve::SolverOptions;
 
+use crate::args;
 use crate::errors::value_error;
 use crate::files::write_file;
 use crate::solve::puzzles_arg;
@@ -82,14 +83,14 @@ pub fn compare_puzzles(
     encodings: Option<&Bound<'_, PyAny>>,
     amo: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
-    repeat: usize,
-    jobs: usize,
-    seed: u64,
+    #[pyo3(from_py_with = args::repeat)] repeat: usize,
+    #[pyo3(from_py_with = args::study_jobs)] jobs: usize,
+    #[pyo3(from_py_with = args::study_seed)] seed: u64,
     vary_seed: bool,
     isomorphs: bool,
     root: Option<&str>,
-    max_iterations: Option<u64>,
-    limit: Option<usize>,
+    #[pyo3(from_py_with = args::max_iterations)] max_iterations: Option<u64>,
+    #[pyo3(from_py_with = args::puzzle_limit)] limit: Option<usize>,
     progress: Option<&Bound<'_, PyAny>>,
     command: Option<Vec<String>>,
 ) -> PyResult<PyStudy> {
@@ -277,7 +278,8 @@ impl PyStudy {
     }
 
     /// The rows as a pandas DataFrame (pandas must be installed), the columns in the CSV's
-    /// order.
+    /// order. The sizes, which solvers without a formula leave empty, are pandas'
+    /// nullable integers (`Int64`, `<NA>` for none), not floats.
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let pandas = py.import("pandas").map_err(|e| {
             PyImportError::new_err(format!(
@@ -286,9 +288,14 @@ impl PyStudy {
         })?;
         let kwargs = PyDict::new(py);
         kwargs.set_item("columns", CSV_COLUMNS.to_vec())?;
-        pandas
+        let frame = pandas
             .getattr("DataFrame")?
-            .call((self.rows(py)?,), Some(&kwargs))
+            .call((self.rows(py)?,), Some(&kwargs))?;
+        let types = PyDict::new(py);
+        for column in nullable_counts() {
+            types.set_item(column, "Int64")?;
+        }
+        frame.call_method1("astype", (types,))
     }
 
     /// The entries' labels, in report order.
@@ -418,6 +425,16 @@ impl PyStudy {
             }
         )
     }
+}
+
+/// The columns of whole numbers that some runs leave empty (a solver without a formula):
+/// the sizes, `vars` through `puzzle_literals` in the CSV's order.
+fn nullable_counts() -> impl Iterator<Item = &'static str> {
+    CSV_COLUMNS
+        .iter()
+        .copied()
+        .skip_while(|column| *column != "vars")
+        .take_while(|column| *column != "encode_us")
 }
 
 /// The columns of a study's rows and CSV, in order.

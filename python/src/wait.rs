@@ -2,10 +2,14 @@
 //! interpreter (other Python threads run meanwhile), waits for them and looks every
 //! [`POLL`] for a signal. Ctrl-C (`KeyboardInterrupt`, or any exception a signal handler
 //! raises) sets the call's stop flag, which the library's interruptible solvers read (cdcl,
-//! dpll, lookahead, varisat under a time limit, and solver processes, whose process group is
-//! killed and whose temporary directory is removed); the exception is raised once the work
-//! has stopped, or after [`GRACE`] when it cannot be stopped (splr, the classic solvers),
-//! whose answer is then dropped when it comes.
+//! dpll, lookahead, varisat, CaDiCaL and Kissat, and solver processes, whose process group
+//! is killed and whose temporary directory is removed). The flag is also the working
+//! thread's own stop flag (`sudosat::run::stop_thread_on`, handed on to the threads of its
+//! pools), which ends every deadline the classic solvers check: no thread of the call is
+//! left running. The exception is raised once the work has stopped, or after [`GRACE`]
+//! when it has not (splr, whose search reads no flag: the package runs its calls in a
+//! child process, `sudosat/_isolate.py`, but a kept `Solver` runs it here), its answer
+//! then dropped when it comes.
 //!
 //! Progress, when asked for, is reported from the calling thread between two waits.
 
@@ -144,6 +148,7 @@ where
         .name("sudosat".to_string())
         .stack_size(STACK)
         .spawn(move || {
+            sudosat::run::stop_thread_on(Some(Arc::clone(&flag)));
             let result = catch_unwind(AssertUnwindSafe(|| work(flag)));
             // The caller may have gone (an interrupt past the grace): nothing to tell.
             let _ = send.send(result);

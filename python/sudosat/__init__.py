@@ -28,16 +28,28 @@ from sudosat._native import (
     __version__,
     compare,
     count,
+    embedded_libraries,
     encode,
+    memory_budget,
     sat,
+    set_memory_budget,
     solve,
     solve_many,
 )
+from sudosat._isolate import isolating
+from sudosat._pysat import SatSolver
+
+# splr reads no stop flag: these run it in a child process that Ctrl-C kills.
+solve = isolating("solve", solve, solver_at=1)
+count = isolating("count", count, solver_at=2)
+solve_many = isolating("solve_many", solve_many, solver_at=1)
+sat = isolating("sat", sat, backend_at=1)
 
 __all__ = [
     "COLUMNS",
     "Cnf",
     "Grid",
+    "SatSolver",
     "Solver",
     "Stopped",
     "Study",
@@ -45,8 +57,11 @@ __all__ = [
     "__version__",
     "compare",
     "count",
+    "embedded_libraries",
     "encode",
+    "memory_budget",
     "sat",
+    "set_memory_budget",
     "solve",
     "solve_many",
 ]

@@ -134,3 +134,13 @@ def test_bad_counts_are_value_errors():
         sudosat.compare(PUZZLES, solvers="dlx", timeout=-1)
     with pytest.raises(ValueError, match="no puzzle"):
         sudosat.compare([], solvers="dlx")
+
+
+def test_the_sizes_are_nullable_integers_in_pandas():
+    pytest.importorskip("pandas")
+    frame = sudosat.compare(FIXTURES / "minimal-40.txt", "cdcl,dlx", limit=2).to_pandas()
+    for column in ["vars", "clauses", "literals", "puzzle_vars", "puzzle_clauses", "puzzle_literals"]:
+        assert str(frame[column].dtype) == "Int64", column
+    sat_rows = frame[frame["solver"] != "dlx"]
+    assert (sat_rows["clauses"] > 0).all()
+    assert frame[frame["solver"] == "dlx"]["clauses"].isna().all()

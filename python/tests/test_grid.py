@@ -135,3 +135,30 @@ def test_bad_arguments_are_value_errors():
         sudosat.Grid.empty(6).format("line")
     with pytest.raises(TypeError):
         sudosat.solve(42)
+
+
+def test_str_is_the_natural_format_without_its_final_newline():
+    small = sudosat.Grid.read(FIXTURES / "expert-20.txt")[0]
+    assert str(small) + "\n" == small.format("line")
+    # A 36×36 grid with the digit 36, which has no character: the grid format.
+    large = sudosat.Grid.empty(6).with_value(1, 1, 36)
+    assert str(large) + "\n" == large.format("grid")
+    assert not str(large).endswith("\n")
+
+
+def rows_without_separators(side):
+    """A side×side puzzle as side lines of side characters (no separators): the first row
+    the digits in order (a blank for 36, which has no character), each other row starting
+    with the digit of its number."""
+    symbols = ("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" + ".")[:side]
+    rows = [symbols] + [symbols[r] + "." * (side - 1) for r in range(1, side)]
+    return "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize("side", [16, 25, 36])
+def test_rows_of_characters_without_separators_read_as_one_grid(side):
+    text = rows_without_separators(side)
+    grids = sudosat.Grid.parse(text)
+    assert len(grids) == 1 and grids[0].side == side
+    assert grids[0] == sudosat.Grid.parse(text, format="block")[0]
+    assert grids[0].value(1, 2) == 2 and grids[0].value(side, 1) == (side if side < 36 else 0)

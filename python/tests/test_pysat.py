@@ -57,3 +57,36 @@ def test_a_formula_from_pysat_keeps_its_puzzle():
 
     plain = sudosat.Cnf.from_pysat(CNF(from_clauses=[[1, 2], [-1]]))
     assert plain.puzzle is None and sudosat.sat(plain) == [-1, 2]
+
+
+def test_pysat_formulas_and_clause_lists_are_taken_everywhere():
+    from pysat.formula import CNF
+
+    formula = CNF(from_clauses=[[1, 2], [-1, 2], [-2, 3]])
+    assert sudosat.sat(formula) == [1, 2, 3]
+    assert sudosat.sat([[1, 2], [-1]]) == [-1, 2]
+    assert sudosat.Cnf.from_pysat([[1, 2], [-1]]).clauses == [[1, 2], [-1]]
+    assert sudosat.Cnf.from_pysat(formula).nv == 3
+    with pytest.raises(TypeError, match="formula must be"):
+        sudosat.sat(3)
+
+
+@pytest.mark.parametrize("backend", ["cdcl", "cadical"])
+def test_a_cnf_bootstraps_a_pysat_solver_and_sat_solver_answers_as_pysat_does(backend):
+    puzzle = sudosat.Grid.read(FIXTURES / "expert-20.txt")[0]
+    cnf = sudosat.encode(puzzle)
+    with pysat_solvers.Solver(name="cadical195", bootstrap_with=cnf) as theirs, sudosat.SatSolver(
+        backend, bootstrap_with=cnf
+    ) as ours:
+        assert theirs.solve() and ours.solve()
+        assert cnf.decode(theirs.get_model()) == cnf.decode(ours.get_model()) == solutions_of("expert-20.txt")[0]
+        assert ours.nof_vars() == cnf.nv and ours.nof_clauses() == len(cnf)
+        # Under an assumption that contradicts the solution: no model, and a core.
+        wrong = cnf.var(1, 1, solutions_of("expert-20.txt")[0].value(1, 1) % 9 + 1)
+        assert theirs.solve(assumptions=[wrong]) is False
+        assert ours.solve(assumptions=[wrong]) is False and ours.get_core() == [wrong]
+        assert ours.get_model() is None
+        # Blocking the solution: unique, so no model.
+        block = [-lit for lit in theirs.get_model() if lit > 0 and cnf.cell(lit)] if theirs.solve() else []
+        ours.add_clause(block)
+        assert ours.solve() is False

@@ -35,6 +35,7 @@ def test_solve_many_gives_the_known_solutions(name):
         ("sat", {"backend": "lookahead"}),
         ("sat", {"backend": "varisat", "encoding": "minimal"}),
         ("sat", {"backend": "splr", "encoding": "augmented"}),
+        ("sat", {"backend": "cadical"}),
         ("sat", {"propagate": "grid", "encoding": "minimal+reduced"}),
         ("sat", {"load": "assumptions", "threads": 2, "seed": 3}),
         ("sat:extended/sequential:cdcl", {}),
@@ -170,3 +171,31 @@ def test_proofs_of_no_solution_and_uniqueness(tmp_path):
         sudosat.solve(clash, "dlx", proof=tmp_path / "x.drat")
     with pytest.raises(ValueError, match="goes beside it"):
         sudosat.solve(clash, proof=tmp_path / "x.cnf")
+
+
+def test_an_error_in_a_list_names_the_item():
+    puzzle = sudosat.Grid.read(FIXTURES / "expert-20.txt")[0].format("line").strip()
+    bad = puzzle[:-1] + "x"
+    with pytest.raises(ValueError) as caught:
+        sudosat.solve_many([puzzle] * 500 + [bad], jobs=1)
+    assert str(caught.value).startswith("puzzles[500]: <text>:1:81: ")
+    with pytest.raises(TypeError, match=r"^puzzles\[1\]: expected a Grid"):
+        sudosat.solve_many([puzzle, 7])
+
+
+def test_a_string_is_puzzle_text_unless_it_names_a_file():
+    puzzle = "1.3...1..4..2.4."
+    # As solve reads it: one puzzle, or several lines of them.
+    assert sudosat.solve_many(puzzle) == [sudosat.solve(puzzle)]
+    assert len(sudosat.solve_many(puzzle + "\n" + puzzle + "\n")) == 2
+    # A file's name, as before.
+    assert len(sudosat.solve_many(str(FIXTURES / "minimal-40.txt"), jobs=1)) == 40
+
+
+def test_a_backend_left_out_of_the_wheel_says_how_to_build_it_in():
+    if "kissat" in [lib.split("-")[0] for lib in sudosat.embedded_libraries()]:
+        pytest.skip("this build has Kissat")
+    with pytest.raises(ValueError, match=r"maturin build --release -m python/Cargo.toml --features kissat"):
+        sudosat.solve("1.3...1..4..2.4.", backend="kissat")
+    # CaDiCaL is in every build of the wheel.
+    assert any(lib.startswith("cadical-3") for lib in sudosat.embedded_libraries())

@@ -1,14 +1,13 @@
-//! The embedded CaDiCaL 1.9.5 (Armin Biere, Katalin Fazekas, Mathias Fleury, Maximillian
-//! Heisinger; "CaDiCaL, Kissat, Paracooba, Plingeling and Treengeling entering the SAT
-//! Competition 2020"), the SAT Race 2019 winner and the base of the competition's winners
-//! since. Incremental: clauses added after a solve go into the same solver, learnt clauses
-//! are kept, and it solves under assumptions.
+//! The embedded CaDiCaL 3 (Armin Biere, Tobias Faller, Katalin Fazekas, Mathias Fleury,
+//! Nils Froleyks, Florian Pollitt; "CaDiCaL 2.0", CAV 2024), the SAT Race 2019 winner and
+//! the base of the competition's winners since. Incremental: clauses added after a solve go
+//! into the same solver, learnt clauses are kept, and it solves under assumptions.
 //!
-//! The `cadical` crate (feature `cadical`, on by default) builds CaDiCaL's C++ sources with
-//! the system's C++ compiler and links them; no other tool is needed. Its Rust API keeps the
-//! solver's pointer to itself, so this backend speaks to the library through CaDiCaL's own
-//! C API (`ccadical.h`, and the crate's `ccadical_reserve`), declared below: the calls the
-//! crate's API lacks (proof tracing, options such as the seed) are there too.
+//! The `sudosat-cadical` crate (feature `cadical`, on by default) builds CaDiCaL's C++
+//! sources, as the `cadical-sys` crate ships them, with the system's C++ compiler and links
+//! them; no other tool is needed. This backend speaks to the library through CaDiCaL's own
+//! C API (`ccadical.h`), declared below, with the calls a plain IPASIR binding lacks (proof
+//! tracing, options such as the seed).
 //!
 //! Proofs are CaDiCaL's DRAT trace (`ccadical_trace_proof`), text or binary. The trace
 //! starts before the first clause, so a proof asked for, or clauses added after a solve
@@ -31,8 +30,8 @@ use crate::backend::{
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
 use crate::run::Counters;
 
-// The crate is linked for its compiled library; its Rust API is not used.
-extern crate cadical as _;
+// The crate is linked for its compiled library.
+extern crate sudosat_cadical as _;
 
 /// CaDiCaL's C handle (`CCaDiCaL` of `ccadical.h`).
 #[repr(C)]
@@ -55,8 +54,8 @@ extern "C" {
         terminate: Option<extern "C" fn(*mut c_void) -> c_int>,
     );
     fn ccadical_set_option(solver: *mut CCaDiCaL, name: *const c_char, value: c_int);
-    // The `cadical` crate's addition to the C API (its `src/ccadical.cpp`).
-    fn ccadical_reserve(solver: *mut CCaDiCaL, min_max_var: c_int);
+    fn ccadical_vars(solver: *mut CCaDiCaL) -> c_int;
+    fn ccadical_declare_more_variables(solver: *mut CCaDiCaL, number_of_vars: c_int) -> c_int;
     #[cfg(unix)]
     fn ccadical_trace_proof(
         solver: *mut CCaDiCaL,
@@ -69,7 +68,7 @@ extern "C" {
     fn ccadical_get_option(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
 }
 
-/// The linked CaDiCaL's name and version, e.g. `cadical-1.9.5`.
+/// The linked CaDiCaL's name and version, e.g. `cadical-3.0.1`.
 pub fn version() -> String {
     // SAFETY: a static NUL-terminated string of the library.
     unsafe { CStr::from_ptr(ccadical_signature()) }
@@ -85,8 +84,9 @@ struct Handle {
     proof: Option<NonNull<libc::FILE>>,
     /// Whether the trace is still open (`ccadical_close_proof` aborts when called twice).
     tracing: bool,
-    /// The variables reserved so far.
-    reserved: usize,
+    /// The variables declared so far (CaDiCaL 3 asks clauses to use declared variables
+    /// when its `factor` option is on).
+    declared: usize,
 }
 
 // SAFETY: CaDiCaL keeps no thread-local state; a solver is used by one thread at a time
@@ -103,7 +103,7 @@ impl Handle {
             #[cfg(unix)]
             proof: None,
             tracing: false,
-            reserved: 0,
+            declared: 0,
         };
         if seed != 0 {
             // CaDiCaL's seed takes 0 to 2·10⁹.
@@ -177,6 +177,8 @@ impl Handle {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
+        let max_var = clause.iter().map(|lit| lit.var().index() + 1).max();
+        self.declare(max_var.unwrap_or(0));
         for &lit in clause {
             // SAFETY: a live solver; the literal is in range (`to_c` checked the variables).
             unsafe { ccadical_add(self.ptr(), to_c(lit)) };
@@ -186,11 +188,15 @@ impl Handle {
     }
 
     /// Makes sure variables 1..=`num_vars` exist, so that each has a value in a model.
-    fn reserve(&mut self, num_vars: usize) {
-        if num_vars > self.reserved {
+    fn declare(&mut self, num_vars: usize) {
+        if num_vars > self.declared {
             // SAFETY: a live solver; `num_vars` fits (checked by the backend).
-            unsafe { ccadical_reserve(self.ptr(), num_vars as c_int) };
-            self.reserved = num_vars;
+            let known = unsafe { ccadical_vars(self.ptr()) }.max(0) as usize;
+            if num_vars > known {
+                // SAFETY: as above.
+                unsafe { ccadical_declare_more_variables(self.ptr(), (num_vars - known) as c_int) };
+            }
+            self.declared = num_vars;
         }
     }
 }
@@ -279,7 +285,7 @@ impl CadicalBackend {
         }
         self.solves += 1;
         self.failed.clear();
-        self.handle.reserve(num_vars);
+        self.handle.declare(num_vars);
         let ptr = self.handle.ptr();
         let armed = self.stop.armed();
         self.stop.start();
@@ -439,7 +445,8 @@ mod tests {
 
     #[test]
     fn the_version_is_the_one_the_crate_carries() {
-        assert_eq!(version(), "cadical-1.9.5");
+        assert_eq!(version(), format!("cadical-{}", sudosat_cadical::VERSION));
+        assert_eq!(version(), "cadical-3.0.1");
     }
 
     #[test]

@@ -61,7 +61,7 @@ crate::names::named_enum! {
         Varisat = "varisat",
         /// The embedded splr 0.17 CDCL solver (rebuilt from the kept clauses for each solve).
         Splr = "splr",
-        /// The embedded CaDiCaL 1.9.5 (incremental, assumptions, DRAT proofs; feature
+        /// The embedded CaDiCaL 3.0.1 (incremental, assumptions, DRAT proofs; feature
         /// `cadical`, on by default).
         Cadical = "cadical",
         /// The embedded Kissat 4.0.4 (a fresh solver for each solve; feature `kissat`).
@@ -143,7 +143,7 @@ pub struct BackendEntry {
     /// The cargo feature that builds it in (`None`: every build has it).
     pub feature: Option<Feature>,
     /// The solver library it embeds and its version, as the library names itself
-    /// (`cadical-1.9.5`); `None` for the built-in solvers and the processes.
+    /// (`cadical-3.0.1`); `None` for the built-in solvers and the processes.
     pub library: fn() -> Option<String>,
     /// Makes a fresh backend for a spec (the command, if any, already resolved).
     build: Build,
@@ -203,7 +203,7 @@ pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
     },
     BackendEntry {
         kind: BackendKind::Cadical,
-        summary: "the embedded CaDiCaL 1.9.5 (C++)",
+        summary: "the embedded CaDiCaL 3.0.1 (C++)",
         process: None,
         feature: Some(Feature {
             name: "cadical",
@@ -251,7 +251,7 @@ pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
     },
 ];
 
-/// The solver libraries this build embeds, as each names itself (`cadical-1.9.5`), in
+/// The solver libraries this build embeds, as each names itself (`cadical-3.0.1`), in
 /// registry order: what `sudosat --version` lists and compare's sidecar records.
 pub fn embedded_libraries() -> Vec<String> {
     BACKENDS

@@ -873,8 +873,11 @@ fn run_entries<T: Sync, S>(
     run_item: impl Fn(&mut S, &Entry, usize, &T, &[usize]) -> Vec<Run> + Sync + Send,
 ) -> Result<Vec<Run>, CompareError> {
     let pool = if config.parallel() {
+        // The caller's stop flag reaches the solvers that read none of their own.
+        let stop_flag = crate::run::thread_stop_flag();
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(config.jobs)
+            .start_handler(move |_| crate::run::stop_thread_on(stop_flag.clone()))
             .build()
             .map_err(|e| CompareError::ThreadPool {
                 jobs: config.jobs,

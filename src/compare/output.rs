@@ -340,7 +340,7 @@ pub struct Provenance {
     /// The machine.
     pub machine: Machine,
     /// The SAT solver libraries built into the sudosat that measured, as each names itself
-    /// (`cadical-1.9.5`, `kissat-4.0.4`, `varisat-0.2`, …).
+    /// (`cadical-3.0.1`, `kissat-4.0.4`, `varisat-0.2`, …).
     #[serde(default)]
     pub embedded_solvers: Vec<String>,
     /// The command line that redrew the report from saved rows, if it was redrawn.

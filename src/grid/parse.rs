@@ -32,9 +32,11 @@
 //!    among the following rows, as in a 16×16 `A . 3 G …`); digits and blanks with at
 //!    least one multi-digit integer → **grid** (whose reader then names the odd token, such
 //!    as `..`); all made of cell symbols → **block**;
-//! 5. its symbols number n = 4, 9, 16 or 25, or the next line has as many (up to 35) →
-//!    **block** (so a 9-line block of 9 digits per row without rules is one 9×9 block, never
-//!    nine 9-cell lines, which no grid has; six rows of 6 get a "6 cells per row" error);
+//! 5. its symbols number a side n = b² (4, 9, 16, 25, 36, 49, …), or up to 35 that the next
+//!    line has as many of → **block** (so a 9-line block of 9 digits per row without rules
+//!    is one 9×9 block, never nine 9-cell lines, which no grid has; 36 rows of 36 symbols
+//!    are a 36×36 block whose puzzle lacks the digit 36, which has no symbol; six rows of 6
+//!    get a "6 cells per row" error);
 //! 6. otherwise **line**, whose parser then says what is wrong with the line.
 //!
 //! Spaced rows of digits read the same as block and as grid, so rule 4's choice of grid
@@ -435,8 +437,8 @@ fn detect(text: &Text) -> Option<Format> {
         }
         return Some(Format::Line);
     }
-    if compact && body.len() <= 35 {
-        // rows of n ≤ 25 symbols are block rows; other short rows repeated on the next
+    if compact && (body.len() <= 35 || is_side(body.len())) {
+        // rows of n = b² symbols are block rows; other short rows repeated on the next
         // line are a block of an unsupported size, which the block reader explains
         let next = text
             .significant()
@@ -1016,6 +1018,9 @@ mod tests {
         assert_eq!(detect_format(&fours), Some(Format::Line));
         let sixteen = "123456789ABCDEFG\n".repeat(16);
         assert_eq!(detect_format(&sixteen), Some(Format::Block));
+        // 36 symbols a row: a 36×36 block (its digit 36 has no symbol, so it is blank)
+        let row = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.";
+        assert_eq!(detect_format(&format!("{row}\n")), Some(Format::Block));
     }
 
     #[test]

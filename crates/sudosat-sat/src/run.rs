@@ -1,13 +1,45 @@
 //! Run-time vocabulary shared by every solver layer: work [`Counters`] and the cooperative
-//! [`Deadline`].
+//! [`Deadline`], which also ends when the stop flag of its thread is set
+//! ([`stop_thread_on`]: how a caller stops solvers that take no interrupt flag of their
+//! own, the classic ones among them).
 //!
 //! Also the machine's limits a run checks against: cores, memory and disk space.
 //!
 //! A leaf module: it imports nothing from the crate, so the solvers above it and the
 //! grid-level solvers of the root crate use it without importing each other.
 
+use std::cell::RefCell;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+thread_local! {
+    /// The stop flag of the work this thread does ([`stop_thread_on`]).
+    static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Makes every [`Deadline`] asked on the calling thread expire once `flag` is set (`None`:
+/// no flag): the work stops at its next check as at a time limit. For a caller that runs
+/// a solve on a thread of its own and must be able to stop it (Ctrl-C), whatever the
+/// solver. A thread pool hands it on to its threads with [`thread_stop_flag`].
+pub fn stop_thread_on(flag: Option<Arc<AtomicBool>>) {
+    STOP.with(|stop| *stop.borrow_mut() = flag);
+}
+
+/// The stop flag of the calling thread ([`stop_thread_on`]).
+pub fn thread_stop_flag() -> Option<Arc<AtomicBool>> {
+    STOP.with(|stop| stop.borrow().clone())
+}
+
+/// Whether the calling thread's stop flag is set.
+fn stop_asked() -> bool {
+    STOP.with(|stop| {
+        stop.borrow()
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
+}
 
 /// A solver's counters (decisions, propagations, conflicts, nodes…), in a stable order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -150,12 +182,12 @@ impl Deadline {
         }
     }
 
-    /// Whether the limit has passed.
+    /// Whether the limit has passed, or the thread's stop flag is set ([`stop_thread_on`]).
     #[inline]
     pub fn expired(&self) -> bool {
         match (self.start, self.limit) {
-            (Some(start), Some(limit)) => start.elapsed() >= limit,
-            _ => false,
+            (Some(start), Some(limit)) if start.elapsed() >= limit => true,
+            _ => stop_asked(),
         }
     }
 
@@ -166,7 +198,7 @@ impl Deadline {
     /// [`Deadline::CHECK_PERIOD`]: for hot loops whose steps cost nanoseconds.
     #[inline]
     pub fn expired_at(&self, step: u64) -> bool {
-        self.limit.is_some() && step % Self::CHECK_PERIOD == 0 && self.expired()
+        step % Self::CHECK_PERIOD == 0 && self.expired()
     }
 
     /// The limit this deadline was made with.
@@ -267,6 +299,27 @@ mod tests {
         assert_eq!(room_under_limit("max\n", "1000"), None);
         assert_eq!(room_under_limit("9223372036854771712", "5188661248"), None);
         assert_eq!(room_under_limit("", "1"), None);
+    }
+
+    #[test]
+    fn a_deadline_expires_when_its_threads_stop_flag_is_set() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let flag = Arc::new(AtomicBool::new(false));
+        let deadline = super::Deadline::NONE;
+        super::stop_thread_on(Some(Arc::clone(&flag)));
+        assert!(!deadline.expired() && !deadline.expired_at(0));
+        flag.store(true, Ordering::Relaxed);
+        assert!(deadline.expired() && deadline.expired_at(0));
+        // Between two checks it is not asked.
+        assert!(!deadline.expired_at(1));
+        // Another thread has no flag.
+        assert!(!std::thread::spawn(move || deadline.expired())
+            .join()
+            .unwrap());
+        assert!(super::thread_stop_flag().is_some());
+        super::stop_thread_on(None);
+        assert!(!deadline.expired());
     }
 
     #[test]

@@ -198,7 +198,7 @@ pub struct BackendArgs {
     /// SAT backend. The default, cdcl, is the built-in clause-learning solver: it finishes
     /// the grids that need search; dpll is the built-in plain DPLL of the literature;
     /// lookahead the built-in lookahead search (satz, kcnfs, march), best on random k-SAT.
-    /// cadical (CaDiCaL 1.9.5) and kissat (Kissat 4.0.4) are the competition's solvers
+    /// cadical (CaDiCaL 3.0.1) and kissat (Kissat 4.0.4) are the competition's solvers
     /// inside this process, each behind a cargo feature (cadical is built in by default;
     /// kissat needs `--features kissat`, whose build needs libclang): a build without one
     /// names the feature. An external solver's command may follow a colon, as compare

@@ -38,7 +38,7 @@ pub struct Args {
     /// Comma-separated solvers, each optionally NAME[OPTION=VALUE,…].
     ///
     /// Comma-separated solvers: SAT backends cdcl, dpll, lookahead, varisat, splr, cadical
-    /// and kissat (CaDiCaL 1.9.5 and Kissat 4.0.4 in process, where the build has their
+    /// and kissat (CaDiCaL 3.0.1 and Kissat 4.0.4 in process, where the build has their
     /// features: cadical by default, kissat with --features kissat), minisat (or
     /// minisat:CMD), external:CMD (any solver printing s/v lines, e.g. "external:cadical
     /// -q"), each crossed with every --encodings value; classic solvers dlx, backtrack,
@@ -394,7 +394,7 @@ fn isolate(entries: &mut [SolverSpec]) -> Result<()> {
 }
 
 /// The study `config` makes on the instances of these content hashes. An embedded solver
-/// library's version (`cadical-1.9.5`) counts; a sharded run also asks each external solver
+/// library's version (`cadical-3.0.1`) counts; a sharded run also asks each external solver
 /// for its version (`PROGRAM --version`), so that shards measured with different solver
 /// builds are not merged as one study.
 fn study(config: &CompareConfig, instances: Vec<u64>, seed: u64, limit: Option<usize>) -> Study {
