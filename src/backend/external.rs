@@ -359,6 +359,7 @@ mod running {
     use std::path::{Path, PathBuf};
     use std::process::{Child, Command};
     use std::sync::{Mutex, MutexGuard};
+
     use crate::run::Instant;
 
     struct Live {
