@@ -20,7 +20,7 @@ TOOLS=$PWD/target/tools
 WASM=target/wasm32-unknown-unknown/web/sudosat_web.wasm
 
 ensure_tools() {
-    if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    if ! rustup target list --installed 2>/dev/null | grep -x wasm32-unknown-unknown >/dev/null; then
         rustup target add wasm32-unknown-unknown
     fi
     local have=""
@@ -28,9 +28,10 @@ ensure_tools() {
     if [ "$have" != "$WASM_BINDGEN_VERSION" ]; then
         echo "web.sh: installing wasm-bindgen-cli $WASM_BINDGEN_VERSION into target/tools" >&2
         # --locked takes the versions its authors tested; a registry that lacks one of
-        # them gets the newest compatible ones instead.
-        cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked --root "$TOOLS" \
-            || cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --root "$TOOLS"
+        # them gets the newest compatible ones instead. No TLS (the default feature): only
+        # its test runner downloads anything, and rustls is half of the compile time.
+        cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --no-default-features --locked --root "$TOOLS" \
+            || cargo install -q wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --no-default-features --root "$TOOLS"
     fi
 }
 
