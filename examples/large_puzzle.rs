@@ -1,92 +1,229 @@
-//! A puzzle with one solution on a grid too large for the generator's clue-by-clue
-//! uniqueness check (225×225, 400×400): the givens of a random full grid are removed in
-//! batches, in a random order, and after each batch the root fixpoint
-//! ([`sudosat::solve::hall_fixpoint`]: Hall sets, fish, locked candidates) runs on the
-//! puzzle. Cells of the batch it leaves open are given back; more givens never settle
-//! less, so the puzzle stays settled by the fixpoint, and a puzzle settled without search
-//! has one solution. Removal stops at the share of givens asked for, or when every cell
-//! has been tried.
+//! Puzzles on grids too large for the generator's clue-by-clue uniqueness check (64×64 to
+//! 400×400), made three ways from one random full grid (the generator's permuted pattern,
+//! [`sudosat::generate::random_fill`]) and one random order of its cells:
 //!
-//! Usage: `cargo run --release --example large_puzzle -- BOX GIVEN SEED OUT [SOLUTION]`
+//! - `fixpoint`: cells are blanked in batches, in that order, and after each batch the
+//!   root fixpoint ([`sudosat::solve::root`]: singles, locked candidates, Hall sets,
+//!   fish) runs on the puzzle; the cells of the batch it leaves open are given back. More
+//!   givens never settle less, so the puzzle stays settled by the fixpoint, and a puzzle
+//!   settled without search has one solution. Every grid this method makes is one the
+//!   fixpoint settles.
+//! - `search`: a cell stays blank only while a search proves that the puzzle still has
+//!   one solution: cdcl, with no reasoning before it, refutes the puzzle's formula with a
+//!   clause saying that some blanked cell differs from the full grid. Batches that pass
+//!   are kept whole; in one that fails, the first cell whose blank loses uniqueness is
+//!   found by bisection and given back, so the result is that of trying the cells one by
+//!   one in the order. A check that runs past its time limit counts as a failure. The
+//!   method knows nothing of the fixpoint.
+//! - `random`: cells are blanked in the order with no check: several solutions, as a rule.
 //!
-//! `BOX` is the box size (15 for 225×225, 20 for 400×400), `GIVEN` the share of cells to
-//! keep (e.g. 0.65), `SEED` the seed of every random choice (the full grid is the
-//! generator's permuted pattern, [`sudosat::generate::random_fill`]). Writes the puzzle to
-//! `OUT` (and its solution to `SOLUTION`) in the `grid` format, and prints one line: cells
-//! given, batches, seconds.
+//! Usage: `cargo run --release --example large_puzzle -- BOX METHOD SEED OUT GIVEN...`
+//!
+//! `BOX` is the box size (8 for 64×64 … 20 for 400×400), `SEED` the seed of every random
+//! choice, each `GIVEN` a share of cells to keep (e.g. 0.72). Blanking goes on down to
+//! the smallest share, and the puzzle is written as it stands when it first reaches each
+//! share, to `OUT/METHOD-SIDE-PERCENT-SEED.txt` in the `grid` format, with one line printed
+//! per puzzle (cells given, checks, seconds). A method that cannot go further (every cell
+//! tried) writes what it reached for the shares below it and says so.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use sudosat::backend::{Cdcl, LimitTime, SatBackend, SatOutcome};
+use sudosat::encode::{BaseEncoding, SudokuEncoding, VarRef};
+use sudosat::formula::{ClauseSink, Cnf};
 use sudosat::generate::random_fill;
 use sudosat::grid::{write_grid, Cell, Format, Geometry, Grid};
-use sudosat::solve::hall_fixpoint::{hall_fixpoint, RootBudget, RootOutcome};
+use sudosat::solve::root::{root_fixpoint, RootOutcome, RootPolicy};
 
-/// Cells blanked at once, as a share of the grid: each batch costs one fixpoint, and
-/// cells of one batch that need each other are all given back.
-const BATCH: f64 = 0.01;
+/// The first batch, as a share of the grid; batches double while they pass and halve
+/// when they fail.
+const FIRST_BATCH: f64 = 0.01;
+
+/// A search check that has not answered in this long counts as a failure.
+const CHECK_LIMIT: Duration = Duration::from_secs(60);
+
+#[derive(Clone, Copy, PartialEq)]
+enum Method {
+    Fixpoint,
+    Search,
+    Random,
+}
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [b, given, seed, out, rest @ ..] = args.as_slice() else {
-        bail!("usage: large_puzzle BOX GIVEN SEED OUT [SOLUTION]");
+    let [b, method, seed, out, shares @ ..] = args.as_slice() else {
+        bail!("usage: large_puzzle BOX METHOD SEED OUT GIVEN...");
     };
     let b: usize = b.parse().context("BOX: a box size")?;
-    let given: f64 = given
-        .parse()
-        .context("GIVEN: a share of cells, e.g. 0.65")?;
+    let method = match method.as_str() {
+        "fixpoint" => Method::Fixpoint,
+        "search" => Method::Search,
+        "random" => Method::Random,
+        other => bail!("METHOD: fixpoint, search or random, not {other:?}"),
+    };
     let seed: u64 = seed.parse().context("SEED: an integer")?;
     let geo = Geometry::of(b).with_context(|| format!("no grid of box size {b}"))?;
-    if !(0.0..=1.0).contains(&given) {
-        bail!("GIVEN must lie between 0 and 1");
+    let mut shares: Vec<f64> = shares
+        .iter()
+        .map(|s| s.parse().context("GIVEN: a share of cells, e.g. 0.72"))
+        .collect::<Result<_>>()?;
+    if shares.is_empty() || shares.iter().any(|s| !(0.0..=1.0).contains(s)) {
+        bail!("GIVEN: one or more shares between 0 and 1");
     }
+    shares.sort_by(|a, b| b.total_cmp(a));
     let start = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let solution = random_fill(geo, &mut rng);
     let cells = geo.num_cells();
-    let target = (given * cells as f64).round() as usize;
     let mut order: Vec<Cell> = (0..cells as u32).map(Cell).collect();
     order.shuffle(&mut rng);
-    let batch = ((BATCH * cells as f64) as usize).max(1);
 
-    let mut puzzle = solution.clone();
-    let (mut givens, mut batches) = (cells, 0usize);
-    let mut next = order.into_iter();
-    while givens > target {
-        let blanked: Vec<Cell> = next.by_ref().take(batch.min(givens - target)).collect();
-        if blanked.is_empty() {
-            break;
-        }
-        batches += 1;
-        for &cell in &blanked {
-            puzzle.set(cell, None);
-        }
-        let fixed = match hall_fixpoint(&puzzle, RootBudget::UNLIMITED, || false) {
-            RootOutcome::Candidates(root) => root.fixed_grid(),
-            _ => unreachable!("a puzzle cut from a full grid has a solution"),
-        };
-        for &cell in &blanked {
-            if fixed.get(cell).is_some() {
-                givens -= 1;
+    let mut blanker = Blanker {
+        puzzle: solution.clone(),
+        solution,
+        givens: cells,
+        checks: 0,
+    };
+    let mut batch = ((FIRST_BATCH * cells as f64) as usize).max(1);
+    let mut next = 0;
+    for share in shares {
+        let target = (share * cells as f64).round() as usize;
+        while blanker.givens > target && next < order.len() {
+            let take = batch.min(blanker.givens - target).min(order.len() - next);
+            let tried = &order[next..next + take];
+            let kept = blanker.blank(method, tried);
+            next += kept.min(take - 1) + 1;
+            batch = if kept == take {
+                batch * 2
             } else {
-                puzzle.set(cell, solution.get(cell));
+                (batch / 2).max(1)
+            };
+        }
+        let side = geo.side();
+        let percent = (share * 100.0).round();
+        let name = match method {
+            Method::Fixpoint => "fixpoint",
+            Method::Search => "search",
+            Method::Random => "random",
+        };
+        let path = format!("{out}/{name}-{side}-{percent}-{seed}.txt");
+        write(&blanker.puzzle, &path)?;
+        println!(
+            "{path} {side}x{side} seed={seed} givens={} ({:.1} %) checks={}{} seconds={:.1}",
+            blanker.givens,
+            100.0 * blanker.givens as f64 / cells as f64,
+            blanker.checks,
+            if blanker.givens > target {
+                " (every cell tried: no further)"
+            } else {
+                ""
+            },
+            start.elapsed().as_secs_f64(),
+        );
+    }
+    Ok(())
+}
+
+struct Blanker {
+    solution: Grid,
+    puzzle: Grid,
+    givens: usize,
+    checks: usize,
+}
+
+impl Blanker {
+    /// Blanks the cells of `tried` in order as `method` allows and returns how many of
+    /// the first were kept blank before the first that was given back (all of them when
+    /// none was).
+    fn blank(&mut self, method: Method, tried: &[Cell]) -> usize {
+        match method {
+            Method::Random => {
+                self.set_blank(tried);
+                tried.len()
+            }
+            Method::Fixpoint => {
+                self.set_blank(tried);
+                self.checks += 1;
+                let fixed = match root_fixpoint(&self.puzzle, RootPolicy::Fixpoint, || false) {
+                    RootOutcome::Candidates(root) => root.fixed_grid(),
+                    _ => unreachable!("a puzzle cut from a full grid has a solution"),
+                };
+                let open: Vec<Cell> = tried
+                    .iter()
+                    .copied()
+                    .filter(|&c| fixed.get(c).is_none())
+                    .collect();
+                self.give_back(&open);
+                // The fixpoint keeps what it settles, whatever the order: all count as tried.
+                tried.len()
+            }
+            Method::Search => {
+                if self.unique_without(tried) {
+                    self.set_blank(tried);
+                    return tried.len();
+                }
+                // The longest prefix that keeps one solution: a prefix of a passing set
+                // passes, so bisection finds it.
+                let (mut pass, mut fail) = (0, tried.len());
+                while fail - pass > 1 {
+                    let mid = (pass + fail) / 2;
+                    if self.unique_without(&tried[..mid]) {
+                        pass = mid;
+                    } else {
+                        fail = mid;
+                    }
+                }
+                self.set_blank(&tried[..pass]);
+                pass
             }
         }
     }
-    write(&puzzle, out)?;
-    if let Some(path) = rest.first() {
-        write(&solution, path)?;
+
+    fn set_blank(&mut self, cells: &[Cell]) {
+        for &cell in cells {
+            self.puzzle.set(cell, None);
+        }
+        self.givens -= cells.len();
     }
-    println!(
-        "{n}x{n} seed={seed} givens={givens} ({:.1} %) batches={batches} seconds={:.1}",
-        100.0 * givens as f64 / cells as f64,
-        start.elapsed().as_secs_f64(),
-        n = geo.side(),
-    );
-    Ok(())
+
+    fn give_back(&mut self, cells: &[Cell]) {
+        for &cell in cells {
+            self.puzzle.set(cell, self.solution.get(cell));
+        }
+        self.givens += cells.len();
+    }
+
+    /// Whether the puzzle with `cells` blanked too has the full grid as its only solution:
+    /// its formula with "some cell of `cells` differs from the full grid" is refuted.
+    fn unique_without(&mut self, cells: &[Cell]) -> bool {
+        self.checks += 1;
+        let mut puzzle = self.puzzle.clone();
+        for &cell in cells {
+            puzzle.set(cell, None);
+        }
+        let mut cnf = Cnf::new();
+        let map = SudokuEncoding::new(BaseEncoding::Extended, true).encode_into(&puzzle, &mut cnf);
+        cnf.set_num_vars(map.num_vars());
+        let differs: Vec<_> = cells
+            .iter()
+            .filter_map(|&cell| {
+                let digit = self.solution.get(cell).expect("a full grid");
+                match map.var(cell, digit) {
+                    VarRef::Var(var) => Some(var.lit(false)),
+                    _ => None,
+                }
+            })
+            .collect();
+        cnf.add_clause(&differs);
+        let mut solver = Cdcl::new();
+        solver.set_time_limit(Some(CHECK_LIMIT));
+        solver.add_formula(&mut cnf);
+        matches!(solver.solve(), Ok(SatOutcome::Unsat))
+    }
 }
 
 fn write(grid: &Grid, path: &str) -> Result<()> {

@@ -15,7 +15,7 @@ use anyhow::{bail, Context, Result};
 use sudosat::dimacs::write_formula;
 use sudosat::encode::{BaseEncoding, SudokuEncoding};
 use sudosat::grid::read_puzzles_from_path;
-use sudosat::solve::hall_fixpoint::{hall_fixpoint, RootBudget, RootOutcome};
+use sudosat::solve::root::{root_fixpoint, RootOutcome, RootPolicy};
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,35 +26,37 @@ fn main() -> Result<()> {
     let puzzle = puzzles.first().context("no puzzle in the file")?;
     let n = puzzle.side();
     let start = Instant::now();
-    let outcome = hall_fixpoint(puzzle, RootBudget::UNLIMITED, || false);
+    let outcome = root_fixpoint(puzzle, RootPolicy::Fixpoint, || false);
     let seconds = start.elapsed().as_secs_f64();
     let root = match outcome {
         RootOutcome::Contradiction(removals) => {
             println!(
-                "{n}x{n} givens={} contradiction passes={} seconds={seconds:.2}",
+                "{n}x{n} givens={} contradiction rounds={} seconds={seconds:.2}",
                 puzzle.num_givens(),
-                removals.passes
+                removals.rounds
             );
             return Ok(());
         }
-        RootOutcome::Candidates(root)
-        | RootOutcome::Stopped(root)
-        | RootOutcome::OverBudget(root) => root,
+        RootOutcome::Candidates(root) | RootOutcome::Stopped(root) | RootOutcome::Unpaid(root) => {
+            root
+        }
     };
     let r = root.removals;
     println!(
-        "{n}x{n} givens={} fixed={} open={} candidates={} removed_units={} removed_fish={} \
-         removed_locked={} passes={} work={} literals_before={} literals_after={} \
-         seconds={seconds:.2}",
+        "{n}x{n} givens={} fixed={} open={} candidates={} removed_singles={} \
+         removed_locked={} removed_units={} removed_fish={} rounds={} work={} hall_work={} \
+         literals_before={} literals_after={} seconds={seconds:.2}",
         puzzle.num_givens(),
         root.fixed_cells(),
         n * n - root.fixed_cells(),
         root.candidates(),
+        r.singles,
+        r.locked,
         r.units,
         r.fish,
-        r.locked,
-        r.passes,
+        r.rounds,
         r.work,
+        r.hall_work,
         r.literals_before,
         r.literals_after,
     );

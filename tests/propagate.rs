@@ -278,6 +278,7 @@ fn cli_root_reasoning_settles_the_25x25_fixture_without_search() {
         let stats = stderr(&out);
         assert_eq!(stats.contains(" clauses=0 "), settled, "{root}: {stats}");
         assert_eq!(stats.contains("root_fixed="), settled, "{root}: {stats}");
+        assert_eq!(stats.contains(" root=settled "), settled, "{root}: {stats}");
     }
     // A puzzle the fixpoint refutes (no clashing givens, a cell left no digit): every
     // backend reads the empty clause as "no solution".
@@ -294,7 +295,7 @@ fn cli_root_reasoning_settles_the_25x25_fixture_without_search() {
         assert_exit(&out, 1);
         assert_eq!(stdout(&out).trim(), "no solution", "{backend}");
         assert!(
-            stderr(&out).contains("root_refuted=1"),
+            stderr(&out).contains("root_refuted=1") && stderr(&out).contains(" root=refuted "),
             "{backend}: {}",
             stderr(&out)
         );

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use crate::names::UnknownName;
 pub use crate::run::Counters;
-pub use crate::solve::hall_fixpoint::RootMode;
+pub use crate::solve::root::RootMode;
 pub use sudosat_sat::propagator::{ConnectPropagator, Propagator, PropagatorFactory};
 pub use sudosat_sat::solver::{
     check_model, check_model_from, BackendError, Capability, Interrupt, LimitTime, SatBackend,
@@ -428,7 +428,7 @@ pub struct BackendSpec {
     /// puzzle (ignored by the other backends).
     pub propagate: Propagate,
     /// Whether the SAT path reasons on the grid before it encodes a puzzle (every
-    /// backend): [`crate::solve::hall_fixpoint`].
+    /// backend): [`crate::solve::root`].
     pub root: RootMode,
     /// Threads of one cdcl solve ([`Cdcl::with_threads`]; ignored by the other backends):
     /// 1 (the default) is deterministic.

@@ -15,9 +15,9 @@ pub use solver::{SolveOutcome, SolveReport, Solver};
 pub mod backtrack;
 pub mod best_first;
 pub mod dlx;
-pub mod hall_fixpoint;
 pub mod hill_climb;
 pub mod human;
+pub mod root;
 #[cfg(test)]
 mod testing;
 

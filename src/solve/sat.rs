@@ -37,7 +37,7 @@ use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, Grid};
 use crate::run::{Counters, Instant};
-use crate::solve::hall_fixpoint::{reason_at_root, RootMode, RootOutcome};
+use crate::solve::root::{reason_at_root, RootMode, RootOutcome};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
@@ -393,21 +393,23 @@ impl SatSolver {
             encoding.encode_into(grid, &mut self.formula)
         };
         self.root_counters.clear();
-        if let Some(candidates) = candidates {
-            candidates.add_removals(&map, &mut self.formula);
+        if let Some(root) = &root {
+            let removals = root.removals();
             self.root_counters.extend([
                 ("root_us", start.elapsed().as_micros() as u64),
-                (
-                    "root_fixed",
-                    (candidates.fixed_cells() - puzzle.num_givens()) as u64,
-                ),
-                ("root_removed", candidates.removed()),
-                ("root_work", candidates.removals.work),
-                (
-                    "root_over_budget",
-                    u64::from(matches!(root, Some(RootOutcome::OverBudget(_)))),
-                ),
+                ("root_removed", removals.removed()),
+                ("root_singles", removals.singles),
+                ("root_rounds", removals.rounds),
+                ("root_work", removals.work),
+                ("root_hall_work", removals.hall_work),
             ]);
+        }
+        if let Some(candidates) = candidates {
+            candidates.add_removals(&map, &mut self.formula);
+            self.root_counters.push((
+                "root_fixed",
+                (candidates.fixed_cells() - puzzle.num_givens()) as u64,
+            ));
         }
         if let Some(RootOutcome::Contradiction(_)) = root {
             // No solution: the empty clause says so to every backend.
@@ -425,6 +427,7 @@ impl SatSolver {
         self.stats = SatStats {
             size,
             encode_time: start.elapsed(),
+            root: root.as_ref().map(RootOutcome::ending),
             ..SatStats::default()
         };
         Ok(map)

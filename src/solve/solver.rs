@@ -116,6 +116,9 @@ pub struct SatStats {
     pub decode_time: Duration,
     /// The backend's counters.
     pub backend: Counters,
+    /// How root reasoning ended, when it ran ([`crate::solve::root::RootOutcome::ending`]):
+    /// `settled`, `fixpoint`, `unpaid`, `stopped` or `refuted`.
+    pub root: Option<&'static str>,
 }
 
 /// An UNSAT answer of the SAT path with its DRAT proof ([`Solver::take_proof`]).

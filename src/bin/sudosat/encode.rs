@@ -137,7 +137,7 @@ fn write_one<W: std::io::Write>(
     progress: impl FnMut(usize, usize),
 ) -> std::io::Result<()> {
     let stop = crate::signals::stop_flag();
-    let root = sudosat::solve::hall_fixpoint::reason_at_root(puzzle, form.root, || {
+    let root = sudosat::solve::root::reason_at_root(puzzle, form.root, || {
         stop.load(std::sync::atomic::Ordering::Relaxed)
     });
     if let Some(outcome) = root {

@@ -11,7 +11,7 @@ use sudosat::backend::RootMode;
 use sudosat::encode::{pruned_size, AmoFamily, Encoding, PrunedForm, SudokuEncoding};
 use sudosat::formula::FormulaSize;
 use sudosat::grid::read_puzzles_from_path;
-use sudosat::solve::hall_fixpoint::reason_at_root;
+use sudosat::solve::root::reason_at_root;
 
 use crate::args::{named, PuzzleInputs};
 use crate::common::{display_path, stdin_at_most_once, write_output, EXIT_OK};

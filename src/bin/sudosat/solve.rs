@@ -344,10 +344,13 @@ fn stats_line(
             Some(s),
         ) => {
             format!(
-                "stats: puzzle {index} ({location}): encoding={} backend={} vars={} clauses={} \
-                 literals={} {} encode={} solve={} decode={} total={}",
+                "stats: puzzle {index} ({location}): encoding={} backend={}{} vars={} \
+                 clauses={} literals={} {} encode={} solve={} decode={} total={}",
                 encoding.name(),
                 backend.label(),
+                s.root
+                    .map(|root| format!(" root={root}"))
+                    .unwrap_or_default(),
                 s.size.vars,
                 s.size.clauses,
                 s.size.literals,
