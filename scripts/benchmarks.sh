@@ -6,10 +6,11 @@
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
 #   SECTION  encoding nine hard theory large root embedded cadical kissat ablation ksat proofs parsing memory afl
-#            fuzzing python (default: all but kissat, ablation, fuzzing and python, about 30 minutes of
+#            fuzzing python web (default: all but kissat, ablation, fuzzing, python and web, about 30 minutes of
 #            CPU on 2 cores; kissat needs scripts/build-peers.sh and takes hours; fuzzing
 #            builds the `fuzz` profile first, which takes a while the first time; python
-#            needs the module installed: `pip install ./python`)
+#            needs the module installed: `pip install ./python`; web needs node, web/node_modules
+#            (`npm ci` in web/) and Debian's chromium)
 # Environment: each script's own (see its docstring), e.g. TDOKU_SOLVE and DRAT_TRIM for
 # the peers, SUDOSAT_DATA for another data folder (default benches/data).
 #

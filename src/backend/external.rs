@@ -23,29 +23,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use wait_timeout::ChildExt;
 
 use crate::backend::proof::{ProofFormat, ProofTarget};
 use crate::backend::{
-    check_model, BackendError, Capability, Interrupt, LimitTime, SatBackend, SatOutcome,
-    WriteProofs,
+    check_model, BackendError, Capability, Interrupt, LimitTime, OutputStyle, SatBackend,
+    SatOutcome, WriteProofs,
 };
 use crate::dimacs;
 use crate::encode::dimacs_bytes_estimate;
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit};
-use crate::run::Counters;
-
-/// How an external solver reports its answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputStyle {
-    /// MiniSat: `solver in.cnf out.txt`, exit 10/20, `out.txt` holds `SAT` + literals or
-    /// `UNSAT`.
-    MinisatFile,
-    /// SAT competition: `solver in.cnf`, stdout has `s SATISFIABLE` and `v … 0` lines.
-    Competition,
-}
+use crate::run::{Counters, Instant};
 
 /// A solver run as an external process.
 pub struct ExternalSolver {
@@ -369,7 +359,8 @@ mod running {
     use std::path::{Path, PathBuf};
     use std::process::{Child, Command};
     use std::sync::{Mutex, MutexGuard};
-    use std::time::Instant;
+
+    use crate::run::Instant;
 
     struct Live {
         interrupted: bool,

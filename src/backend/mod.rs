@@ -9,6 +9,7 @@
 
 #[cfg(feature = "cadical")]
 pub mod cadical;
+#[cfg(feature = "process")]
 pub mod external;
 pub mod grid_theory;
 #[cfg(feature = "kissat")]
@@ -35,7 +36,8 @@ pub use sudosat_sat::solver::{
 pub use self::cadical::CadicalBackend;
 pub use self::cdcl::Cdcl;
 pub use self::dpll::{Dpll, Lookahead};
-pub use self::external::{ExternalSolver, OutputStyle};
+#[cfg(feature = "process")]
+pub use self::external::ExternalSolver;
 pub use self::grid_theory::{GridReasoning, GridTheoryFactory};
 #[cfg(feature = "kissat")]
 pub use self::kissat::KissatBackend;
@@ -118,6 +120,16 @@ pub struct Feature {
     pub default: bool,
     /// What its build needs beside a Rust toolchain.
     pub needs: &'static str,
+}
+
+/// How an external solver reports its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputStyle {
+    /// MiniSat: `solver in.cnf out.txt`, exit 10/20, `out.txt` holds `SAT` + literals or
+    /// `UNSAT`.
+    MinisatFile,
+    /// SAT competition: `solver in.cnf`, stdout has `s SATISFIABLE` and `v … 0` lines.
+    Competition,
 }
 
 /// A backend that runs a solver process: how its command is given.
@@ -234,7 +246,12 @@ pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
             default_command: Some("minisat"),
             style: OutputStyle::MinisatFile,
         }),
-        feature: None,
+        feature: Some(Feature {
+            name: "process",
+            built: cfg!(feature = "process"),
+            default: true,
+            needs: "an operating system that runs processes (not the browser build)",
+        }),
         library: no_library,
         build: external_process,
     },
@@ -245,7 +262,12 @@ pub const BACKENDS: [BackendEntry; BackendKind::ALL.len()] = [
             default_command: None,
             style: OutputStyle::Competition,
         }),
-        feature: None,
+        feature: Some(Feature {
+            name: "process",
+            built: cfg!(feature = "process"),
+            default: true,
+            needs: "an operating system that runs processes (not the browser build)",
+        }),
         library: no_library,
         build: external_process,
     },
@@ -343,6 +365,7 @@ impl BackendEntry {
 }
 
 /// The `build` of the process backends.
+#[cfg(feature = "process")]
 fn external_process(
     spec: &BackendSpec,
     command: Option<&str>,
@@ -358,6 +381,14 @@ fn external_process(
     Ok(Box::new(
         ExternalSolver::new(command, process.style)?.with_seed(spec.seed),
     ))
+}
+
+#[cfg(not(feature = "process"))]
+fn external_process(
+    spec: &BackendSpec,
+    _: Option<&str>,
+) -> Result<Box<dyn SatBackend>, BackendError> {
+    Err(spec.kind.not_built())
 }
 
 crate::names::named_enum! {

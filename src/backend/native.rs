@@ -11,10 +11,11 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::backend::BackendError;
 use crate::formula::Lit;
+use crate::run::Instant;
 
 /// The C solvers, by index into [`RUNNING`] and [`ABORT_LINES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +33,7 @@ pub(crate) enum NativeSolver {
 static RUNNING: [AtomicUsize; 2] = [AtomicUsize::new(0), AtomicUsize::new(0)];
 
 /// The line [`report_aborts`] prints for each solver running when the process aborts.
+#[cfg_attr(not(unix), allow(dead_code))]
 const ABORT_LINES: [&str; 2] = [
     "sudosat: error: the cadical backend (CaDiCaL, in this process) aborted; the process \
      ends with it (compare --isolate runs embedded entries in child processes)\n",

@@ -21,7 +21,7 @@
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ::varisat::solver::SolverError;
 use ::varisat::{ExtendFormula, Lit as VLit, Solver};
@@ -31,7 +31,7 @@ use crate::backend::{
     check_model, BackendError, Interrupt, LimitTime, SatBackend, SatOutcome, WriteProofs,
 };
 use crate::formula::{ClauseSink, Cnf, Lit, Model};
-use crate::run::Counters;
+use crate::run::{Counters, Instant};
 
 /// A varisat solver that may move between threads.
 ///

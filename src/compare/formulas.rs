@@ -10,7 +10,6 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::{
     assemble, error_outcome, mark_past_limit, micros, run_entries, CompareConfig, CompareError,
@@ -19,7 +18,7 @@ use super::{
 use crate::backend::{check_model, BackendSpec, SatOutcome};
 use crate::encode::SudokuEncoding;
 use crate::formula::FormulaSize;
-use crate::run::Counters;
+use crate::run::{Counters, Instant};
 use crate::solve::SolverSpec;
 use crate::Cnf;
 

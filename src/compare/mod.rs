@@ -44,7 +44,7 @@ pub mod summary;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -55,7 +55,7 @@ use crate::backend::{BackendError, BackendKind, BackendLabelError, BackendSpec, 
 use crate::encode::{AmoFamily, Encoding, SudokuEncoding};
 use crate::formula::FormulaSize;
 use crate::grid::{check_solution, Grid, Isomorphism};
-use crate::run::Counters;
+use crate::run::{Counters, Instant};
 use crate::solve::sat::DEFAULT_ENCODING;
 use crate::solve::{ClassicKind, EntryOptions, SolveOutcome, Solver, SolverOptions, SolverSpec};
 use crate::Error;

@@ -190,7 +190,9 @@ pub fn formula_hash(cnf: &Cnf) -> u64 {
 
 /// The version an external solver command prints: the first line of `PROGRAM --version`
 /// when it exits with success within two seconds and the line looks like a version (it
-/// holds a digit and is no `s`/`v`/`c` line of an answer). `None` otherwise.
+/// holds a digit and is no `s`/`v`/`c` line of an answer). `None` otherwise, and always in
+/// a build without processes (feature `process`).
+#[cfg(feature = "process")]
 pub fn solver_version(command: &str) -> Option<String> {
     use std::process::{Command, Stdio};
     use wait_timeout::ChildExt;
@@ -219,6 +221,12 @@ pub fn solver_version(command: &str) -> Option<String> {
     let answer = ["s ", "v ", "c "].iter().any(|p| line.starts_with(p));
     (status.success() && !answer && line.chars().any(|c| c.is_ascii_digit()) && line.len() < 200)
         .then(|| line.to_string())
+}
+
+/// See the version above: a build without processes runs no solver command.
+#[cfg(not(feature = "process"))]
+pub fn solver_version(_command: &str) -> Option<String> {
+    None
 }
 
 /// The host name: the kernel's, else `$HOSTNAME`, else `unknown`.

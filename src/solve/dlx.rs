@@ -322,6 +322,9 @@ pub fn search_until(puzzle: &Grid, limit: u64, deadline: Deadline) -> Result<Dlx
         if deadline.expired_at(steps) {
             return Err(deadline.timed_out("dlx").into());
         }
+        if steps % Deadline::CHECK_PERIOD == 0 {
+            crate::run::report_progress(|| Counters(vec![("steps", steps)]));
+        }
         // Descend: pick a column and try its first row.
         match m.choose_column() {
             None => {

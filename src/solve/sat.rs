@@ -25,7 +25,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use super::solver::{ProvenUnsat, SatStats};
 pub use crate::backend::LoadMode;
@@ -36,7 +36,7 @@ use crate::backend::{
 use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, Grid};
-use crate::run::Counters;
+use crate::run::{Counters, Instant};
 use crate::solve::root::{reason_at_root, RootMode, RootOutcome};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;

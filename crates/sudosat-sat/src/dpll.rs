@@ -542,6 +542,7 @@ impl Dpll {
             until_clock -= 1;
             if until_clock == 0 {
                 until_clock = CLOCK_INTERVAL;
+                crate::run::report_progress(|| self.counters());
                 let interrupted = self
                     .interrupt
                     .as_ref()

@@ -3,16 +3,22 @@
 //! ([`stop_thread_on`]: how a caller stops solvers that take no interrupt flag of their
 //! own, the classic ones among them).
 //!
-//! Also the machine's limits a run checks against: cores, memory and disk space.
+//! Also the machine's limits a run checks against: cores, memory and disk space; and the
+//! live progress a solver reports to a watcher on its own thread ([`watch_progress`]).
 //!
 //! A leaf module: it imports nothing from the crate, so the solvers above it and the
 //! grid-level solvers of the root crate use it without importing each other.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The clock every deadline and timing reads: std's `Instant` on native targets, the
+/// browser's `performance.now()` on `wasm32-unknown-unknown`, where std's panics
+/// (`web-time`). Time-keeping code names this one, not `std::time::Instant`.
+pub use web_time::Instant;
 
 thread_local! {
     /// The stop flag of the work this thread does ([`stop_thread_on`]).
@@ -67,6 +73,53 @@ impl fmt::Display for Counters {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let parts: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}={v}")).collect();
         f.write_str(&parts.join(" "))
+    }
+}
+
+/// What [`watch_progress`] calls with a solver's counters.
+type Watcher = Box<dyn FnMut(&Counters)>;
+
+thread_local! {
+    /// The watcher of [`watch_progress`] on this thread, if any.
+    static WATCHER: RefCell<Option<Watcher>> = const { RefCell::new(None) };
+    /// Whether [`WATCHER`] is set: one load where a solver reports, and nothing more when
+    /// nobody watches (every run but the browser's).
+    static WATCHED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `work` with `watcher` told of the progress of the solves it makes on this thread:
+/// the counters a solver reports each time it looks at the clock ([`report_progress`]).
+/// For a caller that cannot watch from another thread: a browser's worker has only the
+/// one that solves. The watcher decides how often to show anything; it is dropped when
+/// `work` returns or panics.
+pub fn watch_progress<R>(watcher: impl FnMut(&Counters) + 'static, work: impl FnOnce() -> R) -> R {
+    struct Unwatch;
+    impl Drop for Unwatch {
+        fn drop(&mut self) {
+            WATCHED.with(|w| w.set(false));
+            WATCHER.with(|w| w.borrow_mut().take());
+        }
+    }
+    WATCHER.with(|w| *w.borrow_mut() = Some(Box::new(watcher)));
+    WATCHED.with(|w| w.set(true));
+    let _unwatch = Unwatch;
+    work()
+}
+
+/// Tells the watcher of [`watch_progress`], if there is one on this thread, the counters
+/// `counters` makes; costs one thread-local load when there is none. Solvers call it where
+/// they look at the clock.
+#[inline]
+pub fn report_progress(counters: impl FnOnce() -> Counters) {
+    if WATCHED.with(Cell::get) {
+        WATCHER.with(|w| {
+            // A watcher that solves again reports to nobody: no second borrow.
+            if let Ok(mut watcher) = w.try_borrow_mut() {
+                if let Some(watcher) = watcher.as_mut() {
+                    watcher(&counters());
+                }
+            }
+        });
     }
 }
 
@@ -286,6 +339,26 @@ pub enum BadTimeLimit {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_watcher_sees_the_reports_made_while_it_watches_and_no_others() {
+        use super::{report_progress, watch_progress, Counters};
+        use std::sync::{Arc, Mutex};
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&seen);
+        report_progress(|| Counters(vec![("conflicts", 1)]));
+        let answer = watch_progress(
+            move |c: &Counters| sink.lock().unwrap().push(c.get("conflicts")),
+            || {
+                report_progress(|| Counters(vec![("conflicts", 2)]));
+                report_progress(|| Counters(vec![("conflicts", 3)]));
+                42
+            },
+        );
+        report_progress(|| Counters(vec![("conflicts", 4)]));
+        assert_eq!(answer, 42);
+        assert_eq!(*seen.lock().unwrap(), [Some(2), Some(3)]);
+    }
+
     #[test]
     fn a_control_groups_room_is_its_limit_less_its_usage() {
         use super::room_under_limit;

@@ -305,6 +305,7 @@ impl Cdcl {
             until_clock -= 1;
             if until_clock == 0 {
                 until_clock = CLOCK_INTERVAL;
+                crate::run::report_progress(|| self.stats.progress());
                 if deadline.expired() || self.stopped() {
                     return Search::TimedOut;
                 }

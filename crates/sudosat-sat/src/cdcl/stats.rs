@@ -25,6 +25,16 @@ pub(super) struct Stats {
 }
 
 impl Stats {
+    /// The counters a watcher of the search is shown ([`crate::run::report_progress`]).
+    pub(super) fn progress(&self) -> crate::run::Counters {
+        crate::run::Counters(vec![
+            ("conflicts", self.conflicts),
+            ("decisions", self.decisions),
+            ("propagations", self.propagations),
+            ("restarts", self.restarts),
+        ])
+    }
+
     /// Adds a lookahead search's counters.
     pub(super) fn count_lookahead(&mut self, counters: LookaheadCounters) {
         self.lookahead_searches += 1;
