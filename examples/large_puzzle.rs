@@ -9,8 +9,9 @@
 //!   settled without search has one solution. Every grid this method makes is one the
 //!   fixpoint settles.
 //! - `search`: a cell stays blank only while a search proves that the puzzle still has
-//!   one solution: cdcl, with no reasoning before it, refutes the puzzle's formula with a
-//!   clause saying that some blanked cell differs from the full grid. Batches that pass
+//!   one solution ([`sudosat::generate::unique_without`]: cdcl, with no reasoning before
+//!   it, refutes the puzzle's formula with a clause saying that some blanked cell differs
+//!   from the full grid). Batches that pass
 //!   are kept whole; in one that fails, the first cell whose blank loses uniqueness is
 //!   found by bisection and given back, so the result is that of trying the cells one by
 //!   one in the order. A check that runs past its time limit counts as a failure. The
@@ -32,10 +33,7 @@ use anyhow::{bail, Context, Result};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudosat::backend::{Cdcl, LimitTime, SatBackend, SatOutcome};
-use sudosat::encode::{BaseEncoding, SudokuEncoding, VarRef};
-use sudosat::formula::{ClauseSink, Cnf};
-use sudosat::generate::random_fill;
+use sudosat::generate::{random_fill, unique_without, Uniqueness};
 use sudosat::grid::{write_grid, Cell, Format, Geometry, Grid};
 use sudosat::solve::root::{root_fixpoint, RootOutcome, RootPolicy};
 
@@ -197,32 +195,11 @@ impl Blanker {
         self.givens += cells.len();
     }
 
-    /// Whether the puzzle with `cells` blanked too has the full grid as its only solution:
-    /// its formula with "some cell of `cells` differs from the full grid" is refuted.
+    /// Whether the puzzle with `cells` blanked too has the full grid as its only solution
+    /// (a check past its time limit counts as no).
     fn unique_without(&mut self, cells: &[Cell]) -> bool {
         self.checks += 1;
-        let mut puzzle = self.puzzle.clone();
-        for &cell in cells {
-            puzzle.set(cell, None);
-        }
-        let mut cnf = Cnf::new();
-        let map = SudokuEncoding::new(BaseEncoding::Extended, true).encode_into(&puzzle, &mut cnf);
-        cnf.set_num_vars(map.num_vars());
-        let differs: Vec<_> = cells
-            .iter()
-            .filter_map(|&cell| {
-                let digit = self.solution.get(cell).expect("a full grid");
-                match map.var(cell, digit) {
-                    VarRef::Var(var) => Some(var.lit(false)),
-                    _ => None,
-                }
-            })
-            .collect();
-        cnf.add_clause(&differs);
-        let mut solver = Cdcl::new();
-        solver.set_time_limit(Some(CHECK_LIMIT));
-        solver.add_formula(&mut cnf);
-        matches!(solver.solve(), Ok(SatOutcome::Unsat))
+        unique_without(&self.puzzle, &self.solution, cells, Some(CHECK_LIMIT)) == Uniqueness::Unique
     }
 }
 

@@ -30,6 +30,7 @@ mod generator;
 pub mod grade;
 pub mod refute;
 mod search;
+mod unique;
 
 pub use diagnose::{diagnose, Diagnosis, EXACT_CORE_MAX_SIDE};
 pub use generator::{
@@ -41,3 +42,4 @@ pub use generator::{
 #[cfg(test)]
 pub(crate) use generator::{generated_for_tests, grid_of_for_tests, with_a_typo_for_tests};
 pub use search::{count_solutions as bitmask_count, pattern_fill, Count, MAX_SEARCH_SIDE};
+pub use unique::{unique_without, Uniqueness};

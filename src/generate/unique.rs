@@ -1,0 +1,99 @@
+//! Whether a puzzle keeps one solution once some of its givens go, when that solution is
+//! known: the puzzle's formula with a clause saying "one of the blanked cells differs from
+//! the solution" is refuted by cdcl (the givens that stay keep every other cell as it was,
+//! so any other solution differs on a blanked cell). One refutation, where counting to two
+//! finds the known solution first.
+
+use std::time::Duration;
+
+use crate::backend::{Cdcl, LimitTime, SatBackend, SatOutcome};
+use crate::encode::{BaseEncoding, SudokuEncoding, VarRef};
+use crate::formula::{ClauseSink, Cnf};
+use crate::grid::{Cell, Grid};
+
+/// What [`unique_without`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// The known solution is still the only one.
+    Unique,
+    /// Another solution exists.
+    Several,
+    /// The search ran past its time limit.
+    Unknown,
+}
+
+/// Whether `puzzle` with `blanked` cells blanked too still has `solution` as its only
+/// solution (`puzzle` must have it as its only one), by a search of at most `limit`.
+pub fn unique_without(
+    puzzle: &Grid,
+    solution: &Grid,
+    blanked: &[Cell],
+    limit: Option<Duration>,
+) -> Uniqueness {
+    let mut less = puzzle.clone();
+    for &cell in blanked {
+        less.set(cell, None);
+    }
+    let mut cnf = Cnf::new();
+    let map = SudokuEncoding::new(BaseEncoding::Extended, true).encode_into(&less, &mut cnf);
+    cnf.set_num_vars(map.num_vars());
+    let differs: Vec<_> = blanked
+        .iter()
+        .filter_map(|&cell| {
+            let digit = solution.get(cell).expect("a full grid");
+            match map.var(cell, digit) {
+                VarRef::Var(var) => Some(var.lit(false)),
+                _ => None,
+            }
+        })
+        .collect();
+    cnf.add_clause(&differs);
+    let mut solver = Cdcl::new();
+    solver.set_time_limit(limit);
+    solver.add_formula(&mut cnf);
+    match solver.solve() {
+        Ok(SatOutcome::Unsat) => Uniqueness::Unique,
+        Ok(SatOutcome::Sat(_)) => Uniqueness::Several,
+        Err(_) => Uniqueness::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::dlx;
+
+    /// Against Dancing Links' count: blanking each cell of a minimal-ish 9×9 puzzle's
+    /// givens in turn, and a handful at once.
+    #[test]
+    fn agrees_with_a_count_to_two() {
+        let puzzle: Grid =
+            "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+                .parse()
+                .unwrap();
+        let solution = dlx::search(&puzzle, 1).unwrap().first.unwrap();
+        let givens: Vec<Cell> = puzzle.givens().map(|(cell, _)| cell).collect();
+        let mut seen = [0; 2];
+        for k in 0..givens.len() {
+            for blanked in [&givens[k..k + 1], &givens[k..(k + 6).min(givens.len())]] {
+                let mut less = puzzle.clone();
+                for &cell in blanked {
+                    less.set(cell, None);
+                }
+                let count = dlx::search(&less, 2).unwrap().solutions;
+                let expected = if count == 1 {
+                    Uniqueness::Unique
+                } else {
+                    Uniqueness::Several
+                };
+                assert_eq!(
+                    unique_without(&puzzle, &solution, blanked, None),
+                    expected,
+                    "{blanked:?}"
+                );
+                seen[usize::from(count == 1)] += 1;
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
+}
