@@ -257,7 +257,7 @@ fn built_embedded() -> Vec<BackendKind> {
 fn built_native() -> Vec<BackendKind> {
     BackendKind::ALL
         .into_iter()
-        .filter(|kind| kind.entry().feature.is_some() && kind.is_built())
+        .filter(|kind| kind.is_embedded() && kind.entry().feature.is_some() && kind.is_built())
         .collect()
 }
 
