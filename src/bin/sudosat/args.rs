@@ -397,16 +397,24 @@ pub(crate) fn parse_bytes(s: &str) -> Result<u64, String> {
 }
 
 impl SolverArgs {
-    /// Refuses, before anything is built, a `sat` solve whose formula would not fit in the
-    /// memory budget (`--max-memory`, default half the available memory).
+    /// The memory budget of the `sat` solver (`--max-memory`, default half the memory
+    /// available now): read once for a batch, whose puzzles [`SolverArgs::check_memory`]
+    /// checks against it (reading the system's figures per puzzle took more time than a
+    /// 9×9 solve).
+    pub fn memory_budget(&self) -> Option<u64> {
+        memory_budget(self.max_memory)
+    }
+
+    /// Refuses, before anything is built, a `sat` solve whose formula would not fit in
+    /// `budget` ([`SolverArgs::memory_budget`]).
     ///
     /// # Errors
     /// The formula's size and the ways out, when over budget.
-    pub fn check_memory(&self, puzzle: &Grid) -> Result<()> {
+    pub fn check_memory(&self, puzzle: &Grid, budget: Option<u64>) -> Result<()> {
         if self.solver_name() != "sat" {
             return Ok(());
         }
-        if let Some(budget) = memory_budget(self.max_memory) {
+        if let Some(budget) = budget {
             sudosat::encode::check_memory_budget(self.encoding(), puzzle, budget)?;
         }
         Ok(())
