@@ -243,6 +243,9 @@ impl VarMap {
         }
         let geo = self.puzzle.geometry();
         grid.clone_from(&self.puzzle);
+        if self.compact.is_none() && self.decode_base(model, grid) {
+            return self.check_decoded(puzzle, grid);
+        }
         for cell in geo.cells() {
             // A given's variables are fixed in the reduced numbering; in the base one they
             // are read like any other cell's.
@@ -278,6 +281,38 @@ impl VarMap {
                 }
             }
         }
+        self.check_decoded(puzzle, grid)
+    }
+
+    /// The base numbering's model read cell by cell, each cell's `n` values side by side:
+    /// `false` when some cell holds no digit or several (the general loop then says which).
+    fn decode_base(&self, model: &Model, grid: &mut Grid) -> bool {
+        let n = self.puzzle.side();
+        let cells = grid.values().len();
+        let Some(values) = model.values().get(..cells * n) else {
+            return false;
+        };
+        for (i, digits) in values.chunks_exact(n).enumerate() {
+            let mut found = 0;
+            for (d, &on) in digits.iter().enumerate() {
+                if on {
+                    if found != 0 {
+                        return false;
+                    }
+                    found = d + 1;
+                }
+            }
+            if found == 0 {
+                return false;
+            }
+            grid.set(Cell(i as u32), Some(Digit(found as u16)));
+        }
+        true
+    }
+
+    /// Checks a decoded grid against the rules and `puzzle`'s givens.
+    fn check_decoded(&self, puzzle: &Grid, grid: &Grid) -> Result<(), DecodeError> {
+        let geo = self.puzzle.geometry();
         let report = check_solution(puzzle, grid);
         if let Some(v) = report.violations.first() {
             let what = match v {

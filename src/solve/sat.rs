@@ -5,13 +5,19 @@
 //! Solutions are counted with blocking clauses (each found solution's true cell variables,
 //! negated) added to the same backend, so an incremental backend never re-encodes.
 //!
-//! Two ways to load a puzzle ([`LoadMode`]): encode it anew into a reset backend (with the
-//! encoding's reduction), or keep the empty grid's encoding loaded in one backend and solve
-//! each puzzle under its givens as assumptions (MiniSat's incremental interface, Eén &
-//! Sörensson 2003), told between puzzles that it may forget what it learnt
-//! ([`SatBackend::forget_learnt`]: cdcl keeps only its glue clauses). Blocking
-//! clauses of a count then carry an activation literal, assumed during the count and
-//! retired after it, so they never cut a later puzzle's solutions.
+//! Three ways to load a puzzle ([`LoadMode`]): encode it anew into a reset backend (with
+//! the encoding's reduction, in buffers refilled from one puzzle to the next); or keep the
+//! empty grid's encoding loaded in one backend, loaded once per solver, and either fix each
+//! puzzle's givens at the root and go back to the empty grid before the next puzzle
+//! ([`SolveWithRootUnits`](crate::backend::SolveWithRootUnits): what is learnt from the
+//! givens goes with them, so a puzzle's answer is the one it gets alone; the default up to
+//! 9×9, [`loads_root_units`]), or solve each puzzle under its givens as assumptions
+//! (MiniSat's incremental interface, Eén & Sörensson 2003), told between puzzles that it
+//! may forget what it learnt ([`SatBackend::forget_learnt`]: cdcl keeps only its glue
+//! clauses). Under assumptions, blocking clauses of a count carry an activation literal,
+//! assumed during the count and retired after it, so they never cut a later puzzle's
+//! solutions; with root units they go with the puzzle. A batch ([`Solver::solve_into`])
+//! with root units or re-encoding allocates nothing per puzzle once its buffers have grown.
 //!
 //! **Proofs** ([`Solver::prove_next`]): the next solve or count asks its backend for a
 //! DRAT proof, set right after the backend's reset and before its first `solve`, and keeps a
@@ -413,6 +419,7 @@ impl SatSolver {
         }
         self.stats = SatStats {
             size: *size,
+            empty_grid: true,
             encode_time: start.elapsed(),
             ..SatStats::default()
         };

@@ -133,6 +133,9 @@ pub trait Solver: Send {
 pub struct SatStats {
     /// The formula's size (variables, clauses, literals), blocking clauses excluded.
     pub size: FormulaSize,
+    /// Whether that formula is the empty grid's, held for a batch with the givens as root
+    /// units or assumptions ([`crate::backend::LoadMode`]), rather than the puzzle's own.
+    pub empty_grid: bool,
     /// Time spent encoding (streaming clauses into the backend).
     pub encode_time: Duration,
     /// Time spent in the backend's `solve` calls.

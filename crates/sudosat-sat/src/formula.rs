@@ -484,6 +484,11 @@ impl Model {
         Model { values }
     }
 
+    /// The value of every variable, in order.
+    pub fn values(&self) -> &[bool] {
+        &self.values
+    }
+
     /// The per-variable values, the buffer handed back for the next model
     /// ([`crate::SatBackend::recycle_model`]).
     pub fn into_values(self) -> Vec<bool> {

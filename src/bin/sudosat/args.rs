@@ -229,10 +229,13 @@ pub struct BackendArgs {
     pub lookahead: Lookahead,
     /// How the SAT path loads each puzzle.
     ///
-    /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
-    /// the reduction) or `assumptions` (keep the empty grid's encoding loaded in one
-    /// backend and solve each puzzle under its givens, keeping cdcl's glue clauses; for
-    /// backends that take assumptions: cdcl, others re-encode). Measured slower on hard 9×9.
+    /// How the SAT path loads each puzzle: `auto` (the default: `root-units` up to 9×9 in
+    /// the reduced encodings with cdcl, `reencode` otherwise), `root-units` (keep the empty
+    /// grid's encoding loaded once and fix each puzzle's givens at the root, undone before
+    /// the next puzzle, so each gets the answer it gets alone; cdcl, others re-encode),
+    /// `reencode` (encode each puzzle anew, with the reduction) or `assumptions` (keep the
+    /// empty grid's encoding loaded and solve each puzzle under its givens, keeping cdcl's
+    /// glue clauses; for backends that take assumptions, others re-encode).
     #[arg(long, value_name = "MODE", default_value_t = LoadMode::default(), value_parser = named::<LoadMode>())]
     pub load: LoadMode,
     /// Native Sudoku propagation of cdcl.
