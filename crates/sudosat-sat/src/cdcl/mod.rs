@@ -607,7 +607,7 @@ impl SolveWithRootUnits for Cdcl {
         if self.formula.base.is_none() {
             self.set_base()?;
         }
-        let base = self.formula.base.take().expect("set above");
+        let mut base = self.formula.base.take().expect("set above");
         let simplified = self.simplifier.next_simplify != 0 || self.simplifier.simplified_root != 0;
         let whole = simplified || !self.equivalences.is_empty() || self.stats.portfolios > 0;
         // Clauses learnt, or added by a query (a count's blocking clauses, watched on any
@@ -631,7 +631,13 @@ impl SolveWithRootUnits for Cdcl {
         self.formula.probed_clauses = 0;
         self.restart_search();
         if !self.formula.inconsistent
-            && !base::fix_units(units, &mut self.trail, &mut self.db, &mut self.stats)
+            && !base::fix_units(
+                units,
+                &mut base,
+                &mut self.trail,
+                &mut self.db,
+                &mut self.stats,
+            )
         {
             self.formula.refuted(&mut self.db);
         }
