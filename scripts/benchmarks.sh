@@ -5,8 +5,8 @@
 # fails keeps its old table, and the run exits 1.
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
-#   SECTION  encoding nine hard theory large root embedded cadical kissat ablation ksat proofs parsing memory afl
-#            fuzzing python web (default: all but kissat, ablation, fuzzing, python and web, about 30 minutes of
+#   SECTION  encoding nine stages hard theory large root embedded cadical kissat ablation ksat proofs parsing memory afl
+#            fuzzing python web (default: all but cadical, kissat, ablation, fuzzing, python and web, about 30 minutes of
 #            CPU on 2 cores; kissat needs scripts/build-peers.sh and takes hours; fuzzing
 #            builds the `fuzz` profile first, which takes a while the first time; python
 #            needs the module installed: `pip install ./python`; web needs node, web/node_modules
@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECTIONS=("$@")
-[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(encoding nine hard theory large root embedded ksat proofs parsing memory)
+[ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=(encoding nine stages hard theory large root embedded ksat proofs parsing memory)
 status=0
 for section in "${SECTIONS[@]}"; do
     script=scripts/bench/$section.py

@@ -54,6 +54,14 @@ pub enum Error {
         /// The budget in bytes.
         budget: u64,
     },
+    /// The threads of a batch could not be started.
+    #[error("cannot start {jobs} solving threads: {reason}")]
+    Threads {
+        /// The threads asked for.
+        jobs: usize,
+        /// The system's reason.
+        reason: String,
+    },
     /// A solver reached its time limit ([`crate::solve::Solver::set_time_limit`]).
     #[error("solver `{solver}` timed out after {limit:?}{}", overran(took))]
     TimedOut {

@@ -9,10 +9,10 @@ use pyo3::types::{PyBool, PyInt};
 
 /// The whole number `obj` as a `T`, or an error naming `name`: `TypeError` for something
 /// other than an integer, `ValueError` for a negative one or one over `T`'s range.
-pub fn whole<T: TryFrom<u64>>(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<T>
+pub fn whole<T>(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<T>
 where
     u64: From<T>,
-    T: Copy + Bounded,
+    T: TryFrom<u64> + Copy + Bounded,
 {
     if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err(format!(

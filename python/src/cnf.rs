@@ -21,6 +21,10 @@ use crate::memory::{dimacs_text_estimate, ensure, ensure_encodable, python_claus
 /// The most variables of a formula: DIMACS literals are stored in 32 bits with a sign.
 const MAX_VARS: usize = (u32::MAX >> 2) as usize;
 
+/// What `Cnf.__reduce__` hands pickle: the constructor and its arguments (clauses,
+/// variable count, comments).
+type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyList>, usize, Vec<String>));
+
 /// What a formula of a puzzle knows besides its clauses.
 pub struct Described {
     pub encoding: SudokuEncoding,
@@ -527,9 +531,7 @@ impl PyCnf {
     /// Pickling (`multiprocessing` hands formulas over this way): the clauses, the
     /// variable count and the comments that describe the puzzle, rebuilt by
     /// `Cnf.from_clauses`.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyList>, usize, Vec<String>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduced<'py>> {
         let py = slf.py();
         let this = slf.get();
         let from_clauses = slf.get_type().getattr("from_clauses")?;

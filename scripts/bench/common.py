@@ -118,8 +118,9 @@ def relative(path):
 class Run:
     """One process: wall seconds, CPU seconds (user + system), peak resident KiB, output."""
 
-    def __init__(self, wall, cpu, peak_kib, code, stdout, stderr, timed_out):
+    def __init__(self, wall, cpu, peak_kib, code, stdout, stderr, timed_out, sys=0.0):
         self.wall, self.cpu, self.peak_kib = wall, cpu, peak_kib
+        self.sys = sys  # the system (kernel) part of `cpu`
         self.code, self.stdout, self.stderr, self.timed_out = code, stdout, stderr, timed_out
 
 
@@ -195,7 +196,7 @@ def run(command, timeout=None, env=None, cwd=ROOT, stdin=None, cpu_limit=None):
         if text and text[-1].isdigit():
             peak = int(text[-1])
     return Run(wall, usage.ru_utime + usage.ru_stime, peak, process.returncode, stdout,
-               stderr, timed_out)
+               stderr, timed_out, sys=usage.ru_stime)
 
 
 def show(command):

@@ -1,92 +1,203 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "9×9 sets": the generated minimal and expert sets.
+"""BENCHMARKS.md, "9×9 sets": batches of puzzles, whole processes, against tdoku.
 
-Two tables. The first times whole processes (start, parse, solve, write; one thread,
-first solution) against tdoku's, the fastest public 9×9 solver, measured in the same run;
-a second peer is one more entry of PROCESSES. The second is one `sudosat compare` run:
-the time of each solve inside the process (SAT entries: encode, solve, decode, checks),
-MiniSat and CaDiCaL as processes on the same CNFs, against cdcl.
+Three tables. The first times whole processes (start, parse, solve, check, write; one
+thread, first solution, CPU time, the fastest of RUNS) against tdoku's, the fastest public
+9×9 solver, measured in the same run and interleaved, on the shipped sets and on fresh
+sets that `sudosat generate` makes from seeds drawn when the script runs (printed above
+the tables): minimal puzzles cut to 21–24 clues and expert ones. Beside them `--jobs 2`
+against one job (wall time, same puzzles), and the 16×16 and 25×25 batches (fresh
+minimal puzzles). The second states the targets of the batch path against those figures.
+The third is one `sudosat compare` run: the time of each solve inside the process (SAT
+entries: load, solve, decode, checks), MiniSat and CaDiCaL as processes, against cdcl.
 
 Environment: TDOKU_SOLVE (the `tdoku_solve` binary; the column says "not built" without
-it), SUDOSAT_DATA (default benches/data).
+it), NINE_BASE_BIN (an earlier build of sudosat, e.g. main's, timed in a column of its
+own), NINE_SEED (the seed of the fresh sets, instead of a drawn one), NINE_FRESH=0 (the
+shipped sets only), SUDOSAT_DATA (default benches/data).
 """
 
+import os
+import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, WORK, build, data, header, log, number, ratio, read_csv, run, show, table, tool  # noqa: E402
 
-SETS = [("minimal-2k", "9x9/minimal-2k.txt"), ("expert-375", "9x9/expert-375.txt")]
-COMPARE_SOLVERS = "cdcl,dpll,varisat,splr,dlx,minisat,external:cadical -q"
+SHIPPED = [("minimal-2k", "9x9/minimal-2k.txt", "minimal"), ("expert-375", "9x9/expert-375.txt", "expert")]
+# Fresh sets: (name, `sudosat generate` arguments, puzzles asked for, kind). Puzzles the
+# generator cannot cut to the clue count in its fills are left out (21 clues: about one in
+# three), so a set may hold fewer.
+FRESH = [
+    ("fresh 24 clues", ["--clues", "24"], 1000, "minimal"),
+    ("fresh 23 clues", ["--clues", "23"], 600, "minimal"),
+    ("fresh 22 clues", ["--clues", "22"], 300, "minimal"),
+    ("fresh 21 clues", ["--clues", "21"], 90, "minimal"),
+    ("fresh expert", ["--grade", "expert"], 1000, "expert"),
+]
+LARGER = [("fresh 16×16", ["--size", "4"], 60), ("fresh 25×25", ["--size", "5"], 12)]
 RUNS = 3  # whole-process runs per entry and set; the fastest is kept
+# The targets of the batch path (BENCHMARKS.md, "9×9 sets"): the SAT path against tdoku
+# by kind of set, Dancing Links against tdoku, and two jobs against one.
+SAT_TARGET = {"minimal": 4.0, "expert": 3.0}
+DLX_TARGET = 2.0
+JOBS_TARGET = 1.8
+COMPARE_SOLVERS = "cdcl,dpll,varisat,splr,dlx,minisat,external:cadical -q"
 
 
-def processes():
+def entries():
     """(label, how it was built, command for a puzzle file or None when absent)."""
     tdoku = tool("TDOKU_SOLVE", "tdoku_solve")
-    entries = [
+    one = ["--jobs", "1", "--threads", "1", "-o", "/dev/null"]
+    listed = [
         ("tdoku", "t-dillon/tdoku af42618, `-O3 -march=x86-64-v3`, static; its C driver "
          "`tdoku_solve`", (lambda f: [tdoku, str(f)]) if tdoku else None),
-        ("sudosat (cdcl, the default)", "this revision", lambda f: [str(BIN), "solve", str(f),
-                                                                     "--jobs", "1", "--threads", "1", "-o", "/dev/null"]),
-        ("sudosat `--load assumptions` (batch)", "this revision",
-         lambda f: [str(BIN), "solve", str(f), "--jobs", "1", "--threads", "1", "--load", "assumptions",
-                                  "-o", "/dev/null"]),
+        ("sudosat (cdcl, the default)", "this revision", lambda f: [str(BIN), "solve", str(f), *one]),
+        ("sudosat `--load reencode`", "this revision",
+         lambda f: [str(BIN), "solve", str(f), "--load", "reencode", *one]),
         ("sudosat `--solver dlx`", "this revision",
-         lambda f: [str(BIN), "solve", str(f), "--solver", "dlx", "--jobs", "1", "-o", "/dev/null"]),
+         lambda f: [str(BIN), "solve", str(f), "--solver", "dlx", *one]),
     ]
-    return entries
+    base = os.environ.get("NINE_BASE_BIN")
+    if base:
+        listed.append(("sudosat (cdcl) before", "an earlier build (NINE_BASE_BIN)",
+                       lambda f: [base, "solve", str(f), *one]))
+    return listed
 
 
 def count_puzzles(path):
     return sum(1 for line in open(path) if line.strip() and not line.startswith("#"))
 
 
+def generate(name, args, count, seed):
+    """A fresh set in target/bench: `count` puzzles asked for, those made kept (the
+    generator writes those it made on standard output, and names the others)."""
+    path = WORK / f"nine-{name.replace(' ', '-').replace('×', 'x')}.txt"
+    command = [str(BIN), "generate", *args, "--count", str(count), "--seed", str(seed), "-q"]
+    log(f"nine: {show(command)}")
+    r = run(command, timeout=3600)
+    path.write_text(r.stdout)
+    if count_puzzles(path) == 0:
+        sys.exit(f"{show(command)} made no puzzle: {r.stderr.strip()[:300]}")
+    return path, command
+
+
+def fastest(command, runs=RUNS, wall=False):
+    best = None
+    for _ in range(runs):
+        r = run(command, timeout=1200)
+        if r.code != 0:
+            sys.exit(f"{show(command)} failed: {r.stderr.strip()[:300]}")
+        t = r.wall if wall else r.cpu
+        best = t if best is None else min(best, t)
+    return best
+
+
 def main():
     build()
-    entries = processes()
+    seed = int(os.environ.get("NINE_SEED", random.SystemRandom().randrange(1, 2**31)))
+    fresh = os.environ.get("NINE_FRESH", "1") != "0"
+    sets = [(name, data(rel), kind) for name, rel, kind in SHIPPED]
     commands = []
-    for _, _, make in entries:
+    if fresh:
+        for k, (name, args, count, kind) in enumerate(FRESH):
+            path, command = generate(name, args, count, seed + 1000 * k)
+            sets.append((name, path, kind))
+            commands.append(show(command))
+    larger = []
+    if fresh:
+        for k, (name, args, count) in enumerate(LARGER):
+            path, command = generate(name, args, count, seed + 1000 * (k + len(FRESH)))
+            larger.append((name, path))
+            commands.append(show(command))
+    listed = entries()
+    jobs_file = WORK / "nine-jobs.txt"
+    jobs_file.write_text("".join(open(data("9x9/minimal-2k.txt")).read() for _ in range(5)))
+    jobs = lambda j: [str(BIN), "solve", str(jobs_file), "--jobs", str(j), "--threads", "1", "-o", "/dev/null"]  # noqa: E731
+    for _, _, make in listed:
         if make:
-            commands.append(show(make(data(SETS[0][1]))).replace("minimal-2k", "{minimal-2k,expert-375}"))
+            commands.append(show(make(data(SHIPPED[0][1]))).replace("minimal-2k", "SET"))
+    commands += [show(jobs(1)), show(jobs(2))]
     csv_path = WORK / "nine.csv"
-    compare = [str(BIN), "compare", "-q", *[str(data(rel)) for _, rel in SETS], "--solvers",
+    compare = [str(BIN), "compare", "-q", *[str(data(rel)) for _, rel, _ in SHIPPED], "--solvers",
                COMPARE_SOLVERS, "--timeout", "10", "--csv", str(csv_path)]
     commands.append(show(compare))
     header(commands)
+    if fresh:
+        print(f"Fresh sets drawn with seed {seed} (`NINE_SEED={seed}` makes them again): "
+              + ", ".join(f"{name} {count_puzzles(path):,} puzzles" for name, path, _ in sets[2:])
+              + "; " + ", ".join(f"{name} {count_puzzles(path)}" for name, path in larger) + ".")
+        print()
 
-    # Whole processes, best of RUNS, µs a puzzle.
+    # Whole processes, CPU seconds, µs a puzzle; the entries interleaved run by run.
     results = {}
-    for label, _, make in entries:
-        for set_name, rel in SETS:
-            if not make:
-                continue
-            path = data(rel)
-            best = None
-            for _ in range(RUNS):
+    for set_name, path, kind in sets + [(name, path, "larger") for name, path in larger]:
+        n = count_puzzles(path)
+        for _ in range(RUNS):
+            for label, _, make in listed:
+                # tdoku solves 9×9 only; Dancing Links is not timed on the larger grids.
+                if not make or (kind == "larger" and label in (listed[0][0], listed[3][0])):
+                    continue
                 log(f"nine: {label} on {set_name}")
-                r = run(make(path), timeout=600)
-                if r.code != 0:
-                    sys.exit(f"{show(make(path))} failed: {r.stderr.strip()[:300]}")
-                best = r.wall if best is None else min(best, r.wall)
-            results[(label, set_name)] = best * 1e6 / count_puzzles(path)
+                t = fastest(make(path), runs=1) * 1e6 / n
+                key = (label, set_name)
+                results[key] = t if key not in results else min(results[key], t)
     rows = []
-    for label, built, make in entries:
+    for label, built, make in listed:
         row = [label]
-        for set_name, _ in SETS:
+        for set_name, _, _ in sets:
             if not make:
-                row += ["not built", "–"]
+                row.append("not built")
                 continue
-            mine, peer = results[(label, set_name)], results.get((entries[0][0], set_name))
-            row += [number(mine, 1), ratio(mine, peer) if peer else "tdoku not built"]
+            mine, peer = results[(label, set_name)], results.get((listed[0][0], set_name))
+            row.append(f"{number(mine, 1)} ({ratio(mine, peer)})" if peer and label != "tdoku"
+                       else number(mine, 1))
         rows.append(row + [built])
-    print("Whole process, one thread, first solution, every answer written and (ours) checked; "
-          f"µs a puzzle, the fastest of {RUNS} runs; ÷ tdoku is the time against tdoku's "
-          "in the same run (below 1 = faster):")
+    print("Whole process, one thread, first solution, every answer written and (ours) checked: "
+          f"CPU µs a puzzle, the fastest of {RUNS} runs, and in brackets the time against "
+          "tdoku's in the same run (below 1 = faster):")
     print()
-    table(["solver", "minimal-2k µs", "÷ tdoku", "expert-375 µs", "÷ tdoku", "built"], rows,
-          right=[1, 2, 3, 4])
+    table(["solver"] + [name for name, _, _ in sets] + ["built"], rows)
+
+    # Two jobs against one.
+    log("nine: --jobs 1 and 2")
+    one, two = fastest(jobs(1), wall=True), fastest(jobs(2), wall=True)
+    n = count_puzzles(jobs_file)
+
+    # Larger grids: this revision's default against reencoding and the earlier build.
+    if larger:
+        rows = []
+        for label, built, make in listed[1:]:
+            if "dlx" in label:
+                continue
+            row = [label]
+            for name, path in larger:
+                row.append(number(results[(label, name)] / 1000, 2))
+            rows.append(row)
+        print("The 16×16 and 25×25 batches (fresh minimal puzzles), CPU ms a puzzle, the "
+              f"fastest of {RUNS} runs:")
+        print()
+        table(["solver"] + [name for name, _ in larger], rows)
+
+    # The targets.
+    sat, dlx, tdoku = listed[1][0], listed[3][0], listed[0][0]
+    rows = []
+    for set_name, _, kind in sets:
+        peer = results.get((tdoku, set_name))
+        if not peer:
+            continue
+        for label, target in [(sat, SAT_TARGET[kind]), (dlx, DLX_TARGET)]:
+            got = results[(label, set_name)] / peer
+            rows.append([set_name, label, f"≤ {target:g}×", f"{got:.2f}×",
+                         "met" if got <= target else "**missed**"])
+    speedup = one / two
+    rows.append([f"minimal-2k × 5 ({n:,} puzzles), wall", "sudosat `--jobs 2`",
+                 f"≥ {JOBS_TARGET:g}× one job", f"{speedup:.2f}× ({number(one, 2)} s → {number(two, 2)} s)",
+                 "met" if speedup >= JOBS_TARGET else "**missed**"])
+    print("The batch path's targets against these figures:")
+    print()
+    table(["set", "entry", "target", "measured", ""], rows, right=[2, 3])
 
     # One compare run: per-solve times inside the process.
     log("nine: compare")
@@ -100,8 +211,7 @@ def main():
         key = row["solver"]
         if key not in solvers:
             solvers.append(key)
-        set_name = Path(row["file"]).stem
-        by.setdefault((key, set_name), []).append(row)
+        by.setdefault((key, Path(row["file"]).stem), []).append(row)
     reference = solvers[0]
 
     def mean_us(key, set_name):
@@ -115,7 +225,7 @@ def main():
     for key in solvers:
         row = [key.replace("external:cadical -q", "CaDiCaL 1.5.3 (process)").replace(
             "minisat/", "MiniSat (process)/")]
-        for set_name, _ in SETS:
+        for set_name, _, _ in SHIPPED:
             mine, ref = mean_us(key, set_name), mean_us(reference, set_name)
             row += [number(mine, 1) if mine is not None else "unsolved",
                     ratio(mine, ref) if mine is not None else "–"]

@@ -29,7 +29,7 @@ pub use crate::solve::root::RootMode;
 pub use sudosat_sat::propagator::{ConnectPropagator, Propagator, PropagatorFactory};
 pub use sudosat_sat::solver::{
     check_model, check_model_from, BackendError, Capability, Interrupt, LimitTime, SatBackend,
-    SatOutcome, SolveUnderAssumptions, WriteProofs,
+    SatOutcome, SolveUnderAssumptions, SolveWithRootUnits, WriteProofs,
 };
 
 #[cfg(feature = "cadical")]
@@ -395,8 +395,13 @@ crate::names::named_enum! {
     /// How the SAT path loads each puzzle into its backend.
     #[derive(Default)]
     pub enum LoadMode ("load mode") {
-        /// Encode each puzzle anew into a reset backend, with the encoding's reduction.
+        /// The measured best: [`LoadMode::RootUnits`] for puzzles up to 9×9 in a classic
+        /// reduced encoding (the default) on a backend that can, without a proof, native
+        /// propagation or root reasoning; [`LoadMode::Reencode`] otherwise
+        /// ([`crate::solve::sat::loads_root_units`]; BENCHMARKS.md, "9×9 sets").
         #[default]
+        Auto = "auto",
+        /// Encode each puzzle anew into a reset backend, with the encoding's reduction.
         Reencode = "reencode",
         /// Keep the empty grid's encoding (the same base encoding, unreduced) loaded and
         /// solve each puzzle under its givens as assumptions; between puzzles the backend
@@ -404,6 +409,13 @@ crate::names::named_enum! {
         /// that take assumptions
         /// ([`crate::backend::SolveUnderAssumptions`]); the others re-encode.
         Assumptions = "assumptions",
+        /// Keep the empty grid's encoding (the same base encoding, unreduced) loaded once
+        /// and fix each puzzle's givens at the root, undone before the next puzzle
+        /// ([`crate::backend::SolveWithRootUnits`]): what is learnt from them goes with
+        /// them, and a puzzle's answer is the one it gets alone. The reduction's variables
+        /// are those the givens fix at the root. Only for backends that can (cdcl) and
+        /// without native propagation; the others re-encode.
+        RootUnits = "root-units",
     }
 }
 

@@ -1110,13 +1110,18 @@ fn fill_sat_figures(solver: &dyn Solver, encoding: SudokuEncoding, grid: &Grid, 
     row.vars = Some(vars);
     row.clauses = Some(clauses);
     row.literals = Some(literals);
-    // Reasoning on the grid left its counters: the puzzle's own formula is another one.
+    // Reasoning on the grid left its counters, or the solver held the empty grid's formula
+    // for the batch: the puzzle's own formula is another one.
     let reasoned = stats
         .backend
         .0
         .iter()
         .any(|(name, _)| matches!(*name, "root_us" | "root_refuted"));
-    let own = if reasoned { encoding.size(grid) } else { size };
+    let own = if reasoned || stats.empty_grid {
+        encoding.size(grid)
+    } else {
+        size
+    };
     row.puzzle_vars = Some(own.vars);
     row.puzzle_clauses = Some(own.clauses);
     row.puzzle_literals = Some(own.literals);

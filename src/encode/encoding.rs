@@ -6,7 +6,7 @@ use super::extended::encode_extended;
 use super::free_vars::FreeVars;
 use super::groups::{self, base_size};
 use super::minimal::encode_minimal;
-use super::reduce::{self, reduced_size};
+use super::reduce::{self, reduced_size, ReduceScratch};
 use super::varmap::VarMap;
 use crate::formula::{ClauseSink, Cnf, CountingSink, FormulaSize};
 use crate::grid::Grid;
@@ -165,7 +165,13 @@ impl SudokuEncoding {
         if !self.is_classic() {
             return groups::encode_free(puzzle, self, free, sink);
         }
-        reduce::emit(puzzle, &free, self.base, sink);
+        reduce::emit(
+            puzzle,
+            &free,
+            self.base,
+            &mut ReduceScratch::default(),
+            sink,
+        );
         VarMap::from_free_vars(puzzle, free)
     }
 
@@ -197,7 +203,7 @@ impl SudokuEncoding {
             (base, true) => {
                 // The free variables are computed once, for the clauses and the map.
                 let free = FreeVars::of(puzzle);
-                reduce::emit(puzzle, &free, base, sink);
+                reduce::emit(puzzle, &free, base, &mut ReduceScratch::default(), sink);
                 VarMap::from_free_vars(puzzle, free)
             }
             (BaseEncoding::Minimal, false) => {
@@ -209,6 +215,60 @@ impl SudokuEncoding {
                 VarMap::base(puzzle)
             }
         }
+    }
+}
+
+/// An encoding that encodes many puzzles one after another into buffers it keeps: the
+/// variable map and the encoder's scratch are refilled, not made anew, for each puzzle of
+/// a classic reduced encoding (the default), so that a batch allocates nothing per puzzle
+/// once its buffers have grown. Other encodings are encoded as
+/// [`SudokuEncoding::encode_into`] does.
+#[derive(Clone, Debug)]
+pub struct Encoder {
+    encoding: SudokuEncoding,
+    map: Option<VarMap>,
+    scratch: ReduceScratch,
+}
+
+impl Encoder {
+    /// An encoder of `encoding`, its buffers empty.
+    pub fn new(encoding: SudokuEncoding) -> Encoder {
+        Encoder {
+            encoding,
+            map: None,
+            scratch: ReduceScratch::default(),
+        }
+    }
+
+    /// The encoding.
+    pub fn encoding(&self) -> SudokuEncoding {
+        self.encoding
+    }
+
+    /// Streams `puzzle`'s clauses into `sink`, as [`SudokuEncoding::encode_into`], and
+    /// keeps its map ([`Encoder::map`]).
+    pub fn encode<S: ClauseSink + ?Sized>(&mut self, puzzle: &Grid, sink: &mut S) -> &VarMap {
+        let enc = self.encoding;
+        match (&mut self.map, enc.is_classic() && enc.reduced) {
+            (Some(map), true) => {
+                map.refill_reduced(puzzle);
+                let free = map.free_vars().expect("a reduced map");
+                reduce::emit(puzzle, free, enc.base, &mut self.scratch, sink);
+            }
+            _ => self.map = Some(enc.encode_into(puzzle, sink)),
+        }
+        self.map.as_ref().expect("encoded above")
+    }
+
+    /// Keeps `map` as the map of the puzzle last encoded (a caller that wrote that
+    /// puzzle's formula another way).
+    pub fn set_map(&mut self, map: VarMap) {
+        self.map = Some(map);
+    }
+
+    /// The map of the puzzle last encoded, if any.
+    pub fn map(&self) -> Option<&VarMap> {
+        self.map.as_ref()
     }
 }
 

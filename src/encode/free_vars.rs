@@ -6,7 +6,7 @@ use crate::grid::{Cell, DigitSet, Grid};
 /// The free variables of a puzzle: for each cell, the digits neither given nor excluded by
 /// a given peer. Variable `i` (0-based) is the `i`-th free (cell, digit) pair in cell-major,
 /// ascending-digit order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct FreeVars {
     /// `starts[c]..starts[c + 1]` are the variables of cell `c`.
     pub starts: Vec<u32>,
@@ -19,6 +19,62 @@ pub(crate) struct FreeVars {
 impl FreeVars {
     /// Computes the free variables in O(n² + free variables · words).
     pub fn of(puzzle: &Grid) -> FreeVars {
+        let mut free = FreeVars::default();
+        free.fill(puzzle);
+        free
+    }
+
+    /// Recomputes the free variables for `puzzle` in place, keeping the buffers: a batch
+    /// of puzzles computes them once a puzzle without allocating.
+    pub fn fill(&mut self, puzzle: &Grid) {
+        let geo = puzzle.geometry();
+        self.starts.clear();
+        self.starts.reserve(geo.num_cells() + 1);
+        self.starts.push(0);
+        self.digits.clear();
+        if geo.side() < 64 {
+            self.fill_masks(puzzle);
+        } else {
+            self.fill_sets(puzzle);
+        }
+    }
+
+    /// [`FreeVars::fill`] for sides below 64: the digits of a unit in one word, digit d at
+    /// bit d, on the stack.
+    fn fill_masks(&mut self, puzzle: &Grid) {
+        let geo = puzzle.geometry();
+        let mut placed = [0u64; 3 * 63];
+        let mut contradictory = false;
+        let values = puzzle.values();
+        for (i, &v) in values.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u64 << v;
+                for unit in geo.units_of(Cell(i as u32)) {
+                    let mask = &mut placed[unit.0 as usize];
+                    contradictory |= *mask & bit != 0;
+                    *mask |= bit;
+                }
+            }
+        }
+        // Bits 1..=n.
+        let full = (u64::MAX >> (63 - geo.side())) & !1;
+        for (i, &v) in values.iter().enumerate() {
+            if v == 0 {
+                let [r, c, b] = geo.units_of(Cell(i as u32));
+                let mut free =
+                    full & !(placed[r.0 as usize] | placed[c.0 as usize] | placed[b.0 as usize]);
+                while free != 0 {
+                    self.digits.push(free.trailing_zeros() as u16);
+                    free &= free - 1;
+                }
+            }
+            self.starts.push(self.digits.len() as u32);
+        }
+        self.contradictory = contradictory;
+    }
+
+    /// [`FreeVars::fill`] for any side, on digit sets.
+    fn fill_sets(&mut self, puzzle: &Grid) {
         let geo = puzzle.geometry();
         let n = geo.side();
         let mut placed = vec![DigitSet::EMPTY; geo.num_units()];
@@ -29,24 +85,18 @@ impl FreeVars {
             }
         }
         let full = DigitSet::full(n);
-        let mut starts = Vec::with_capacity(geo.num_cells() + 1);
-        let mut digits = Vec::new();
-        starts.push(0);
         for cell in geo.cells() {
             if puzzle.get(cell).is_none() {
                 let [r, c, b] = geo.units_of(cell);
                 let used = placed[r.0 as usize]
                     .union(&placed[c.0 as usize])
                     .union(&placed[b.0 as usize]);
-                digits.extend(full.difference(&used).iter().map(|d| d.0));
+                self.digits
+                    .extend(full.difference(&used).iter().map(|d| d.0));
             }
-            starts.push(digits.len() as u32);
+            self.starts.push(self.digits.len() as u32);
         }
-        FreeVars {
-            starts,
-            digits,
-            contradictory,
-        }
+        self.contradictory = contradictory;
     }
 
     /// These free variables without the digits `removed` lists for some open cells (root

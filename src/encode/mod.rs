@@ -33,7 +33,7 @@ pub use cnf_file::{
     dimacs_bytes_estimate, pruned_size, read_description, write_cnf, write_cnf_with_progress,
     write_icnf_with_progress, write_pruned_cnf, CnfDescription, Pruned, PrunedForm, PROGRESS_EVERY,
 };
-pub use encoding::{check_memory_budget, memory_estimate, sizes_of, Encoding};
+pub use encoding::{check_memory_budget, memory_estimate, sizes_of, Encoder, Encoding};
 pub use extended::{encode_extended, extended_size};
 pub use groups::base_size;
 pub use minimal::{base_var, encode_minimal, minimal_size};

@@ -93,6 +93,21 @@ impl VarMap {
         }
     }
 
+    /// Makes this the reduced map of `puzzle` in place, keeping the buffers (a batch's
+    /// maps allocate nothing once grown).
+    pub(crate) fn refill_reduced(&mut self, puzzle: &Grid) {
+        self.puzzle.clone_from(puzzle);
+        let free = self.compact.get_or_insert_with(FreeVars::default);
+        free.fill(puzzle);
+        self.num_vars = free.len();
+        self.num_aux = 0;
+    }
+
+    /// The free variables of a reduced map.
+    pub(crate) fn free_vars(&self) -> Option<&FreeVars> {
+        self.compact.as_ref()
+    }
+
     /// The same map with `num_aux` auxiliary variables numbered after the cell variables.
     pub fn with_aux(self, num_aux: usize) -> VarMap {
         VarMap { num_aux, ..self }
@@ -204,6 +219,22 @@ impl VarMap {
     /// # Errors
     /// A [`DecodeError`] saying which cell or rule is wrong.
     pub fn decode_for(&self, model: &Model, puzzle: &Grid) -> Result<Grid, DecodeError> {
+        let mut grid = self.puzzle.clone();
+        self.decode_into(model, puzzle, &mut grid)?;
+        Ok(grid)
+    }
+
+    /// [`VarMap::decode_for`] into `grid`, whose buffer is reused (a batch decodes every
+    /// answer into one grid).
+    ///
+    /// # Errors
+    /// A [`DecodeError`] saying which cell or rule is wrong.
+    pub fn decode_into(
+        &self,
+        model: &Model,
+        puzzle: &Grid,
+        grid: &mut Grid,
+    ) -> Result<(), DecodeError> {
         if model.len() < self.num_vars() {
             return Err(DecodeError::TooShort {
                 expected: self.num_vars(),
@@ -211,7 +242,10 @@ impl VarMap {
             });
         }
         let geo = self.puzzle.geometry();
-        let mut grid = self.puzzle.clone();
+        grid.clone_from(&self.puzzle);
+        if self.compact.is_none() && self.decode_base(model, grid) {
+            return self.check_decoded(puzzle, grid);
+        }
         for cell in geo.cells() {
             // A given's variables are fixed in the reduced numbering; in the base one they
             // are read like any other cell's.
@@ -247,7 +281,39 @@ impl VarMap {
                 }
             }
         }
-        let report = check_solution(puzzle, &grid);
+        self.check_decoded(puzzle, grid)
+    }
+
+    /// The base numbering's model read cell by cell, each cell's `n` values side by side:
+    /// `false` when some cell holds no digit or several (the general loop then says which).
+    fn decode_base(&self, model: &Model, grid: &mut Grid) -> bool {
+        let n = self.puzzle.side();
+        let cells = grid.values().len();
+        let Some(values) = model.values().get(..cells * n) else {
+            return false;
+        };
+        for (i, digits) in values.chunks_exact(n).enumerate() {
+            let mut found = 0;
+            for (d, &on) in digits.iter().enumerate() {
+                if on {
+                    if found != 0 {
+                        return false;
+                    }
+                    found = d + 1;
+                }
+            }
+            if found == 0 {
+                return false;
+            }
+            grid.set(Cell(i as u32), Some(Digit(found as u16)));
+        }
+        true
+    }
+
+    /// Checks a decoded grid against the rules and `puzzle`'s givens.
+    fn check_decoded(&self, puzzle: &Grid, grid: &Grid) -> Result<(), DecodeError> {
+        let geo = self.puzzle.geometry();
+        let report = check_solution(puzzle, grid);
         if let Some(v) = report.violations.first() {
             let what = match v {
                 Violation::Repeated { unit, digit, .. } => {
@@ -266,7 +332,7 @@ impl VarMap {
             };
             return Err(DecodeError::NotASolution(what));
         }
-        Ok(grid)
+        Ok(())
     }
 }
 

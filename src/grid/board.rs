@@ -9,10 +9,25 @@ use super::geometry::{box_size_of_cell_count, Geometry};
 /// A puzzle or a (partial or full) solution: n² cells, each blank or a digit 1…n.
 ///
 /// Contradictory givens are representable (a grid is data); [`check_grid`](super::check_grid) reports them.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Grid {
     geometry: &'static Geometry,
     cells: Vec<u16>,
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid {
+            geometry: self.geometry,
+            cells: self.cells.clone(),
+        }
+    }
+
+    /// Copies into this grid's own buffer: a batch's grids are refilled, not reallocated.
+    fn clone_from(&mut self, source: &Grid) {
+        self.geometry = source.geometry;
+        self.cells.clone_from(&source.cells);
+    }
 }
 
 impl Grid {

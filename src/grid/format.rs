@@ -21,10 +21,14 @@ pub fn write_grid<W: Write + ?Sized>(w: &mut W, grid: &Grid, format: Format) -> 
     let n = grid.side();
     match format {
         Format::Line if n <= Format::Line.max_side() => {
-            let mut line = Vec::with_capacity(grid.values().len() + 1);
-            line.extend(grid.values().iter().map(|&v| symbol_byte(v)));
-            line.push(b'\n');
-            w.write_all(&line)
+            // On the stack: a batch writes a line per answer.
+            let mut line = [0u8; 25 * 25 + 1];
+            let len = grid.values().len();
+            for (byte, &v) in line.iter_mut().zip(grid.values()) {
+                *byte = symbol_byte(v);
+            }
+            line[len] = b'\n';
+            w.write_all(&line[..=len])
         }
         Format::Line | Format::Grid => write_integers(w, grid),
         Format::Csv2 => write_csv2(w, grid),

@@ -37,6 +37,9 @@ pub struct Geometry {
     n: usize,
     /// `3n` units of `n` cells each, row-major cell indices, flattened.
     unit_cells: Vec<Cell>,
+    /// Per cell, its row, column and box units: a table, since a batch of puzzles asks for
+    /// them per given and per cell, and two divisions per question showed in its profile.
+    cell_units: Vec<[Unit; 3]>,
 }
 
 impl Geometry {
@@ -74,10 +77,17 @@ impl Geometry {
                 unit_cells.push(Cell((r * n + c) as u32));
             }
         }
+        let cell_units = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                [r, n + c, 2 * n + (r / b) * b + c / b].map(|u| Unit(u as u32))
+            })
+            .collect();
         Geometry {
             box_size: b,
             n,
             unit_cells,
+            cell_units,
         }
     }
 
@@ -173,12 +183,7 @@ impl Geometry {
     /// The row, column and box units that contain a cell.
     #[inline]
     pub fn units_of(&self, cell: Cell) -> [Unit; 3] {
-        let n = self.n as u32;
-        [
-            Unit(self.row_of(cell) as u32),
-            Unit(n + self.col_of(cell) as u32),
-            Unit(2 * n + self.box_of(cell) as u32),
-        ]
+        self.cell_units[cell.index()]
     }
 
     /// Human label of a unit, 1-based: "row 3", "column 7", "box 5".

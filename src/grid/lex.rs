@@ -36,18 +36,43 @@ pub(super) fn symbol(input: &str) -> Lexed<'_, u16> {
 }
 
 /// A run of cell symbols, appended to `values`; stops at the first other character (the
-/// rest is returned, so its offset is the error column). A plain loop over the characters
-/// with [`symbol_value`], not `fold_many0(symbol)`: this is the hot loop of the `line`
-/// format (one step per cell), and the combinator ran it at half the speed.
+/// rest is returned, so its offset is the error column). A plain loop with
+/// [`symbol_value`], not `fold_many0(symbol)`: this is the hot loop of the `line` format
+/// (one step per cell), and the combinator ran it at half the speed. Every symbol is
+/// ASCII, so the loop reads bytes through a table and stops at the first byte it does
+/// not know (a non-ASCII character included, whose offset is then its first byte's).
 pub(super) fn symbols<'a>(input: &'a str, values: &mut Vec<u16>) -> &'a str {
-    for (at, ch) in input.char_indices() {
-        match symbol_value(ch) {
-            Some(v) => values.push(v),
-            None => return &input[at..],
+    for (at, &byte) in input.as_bytes().iter().enumerate() {
+        match SYMBOL_VALUES[byte as usize] {
+            NOT_A_SYMBOL => return &input[at..],
+            v => values.push(v),
         }
     }
     ""
 }
+
+/// Marks a byte that is no cell symbol in [`SYMBOL_VALUES`].
+const NOT_A_SYMBOL: u16 = u16::MAX;
+
+/// [`symbol_value`] of every byte read as a character (none above 127 is a symbol).
+static SYMBOL_VALUES: [u16; 256] = {
+    let mut table = [NOT_A_SYMBOL; 256];
+    table[b'.' as usize] = 0;
+    table[b'0' as usize] = 0;
+    table[b'_' as usize] = 0;
+    let mut b = b'1';
+    while b <= b'9' {
+        table[b as usize] = (b - b'0') as u16;
+        b += 1;
+    }
+    let mut b = 0;
+    while b < 26 {
+        table[(b'A' + b) as usize] = 10 + b as u16;
+        table[(b'a' + b) as usize] = 10 + b as u16;
+        b += 1;
+    }
+    table
+};
 
 /// Whitespace (Unicode, as [`str::trim`] sees it).
 fn space(input: &str) -> Lexed<'_, &str> {
@@ -75,8 +100,23 @@ pub(super) fn blank_or_comment(line: &str) -> bool {
     preceded(space, comment)(line).is_ok()
 }
 
-/// The leading cells of a `line`-format line: up to whitespace, `#`, `,` or `;`.
+/// The leading cells of a `line`-format line: up to whitespace, `#`, `,` or `;`. ASCII
+/// bytes are tested as they are; the first other byte hands the rest to the characters'
+/// parser.
 pub(super) fn line_body(t: &str) -> &str {
+    for (at, &byte) in t.as_bytes().iter().enumerate() {
+        if !byte.is_ascii() {
+            return &t[..at + line_body_chars(&t[at..]).len()];
+        }
+        if (byte as char).is_whitespace() || matches!(byte, b'#' | b',' | b';') {
+            return &t[..at];
+        }
+    }
+    t
+}
+
+/// [`line_body`] character by character.
+fn line_body_chars(t: &str) -> &str {
     let body: Lexed<'_, &str> =
         take_till(|c: char| c.is_whitespace() || matches!(c, '#' | ',' | ';'))(t);
     body.map_or("", |(_, body)| body)
@@ -243,6 +283,30 @@ mod tests {
         assert_eq!(integer_token("36"), Some(36));
         assert_eq!(integer_token("1x"), None);
         assert_eq!(integer_token("1234567890"), None);
+    }
+
+    #[test]
+    fn the_symbol_table_agrees_with_symbol_value() {
+        for byte in 0..=255u8 {
+            let expected = if byte.is_ascii() {
+                symbol_value(byte as char)
+            } else {
+                None
+            };
+            let mut values = Vec::new();
+            let text = if byte.is_ascii() {
+                (byte as char).to_string()
+            } else {
+                'é'.to_string()
+            };
+            let rest = symbols(&text, &mut values);
+            assert_eq!(values.first().copied(), expected, "byte {byte}");
+            assert_eq!(rest.is_empty(), expected.is_some(), "byte {byte}");
+        }
+        assert_eq!(line_body("12.é4 #"), "12.é4");
+        assert_eq!(line_body("12.\u{2003}4"), "12.");
+        assert_eq!(line_body("1.3;x"), "1.3");
+        assert_eq!(line_body("1.3"), "1.3");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Grid-level solvers behind one trait: the SAT path and the classic algorithms from the
 //! literature (Dancing Links, backtracking, human strategies, β-hill climbing, best-first).
 
+pub mod batch;
 mod classic;
 mod options;
 pub mod sat;

@@ -5,13 +5,19 @@
 //! Solutions are counted with blocking clauses (each found solution's true cell variables,
 //! negated) added to the same backend, so an incremental backend never re-encodes.
 //!
-//! Two ways to load a puzzle ([`LoadMode`]): encode it anew into a reset backend (with the
-//! encoding's reduction), or keep the empty grid's encoding loaded in one backend and solve
-//! each puzzle under its givens as assumptions (MiniSat's incremental interface, Eén &
-//! Sörensson 2003), told between puzzles that it may forget what it learnt
-//! ([`SatBackend::forget_learnt`]: cdcl keeps only its glue clauses). Blocking
-//! clauses of a count then carry an activation literal, assumed during the count and
-//! retired after it, so they never cut a later puzzle's solutions.
+//! Three ways to load a puzzle ([`LoadMode`]): encode it anew into a reset backend (with
+//! the encoding's reduction, in buffers refilled from one puzzle to the next); or keep the
+//! empty grid's encoding loaded in one backend, loaded once per solver, and either fix each
+//! puzzle's givens at the root and go back to the empty grid before the next puzzle
+//! ([`SolveWithRootUnits`](crate::backend::SolveWithRootUnits): what is learnt from the
+//! givens goes with them, so a puzzle's answer is the one it gets alone; the default up to
+//! 9×9, [`loads_root_units`]), or solve each puzzle under its givens as assumptions
+//! (MiniSat's incremental interface, Eén & Sörensson 2003), told between puzzles that it
+//! may forget what it learnt ([`SatBackend::forget_learnt`]: cdcl keeps only its glue
+//! clauses). Under assumptions, blocking clauses of a count carry an activation literal,
+//! assumed during the count and retired after it, so they never cut a later puzzle's
+//! solutions; with root units they go with the puzzle. A batch ([`Solver::solve_into`])
+//! with root units or re-encoding allocates nothing per puzzle once its buffers have grown.
 //!
 //! **Proofs** ([`Solver::prove_next`]): the next solve or count asks its backend for a
 //! DRAT proof, set right after the backend's reset and before its first `solve`, and keeps a
@@ -33,7 +39,7 @@ use crate::backend::{
     BackendError, BackendSpec, CellDigit, GridReasoning, GridTheoryFactory, ProofTarget, Propagate,
     SatBackend, SatOutcome, SudokuPropagation, SudokuStructure, HALL_DEPTH,
 };
-use crate::encode::{BaseEncoding, SudokuEncoding, VarMap, VarRef};
+use crate::encode::{BaseEncoding, Encoder, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, Grid};
 use crate::run::{Counters, Instant};
@@ -146,6 +152,19 @@ fn encode_variables_only(puzzle: &Grid, encoding: SudokuEncoding, formula: &mut 
     map
 }
 
+/// The widest grid [`LoadMode::Auto`] loads once and solves with root units: 9×9 (measured
+/// in BENCHMARKS.md, "9×9 sets"; wider grids' puzzles are fewer and their searches longer,
+/// where the puzzle's own reduced formula serves better).
+pub const ROOT_UNITS_MAX_SIDE: usize = 9;
+
+/// Whether [`LoadMode::Auto`] solves a puzzle of side `n` in `encoding` with the empty
+/// grid loaded once and the givens as root units: a classic encoding (minimal or extended),
+/// reduced — the reduction's variables are then those the givens fix at the root — on
+/// grids up to [`ROOT_UNITS_MAX_SIDE`].
+pub fn loads_root_units(encoding: SudokuEncoding, n: usize) -> bool {
+    encoding.is_classic() && encoding.reduced && n <= ROOT_UNITS_MAX_SIDE
+}
+
 /// Whether cdcl shrinks learnt clauses on formulas of `encoding` ([`SatBackend::set_shrinking`]):
 /// on the extended and augmented encodings it took 25–32 % less CPU on the gecode 25×25
 /// draws, on the minimal one it cost up to 240× more conflicts on sparse 16×16 puzzles
@@ -167,12 +186,21 @@ pub struct SatSolver {
     /// The formula being built for a puzzle, handed to the backend whole; its buffers go
     /// back and forth with the backend's, so no puzzle allocates them anew.
     formula: Cnf,
+    /// Encodes each puzzle loaded alone, and keeps its map, in buffers refilled from one
+    /// puzzle to the next.
+    encoder: Encoder,
+    /// The solutions a count decodes and checks before it keeps them (one buffer for all).
+    scratch_grid: Option<Grid>,
     stats: SatStats,
     time_limit: Option<Duration>,
     mode: LoadMode,
-    /// In [`LoadMode::Assumptions`]: the map of the empty grid whose encoding the backend
-    /// holds, and that formula's size.
+    /// In [`LoadMode::Assumptions`] and [`LoadMode::RootUnits`]: the map of the empty grid
+    /// whose encoding the backend holds, and that formula's size …
     loaded: Option<(VarMap, FormulaSize)>,
+    /// … and which of the two modes it was loaded for.
+    loaded_mode: LoadMode,
+    /// The current puzzle's givens as root units ([`LoadMode::RootUnits`]).
+    units: Vec<Lit>,
     /// Next free variable for an activation literal (after the loaded formula's).
     next_activation: usize,
     /// Literals of the blocking clauses added to the loaded empty grid since it was loaded.
@@ -208,8 +236,12 @@ impl SatSolver {
             backend_stops: false,
             interrupt: None,
             formula: Cnf::new(),
+            encoder: Encoder::new(encoding),
+            scratch_grid: None,
             stats: SatStats::default(),
             loaded: None,
+            loaded_mode: LoadMode::Reencode,
+            units: Vec::new(),
             next_activation: 0,
             retired_literals: 0,
             assumptions: Vec::new(),
@@ -286,26 +318,53 @@ impl SatSolver {
         Ok(())
     }
 
-    /// Loads `puzzle`: encodes it into a fresh (reset) backend and returns its map, or, in
-    /// [`LoadMode::Assumptions`], makes sure the empty grid of its size is loaded, sets
-    /// `self.assumptions` to its givens and returns `None` (the map is `self.loaded`).
-    fn load(&mut self, puzzle: &Grid) -> Result<Option<VarMap>, Error> {
+    /// How `puzzle` is loaded: the mode asked for where the backend and the options allow
+    /// it, else encoded alone. A proof always encodes the puzzle alone (a proof starts with
+    /// a fresh backend), and so does native propagation under root units.
+    fn mode_for(&mut self, puzzle: &Grid) -> LoadMode {
+        if self.proof_request.is_some() {
+            return LoadMode::Reencode;
+        }
+        let n = puzzle.side();
+        let native = self.spec.propagate.on_side(n).is_some();
+        let backend = self.backend.as_deref_mut().expect("backend created");
+        match self.mode {
+            LoadMode::Assumptions if backend.takes_assumptions() => LoadMode::Assumptions,
+            LoadMode::RootUnits if !native && backend.as_root_units().is_some() => {
+                LoadMode::RootUnits
+            }
+            LoadMode::Auto
+                if loads_root_units(self.encoding, n)
+                    && !native
+                    && self.spec.root.policy(n).is_none()
+                    && backend.as_root_units().is_some() =>
+            {
+                LoadMode::RootUnits
+            }
+            _ => LoadMode::Reencode,
+        }
+    }
+
+    /// Loads `puzzle`: encodes it into a fresh (reset) backend and answers `true` (the map
+    /// is the encoder's), or, in [`LoadMode::Assumptions`] and [`LoadMode::RootUnits`],
+    /// makes sure the empty grid of its size is loaded, hands the backend its givens
+    /// (`self.assumptions`, or the query's root units) and answers `false` (the map is
+    /// `self.loaded`'s).
+    fn load(&mut self, puzzle: &Grid) -> Result<bool, Error> {
         self.ensure_backend()?;
         self.assumptions.clear();
-        let by_assumptions = self.mode == LoadMode::Assumptions
-            && self.proof_request.is_none()
-            && self
-                .backend
-                .as_deref_mut()
-                .is_some_and(|b| b.takes_assumptions());
-        if !by_assumptions {
-            return self.encode_alone(puzzle, self.encoding).map(Some);
+        let mode = self.mode_for(puzzle);
+        if mode == LoadMode::Reencode {
+            self.encode_alone(puzzle, self.encoding)?;
+            return Ok(true);
         }
         let start = Instant::now();
         self.load_started = Some(start);
         let reload = match &self.loaded {
             Some((map, size)) => {
-                map.puzzle().side() != puzzle.side() || self.retired_literals > size.literals
+                map.puzzle().side() != puzzle.side()
+                    || self.loaded_mode != mode
+                    || self.retired_literals > size.literals
             }
             None => true,
         };
@@ -325,34 +384,51 @@ impl SatSolver {
             backend.add_formula(&mut self.formula);
             trust_encoding(backend, &map, size.clauses);
             give_structure(backend, &map, encoding, self.spec.propagate);
+            if mode == LoadMode::RootUnits {
+                backend
+                    .as_root_units()
+                    .expect("asked in mode_for")
+                    .set_base()?;
+            }
             self.next_activation = map.num_vars();
             self.retired_literals = 0;
             self.loaded = Some((map, size));
-        }
-        if !reload {
+            self.loaded_mode = mode;
+        } else if mode == LoadMode::Assumptions {
             // A new puzzle: what was learnt on the last one rarely serves it.
             self.backend().forget_learnt();
         }
         let (map, size) = self.loaded.as_ref().expect("loaded above");
-        self.assumptions
-            .extend(puzzle.givens().map(|(cell, digit)| {
-                match map.var(cell, digit) {
-                    VarRef::Var(var) => var.positive(),
-                    // The empty grid's numbering fixes no variable.
-                    fixed => unreachable!("unreduced map fixed ({cell:?}, {digit:?}): {fixed:?}"),
-                }
-            }));
+        let givens = puzzle.givens().map(|(cell, digit)| {
+            match map.var(cell, digit) {
+                VarRef::Var(var) => var.positive(),
+                // The empty grid's numbering fixes no variable.
+                fixed => unreachable!("unreduced map fixed ({cell:?}, {digit:?}): {fixed:?}"),
+            }
+        });
+        if mode == LoadMode::Assumptions {
+            self.assumptions.extend(givens);
+        } else {
+            self.units.clear();
+            self.units.extend(givens);
+            let backend = self.backend.as_deref_mut().expect("backend created above");
+            backend
+                .as_root_units()
+                .expect("asked in mode_for")
+                .start_query(&self.units)?;
+        }
         self.stats = SatStats {
             size: *size,
+            empty_grid: true,
             encode_time: start.elapsed(),
             ..SatStats::default()
         };
-        Ok(None)
+        Ok(false)
     }
 
-    /// Encodes `puzzle` alone into the reset backend and returns the map; with a proof
-    /// asked for, sets it on the backend and keeps a copy of the formula.
-    fn encode_alone(&mut self, puzzle: &Grid, encoding: SudokuEncoding) -> Result<VarMap, Error> {
+    /// Encodes `puzzle` alone into the reset backend, its map kept by the encoder; with a
+    /// proof asked for, sets it on the backend and keeps a copy of the formula.
+    fn encode_alone(&mut self, puzzle: &Grid, encoding: SudokuEncoding) -> Result<(), Error> {
         self.ensure_backend()?;
         let backend = self.backend.as_deref_mut().expect("backend created");
         backend.reset();
@@ -388,9 +464,15 @@ impl SatSolver {
             None => (puzzle, None),
         };
         let map = if theory_holds_grid(self.spec.propagate, puzzle.side(), backend, proof) {
-            encode_variables_only(grid, encoding, &mut self.formula)
+            let map = encode_variables_only(grid, encoding, &mut self.formula);
+            self.encoder.set_map(map);
+            self.encoder.map().expect("set above")
+        } else if encoding == self.encoder.encoding() {
+            self.encoder.encode(grid, &mut self.formula)
         } else {
-            encoding.encode_into(grid, &mut self.formula)
+            self.encoder
+                .set_map(encoding.encode_into(grid, &mut self.formula));
+            self.encoder.map().expect("set above")
         };
         self.root_counters.clear();
         if let Some(root) = &root {
@@ -405,7 +487,7 @@ impl SatSolver {
             ]);
         }
         if let Some(candidates) = candidates {
-            candidates.add_removals(&map, &mut self.formula);
+            candidates.add_removals(map, &mut self.formula);
             self.root_counters.push((
                 "root_fixed",
                 (candidates.fixed_cells() - puzzle.num_givens()) as u64,
@@ -422,15 +504,15 @@ impl SatSolver {
             self.proof_formula = Some(self.formula.clone());
         }
         backend.add_formula(&mut self.formula);
-        trust_encoding(backend, &map, size.clauses);
-        give_structure(backend, &map, encoding, self.spec.propagate);
+        trust_encoding(backend, map, size.clauses);
+        give_structure(backend, map, encoding, self.spec.propagate);
         self.stats = SatStats {
             size,
             encode_time: start.elapsed(),
             root: root.as_ref().map(RootOutcome::ending),
             ..SatStats::default()
         };
-        Ok(map)
+        Ok(())
     }
 
     /// Whether the interrupt flag ([`Solver::set_interrupt`]) is set.
@@ -496,26 +578,33 @@ impl SatSolver {
         }
     }
 
-    /// Decodes a model with the puzzle's own map, or with the loaded empty grid's (then
-    /// the givens are checked here: the empty grid's map knows none).
-    fn decode(
+    /// Decodes a model into `grid` with the puzzle's own map (`alone`), or with the loaded
+    /// empty grid's (then the givens are checked here: the empty grid's map knows none).
+    fn decode_into(
         &mut self,
         puzzle: &Grid,
-        map: Option<&VarMap>,
+        alone: bool,
         model: &Model,
-    ) -> Result<Grid, Error> {
+        grid: &mut Grid,
+    ) -> Result<(), Error> {
         let start = Instant::now();
-        let grid = match map {
-            Some(map) => map.decode(model)?,
-            None => {
-                let (map, _) = self.loaded.as_ref().expect("loaded");
-                map.decode_for(model, puzzle)?
-            }
+        let map = if alone {
+            self.encoder.map().expect("encoded")
+        } else {
+            &self.loaded.as_ref().expect("loaded").0
         };
+        map.decode_into(model, puzzle, grid)?;
         self.stats.decode_time += start.elapsed();
-        Ok(grid)
+        Ok(())
     }
 
+    /// Gives a decoded model's buffer back to the backend, for its next model.
+    fn recycle(&mut self, model: Model) {
+        self.backend().recycle_model(model);
+    }
+
+    /// The backend's counters with the formula's size and root reasoning's, for the
+    /// report; also kept in the statistics ([`Solver::sat_stats`]).
     fn finish_counters(&mut self) -> Counters {
         let mut counters = self.backend().counters();
         counters.0.extend([
@@ -524,12 +613,17 @@ impl SatSolver {
             ("literals", self.stats.size.literals as u64),
         ]);
         counters.0.extend(self.root_counters.iter().copied());
+        self.record_counters();
+        counters
+    }
+
+    /// Keeps the backend's counters and root reasoning's in the statistics.
+    fn record_counters(&mut self) {
         self.stats.backend = self.backend().counters();
         self.stats
             .backend
             .0
             .extend(self.root_counters.iter().copied());
-        counters
     }
 
     /// Counts solutions up to `limit` (0 = no limit) and returns them all, each checked.
@@ -539,29 +633,49 @@ impl SatSolver {
     /// # Errors
     /// A backend failure, a time-out, or a model that does not decode to a solution.
     pub fn solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Vec<Grid>, Error> {
+        let mut found = Vec::new();
+        self.each_solution(puzzle, limit, |grid| found.push(grid.clone()))?;
+        Ok(found)
+    }
+
+    /// Counts solutions up to `limit` (0 = no limit) as [`SatSolver::solutions`] finds
+    /// them, calling `each` with every one, decoded and checked in a buffer kept from one
+    /// count to the next (a count keeps no grid of its own).
+    fn each_solution(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        mut each: impl FnMut(&Grid),
+    ) -> Result<u64, Error> {
         if !check_grid(puzzle).is_valid() {
             self.prove_clash(puzzle)?;
-            return Ok(Vec::new());
+            return Ok(0);
         }
-        let map = self.load(puzzle)?;
+        let alone = self.load(puzzle)?;
         // Under assumptions, blocking clauses hold only while their activation literal is
-        // assumed; it is retired (asserted false) after the count.
-        let activation = map.is_none().then(|| {
+        // assumed; it is retired (asserted false) after the count. (A query with root units
+        // drops its clauses by itself.)
+        let activation = (!alone && self.loaded_mode == LoadMode::Assumptions).then(|| {
             let var = Var::from_index(self.next_activation);
             self.next_activation += 1;
             self.assumptions.push(var.positive());
             var
         });
-        let num_cell_vars = match &map {
-            Some(map) => map.num_vars(),
-            None => self.loaded.as_ref().expect("loaded").0.num_vars(),
+        let num_cell_vars = if alone {
+            self.encoder.map().expect("encoded").num_vars()
+        } else {
+            self.loaded.as_ref().expect("loaded").0.num_vars()
         };
-        let mut found = Vec::new();
+        let mut grid = match self.scratch_grid.take() {
+            Some(grid) => grid,
+            None => puzzle.clone(),
+        };
+        let mut found = 0;
         let mut blocking = Vec::new();
         let mut unsat = false;
         let mut blocked = 0;
         let result = loop {
-            if limit != 0 && (found.len() as u64) >= limit {
+            if limit != 0 && found >= limit {
                 break Ok(());
             }
             // A solve that needs no search never looks at the interrupt: a count of many
@@ -580,10 +694,11 @@ impl SatSolver {
                 Ok(SatOutcome::Sat(model)) => model,
                 Err(error) => break Err(error),
             };
-            match self.decode(puzzle, map.as_ref(), &model) {
-                Ok(grid) => found.push(grid),
-                Err(error) => break Err(error),
+            if let Err(error) = self.decode_into(puzzle, alone, &model, &mut grid) {
+                break Err(error);
             }
+            found += 1;
+            each(&grid);
             blocking.clear();
             blocking.extend(
                 (0..num_cell_vars)
@@ -591,6 +706,7 @@ impl SatSolver {
                     .filter(|&v| model.value(v))
                     .map(|v| v.negative()),
             );
+            self.recycle(model);
             if blocking.is_empty() && self.proof_formula.is_none() {
                 // Every cell is given: nothing to block, the solution is the only one.
                 break Ok(());
@@ -606,14 +722,48 @@ impl SatSolver {
             }
             blocked += 1;
         };
+        self.scratch_grid = Some(grid);
         if let Some(activation) = activation {
             self.backend().add_clause(&[activation.negative()]);
         }
         result?;
-        self.finish_counters();
+        self.record_counters();
         self.end_proof(unsat, self.encoding, blocked)?;
         Ok(found)
     }
+
+    /// Solves `puzzle` into `grid`; with `counted`, also the backend's counters (the report
+    /// of [`Solver::solve`]), else none: a batch's solve allocates nothing.
+    fn solve_to(
+        &mut self,
+        puzzle: &Grid,
+        grid: &mut Grid,
+        counted: bool,
+    ) -> Result<(SolveOutcome<()>, Counters), Error> {
+        if !check_grid(puzzle).is_valid() {
+            self.prove_clash(puzzle)?;
+            return Ok((SolveOutcome::NoSolution, Counters::default()));
+        }
+        let alone = self.load(puzzle)?;
+        let outcome = match self.timed_solve()? {
+            SatOutcome::Unsat => SolveOutcome::NoSolution,
+            SatOutcome::Sat(model) => {
+                let decoded = self.decode_into(puzzle, alone, &model, grid);
+                self.recycle(model);
+                decoded?;
+                SolveOutcome::Solved(())
+            }
+        };
+        let counters = if counted {
+            self.finish_counters()
+        } else {
+            Counters::default()
+        };
+        let unsat = outcome == SolveOutcome::NoSolution;
+        self.end_proof(unsat, self.encoding, 0)?;
+        Ok((outcome, counters))
+    }
+
     /// A puzzle with clashing givens: no solution, without a backend unless a proof is asked
     /// for; then the puzzle is encoded unreduced (the clashing givens are unit clauses) and
     /// refuted by the backend.
@@ -652,28 +802,26 @@ impl Solver for SatSolver {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
-        if !check_grid(puzzle).is_valid() {
-            self.prove_clash(puzzle)?;
-            return Ok(SolveReport {
-                outcome: SolveOutcome::NoSolution,
-                counters: Counters::default(),
-            });
-        }
-        let map = self.load(puzzle)?;
-        let outcome = match self.timed_solve()? {
-            SatOutcome::Unsat => SolveOutcome::NoSolution,
-            SatOutcome::Sat(model) => {
-                SolveOutcome::Solved(self.decode(puzzle, map.as_ref(), &model)?)
-            }
+        let mut grid = puzzle.clone();
+        let (outcome, counters) = self.solve_to(puzzle, &mut grid, true)?;
+        let outcome = match outcome {
+            SolveOutcome::Solved(()) => SolveOutcome::Solved(grid),
+            SolveOutcome::NoSolution => SolveOutcome::NoSolution,
+            SolveOutcome::Stopped(why) => SolveOutcome::Stopped(why),
         };
-        let counters = self.finish_counters();
-        let unsat = outcome == SolveOutcome::NoSolution;
-        self.end_proof(unsat, self.encoding, 0)?;
         Ok(SolveReport { outcome, counters })
     }
 
+    fn solve_into(
+        &mut self,
+        puzzle: &Grid,
+        solution: &mut Grid,
+    ) -> Result<SolveOutcome<()>, Error> {
+        Ok(self.solve_to(puzzle, solution, false)?.0)
+    }
+
     fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
-        Ok(Some(self.solutions(puzzle, limit)?.len() as u64))
+        self.each_solution(puzzle, limit, |_| {}).map(Some)
     }
 
     /// The limit applies to each backend `solve` call (a count makes several).

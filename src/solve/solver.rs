@@ -13,11 +13,13 @@ use crate::grid::Grid;
 use crate::run::Counters;
 use crate::Error;
 
-/// What a grid-level solver found.
+/// What a grid-level solver found: with the solution (`G` = [`Grid`], what
+/// [`Solver::solve`] answers), or without it (`()`, what [`Solver::solve_into`] answers,
+/// the solution being in the caller's grid).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveOutcome {
+pub enum SolveOutcome<G = Grid> {
     /// A solution (the caller still checks it with [`crate::grid::check_solution`]).
-    Solved(Grid),
+    Solved(G),
     /// Proven to have no solution.
     NoSolution,
     /// An incomplete method stopped without an answer (iteration cap, threshold).
@@ -44,6 +46,29 @@ pub trait Solver: Send {
     /// Only for failures (an external process died); no solution is
     /// `Ok(SolveOutcome::NoSolution)`.
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error>;
+
+    /// Solves one puzzle as [`Solver::solve`] does, writing the solution into `solution`
+    /// (its buffer reused) instead of a new grid, and keeping no counters: the call of a
+    /// batch, which on the SAT path allocates nothing per puzzle once its buffers have
+    /// grown. `solution` is unspecified unless the answer is `Solved`. The default solves
+    /// and moves the answer in.
+    ///
+    /// # Errors
+    /// As for [`Solver::solve`].
+    fn solve_into(
+        &mut self,
+        puzzle: &Grid,
+        solution: &mut Grid,
+    ) -> Result<SolveOutcome<()>, Error> {
+        Ok(match self.solve(puzzle)?.outcome {
+            SolveOutcome::Solved(grid) => {
+                *solution = grid;
+                SolveOutcome::Solved(())
+            }
+            SolveOutcome::NoSolution => SolveOutcome::NoSolution,
+            SolveOutcome::Stopped(why) => SolveOutcome::Stopped(why),
+        })
+    }
 
     /// Counts solutions up to `limit` (`0`: no limit, count them all); `Ok(None)` when this
     /// solver cannot count.
@@ -108,6 +133,9 @@ pub trait Solver: Send {
 pub struct SatStats {
     /// The formula's size (variables, clauses, literals), blocking clauses excluded.
     pub size: FormulaSize,
+    /// Whether that formula is the empty grid's, held for a batch with the givens as root
+    /// units or assumptions ([`crate::backend::LoadMode`]), rather than the puzzle's own.
+    pub empty_grid: bool,
     /// Time spent encoding (streaming clauses into the backend).
     pub encode_time: Duration,
     /// Time spent in the backend's `solve` calls.

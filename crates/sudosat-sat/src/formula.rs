@@ -149,6 +149,19 @@ pub trait ClauseSink {
     /// Tells the sink how many variables the formula uses (called before any clause when
     /// known; sinks may ignore it).
     fn reserve_vars(&mut self, _num_vars: usize) {}
+
+    /// Adds clauses given flat: clause `i` is `lits[ends[i - 1]..ends[i]]` (from 0 for
+    /// the first), the same clauses in the same order as that many
+    /// [`ClauseSink::add_clause`] calls (the default makes them). A sink may take them in
+    /// bulk: an encoder that writes a few thousand short clauses a puzzle hands them over
+    /// at once instead of paying a call per clause.
+    fn add_clauses(&mut self, lits: &[Lit], ends: &[usize]) {
+        let mut start = 0;
+        for &end in ends {
+            self.add_clause(&lits[start..end]);
+            start = end;
+        }
+    }
 }
 
 /// Size figures of a formula.
@@ -286,6 +299,15 @@ impl Cnf {
         self.ends.clear();
     }
 
+    /// Keeps the first `clauses` clauses (all when there are fewer) and drops the rest;
+    /// the variable count stays.
+    pub fn truncate(&mut self, clauses: usize) {
+        if clauses < self.ends.len() {
+            self.lits.truncate(self.literals_before(clauses));
+            self.ends.truncate(clauses);
+        }
+    }
+
     /// Number of variables: the declared count or the highest variable used, if larger.
     #[inline]
     pub fn num_vars(&self) -> usize {
@@ -337,6 +359,19 @@ impl Cnf {
     /// All clauses in order.
     pub fn clauses(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
         (0..self.ends.len()).map(move |i| self.clause(i))
+    }
+
+    /// The clauses from the `first`-th on, in order, each sliced from the one before's
+    /// end (no lookup per clause: the loop that loads a formula into a solver).
+    pub fn clauses_from(&self, first: usize) -> impl Iterator<Item = &[Lit]> + '_ {
+        let mut start = self.literals_before(first.min(self.ends.len()));
+        self.ends[first.min(self.ends.len())..]
+            .iter()
+            .map(move |&end| {
+                let clause = &self.lits[start..end];
+                start = end;
+                clause
+            })
     }
 
     /// Appends every clause of `other` (one copy of its flat arrays).
@@ -412,6 +447,16 @@ impl ClauseSink for Cnf {
     fn reserve_vars(&mut self, num_vars: usize) {
         self.set_num_vars(num_vars);
     }
+
+    /// Two copies of flat arrays and one pass for the variable count.
+    fn add_clauses(&mut self, lits: &[Lit], ends: &[usize]) {
+        if let Some(top) = lits.iter().map(|l| l.0 >> 1).max() {
+            self.num_vars = self.num_vars.max(top as usize + 1);
+        }
+        let offset = self.lits.len();
+        self.lits.extend_from_slice(lits);
+        self.ends.extend(ends.iter().map(|&end| end + offset));
+    }
 }
 
 impl fmt::Debug for Cnf {
@@ -437,6 +482,17 @@ impl Model {
     /// A model from per-variable values (index = 0-based variable).
     pub fn from_values(values: Vec<bool>) -> Model {
         Model { values }
+    }
+
+    /// The value of every variable, in order.
+    pub fn values(&self) -> &[bool] {
+        &self.values
+    }
+
+    /// The per-variable values, the buffer handed back for the next model
+    /// ([`crate::SatBackend::recycle_model`]).
+    pub fn into_values(self) -> Vec<bool> {
+        self.values
     }
 
     /// A model from the true/false literals a solver printed; variables not mentioned are

@@ -39,5 +39,5 @@ pub use proof::{DratWriter, ProofFormat, ProofTarget};
 pub use propagator::{ConnectPropagator, Propagator, PropagatorFactory};
 pub use solver::{
     check_model, check_model_from, BackendError, Capability, Interrupt, LimitTime, SatBackend,
-    SatOutcome, SolveUnderAssumptions, WriteProofs,
+    SatOutcome, SolveUnderAssumptions, SolveWithRootUnits, WriteProofs,
 };

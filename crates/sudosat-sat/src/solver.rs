@@ -176,6 +176,12 @@ pub trait SatBackend: ClauseSink + Send {
     /// propagator ([`ConnectPropagator`]). Time limits and interrupt flags stay.
     fn reset(&mut self);
 
+    /// Hands back a model this backend answered, once read, so that its buffer holds the
+    /// next model (a batch then allocates none per solve). The default drops it.
+    fn recycle_model(&mut self, model: Model) {
+        drop(model);
+    }
+
     /// A hint between unrelated queries under assumptions (a batch's next query): learnt
     /// clauses that served the last one may go. They stay valid, so a backend may ignore
     /// the hint (the default).
@@ -197,6 +203,11 @@ pub trait SatBackend: ClauseSink + Send {
 
     /// Solving under assumptions, when the backend can.
     fn as_assumptions(&mut self) -> Option<&mut dyn SolveUnderAssumptions> {
+        None
+    }
+
+    /// Queries against a base formula with units at the root, when the backend can.
+    fn as_root_units(&mut self) -> Option<&mut dyn SolveWithRootUnits> {
         None
     }
 
@@ -293,6 +304,27 @@ pub trait SolveUnderAssumptions {
     /// After an UNSAT answer of [`SolveUnderAssumptions::solve_under`]: the assumptions
     /// responsible.
     fn failed_assumptions(&self) -> Vec<Lit>;
+}
+
+/// Many queries against one base formula, each with literals fixed at the root and undone
+/// after it: the clauses added before [`SolveWithRootUnits::set_base`] are kept for good;
+/// [`SolveWithRootUnits::start_query`] goes back to them alone — the last query's units,
+/// the clauses added since, what was learnt from them and the search's heuristic state
+/// all dropped — and fixes the new query's units at the root. The query's solves are then
+/// plain [`SatBackend::solve`] calls, and clauses added in between (a count's blocking
+/// clauses) hold until the next query. A query's answer therefore does not depend on the
+/// queries before it. Unlike assumptions ([`SolveUnderAssumptions`]), units are root
+/// facts: what is learnt from them holds for that query only, and is dropped with it.
+pub trait SolveWithRootUnits {
+    /// Makes the clauses added so far the base, loaded once.
+    ///
+    /// # Errors
+    /// The base does not fit in memory.
+    fn set_base(&mut self) -> Result<(), BackendError>;
+
+    /// Starts a query: back to the base alone, then `units` fixed at the root. Without a
+    /// base ([`SolveWithRootUnits::set_base`]) every clause added so far counts as one.
+    fn start_query(&mut self, units: &[Lit]) -> Result<(), BackendError>;
 }
 
 /// A time limit on each solve.

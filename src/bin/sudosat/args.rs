@@ -229,10 +229,13 @@ pub struct BackendArgs {
     pub lookahead: Lookahead,
     /// How the SAT path loads each puzzle.
     ///
-    /// How the SAT path loads each puzzle: `reencode` (the default: encode it anew, with
-    /// the reduction) or `assumptions` (keep the empty grid's encoding loaded in one
-    /// backend and solve each puzzle under its givens, keeping cdcl's glue clauses; for
-    /// backends that take assumptions: cdcl, others re-encode). Measured slower on hard 9×9.
+    /// How the SAT path loads each puzzle: `auto` (the default: `root-units` up to 9×9 in
+    /// the reduced encodings with cdcl, `reencode` otherwise), `root-units` (keep the empty
+    /// grid's encoding loaded once and fix each puzzle's givens at the root, undone before
+    /// the next puzzle, so each gets the answer it gets alone; cdcl, others re-encode),
+    /// `reencode` (encode each puzzle anew, with the reduction) or `assumptions` (keep the
+    /// empty grid's encoding loaded and solve each puzzle under its givens, keeping cdcl's
+    /// glue clauses; for backends that take assumptions, others re-encode).
     #[arg(long, value_name = "MODE", default_value_t = LoadMode::default(), value_parser = named::<LoadMode>())]
     pub load: LoadMode,
     /// Native Sudoku propagation of cdcl.
@@ -408,16 +411,24 @@ pub(crate) fn parse_bytes(s: &str) -> Result<u64, String> {
 }
 
 impl SolverArgs {
-    /// Refuses, before anything is built, a `sat` solve whose formula would not fit in the
-    /// memory budget (`--max-memory`, default half the available memory).
+    /// The memory budget of the `sat` solver (`--max-memory`, default half the memory
+    /// available now): read once for a batch, whose puzzles [`SolverArgs::check_memory`]
+    /// checks against it (reading the system's figures per puzzle took more time than a
+    /// 9×9 solve).
+    pub fn memory_budget(&self) -> Option<u64> {
+        memory_budget(self.max_memory)
+    }
+
+    /// Refuses, before anything is built, a `sat` solve whose formula would not fit in
+    /// `budget` ([`SolverArgs::memory_budget`]).
     ///
     /// # Errors
     /// The formula's size and the ways out, when over budget.
-    pub fn check_memory(&self, puzzle: &Grid) -> Result<()> {
+    pub fn check_memory(&self, puzzle: &Grid, budget: Option<u64>) -> Result<()> {
         if self.solver_name() != "sat" {
             return Ok(());
         }
-        if let Some(budget) = memory_budget(self.max_memory) {
+        if let Some(budget) = budget {
             sudosat::encode::check_memory_budget(self.encoding(), puzzle, budget)?;
         }
         Ok(())

@@ -1,10 +1,10 @@
 //! `sudosat count`: count solutions up to a limit (blocking clauses on the SAT path).
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
-use rayon::prelude::*;
+use sudosat::solve::batch::Batch;
 use sudosat::solve::Solver;
 
 use crate::args::{PuzzleInputs, SolverArgs};
@@ -73,79 +73,44 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let inputs = args.input.read()?;
     let spec = args.how.spec(false)?;
-    let mut prover = Prover::new(&args.proofs, &spec)?;
+    let prover = Prover::new(&args.proofs, &spec)?;
     let parallel = jobs > 1 && prover.is_none() && inputs.len() > 1;
-    let pool = if parallel {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
-                .build()
-                .context("cannot start the counting threads")?,
-        )
-    } else {
-        None
-    };
+    let batch = Batch::new(if parallel { jobs } else { 1 })
+        .context("cannot start the counting threads")?
+        .with_chunk(CHUNK);
     let how = args.how.sharing(args.jobs, parallel);
-    let mut solver = how.build(false)?.1;
-    let failed_at = AtomicUsize::new(usize::MAX);
+    let solver = how.build(false)?.1;
+    let budget = args.how.memory_budget();
+    let first = Mutex::new((!parallel).then_some(solver));
+    let prover = Mutex::new(prover);
+    let make = || -> Result<Box<dyn Solver>> {
+        match first.lock().map(|mut s| s.take()) {
+            Ok(Some(solver)) => Ok(solver),
+            _ => Ok(how.build(false)?.1),
+        }
+    };
     let mut all_unique = true;
     // Each verdict goes out as it is found (standard output, like `solve`'s answers).
     write_output(None, |w| {
-        for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
-            let first = chunk_index * CHUNK;
-            let results: Vec<Result<Counted>> = match &pool {
-                Some(pool) => pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .enumerate()
-                        .map_init(
-                            || how.build(false).map(|(_, solver)| solver),
-                            |solver, (k, input)| {
-                                let i = first + k;
-                                // Puzzles after the first error are not counted; those
-                                // before it are, so the error is the first in input order.
-                                if i > failed_at.load(Ordering::Relaxed) {
-                                    return Err(anyhow::anyhow!("skipped after an error"));
-                                }
-                                let result = match solver {
-                                    Ok(solver) => count_one(&args, solver.as_mut(), None, i, input),
-                                    Err(e) => Err(anyhow::anyhow!("{e:#}")),
-                                };
-                                if result.is_err() {
-                                    failed_at.fetch_min(i, Ordering::Relaxed);
-                                }
-                                result
-                            },
-                        )
-                        .collect()
-                }),
-                None => {
-                    let mut results = Vec::with_capacity(chunk.len());
-                    for (k, input) in chunk.iter().enumerate() {
-                        let result =
-                            count_one(&args, solver.as_mut(), prover.as_mut(), first + k, input);
-                        let failed = result.is_err();
-                        results.push(result);
-                        if failed {
-                            break;
-                        }
-                    }
-                    results
-                }
-            };
-            for (k, result) in results.into_iter().enumerate() {
-                let (verdict, proved) = result?;
+        batch.run(
+            &inputs,
+            make,
+            |solver, i, input| {
+                let mut prover = prover.lock().unwrap_or_else(|e| e.into_inner());
+                count_one(&args, budget, solver.as_mut(), prover.as_mut(), i, input)
+            },
+            |i, (verdict, proved)| {
                 all_unique &= verdict == "unique";
                 if inputs.len() > 1 {
                     // Which puzzle each line is for: `FILE:LINE: unique`.
-                    write!(w, "{}: ", chunk[k].location())?;
+                    write!(w, "{}: ", inputs[i].location())?;
                 }
                 writeln!(w, "{verdict}{}", Proved::suffix(&proved))?;
-            }
-        }
-        Ok(())
+                Ok(())
+            },
+        )
     })?;
-    if let Some(prover) = prover {
+    if let Some(prover) = prover.into_inner().unwrap_or_else(|e| e.into_inner()) {
         prover.finish()?;
     }
     Ok(ExitCode::from(if all_unique {
@@ -159,13 +124,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// `prover` kept, if any.
 fn count_one(
     args: &Args,
+    budget: Option<u64>,
     solver: &mut dyn Solver,
     prover: Option<&mut Prover>,
     i: usize,
     input: &InputGrid,
 ) -> Result<Counted> {
     args.how
-        .check_memory(&input.grid)
+        .check_memory(&input.grid, budget)
         .with_context(|| input.location())?;
     if let Some(prover) = &prover {
         prover.ask(solver, i + 1);

@@ -3,14 +3,14 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use rayon::prelude::*;
 use sudosat::encode::Encoding;
 use sudosat::grid::{check_solution, write_grid, Format, Grid};
-use sudosat::solve::{SolveOutcome, Solver, SolverSpec};
+use sudosat::solve::batch::Batch;
+use sudosat::solve::{Counters, SolveOutcome, Solver, SolverSpec};
 
 use crate::args::{OutputFormat, PuzzleInputs, SolverArgs};
 use crate::common::{progress_bar, write_output, InputGrid, EXIT_NEGATIVE, EXIT_OK, MAX_JOBS};
@@ -69,10 +69,16 @@ enum Answer {
     Stopped(String),
 }
 
-/// Puzzles solved between two writes of the answers: the answers of a large file go out
-/// as they come, in input order, without the whole file's answers held in memory; on
-/// several jobs, a chunk is large enough that one slow puzzle rarely idles the others.
+/// Puzzles solved between two writes of the answers on several jobs: the answers of a
+/// large file go out as they come, in input order, without the whole file's answers held
+/// in memory, and a chunk is large enough that one slow puzzle rarely idles the others.
 const CHUNK: usize = 4096;
+
+/// One thread's solver and the grid its answers are decoded into, kept for the batch.
+struct Worker {
+    solver: Box<dyn Solver>,
+    solution: Grid,
+}
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -86,20 +92,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let inputs = args.input.read()?;
     let spec = args.how.spec(args.trace)?;
     let format = Format::from(args.format);
-    let mut prover = Prover::new(&args.proofs, &spec)?;
+    let prover = Prover::new(&args.proofs, &spec)?;
     let parallel = jobs > 1 && prover.is_none() && !args.trace && inputs.len() > 1;
-    let pool = if parallel {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
-                .build()
-                .context("cannot start the solving threads")?,
-        )
-    } else {
-        None
-    };
+    let batch = Batch::new(if parallel { jobs } else { 1 })
+        .context("cannot start the solving threads")?
+        .with_chunk(CHUNK);
     let how = args.how.sharing(args.jobs, parallel);
-    let mut solver = how.build(args.trace)?.1;
+    let solver = how.build(args.trace)?.1;
+    // Read once: half the memory available when the batch starts.
+    let budget = args.how.memory_budget();
     // For long files only, and not over the answers on a terminal or statistics and traces,
     // which print their own lines.
     let answers_on_terminal = args.output.as_deref().map_or(true, |p| p == Path::new("-"))
@@ -110,79 +111,48 @@ pub fn run(args: Args) -> Result<ExitCode> {
         answers_on_terminal || args.stats || args.trace || inputs.len() <= CHUNK,
     );
     let mut all_good = true;
-    let failed_at = AtomicUsize::new(usize::MAX);
+    // On one thread the solver built above serves; on several each builds its own, of one
+    // thread. Proofs run on one thread, beside the prover.
+    let first = Mutex::new((!parallel).then_some(solver));
+    let prover = Mutex::new(prover);
+    let make = || -> Result<Worker> {
+        let solver = match first.lock().map(|mut s| s.take()) {
+            Ok(Some(solver)) => solver,
+            _ => how.build(false)?.1,
+        };
+        Ok(Worker {
+            solver,
+            solution: Grid::empty(3).expect("9×9 exists"),
+        })
+    };
     write_output(args.output.as_deref(), |w| {
         if format == Format::Csv2 {
             w.write_all(b"puzzle\n")?;
         }
-        for (chunk_index, chunk) in inputs.chunks(CHUNK).enumerate() {
-            let first = chunk_index * CHUNK;
-            let results: Vec<Result<(Answer, Vec<String>)>> = match &pool {
-                Some(pool) => pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .enumerate()
-                        .map_init(
-                            || how.build(false).map(|(_, solver)| solver),
-                            |solver, (k, input)| {
-                                let i = first + k;
-                                // An error ends the run: puzzles after the first failing
-                                // one are not solved. Those before it still are, so the
-                                // error reported is the first in input order, as on one job.
-                                if i > failed_at.load(Ordering::Relaxed) {
-                                    return Err(anyhow::anyhow!("skipped after an error"));
-                                }
-                                let result = match solver {
-                                    Ok(solver) => {
-                                        solve_one(&args, &spec, solver.as_mut(), None, i, input)
-                                    }
-                                    Err(e) => Err(anyhow::anyhow!("{e:#}")),
-                                };
-                                if result.is_err() {
-                                    failed_at.fetch_min(i, Ordering::Relaxed);
-                                }
-                                result
-                            },
-                        )
-                        .collect()
-                }),
-                None => {
-                    let mut results = Vec::with_capacity(chunk.len());
-                    for (k, input) in chunk.iter().enumerate() {
-                        let result = solve_one(
-                            &args,
-                            &spec,
-                            solver.as_mut(),
-                            prover.as_mut(),
-                            first + k,
-                            input,
-                        );
-                        let failed = result.is_err();
-                        results.push(result);
-                        if failed {
-                            break;
-                        }
-                    }
-                    results
-                }
-            };
-            for (k, result) in results.into_iter().enumerate() {
-                let (answer, notes) = result?;
+        batch.run(
+            &inputs,
+            make,
+            |worker, i, input| {
+                let mut prover = prover.lock().unwrap_or_else(|e| e.into_inner());
+                solve_one(&args, &spec, budget, worker, prover.as_mut(), i, input)
+            },
+            |i, (answer, notes)| {
                 for note in notes {
                     bar.suspend(|| eprintln!("{note}"));
                 }
-                if first + k > 0 && matches!(format, Format::Block | Format::Grid | Format::Pretty)
-                {
+                if i > 0 && matches!(format, Format::Block | Format::Grid | Format::Pretty) {
                     w.write_all(b"\n")?;
                 }
                 all_good &= write_answer(w, &answer, format)?;
-            }
-            bar.inc(chunk.len() as u64);
-        }
-        Ok(())
+                if (i + 1) % 256 == 0 || i + 1 == inputs.len() {
+                    bar.set_position(i as u64 + 1);
+                }
+                Ok(())
+            },
+        )
     })?;
     bar.finish_and_clear();
-    if let Some(prover) = prover {
+    if let Some(prover) = prover.into_inner().unwrap_or_else(|e| e.into_inner()) {
         prover.finish()?;
     }
     Ok(ExitCode::from(if all_good {
@@ -221,29 +191,49 @@ fn write_answer(w: &mut dyn Write, answer: &Answer, format: Format) -> Result<bo
     })
 }
 
-/// Solves puzzle `i` (0-based): its answer, and the lines for standard error (statistics,
-/// trace) in order.
+/// Solves puzzle `i` (0-based) with `worker`'s solver: its answer, and the lines for
+/// standard error (statistics, trace) in order. Without statistics the solver decodes into
+/// the worker's grid ([`Solver::solve_into`], the batch path that allocates nothing).
 fn solve_one(
     args: &Args,
     spec: &SolverSpec,
-    solver: &mut dyn Solver,
+    budget: Option<u64>,
+    worker: &mut Worker,
     mut prover: Option<&mut Prover>,
     i: usize,
     input: &InputGrid,
 ) -> Result<(Answer, Vec<String>)> {
+    let solver = worker.solver.as_mut();
     if let Some(prover) = prover.as_deref() {
         prover.ask(solver, i + 1);
     }
     let start = Instant::now();
     args.how
-        .check_memory(&input.grid)
+        .check_memory(&input.grid, budget)
         .with_context(|| input.location())?;
-    let report = match solver.solve(&input.grid) {
-        Ok(report) => report,
+    let solved = if args.stats {
+        solver.solve(&input.grid).map(|report| {
+            let outcome = match report.outcome {
+                SolveOutcome::Solved(grid) => {
+                    worker.solution = grid;
+                    SolveOutcome::Solved(())
+                }
+                SolveOutcome::NoSolution => SolveOutcome::NoSolution,
+                SolveOutcome::Stopped(why) => SolveOutcome::Stopped(why),
+            };
+            (outcome, report.counters)
+        })
+    } else {
+        solver
+            .solve_into(&input.grid, &mut worker.solution)
+            .map(|outcome| (outcome, Counters::default()))
+    };
+    let (outcome, counters) = match solved {
+        Ok(solved) => solved,
         Err(error) => {
             // A time-out (or any failure) still shows how far the solver got.
             if args.stats {
-                let counters = sudosat::backend::Counters::default();
+                let counters = Counters::default();
                 let line = stats_line(
                     i + 1,
                     &input.location(),
@@ -265,27 +255,30 @@ fn solve_one(
             &input.location(),
             spec,
             solver,
-            &report.counters,
+            &counters,
             total,
         ));
     }
-    for line in solver.trace_lines() {
-        notes.push(format!(
-            "trace: puzzle {} ({}): {line}",
-            i + 1,
-            input.location()
-        ));
+    if args.trace {
+        for line in solver.trace_lines() {
+            notes.push(format!(
+                "trace: puzzle {} ({}): {line}",
+                i + 1,
+                input.location()
+            ));
+        }
     }
-    let answer = match report.outcome {
-        SolveOutcome::Solved(grid) => {
-            let check = check_solution(&input.grid, &grid);
-            if !check.is_valid() {
+    let answer = match outcome {
+        SolveOutcome::Solved(()) => {
+            let grid = &worker.solution;
+            if !check_solution(&input.grid, grid).is_valid() {
                 bail!(
                     "{}: solver `{}` returned a grid that is not a solution",
                     input.location(),
                     solver.name()
                 );
             }
+            let grid = grid.clone();
             let count = if args.unique {
                 if let Some(prover) = &prover {
                     prover.ask(solver, i + 1);

@@ -179,6 +179,17 @@ impl Vsids {
     /// Puts the variables `old..num_vars` in the heap (after every part has grown).
     pub(super) fn insert_new(&mut self, old: usize, num_vars: usize) {
         self.heap.grow(num_vars);
+        if self.heap.heap.is_empty() && old == 0 && self.seed == 0 {
+            // Equal activities into an empty heap stay in their order, as inserting them
+            // one by one leaves them: the heap of every fresh solve of a batch, made
+            // without a comparison.
+            debug_assert!(self.activity[..num_vars].iter().all(|&a| a == 0.0));
+            self.heap.heap.extend(0..num_vars as u32);
+            for (v, position) in self.heap.position[..num_vars].iter_mut().enumerate() {
+                *position = v as i32;
+            }
+            return;
+        }
         for v in old..num_vars {
             self.heap.insert(v, &self.activity);
         }

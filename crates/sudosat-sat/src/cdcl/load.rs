@@ -3,6 +3,7 @@
 //! Eén & Sörensson 2003, "An extensible SAT-solver", SAT); the solver is incremental, so
 //! clauses added after a solve keep everything learnt.
 
+use super::base::Base;
 use super::clauses::ClauseDb;
 use super::decide::Vsids;
 use super::options::LOAD_CHECK_PERIOD;
@@ -10,7 +11,7 @@ use super::propagate::propagate;
 use super::stats::Stats;
 use super::substitute::Equivalences;
 use super::trail::{Trail, FALSE, NO_REASON, TRUE, UNSET};
-use crate::formula::{Cnf, ReserveError};
+use crate::formula::{Cnf, Lit, ReserveError};
 
 /// The formula as given and how much of it is loaded.
 #[derive(Clone, Default)]
@@ -26,9 +27,31 @@ pub(super) struct Formula {
     pub(super) inconsistent: bool,
     /// Whether root probing already ran on the formula as loaded (rerun after additions).
     pub(super) probed_clauses: usize,
+    /// A model's buffer handed back by the caller
+    /// ([`SatBackend::recycle_model`](crate::SatBackend::recycle_model)), for the next one.
+    pub(super) model_buffer: Vec<bool>,
+    /// The literals of a clause being simplified as it is loaded.
+    scratch: Vec<Lit>,
+    /// The base formula of queries with root units, once set
+    /// ([`SolveWithRootUnits`](crate::SolveWithRootUnits)).
+    pub(super) base: Option<Box<Base>>,
 }
 
 impl Formula {
+    /// A copy for another thread (without the buffers of one thread's work).
+    pub(super) fn fork(&self) -> Formula {
+        Formula {
+            original: self.original.clone(),
+            loaded: self.loaded,
+            trusted: self.trusted,
+            inconsistent: self.inconsistent,
+            probed_clauses: self.probed_clauses,
+            model_buffer: Vec::new(),
+            scratch: Vec::new(),
+            base: self.base.clone(),
+        }
+    }
+
     /// Reserves, fallibly, the big buffers the pending clauses and variables need, so that
     /// a formula too large for the memory is an error rather than an abort.
     pub(super) fn reserve_pending(
@@ -47,15 +70,16 @@ impl Formula {
 
     /// Root conflict: logs the empty clause.
     pub(super) fn refuted(&mut self, db: &mut ClauseDb) {
-        self.inconsistent = true;
-        db.proof.add(&[]);
+        refute(&mut self.inconsistent, db);
     }
 
     /// Loads the clauses added since the last solve (simplified against the root and
     /// read through the substitutions made; the solver is at the root and has room for
     /// every variable). `stop`, asked every [`LOAD_CHECK_PERIOD`] clauses, ends the load
     /// early (a time limit, an interrupt): `false` then, and the next solve goes on from
-    /// there.
+    /// there. Never inlined: loading is a stage of its own in a profile (BENCHMARKS.md,
+    /// "Where a 9×9 batch spends its time").
+    #[inline(never)]
     pub(super) fn load_pending(
         &mut self,
         equivalences: &Equivalences,
@@ -81,17 +105,26 @@ impl Formula {
         stats: &mut Stats,
         stop: &dyn Fn() -> bool,
     ) -> bool {
-        let mut lits = Vec::new();
+        let Formula {
+            original,
+            loaded,
+            inconsistent,
+            scratch: lits,
+            ..
+        } = self;
         let mut mapped = Vec::new();
-        for index in self.loaded..self.original.num_clauses() {
-            if self.inconsistent {
-                break;
-            }
+        // A refuted formula takes no more clauses; a refutation below ends the loop.
+        let pending = if *inconsistent {
+            original.num_clauses()
+        } else {
+            *loaded
+        };
+        for (index, clause) in (pending..).zip(original.clauses_from(pending)) {
             if index % LOAD_CHECK_PERIOD == LOAD_CHECK_PERIOD - 1 && stop() {
-                self.loaded = index;
+                *loaded = index;
                 return false;
             }
-            let mut clause = self.original.clause(index);
+            let mut clause = clause;
             if MAPPED {
                 mapped.clear();
                 mapped.extend(clause.iter().map(|&lit| equivalences.map(lit)));
@@ -134,23 +167,33 @@ impl Formula {
                 continue;
             }
             if shortened && lits.len() > 1 {
-                db.proof.add(&lits);
+                db.proof.add(lits);
             }
             match lits.len() {
-                0 => self.refuted(db),
+                0 => {
+                    refute(inconsistent, db);
+                    break;
+                }
                 1 => {
                     trail.assign(lits[0], NO_REASON);
                     if propagate(trail, db, stats).is_some() {
-                        self.refuted(db);
+                        refute(inconsistent, db);
+                        break;
                     }
                 }
                 2 => db.add_binary(lits[0], lits[1]),
                 _ => {
-                    db.attach_new(&lits, false, 0);
+                    db.attach_new(lits, false, 0);
                 }
             }
         }
         self.loaded = self.original.num_clauses();
         true
     }
+}
+
+/// Marks the formula refuted at the root and logs the empty clause.
+fn refute(inconsistent: &mut bool, db: &mut ClauseDb) {
+    *inconsistent = true;
+    db.proof.add(&[]);
 }

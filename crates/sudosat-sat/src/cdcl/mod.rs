@@ -94,11 +94,13 @@ use crate::lookahead::LookaheadSolver;
 use crate::run::{Counters, Deadline};
 use crate::{
     check_model_from, BackendError, ConnectPropagator, DratWriter, Interrupt, LimitTime,
-    ProofTarget, PropagatorFactory, SatBackend, SatOutcome, SolveUnderAssumptions, WriteProofs,
+    ProofTarget, PropagatorFactory, SatBackend, SatOutcome, SolveUnderAssumptions,
+    SolveWithRootUnits, WriteProofs,
 };
 
 mod analyze;
 mod assume;
+mod base;
 mod clauses;
 mod decide;
 mod load;
@@ -124,6 +126,7 @@ pub use self::options::{
 };
 pub use self::search::Cdcl;
 
+use self::base::Base;
 use self::options::{FORK_WAIT_FACTOR, PORTFOLIO_AFTER};
 use self::portfolio::RaceEnd;
 use self::propagate::propagate;
@@ -156,6 +159,7 @@ pub(crate) const LAYERS: &[&str] = &[
     "assume",
     "theory",
     "probe",
+    "base",
     "load",
     "search",
     "portfolio",
@@ -366,7 +370,8 @@ impl Cdcl {
                 })
             }
         }
-        let mut values = self.trail.model_values();
+        let mut values = std::mem::take(&mut self.formula.model_buffer);
+        self.trail.model_values_into(&mut values);
         self.equivalences.extend(&mut values);
         let model = Model::from_values(values);
         // The satisfying trail stays until the next solve's load backtracks (or a reset
@@ -420,6 +425,10 @@ impl SatBackend for Cdcl {
         self.formula.trusted = count;
     }
 
+    fn recycle_model(&mut self, model: Model) {
+        self.formula.model_buffer = model.into_values();
+    }
+
     fn set_shrinking(&mut self, shrink: bool) {
         self.analysis.shrinking.enabled = shrink;
     }
@@ -458,6 +467,9 @@ impl SatBackend for Cdcl {
         counters
     }
 
+    /// Back to an empty solver in every part that steers the search, its buffers kept: a
+    /// batch that resets before each puzzle allocates nothing once they have grown, and
+    /// each puzzle's search is the one it gets alone.
     fn reset(&mut self) {
         self.db.clear(2 * self.trail.num_vars);
         self.trail.clear();
@@ -468,17 +480,11 @@ impl SatBackend for Cdcl {
         self.formula.trusted = 0;
         self.formula.inconsistent = false;
         self.formula.probed_clauses = 0;
-        self.simplifier = Default::default();
-        self.equivalences = Default::default();
-        self.failed.clear();
+        self.formula.base = None;
         self.db.proof.writer = None;
         self.theory.factory = None;
         self.analysis.shrinking.enabled = false;
-        self.reduce = ReduceSchedule::new();
-        self.modes = Modes::default();
-        self.stats = Stats::default();
-        let shrinking = &mut self.analysis.shrinking;
-        (shrinking.tries, shrinking.wins, shrinking.removed) = (0, 0, 0);
+        self.restart_search();
     }
 
     fn as_time_limited(&mut self) -> Option<&mut dyn LimitTime> {
@@ -494,6 +500,10 @@ impl SatBackend for Cdcl {
     }
 
     fn as_assumptions(&mut self) -> Option<&mut dyn SolveUnderAssumptions> {
+        Some(self)
+    }
+
+    fn as_root_units(&mut self) -> Option<&mut dyn SolveWithRootUnits> {
         Some(self)
     }
 
@@ -545,6 +555,110 @@ impl SolveUnderAssumptions for Cdcl {
     }
     fn failed_assumptions(&self) -> Vec<Lit> {
         self.failed.clone()
+    }
+}
+
+impl Cdcl {
+    /// The search's own state back to a fresh solver's, its buffers kept: schedules,
+    /// modes and their phases, substitutions, counters.
+    fn restart_search(&mut self) {
+        self.simplifier = Default::default();
+        self.equivalences = Default::default();
+        self.failed.clear();
+        self.reduce = ReduceSchedule::new();
+        let mut phases = (
+            std::mem::take(&mut self.modes.target_phase),
+            std::mem::take(&mut self.modes.best_phase),
+        );
+        phases.0.clear();
+        phases.1.clear();
+        self.modes = Modes::default();
+        (self.modes.target_phase, self.modes.best_phase) = phases;
+        self.modes.grow(self.trail.num_vars);
+        self.stats = Stats::default();
+        let shrinking = &mut self.analysis.shrinking;
+        (shrinking.tries, shrinking.wins, shrinking.removed) = (0, 0, 0);
+    }
+}
+
+impl SolveWithRootUnits for Cdcl {
+    /// Loads the clauses added so far, propagates them and keeps the result as the base.
+    fn set_base(&mut self) -> Result<(), BackendError> {
+        self.formula
+            .reserve_pending(&mut self.trail, &mut self.db, &mut self.vsids)
+            .map_err(|source| BackendError::OutOfMemory {
+                solver: "cdcl".to_string(),
+                source,
+            })?;
+        // The base is loaded whole, never stopped half way: it is kept for every query.
+        self.cancel_until(0);
+        self.grow(self.formula.original.num_vars());
+        self.formula.load_pending(
+            &self.equivalences,
+            &mut self.trail,
+            &mut self.db,
+            &mut self.stats,
+            &|| false,
+        );
+        self.trail.ensure_scratch_slot();
+        if !self.formula.inconsistent
+            && propagate(&mut self.trail, &mut self.db, &mut self.stats).is_some()
+        {
+            self.formula.refuted(&mut self.db);
+        }
+        self.formula.base = Some(Box::new(Base::of(
+            &self.trail,
+            &self.db,
+            &self.vsids,
+            self.formula.original.num_clauses(),
+            self.formula.inconsistent,
+        )));
+        Ok(())
+    }
+
+    /// Back to the base ([`Base::restore`]; every implication list copied back when a
+    /// root simplification, a substitution or a portfolio may have changed one), then the
+    /// units fixed ([`base::fix_units`]).
+    fn start_query(&mut self, units: &[Lit]) -> Result<(), BackendError> {
+        if self.formula.base.is_none() {
+            self.set_base()?;
+        }
+        let mut base = self.formula.base.take().expect("set above");
+        let simplified = self.simplifier.next_simplify != 0 || self.simplifier.simplified_root != 0;
+        let whole = simplified || !self.equivalences.is_empty() || self.stats.portfolios > 0;
+        // Clauses learnt, or added by a query (a count's blocking clauses, watched on any
+        // literal).
+        let learnt = self.stats.learnt > 0
+            || self.stats.probes > 0
+            || self.stats.native_clauses > 0
+            || self.formula.original.num_clauses() > base.clauses;
+        let searched = whole || self.stats.decisions > 0 || self.stats.conflicts > 0;
+        base.restore(
+            whole,
+            learnt,
+            searched,
+            &mut self.trail,
+            &mut self.db,
+            &mut self.vsids,
+        );
+        self.formula.original.truncate(base.clauses);
+        self.formula.loaded = base.clauses;
+        self.formula.inconsistent = base.inconsistent;
+        self.formula.probed_clauses = 0;
+        self.restart_search();
+        if !self.formula.inconsistent
+            && !base::fix_units(
+                units,
+                &mut base,
+                &mut self.trail,
+                &mut self.db,
+                &mut self.stats,
+            )
+        {
+            self.formula.refuted(&mut self.db);
+        }
+        self.formula.base = Some(base);
+        Ok(())
     }
 }
 

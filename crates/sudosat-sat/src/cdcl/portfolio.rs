@@ -41,7 +41,6 @@ use std::sync::Arc;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::load::Formula;
 use super::search::{Cdcl, Ended, Limits};
 use super::trail::Trail;
 use crate::formula::Lit;
@@ -307,10 +306,7 @@ impl Cdcl {
             simplifier: self.simplifier.clone(),
             equivalences: self.equivalences.clone(),
             theory: self.theory.fork(),
-            formula: Formula {
-                original: self.formula.original.clone(),
-                ..self.formula
-            },
+            formula: self.formula.fork(),
             failed: Vec::new(),
             lookahead: self.lookahead,
             stats: self.stats.clone(),

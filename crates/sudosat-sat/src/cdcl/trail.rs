@@ -175,6 +175,12 @@ impl Trail {
         self.observed.clear();
     }
 
+    /// The model of a complete assignment, into `values` (its buffer reused).
+    pub(super) fn model_values_into(&self, values: &mut Vec<bool>) {
+        values.clear();
+        values.extend((0..self.num_vars).map(|v| self.values[2 * v] == TRUE));
+    }
+
     /// The model of a complete assignment.
     pub(super) fn model_values(&self) -> Vec<bool> {
         (0..self.num_vars)

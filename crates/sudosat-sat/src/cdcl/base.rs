@@ -1,0 +1,297 @@
+//! Queries against a base formula, each with literals fixed at the root and undone after it
+//! (the incremental use of MiniSat, Eén & Sörensson 2003, "An extensible SAT-solver", SAT,
+//! with a query's literals as root facts rather than assumptions): the clause database as
+//! the base left it is kept, and each query starts from it again, so that loading the
+//! base is paid once and a query's answer does not depend on the queries before it.
+//!
+//! A query's units are fixed without visiting the long clauses' watch lists: they are
+//! closed under the binary clauses (the bulk of a Sudoku formula: what a given rules out
+//! in its cell, row, column and box), and then every long clause is watched afresh on two
+//! literals the assignment leaves open; a clause left with one is a unit, with none a
+//! conflict. On a 9×9 puzzle that replaces some 500 false literals' visits of the
+//! "at least one" clauses by one pass over those clauses (BENCHMARKS.md, "Where a 9×9
+//! batch spends its time").
+
+use super::clauses::{ClauseDb, Occurrences, Watch, HEADER};
+use super::decide::Vsids;
+use super::stats::Stats;
+use super::trail::{Trail, BINARY_REASON, FALSE, NO_REASON, TRUE, UNSET};
+use crate::formula::Lit;
+
+/// What the clause database and the heuristic held once the base was loaded.
+#[derive(Clone, Default)]
+pub(super) struct Base {
+    /// The arena of the base's long clauses, word for word.
+    arena: Vec<u32>,
+    /// Their arena indices.
+    originals: Vec<u32>,
+    /// Per literal code, where its binary clauses end in `binaries`.
+    binary_ends: Vec<u32>,
+    /// Every implication list's binary clauses, flat.
+    binaries: Vec<Lit>,
+    /// Root literals of the base itself.
+    trail_len: usize,
+    /// The base's variables.
+    num_vars: usize,
+    /// Their initial activities (a seed's noise, or zeros).
+    activity: Vec<f64>,
+    /// The literal codes of the long clauses, each once: the watch lists a query without
+    /// learnt clauses can have filled.
+    watched: Vec<u32>,
+    /// The implication lists the last query shortened ([`fix_units`]), to copy back.
+    shortened: Vec<u32>,
+    /// Clauses of the formula as given that make the base.
+    pub(super) clauses: usize,
+    /// Whether the base alone is refuted.
+    pub(super) inconsistent: bool,
+}
+
+impl Base {
+    /// The base as the solver holds it now: loaded, propagated, at the root.
+    pub(super) fn of(
+        trail: &Trail,
+        db: &ClauseDb,
+        vsids: &Vsids,
+        clauses: usize,
+        inconsistent: bool,
+    ) -> Base {
+        debug_assert!(db.learnts.is_empty() && trail.decision_level() == 0);
+        let codes = 2 * trail.num_vars;
+        let mut binary_ends = Vec::with_capacity(codes);
+        let mut binaries = Vec::new();
+        for list in &db.lists[..codes] {
+            binaries.extend_from_slice(&list.binaries);
+            binary_ends.push(binaries.len() as u32);
+        }
+        let mut seen = vec![false; codes];
+        let mut watched = Vec::new();
+        for &c in &db.originals {
+            for &code in db.clause_lits(c) {
+                if !std::mem::replace(&mut seen[code as usize], true) {
+                    watched.push(code);
+                }
+            }
+        }
+        watched.sort_unstable();
+        Base {
+            watched,
+            shortened: Vec::new(),
+            arena: db.arena.clone(),
+            originals: db.originals.clone(),
+            binary_ends,
+            binaries,
+            trail_len: trail.lits.len(),
+            num_vars: trail.num_vars,
+            activity: vsids.activity[..trail.num_vars].to_vec(),
+            clauses,
+            inconsistent,
+        }
+    }
+
+    /// Goes back to the base: its root assignment, its clauses (long ones word for word,
+    /// unwatched until [`fix_units`] watches them), none learnt, and the heuristic's
+    /// initial state. `whole` copies every implication list back; otherwise each keeps
+    /// its base prefix (the clauses learnt since were appended to it), which holds when
+    /// nothing removed a clause from a list since (no root simplification, substitution
+    /// or portfolio); `learnt` says whether a clause was learnt since (else only the
+    /// base's own literals can have watches, and no list grew); `searched` whether the
+    /// search decided or met a conflict (else the heuristic is as the base left it: no
+    /// variable was taken off the heap, bumped or given a phase).
+    pub(super) fn restore(
+        &mut self,
+        whole: bool,
+        learnt: bool,
+        searched: bool,
+        trail: &mut Trail,
+        db: &mut ClauseDb,
+        vsids: &mut Vsids,
+    ) {
+        debug_assert!(trail.theory.is_none());
+        let values = &mut trail.values;
+        for &lit in &trail.lits[self.trail_len..] {
+            values[lit.code()] = UNSET;
+            values[(!lit).code()] = UNSET;
+        }
+        trail.lits.truncate(self.trail_len);
+        trail.trail_lim.clear();
+        trail.queue_head = self.trail_len;
+
+        db.arena.clone_from(&self.arena);
+        db.originals.clone_from(&self.originals);
+        db.learnts.clear();
+        db.garbage = 0;
+        let lists = &mut db.lists[..self.binary_ends.len()];
+        if whole {
+            let mut start = 0;
+            for (list, &end) in lists.iter_mut().zip(&self.binary_ends) {
+                list.binaries.clear();
+                list.binaries
+                    .extend_from_slice(&self.binaries[start as usize..end as usize]);
+                start = end;
+            }
+        } else {
+            if learnt {
+                let mut start = 0;
+                for (list, &end) in lists.iter_mut().zip(&self.binary_ends) {
+                    list.binaries.truncate((end - start) as usize);
+                    start = end;
+                }
+            }
+            for &code in &self.shortened {
+                let code = code as usize;
+                let start = if code == 0 {
+                    0
+                } else {
+                    self.binary_ends[code - 1]
+                };
+                let list = &mut lists[code].binaries;
+                list.clear();
+                list.extend_from_slice(
+                    &self.binaries[start as usize..self.binary_ends[code] as usize],
+                );
+            }
+        }
+        self.shortened.clear();
+        if learnt || whole {
+            for list in lists.iter_mut() {
+                list.watches.clear();
+            }
+        } else {
+            // Only the base's clauses were watched, on their own literals.
+            for &code in &self.watched {
+                lists[code as usize].watches.clear();
+            }
+        }
+
+        if searched {
+            let n = self.num_vars;
+            vsids.activity.clone_from(&self.activity);
+            vsids.var_inc = 1.0;
+            vsids.phase.clear();
+            vsids.phase.resize(n, true);
+            vsids.heap.clear();
+            vsids.insert_new(0, n);
+        }
+    }
+}
+
+/// Fixes `units` at the root of a base just restored ([`Base::restore`]), closes them under
+/// the binary clauses, watches the long clauses afresh and drops the binary clauses the
+/// root satisfies from the open variables' lists; `false` on a conflict (the query has no
+/// model). Propagation goes on, at the next solve, from the literals the long clauses
+/// imply.
+///
+/// A long clause is watched on its first two literals the assignment leaves open (the
+/// implied one first when only one is, as a reason has it; none is a conflict), and not at
+/// all when a true literal comes before them: it is satisfied at the root for the whole
+/// query, and a watch would only be visited to be kept.
+pub(super) fn fix_units(
+    units: &[Lit],
+    base: &mut Base,
+    trail: &mut Trail,
+    db: &mut ClauseDb,
+    stats: &mut Stats,
+) -> bool {
+    let start = trail.lits.len();
+    for &unit in units {
+        match trail.value(unit) {
+            TRUE => {}
+            FALSE => return false,
+            _ => trail.assign(unit, NO_REASON),
+        }
+    }
+    // The binary closure, as propagation's first half does it.
+    let mut head = start;
+    while head < trail.lits.len() {
+        let code = (!trail.lits[head]).code();
+        head += 1;
+        for &implied in &db.lists[code].binaries {
+            match trail.values[implied.code()] {
+                TRUE => {}
+                FALSE => return false,
+                _ => trail.assign(implied, BINARY_REASON | code as u32),
+            }
+        }
+    }
+    stats.propagations += (head - start) as u64;
+    let closed = trail.lits.len();
+    let ClauseDb {
+        arena,
+        originals,
+        lists,
+        ..
+    } = db;
+    for &c in originals.iter() {
+        let c = c as usize;
+        let len = arena[c] as usize;
+        let lits = &mut arena[c + HEADER..c + HEADER + len];
+        let (mut open, mut satisfied) = ([0usize; 2], false);
+        let mut found = 0;
+        for (k, &code) in lits.iter().enumerate() {
+            match trail.values[code as usize] {
+                TRUE => {
+                    satisfied = true;
+                    break;
+                }
+                FALSE => {}
+                _ => {
+                    open[found] = k;
+                    found += 1;
+                    if found == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        if satisfied {
+            continue;
+        }
+        match found {
+            0 => return false,
+            1 => {
+                lits.swap(0, open[0]);
+                trail.assign(Lit::from_code(lits[0] as usize), c as u32);
+            }
+            _ => {
+                // open[0] < open[1]: the first swap leaves the second in place.
+                lits.swap(0, open[0]);
+                lits.swap(1, open[1]);
+            }
+        }
+        let (first, second) = (
+            Lit::from_code(lits[0] as usize),
+            Lit::from_code(lits[1] as usize),
+        );
+        lists[first.code()].watches.push(Watch {
+            clause: c as u32,
+            blocker: second,
+        });
+        lists[second.code()].watches.push(Watch {
+            clause: c as u32,
+            blocker: first,
+        });
+    }
+    trail.queue_head = closed;
+    drop_satisfied_binaries(base, trail, lists);
+    true
+}
+
+/// Takes out of the open variables' implication lists every literal the root makes true:
+/// a binary clause satisfied for the whole query, which propagation would visit only to
+/// find its other literal true. On a 9×9 puzzle most of a digit's 28 clauses are (its
+/// peers' digit ruled out by the givens). The trail propagation makes is the same, visited
+/// in the same order; [`Base::restore`] copies the lists back.
+fn drop_satisfied_binaries(base: &mut Base, trail: &Trail, lists: &mut [Occurrences]) {
+    let values = &trail.values;
+    for code in 0..2 * base.num_vars {
+        if values[code] != UNSET {
+            continue;
+        }
+        let list = &mut lists[code].binaries;
+        let before = list.len();
+        list.retain(|l| values[l.code()] != TRUE);
+        if list.len() < before {
+            base.shortened.push(code as u32);
+        }
+    }
+}
