@@ -5,12 +5,14 @@
 # fails keeps its old table, and the run exits 1.
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
-#   SECTION  encoding nine stages hard theory large root embedded cadical kissat ablation ksat proofs parsing memory afl
-#            fuzzing python web (default: all but cadical, kissat, ablation, fuzzing, python and web, about 30 minutes of
-#            CPU on 2 cores; kissat needs scripts/build-peers.sh and takes hours; fuzzing
-#            builds the `fuzz` profile first, which takes a while the first time; python
-#            needs the module installed: `pip install ./python`; web needs node, web/node_modules
-#            (`npm ci` in web/) and Debian's chromium)
+#   SECTION  encoding nine stages hard theory large root sweep embedded cadical kissat fresh
+#            ablation ksat proofs parsing memory afl fuzzing python web (default: all but
+#            sweep, cadical, kissat, fresh, ablation, fuzzing, python and web, about 30
+#            minutes of CPU on 2 cores; kissat and fresh need scripts/build-peers.sh and
+#            take hours, as sweep does; fuzzing builds the `fuzz` profile first, which takes
+#            a while the first time; python needs the module installed: `pip install
+#            ./python`; web needs node, web/node_modules (`npm ci` in web/) and Debian's
+#            chromium)
 # Environment: each script's own (see its docstring), e.g. TDOKU_SOLVE and DRAT_TRIM for
 # the peers, SUDOSAT_DATA for another data folder (default benches/data).
 #

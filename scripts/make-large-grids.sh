@@ -29,9 +29,13 @@ mkdir -p "$OUT"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-unique() { # BOX SEED NAME
-    "$BIN/examples/large_puzzle" "$1" 0.60 "$2" "$WORK/$3.txt" >&2
-    xz -9 -c "$WORK/$3.txt" >"$OUT/$3.txt.xz"
+unique() { # BOX SEED NAME: blanked while the root fixpoint settles the puzzle, to 60 %
+    "$BIN/examples/large_puzzle" "$1" fixpoint "$2" "$WORK" 0.60 >&2
+    xz -9 -c "$WORK/fixpoint-$(($1 * $1))-60-$2.txt" >"$OUT/$3.txt.xz"
+}
+searched() { # BOX SEED PERCENT NAME: blanked while a search proves one solution
+    "$BIN/examples/large_puzzle" "$1" search "$2" "$WORK" "0.$3" >&2
+    xz -9 -c "$WORK/search-$(($1 * $1))-$3-$2.txt" >"$OUT/$4.txt.xz"
 }
 several() { # BOX CLUES SEED NAME
     "$BIN/sudosat" generate --size "$1" --clues "$2" --no-unique --seed "$3" -q --to grid \

@@ -24,7 +24,7 @@ DATA = Path(os.environ.get("SUDOSAT_DATA", ROOT / "benches" / "data"))
 # The binary measured: this clone's release build, or $BENCH_BIN (a copy kept aside, so
 # that a long run is not changed under it by the next build).
 BIN = Path(os.environ.get("BENCH_BIN", ROOT / "target" / "release" / "sudosat"))
-EXAMPLES = ROOT / "target" / "release" / "examples"
+EXAMPLES = Path(os.environ.get("BENCH_EXAMPLES", ROOT / "target" / "release" / "examples"))
 # Scratch files of a run (CSVs, CNFs, proofs), under target/ so that commands print short paths.
 WORK = ROOT / "target" / "bench"
 GNU_TIME = "/usr/bin/time"

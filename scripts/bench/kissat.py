@@ -103,12 +103,14 @@ def measure(entries, files, limit, name):
     return times, timeouts
 
 
-def summary(times, timeouts, reference, limit):
+def summary(times, timeouts, reference, limit, block_of=None):
+    """A row an entry; `block_of` gives each draw's block (default: two copies of every
+    puzzle a block, draw k being copy k % COPIES of puzzle k // COPIES)."""
     rows = []
     ref = times[reference]
-    # Block of draw k (puzzle k // COPIES, copy k % COPIES): two copies of every puzzle.
-    per_block = max(1, BLOCK // (len(ref) // COPIES))
-    block_of = [(k % COPIES) // per_block for k in range(len(ref))]
+    if block_of is None:
+        per_block = max(1, BLOCK // (len(ref) // COPIES))
+        block_of = [(k % COPIES) // per_block for k in range(len(ref))]
     blocks = sorted(set(block_of))
     for label, values in times.items():
         total = sum(values)

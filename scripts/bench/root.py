@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Root reasoning": the Hall-set fixpoint (src/solve/hall_fixpoint.rs) on
+"""BENCHMARKS.md, "Root reasoning": the fixpoint of the root reasoning (src/solve/root/) on
 every large grid of benches/data, and the default path (`--root auto`) against the search
 alone (`--root none`) and the fixpoint to its end (`--root hall`).
 
 - What the fixpoint leaves: one `examples/root_reasoning` process per grid (cells fixed,
-  removals by rule, passes, steps of work, the reduced formula's literals before and after,
+  removals by rule, Hall rounds, steps of work, the reduced formula's literals before and after,
   CPU time and peak memory).
 - The whole solve: `sudosat solve --threads 1` with each `--root` mode, REPEAT runs each,
   interleaved, median CPU time and peak memory; auto's CPU time against the faster of none
@@ -91,19 +91,20 @@ def main():
         v = dict(part.split("=", 1) for part in r.stdout.split() if "=" in part)
         n = side(f.name)
         rows.append([short(f), f"{100 * int(v['givens']) / n / n:.1f} %", number(n * n - int(v["fixed"])),
-                     number(int(v["removed_units"])), number(int(v["removed_fish"])),
-                     number(int(v["removed_locked"])), v["passes"], number(int(v["work"])),
+                     number(int(v["removed_singles"])), number(int(v["removed_locked"])),
+                     number(int(v["removed_units"])), number(int(v["removed_fish"])), v["rounds"],
+                     number(int(v["work"])), number(int(v["hall_work"])),
                      number(int(v["literals_before"])), number(int(v["literals_after"])),
                      seconds(r.cpu), f"{r.peak_kib / 1024:,.0f} MiB"])
     print("The fixpoint alone, to its end (`examples/root_reasoning`, one thread): share of cells "
-          "given, cells left open, candidates removed by the Hall sets of rows, columns and boxes "
-          "(singles and the givens' own reduction included), by fish (each digit's rows against its "
-          "columns) and by locked candidates, passes over the changed views, steps of work (what "
-          "auto's budget counts), literals of the reduced formula before and after, CPU time and "
-          "peak memory:")
+          "given, cells left open, candidates removed by singles (the givens' own reduction "
+          "included), by locked candidates, by the Hall sets of rows, columns and boxes and by fish "
+          "(each digit's rows against its columns), Hall rounds, steps of work in all and in the "
+          "Hall rounds (what auto's account counts), literals of the reduced formula before and "
+          "after, CPU time and peak memory:")
     print()
-    table(["grid", "given", "open", "units", "fish", "locked", "passes", "steps", "literals before",
-           "after", "CPU", "memory"], rows)
+    table(["grid", "given", "open", "singles", "locked", "units", "fish", "rounds", "steps", "Hall steps",
+           "literals before", "after", "CPU", "memory"], rows)
 
     if any(short(f) == "sudoku-225-1" for f in files):
         r = run(check, timeout=600)
@@ -140,8 +141,8 @@ def main():
         rows.append([short(f)] + [cell(m) for m in MODES] + [f"{mem[m]:,.0f}" for m in MODES] + [verdict])
     print(f"The whole solve (`sudosat solve --threads 1`, cdcl, extended+reduced), median CPU time "
           f"of {REPEAT} runs interleaved and peak memory in MiB, with the search alone (`none`), the "
-          f"fixpoint to its end first (`hall`), and the default (`auto`: the fixpoint within its "
-          f"budget on grids of side 64 and more); the last column is auto's time against the "
+          f"fixpoint to its end first (`hall`), and the default (`auto`: the Hall rounds while they "
+          f"pay, on grids of side 64 and more); the last column is auto's time against the "
           f"faster of none and hall (target: at most 1.10) and its memory against that path's "
           f"(2 % allowed for measurement):")
     print()

@@ -603,8 +603,8 @@ mod tests {
     }
 
     /// The walks of [`pruned_size`] count what [`emit_pruned`] writes, for every encoding
-    /// and family, both forms, pruned and refuted (`hall_fixpoint.rs` checks the same after
-    /// the real fixpoint).
+    /// and family, both forms, pruned and refuted (`solve/root/fixpoint.rs` checks the same
+    /// after the real fixpoint).
     #[test]
     fn the_pruned_size_counts_the_clauses_written() {
         use crate::formula::CountingSink;

@@ -16,13 +16,18 @@
 //!    filtered — a round at a time, the cheaper levels to their fixpoint after each.
 //!
 //! `--root hall` runs every level to the fixpoint. `--root auto` (`fixpoint.rs`) decides
-//! by what the rounds yield: a round of Hall sets, with the cheap rules it sets off, must
-//! remove at least one literal of the formula for every [`RootPolicy::AUTO`] price in
-//! steps of its work — what those steps would cost the search had it got the literals
-//! instead. The first round that pays less ends the reasoning, and the search gets what
-//! is left. A grid the cheap rules settle never pays for a Hall round; one whose Hall
-//! sets keep settling cells (`sudoku-225-1`, which no search here settles) goes to the
-//! fixpoint; one where they find little stops after a round.
+//! by what the rounds yield, not by a budget fixed in advance: the Hall rounds may spend
+//! [`RootPolicy::AUTO`]'s `probe` steps for each literal of the formula when they began
+//! (one round over every view costs about one step a literal, so one round is always
+//! tried) plus its `price` in steps for each literal they, and the cheap rules they set
+//! off, have removed since — what those steps would cost the search had it got the
+//! literals instead. The account is checked after each view, over all the rounds so far,
+//! so a round that finds little after rich ones goes on while the earlier ones paid for
+//! it, and the first view that overdraws it ends the reasoning: the search gets what is
+//! left. A grid the cheap rules settle never starts a Hall round; one whose Hall sets keep
+//! settling cells (`sudoku-225-1`, which no search here settles) goes to the fixpoint;
+//! one where they find little stops within its first round. How the rule fares on grids
+//! it was not tuned on: BENCHMARKS.md, "Root reasoning on grids made for the sweep".
 //!
 //! The grid theory inside cdcl ([`crate::backend::GridTheoryFactory`]) does the Hall sets
 //! on one `u64` a cell and stops at side 64; here a cell's candidates are seven words, as
