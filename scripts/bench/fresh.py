@@ -110,7 +110,7 @@ def main():
             f"target/release/examples/hard_puzzle S  # S = {seed} … {seed + PUZZLES - 1}")
     header([made, f"python3 scripts/isomorphs.py target/bench/fresh-draws/puzzles.txt {COPIES} {iso_seed}",
             show([BIN, "encode", "--reduce", shown[0], "-o", shown[1]])]
-           + [show(command(*shown)) for _, command in entries])
+           + [f"{show(command(*shown))}  # {label}" for label, command in entries])
     givens = [sum(ch != "." for ch in line) for line in lines]
     print(f"Seeds drawn for this run: puzzles **{seed}**, isomorphs **{iso_seed}** (`SEED={seed} "
           f"ISO_SEED={iso_seed} scripts/benchmarks.sh fresh` repeats it). {len(lines)} puzzles "
