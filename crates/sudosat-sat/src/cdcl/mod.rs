@@ -616,9 +616,9 @@ impl SolveWithRootUnits for Cdcl {
         Ok(())
     }
 
-    /// Back to the base ([`Base::restore`]; every implication list copied back when a
+    /// Back to the base (`Base::restore`; every implication list copied back when a
     /// root simplification, a substitution or a portfolio may have changed one), then the
-    /// units fixed ([`base::fix_units`]).
+    /// units fixed (`base::fix_units`).
     fn start_query(&mut self, units: &[Lit]) -> Result<(), BackendError> {
         if self.formula.base.is_none() {
             self.set_base()?;
