@@ -442,11 +442,12 @@ fn bad_line_inputs() {
         "short.txt:1:81: found 80 cells; a grid of b×b boxes has b⁴ cells: 16, 81, 256, 625, … \
          up to 160000 (nearest: 81)",
     );
+    // 36 symbols on a line are a row of a 36×36 grid in the block format.
     assert_bad(
         "six.txt",
         format!("# a 6×6 puzzle\n{}\n", "1".repeat(36)).as_bytes(),
         &["check"],
-        "six.txt:2:37: found 36 cells;",
+        "six.txt:3:1: end of input: the block starting at line 2 has 1 row; expected 36",
     );
     assert_bad(
         "big-digit.txt",

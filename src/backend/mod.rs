@@ -15,6 +15,7 @@ pub mod grid_theory;
 #[cfg(feature = "kissat")]
 pub mod kissat;
 pub mod native;
+mod output_style;
 pub mod splr;
 pub mod sudoku;
 pub mod varisat;
@@ -42,6 +43,7 @@ pub use self::grid_theory::{GridReasoning, GridTheoryFactory};
 #[cfg(feature = "kissat")]
 pub use self::kissat::KissatBackend;
 pub use self::lookahead::LookaheadBackend;
+pub use self::output_style::OutputStyle;
 pub use self::proof::{DratWriter, ProofFormat, ProofTarget};
 pub use self::splr::SplrBackend;
 pub use self::sudoku::{
@@ -120,16 +122,6 @@ pub struct Feature {
     pub default: bool,
     /// What its build needs beside a Rust toolchain.
     pub needs: &'static str,
-}
-
-/// How an external solver reports its answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputStyle {
-    /// MiniSat: `solver in.cnf out.txt`, exit 10/20, `out.txt` holds `SAT` + literals or
-    /// `UNSAT`.
-    MinisatFile,
-    /// SAT competition: `solver in.cnf`, stdout has `s SATISFIABLE` and `v … 0` lines.
-    Competition,
 }
 
 /// A backend that runs a solver process: how its command is given.

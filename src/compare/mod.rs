@@ -1097,7 +1097,10 @@ fn fill_sat_figures(solver: &dyn Solver, encoding: SudokuEncoding, grid: &Grid, 
     let Some(stats) = solver.sat_stats() else {
         return;
     };
-    let size = if stats.size.clauses > 0 {
+    // A solver holding the empty grid's formula for a batch fixes the givens at the root
+    // of it, which propagation makes the puzzle's own formula: the row reports that one, as
+    // an entry that encodes the puzzle alone does, so entries agree on an encoding's size.
+    let size = if stats.size.clauses > 0 && !stats.empty_grid {
         stats.size
     } else {
         encoding.size(grid)
