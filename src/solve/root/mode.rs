@@ -42,10 +42,13 @@ pub enum RootPolicy {
 }
 
 impl RootPolicy {
-    /// `--root auto`'s policy. One literal of the formula costs the search about as much
-    /// as eight steps of the fixpoint: loading and propagating the extended, reduced
-    /// formula of `sudoku-400-1` took 20 ns a literal and the fixpoint ran at 2.4 ns a
-    /// step (BENCHMARKS.md, "Root reasoning").
+    /// `--root auto`'s policy. One literal of the formula costs the search about four
+    /// steps of the fixpoint: parsing, encoding, loading and propagating the extended,
+    /// reduced formulas of `unique-225-1` and `unique-400-1` with `--root none` took 136 and
+    /// 154 ns of CPU a literal, and the fixpoint on `sudoku-225-1` 35 ns a step
+    /// (BENCHMARKS.md, "Root reasoning"). The price is twice that: a search that meets
+    /// conflicts pays more a literal, and stopping too early costs more than going on too
+    /// long (a grid like `sudoku-225-1` is settled only by the fixpoint).
     pub const AUTO: RootPolicy = RootPolicy::WhilePaying { price: 8, probe: 1 };
 }
 
