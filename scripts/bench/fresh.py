@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import BIN, EXAMPLES, ROOT, WORK, build, header, log, run, show  # noqa: E402
+from common import BIN, EXAMPLES, ROOT, WORK, build, header, log, relative, run, show  # noqa: E402
 import kissat  # noqa: E402
 
 CPU = float(os.environ.get("CPU", "60"))
@@ -59,11 +59,19 @@ def make(seed):
 
 
 def puzzles(seed):
+    """The puzzles: PUZZLE_FILE's, or those of seeds SEED … made once and kept in
+    target/bench (making 24 takes about an hour of CPU)."""
     file = os.environ.get("PUZZLE_FILE")
     if file:
         return [line.strip() for line in open(file) if line.strip() and not line.startswith("#")]
+    kept = WORK / f"fresh-puzzles-{seed}-{PUZZLES}.txt"
+    if kept.exists():
+        log(f"fresh: the puzzles of seed {seed}, made before: {relative(kept)}")
+        return kept.read_text().split()
     with ThreadPoolExecutor(MAKE_JOBS) as pool:
-        return list(pool.map(make, range(seed, seed + PUZZLES)))
+        lines = list(pool.map(make, range(seed, seed + PUZZLES)))
+    kept.write_text("\n".join(lines) + "\n")
+    return lines
 
 
 def draws(lines, iso_seed):
@@ -95,13 +103,14 @@ def main():
     entries = [("Kissat 4.0.4", kissat.kissat([])), ("sudosat sat", kissat.sudosat_sat()),
                ("sudosat solve", kissat.sudosat_solve())]
     skipped = []
+    # The competition builds take no options (`./configure --competition`): no `-q`.
     if AE_KISSAT and os.access(AE_KISSAT, os.X_OK):
-        entries.append(("AE-Kissat-MAB", lambda puzzle, cnf: [AE_KISSAT, "-q", cnf]))
+        entries.append(("AE-Kissat-MAB", lambda puzzle, cnf: [AE_KISSAT, cnf]))
     else:
         skipped.append("AE-Kissat-MAB not run: set AE_KISSAT to its binary, built from its SAT "
                        "Competition 2025 sources.")
     if KISSAT_PUBLIC and os.access(KISSAT_PUBLIC, os.X_OK):
-        entries.append(("Kissat-public", lambda puzzle, cnf: [KISSAT_PUBLIC, "-q", cnf]))
+        entries.append(("Kissat-public", lambda puzzle, cnf: [KISSAT_PUBLIC, cnf]))
     else:
         skipped.append("Kissat-public (the 2025 runner-up) not run: set KISSAT_PUBLIC to its binary.")
     if os.access(kissat.CADICAL, os.X_OK):
