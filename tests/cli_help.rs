@@ -143,7 +143,9 @@ fn thousands(n: impl ToString) -> String {
 
 /// A small count in words, as the help writes one in a sentence.
 fn in_words(n: usize) -> &'static str {
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"][n]
+    [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ][n]
 }
 
 /// The long help of `sudosat ARGS --help` with every run of white space one space, so
@@ -153,7 +155,10 @@ fn long_help(args: &[&str]) -> String {
     all.push("--help");
     let out = run(&all);
     assert_exit(&out, 0);
-    stdout(&out).split_whitespace().collect::<Vec<_>>().join(" ")
+    stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Every threshold, budget or default that the help states and a constant defines says

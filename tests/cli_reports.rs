@@ -32,7 +32,10 @@ fn group_by(report: &Path) -> Option<String> {
 
 /// The `<svg>` inside `<figure id="cactus">` of a page, cut as the script's awk cuts it.
 fn cactus_of(page: &str) -> String {
-    let start = page.find("<figure id=\"cactus\">").expect("a cactus figure") + 20;
+    let start = page
+        .find("<figure id=\"cactus\">")
+        .expect("a cactus figure")
+        + 20;
     let rest = &page[start..];
     let end = rest.find("</svg>").expect("the figure's svg ends") + "</svg>".len();
     format!("{}\n", &rest[..end])
@@ -84,7 +87,8 @@ fn redrawing_the_example_reports_from_their_rows_gives_the_committed_bytes() {
         }
     }
     let page = fs::read_to_string(root.join("benches/reports/minimal-200/index.html")).unwrap();
-    let committed = fs::read_to_string(root.join("benches/reports/cactus-minimal-200.svg")).unwrap();
+    let committed =
+        fs::read_to_string(root.join("benches/reports/cactus-minimal-200.svg")).unwrap();
     assert!(
         cactus_of(&page) == committed,
         "benches/reports/cactus-minimal-200.svg is not the cactus of minimal-200's page"

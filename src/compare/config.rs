@@ -9,7 +9,6 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::grid::{Grid, Isomorphism};
-use crate::solve::SolverSpec;
 
 use super::shard::{self, Shard};
 use super::{CompareError, Entry, Run, ThreadedEntry};

@@ -98,7 +98,12 @@ pub(super) fn measure(
 
 /// An answer that came past `limit` from a solver that cannot be interrupted is a
 /// time-out, as it would have been had the solver stopped.
-pub(super) fn mark_past_limit(row: &mut Run, total: Duration, limit: Option<Duration>, honours: bool) {
+pub(super) fn mark_past_limit(
+    row: &mut Run,
+    total: Duration,
+    limit: Option<Duration>,
+    honours: bool,
+) {
     if let Some(limit) = limit.filter(|&l| !honours && total > l) {
         row.outcome = Outcome::Timeout;
         row.error = Some(format!(

@@ -5,13 +5,13 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::output::{Machine, Meta, Provenance};
+use super::running::mark_disagreements;
 use super::shard::{
     hex, host_name, solver_version, Fnv64, Merged, MergedShard, MissingShard, Shard, Study,
 };
+use super::{CompareConfig, CompareError, Comparison, Run};
 use crate::backend::BackendKind;
 use crate::solve::SolverSpec;
-use super::running::mark_disagreements;
-use super::{CompareConfig, CompareError, Comparison, Run};
 
 /// What decides a study's runs besides the entries of its [`CompareConfig`].
 #[derive(Clone, Debug, Default, PartialEq)]

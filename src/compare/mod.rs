@@ -55,12 +55,15 @@ pub mod shard;
 mod spec;
 pub mod summary;
 
-pub use comparison::{Comparison, FORMULA, Outcome, PUZZLE, Puzzle, Run, ThreadedEntry};
-pub use config::{CompareConfig, GroupBy, MAX_JOBS, MAX_REPEAT, repeat_grid};
+pub use comparison::{Comparison, Outcome, Puzzle, Run, ThreadedEntry, FORMULA, PUZZLE};
+pub use config::{repeat_grid, CompareConfig, GroupBy, MAX_JOBS, MAX_REPEAT};
 pub use error::CompareError;
-pub use preflight::{PREFLIGHT_CLAUSES, PREFLIGHT_LIMIT, preflight};
-pub use running::{STOPPED_BY_INTERRUPT, Watch, assemble, run, run_watched};
-pub use spec::{DEFAULT_FORMULA_SOLVERS, DEFAULT_SOLVERS, Entry, SolverItem, cross_amo, default_encodings, entries, entries_with, parse_amo_families, parse_encodings, parse_solvers};
+pub use preflight::{preflight, PREFLIGHT_CLAUSES, PREFLIGHT_LIMIT};
+pub use running::{assemble, run, run_watched, Watch, STOPPED_BY_INTERRUPT};
+pub use spec::{
+    cross_amo, default_encodings, entries, entries_with, parse_amo_families, parse_encodings,
+    parse_solvers, Entry, SolverItem, DEFAULT_FORMULA_SOLVERS, DEFAULT_SOLVERS,
+};
 
 #[cfg(test)]
 mod tests {

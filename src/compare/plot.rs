@@ -32,27 +32,21 @@ mod sizes;
 mod style;
 mod times;
 
-pub use cactus::{cactus_svg};
+pub use cactus::cactus_svg;
 pub use scatter::{default_pairs, scatter_svg};
-pub use sizes::{sizes_svg};
-pub use style::{EntryStyle, LEGEND_CHARS, Marker, entry_styles, plot_label};
-pub use times::{times_svg};
+pub use sizes::sizes_svg;
+pub use style::{entry_styles, plot_label, EntryStyle, Marker, LEGEND_CHARS};
+pub use times::times_svg;
 
-use std::collections::BTreeMap;
+use plotters::coord::ranged1d::Ranged;
 
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
-use plotters::coord::types::RangedCoordf64;
-use plotters::coord::Shift;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
-
-use super::summary::{seconds, Analysis, EncodingSize, PuzzleTimes, VIRTUAL_BEST};
-use super::{CompareError, Comparison, GroupBy, Outcome};
-use self::axes::{svg_of};
-use self::cactus::{draw_cactus};
+use self::axes::svg_of;
+use self::cactus::draw_cactus;
 use self::sizes::{draw_sizes, sizes_height};
-use self::style::{WIDTH, legend_height};
-use self::times::{draw_times};
+use self::style::{legend_height, WIDTH};
+use self::times::draw_times;
+use super::summary::Analysis;
+use super::{CompareError, Comparison, GroupBy};
 
 /// Draws the plot of `comparison` for `--plot`: the times by `by` on top, then the
 /// encoding sizes, then the cactus plot; returns the SVG text.
@@ -81,11 +75,11 @@ pub fn render_svg(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::axes::{count_tick, group_label, round_step, tick, Axis};
     use super::scatter::scatter_points;
     use super::style::cut;
     use super::times::{answered_stretches, group_ticks, GroupMedian};
+    use super::*;
 
     #[test]
     fn ticks_and_group_labels() {

@@ -4,7 +4,7 @@
 //! labelled by [`SolverSpec::label`].
 
 use crate::backend::{BackendKind, BackendLabelError, BackendSpec, RootMode};
-use crate::encode::{AmoFamily, Encoding, SudokuEncoding};
+use crate::encode::{AmoFamily, SudokuEncoding};
 use crate::solve::sat::DEFAULT_ENCODING;
 use crate::solve::{ClassicKind, EntryOptions, SolverOptions, SolverSpec};
 

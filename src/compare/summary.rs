@@ -34,19 +34,20 @@ mod sizes;
 mod stats;
 mod table;
 
-pub use analysis::{Analysis, Measured, measured};
-pub use best::{PuzzleTimes, Ratio, VIRTUAL_BEST, puzzle_times, virtual_best};
+pub use analysis::{measured, Analysis, Measured};
+pub use best::{puzzle_times, virtual_best, PuzzleTimes, Ratio, VIRTUAL_BEST};
 pub use instances::{InstanceResult, InstanceRow, PER_INSTANCE_SHOWN};
-pub use sizes::{EncodingSize, SolvedSize, encoding_sizes, solved_sizes};
-pub use stats::{SLOWEST, SlowPuzzle, Summary, median, seconds, summarize};
-pub use table::{TableStyle, header, runs_planned, summary_cells, summary_head, threaded_note, write_table};
-
-use super::{Comparison, GroupBy, Outcome, Run};
+pub use sizes::{encoding_sizes, solved_sizes, EncodingSize, SolvedSize};
+pub use stats::{median, seconds, summarize, SlowPuzzle, Summary, SLOWEST};
+pub use table::{
+    header, runs_planned, summary_cells, summary_head, threaded_note, write_table, TableStyle,
+};
 
 #[cfg(test)]
 mod tests {
     use super::table::write_columns;
     use super::*;
+    use crate::compare::{Comparison, GroupBy, Outcome, Run};
     use crate::run::Counters;
 
     fn run(index: usize, solver: &str, givens: usize, outcome: Outcome, us: f64) -> Run {

@@ -10,32 +10,22 @@ mod outputs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec, RootMode};
-use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
-use sudosat::compare::merge::{self, ShardFile, StudyInputs};
-use sudosat::compare::output::{Meta, Provenance};
-use sudosat::compare::report::{self, ReportOptions};
+use sudosat::compare::formulas::run_formulas_watched;
+use sudosat::compare::merge::StudyInputs;
+use sudosat::compare::output::Provenance;
 use sudosat::compare::shard::{self, Shard, Study};
-use sudosat::compare::summary::{self, Analysis, TableStyle};
-use sudosat::compare::{
-    self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
-    Watch,
-};
-use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription};
-use sudosat::grid::Format;
+use sudosat::compare::summary::TableStyle;
+use sudosat::compare::{self, CompareConfig, GroupBy};
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::{SolverOptions, SolverSpec};
 
 use crate::args::named;
-use crate::common::{
-    display_path, inputs_or_stdin, progress_bar, read_cnf, read_located_inputs, report_error,
-    stdin_at_most_once, time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
-};
+use crate::common::time_limit;
 
-use inputs::{CompareInputs, formula_files, is_cnf_input, load_saved, read_formulas, read_puzzles};
+use inputs::{formula_files, is_cnf_input, load_saved, read_formulas, read_puzzles, CompareInputs};
 use measure::measure;
 use memory::{check_formula_memory, check_memory};
 use outputs::{check_pairs, parse_pairs, Outputs};

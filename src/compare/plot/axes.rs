@@ -2,20 +2,16 @@
 //! labels, the SVG canvas, the lines and markers drawn on a chart, and the grey guides
 //! (the time limit, the diagonal).
 
-use std::collections::BTreeMap;
-
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::compare::summary::{seconds, Analysis, EncodingSize, PuzzleTimes, VIRTUAL_BEST};
-use crate::compare::{CompareError, Comparison, GroupBy, Outcome};
+use crate::compare::summary::Analysis;
+use crate::compare::{CompareError, Comparison, Outcome};
 
 /// The font of every text on the plots.
 pub(super) const FONT: &str = "sans-serif";
-
 
 pub(super) fn plot_error(e: impl std::fmt::Display) -> CompareError {
     CompareError::Plot(e.to_string())

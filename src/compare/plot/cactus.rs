@@ -1,19 +1,16 @@
 //! The cactus plot: one line per entry (and the virtual best solver), its answered
 //! puzzles sorted by time, with the time limit drawn when a run reached it.
 
-use std::collections::BTreeMap;
-
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
-use plotters::coord::types::RangedCoordf64;
-use plotters::coord::Shift;
+use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::compare::summary::{seconds, Analysis, EncodingSize, PuzzleTimes, VIRTUAL_BEST};
-use crate::compare::{CompareError, Comparison, GroupBy, Outcome};
-use super::axes::{Area, Axis, FONT, draw_guide, limit_reached, plot_error, svg_of, tick};
-use super::style::{EntryStyle, LEGEND_CHARS, LEGEND_WIDTH, VBS_STYLE, WIDTH, draw_entry, draw_legend, entry_styles, legend_height, plot_label};
-
+use super::axes::{draw_guide, limit_reached, plot_error, svg_of, tick, Area, Axis, FONT};
+use super::style::{
+    draw_entry, draw_legend, entry_styles, legend_height, plot_label, EntryStyle, LEGEND_CHARS,
+    LEGEND_WIDTH, VBS_STYLE, WIDTH,
+};
+use crate::compare::summary::{seconds, Analysis, PuzzleTimes, VIRTUAL_BEST};
+use crate::compare::{CompareError, Comparison};
 
 /// The cactus plot alone.
 ///

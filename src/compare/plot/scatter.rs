@@ -3,17 +3,16 @@
 
 use std::collections::BTreeMap;
 
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
-use plotters::coord::types::RangedCoordf64;
-use plotters::coord::Shift;
+use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::compare::summary::{seconds, Analysis, EncodingSize, PuzzleTimes, VIRTUAL_BEST};
-use crate::compare::{CompareError, Comparison, GroupBy, Outcome};
-use super::axes::{Axis, FONT, draw_guide, plot_error, svg_of, tick};
-use super::style::{Marker, NOTE_CHARS, PALETTE, SCATTER_LABEL_CHARS, SCATTER_SIDE, VBS_STYLE, draw_markers, entry_styles, plot_label};
-
+use super::axes::{draw_guide, plot_error, svg_of, tick, Axis, FONT};
+use super::style::{
+    draw_markers, entry_styles, plot_label, Marker, NOTE_CHARS, PALETTE, SCATTER_LABEL_CHARS,
+    SCATTER_SIDE, VBS_STYLE,
+};
+use crate::compare::summary::{seconds, Analysis};
+use crate::compare::{CompareError, Comparison};
 
 /// The default `--scatter` pairs: the default entry (the default backend with the
 /// default encoding, else the first entry) against each other backend or classic solver

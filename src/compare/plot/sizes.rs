@@ -1,18 +1,16 @@
 //! The size chart: the mean clauses and variables of each encoding, a panel per grid size.
 
-use std::collections::BTreeMap;
-
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
-use plotters::coord::types::RangedCoordf64;
-use plotters::coord::Shift;
+use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::compare::summary::{seconds, Analysis, EncodingSize, PuzzleTimes, VIRTUAL_BEST};
-use crate::compare::{CompareError, Comparison, GroupBy, Outcome};
-use super::axes::{Area, Axis, FONT, count_tick, plot_error, svg_of};
-use super::style::{LEGEND_ROW, LEGEND_WIDTH, Marker, PALETTE, SIZES_COLUMNS, SIZES_ROW, SIZES_TITLE, WIDTH, draw_markers, index_of};
-
+use super::axes::{count_tick, plot_error, svg_of, Area, Axis, FONT};
+use super::style::{
+    draw_markers, index_of, Marker, LEGEND_ROW, LEGEND_WIDTH, PALETTE, SIZES_COLUMNS, SIZES_ROW,
+    SIZES_TITLE, WIDTH,
+};
+use crate::compare::summary::{Analysis, EncodingSize};
+use crate::compare::CompareError;
 
 /// The encoding sizes alone.
 ///

@@ -2,18 +2,12 @@
 //! [`EntryStyle`] (colour by backend, marker and dash by encoding), the labels cut to fit,
 //! and the legend that names them.
 
-use std::collections::BTreeMap;
-
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
-use plotters::coord::types::RangedCoordf64;
-use plotters::coord::Shift;
+use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::compare::summary::{seconds, Analysis, EncodingSize, PuzzleTimes, VIRTUAL_BEST};
-use crate::compare::{CompareError, Comparison, GroupBy, Outcome};
-use super::axes::{Area, Chart, FONT, plot_error};
-
+use super::axes::{plot_error, Area, Chart, FONT};
+use crate::compare::{CompareError, Comparison};
 
 pub(super) const WIDTH: u32 = 1100;
 pub(super) const LEGEND_WIDTH: u32 = 360;

@@ -1,18 +1,15 @@
 //! [`Analysis`]: everything the outputs show of a comparison, computed once, and what an
 //! entry's time measures.
 
-use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::Write;
 
 use serde::Serialize;
 
-use crate::compare::{Comparison, GroupBy, Outcome, Run};
-use crate::names::plural;
-use super::best::{PuzzleTimes, Ratio, VIRTUAL_BEST, puzzle_times, ratios, virtual_best};
-use super::instances::{InstanceRow, per_instance};
-use super::sizes::{EncodingSize, SolvedSize, encoding_sizes, solved_sizes};
-use super::stats::{Summary, seconds, summarize};
-
+use super::best::{puzzle_times, ratios, virtual_best, PuzzleTimes, Ratio, VIRTUAL_BEST};
+use super::instances::{per_instance, InstanceRow};
+use super::sizes::{encoding_sizes, solved_sizes, EncodingSize, SolvedSize};
+use super::stats::{seconds, summarize, Summary};
+use crate::compare::{Comparison, GroupBy};
 
 /// Everything the outputs show of a comparison, computed once: the summaries of every
 /// entry and of the virtual best solver (overall and per group), how often each entry was

@@ -3,14 +3,11 @@
 //! the first entry's on the puzzles both answered.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::compare::{Comparison, GroupBy, Outcome, Run};
-use crate::names::plural;
-use super::stats::{median};
-
+use super::stats::median;
+use crate::compare::{Outcome, Run};
 
 /// The label of the virtual best solver's rows.
 pub const VIRTUAL_BEST: &str = "virtual-best";

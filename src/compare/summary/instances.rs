@@ -2,14 +2,12 @@
 //! result on it, listed one by one up to [`PER_INSTANCE_SHOWN`] instances.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io::Write;
 
 use serde::Serialize;
 
-use crate::compare::{Comparison, GroupBy, Outcome, Run};
-use crate::names::plural;
-use super::best::{PuzzleTimes};
-
+use super::best::PuzzleTimes;
+use crate::compare::{Outcome, Run};
 
 /// The most instances whose rows the text summary and the report list one by one; beyond,
 /// the CSV and JSON have them.
@@ -86,7 +84,11 @@ impl InstanceResult {
 }
 
 /// The rows of the per-instance table; `times` are the [`puzzle_times`] of `solvers`.
-pub(super) fn per_instance(runs: &[Run], solvers: &[String], times: &[PuzzleTimes]) -> Vec<InstanceRow> {
+pub(super) fn per_instance(
+    runs: &[Run],
+    solvers: &[String],
+    times: &[PuzzleTimes],
+) -> Vec<InstanceRow> {
     let mut by_instance: BTreeMap<usize, Vec<&Run>> = BTreeMap::new();
     for run in runs {
         by_instance.entry(run.puzzle_index).or_default().push(run);

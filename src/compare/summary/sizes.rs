@@ -2,13 +2,10 @@
 //! formula each entry solved beside the puzzles' own.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::compare::{Comparison, GroupBy, Outcome, Run};
-use crate::names::plural;
-
+use crate::compare::Run;
 
 /// The mean size of one encoding over the puzzles of one grid size it encoded.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -4,13 +4,10 @@
 //! group of them.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::compare::{Comparison, GroupBy, Outcome, Run};
-use crate::names::plural;
-
+use crate::compare::{GroupBy, Outcome, Run};
 
 /// How many of the slowest puzzles a summary lists.
 pub const SLOWEST: usize = 10;

@@ -1,18 +1,14 @@
 //! The text `sudosat compare` prints: the header (what ran, how, under which limits), the
 //! summary table, the per-instance table and the sizes, as aligned columns or Markdown.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use serde::Serialize;
-
+use super::analysis::Analysis;
+use super::best::Ratio;
+use super::instances::{InstanceResult, InstanceRow, PER_INSTANCE_SHOWN};
+use super::stats::Summary;
 use crate::compare::{Comparison, GroupBy, Outcome, Run};
 use crate::names::plural;
-use super::analysis::{Analysis, measured};
-use super::best::{Ratio, ratios, virtual_best};
-use super::instances::{InstanceResult, InstanceRow, PER_INSTANCE_SHOWN, per_instance};
-use super::sizes::{encoding_sizes, solved_sizes};
-use super::stats::{Summary, median};
 
 /// The last component of a path, to keep the slowest-puzzle lists short.
 pub(super) fn file_name(path: &str) -> &str {
@@ -76,7 +72,11 @@ pub(super) fn write_markdown(w: &mut dyn Write, rows: &[Vec<String>]) -> io::Res
 }
 
 /// Writes rows of cells as columns: the first left-aligned, the others right-aligned.
-pub(super) fn write_columns(w: &mut dyn Write, rows: &[Vec<String>], style: TableStyle) -> io::Result<()> {
+pub(super) fn write_columns(
+    w: &mut dyn Write,
+    rows: &[Vec<String>],
+    style: TableStyle,
+) -> io::Result<()> {
     if style == TableStyle::Markdown {
         return write_markdown(w, rows);
     }
@@ -219,7 +219,11 @@ pub(super) fn write_summaries(
 
 /// The per-instance table: where each puzzle or formula is, its size, and each entry's
 /// time (or how its runs ended), up to [`PER_INSTANCE_SHOWN`] rows.
-pub(super) fn write_per_instance(w: &mut dyn Write, analysis: &Analysis, style: TableStyle) -> io::Result<()> {
+pub(super) fn write_per_instance(
+    w: &mut dyn Write,
+    analysis: &Analysis,
+    style: TableStyle,
+) -> io::Result<()> {
     let rows = &analysis.per_instance;
     let instance = analysis.instance;
     if rows.is_empty() {

@@ -2,32 +2,20 @@
 //! directories, and the rows saved by an earlier `--csv` (`--from-csv`), merged when they
 //! are the shards of one study.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Context, Result};
-use sudosat::backend::{BackendKind, BackendSpec, RootMode};
-use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
-use sudosat::compare::merge::{self, ShardFile, StudyInputs};
+use sudosat::compare::formulas::FormulaInput;
+use sudosat::compare::merge::{self, ShardFile};
 use sudosat::compare::output::{Meta, Provenance};
-use sudosat::compare::report::{self, ReportOptions};
-use sudosat::compare::shard::{self, Shard, Study};
-use sudosat::compare::summary::{self, Analysis, TableStyle};
-use sudosat::compare::{
-    self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
-    Watch,
-};
-use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription};
+use sudosat::compare::shard::Shard;
+use sudosat::compare::{output, Comparison, Puzzle};
+use sudosat::encode::CnfDescription;
 use sudosat::grid::Format;
-use sudosat::solve::sat::DEFAULT_ENCODING;
-use sudosat::solve::{SolverOptions, SolverSpec};
 
 use crate::args::named;
 use crate::common::{
-    display_path, inputs_or_stdin, progress_bar, read_cnf, read_located_inputs, report_error,
-    stdin_at_most_once, time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
+    display_path, inputs_or_stdin, read_cnf, read_located_inputs, stdin_at_most_once, time_limit,
 };
 
 /// The inputs of `compare`: puzzle files, or DIMACS formulas ([`super::Args::cnf`]).
@@ -52,7 +40,6 @@ impl CompareInputs {
         inputs_or_stdin(&self.files)
     }
 }
-
 
 /// Whether the inputs are DIMACS files by their names: every one ends in `.cnf` or
 /// `.dimacs` (before any compression suffix) or is a directory (of formulas: puzzles are

@@ -3,34 +3,14 @@
 //! stop in time.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use anyhow::{bail, Context, Result};
-use sudosat::backend::{BackendKind, BackendSpec, RootMode};
-use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
-use sudosat::compare::merge::{self, ShardFile, StudyInputs};
-use sudosat::compare::output::{Meta, Provenance};
-use sudosat::compare::report::{self, ReportOptions};
-use sudosat::compare::shard::{self, Shard, Study};
-use sudosat::compare::summary::{self, Analysis, TableStyle};
-use sudosat::compare::{
-    self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
-    Watch,
-};
-use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription};
-use sudosat::grid::Format;
-use sudosat::solve::sat::DEFAULT_ENCODING;
-use sudosat::solve::{SolverOptions, SolverSpec};
+use anyhow::Result;
+use sudosat::compare::{self, CompareConfig, CompareError, Comparison, Outcome, Run, Watch};
 
-use crate::args::named;
-use crate::common::{
-    display_path, inputs_or_stdin, progress_bar, read_cnf, read_located_inputs, report_error,
-    stdin_at_most_once, time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
-};
-use super::outputs::{Outputs};
-
+use super::outputs::Outputs;
+use crate::common::{progress_bar, report_error};
 
 /// Makes the `count` instances' runs with `run` under a progress bar and the signals'
 /// watch, then writes the outputs. A signal ([`crate::signals`]) stops the runs in flight

@@ -1,34 +1,11 @@
 //! The memory checks before anything runs: a SAT entry whose formula is estimated above
 //! its share of `--max-memory` (over the `--jobs` solves at once) is refused with the sizes.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use std::sync::{Arc, Mutex, MutexGuard};
-
-use anyhow::{bail, Context, Result};
-use sudosat::backend::{BackendKind, BackendSpec, RootMode};
-use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
-use sudosat::compare::merge::{self, ShardFile, StudyInputs};
-use sudosat::compare::output::{Meta, Provenance};
-use sudosat::compare::report::{self, ReportOptions};
-use sudosat::compare::shard::{self, Shard, Study};
-use sudosat::compare::summary::{self, Analysis, TableStyle};
-use sudosat::compare::{
-    self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
-    Watch,
-};
-use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription};
-use sudosat::grid::Format;
-use sudosat::solve::sat::DEFAULT_ENCODING;
-use sudosat::solve::{SolverOptions, SolverSpec};
-
-use crate::args::named;
-use crate::common::{
-    display_path, inputs_or_stdin, progress_bar, read_cnf, read_located_inputs, report_error,
-    stdin_at_most_once, time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
-};
-
+use anyhow::{bail, Result};
+use sudosat::compare::formulas::FormulaInput;
+use sudosat::compare::{CompareConfig, Puzzle};
+use sudosat::encode::{check_memory_budget, memory_estimate};
+use sudosat::solve::SolverSpec;
 
 /// Refuses, before anything runs, an in-process entry on a formula whose solver state is
 /// estimated above its share of the memory budget (as [`check_memory`] for puzzles).
@@ -71,7 +48,11 @@ pub(super) fn check_formula_memory(
 
 /// Refuses, before anything runs, a SAT entry whose formula on some puzzle is estimated
 /// above its share of the memory budget (`--max-memory` over the `--jobs` solves at once).
-pub(super) fn check_memory(config: &CompareConfig, puzzles: &[Puzzle], flag: Option<u64>) -> Result<()> {
+pub(super) fn check_memory(
+    config: &CompareConfig,
+    puzzles: &[Puzzle],
+    flag: Option<u64>,
+) -> Result<()> {
     let Some(budget) = crate::common::memory_budget(flag) else {
         return Ok(());
     };
