@@ -38,8 +38,6 @@ pub use sizes::sizes_svg;
 pub use style::{entry_styles, plot_label, EntryStyle, Marker, LEGEND_CHARS};
 pub use times::times_svg;
 
-use plotters::coord::ranged1d::Ranged;
-
 use self::axes::svg_of;
 use self::cactus::draw_cactus;
 use self::sizes::{draw_sizes, sizes_height};

@@ -7,7 +7,6 @@ mod measure;
 mod memory;
 mod outputs;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

@@ -1,7 +1,6 @@
 //! The cactus plot: one line per entry (and the virtual best solver), its answered
 //! puzzles sorted by time, with the time limit drawn when a run reached it.
 
-use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
 
 use super::axes::{draw_guide, limit_reached, plot_error, svg_of, tick, Area, Axis, FONT};

@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
 
 use super::axes::{draw_guide, plot_error, svg_of, tick, Axis, FONT};

@@ -1,6 +1,5 @@
 //! The size chart: the mean clauses and variables of each encoding, a panel per grid size.
 
-use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 

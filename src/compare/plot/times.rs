@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use plotters::coord::ranged1d::Ranged;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 

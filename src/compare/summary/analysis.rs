@@ -1,8 +1,6 @@
 //! [`Analysis`]: everything the outputs show of a comparison, computed once, and what an
 //! entry's time measures.
 
-use std::io::Write;
-
 use serde::Serialize;
 
 use super::best::{puzzle_times, ratios, virtual_best, PuzzleTimes, Ratio, VIRTUAL_BEST};

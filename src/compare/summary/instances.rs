@@ -2,7 +2,6 @@
 //! result on it, listed one by one up to [`PER_INSTANCE_SHOWN`] instances.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 
 use serde::Serialize;
 

@@ -2,7 +2,6 @@
 //! finished are kept, so that a signal's thread can write the outputs when the runs do not
 //! stop in time.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, MutexGuard};
 
