@@ -127,3 +127,116 @@ fn version_and_help_name_the_embedded_solvers_and_their_features() {
     }
     assert!(cadical.contains("(feature `cadical`"), "{cadical}");
 }
+
+/// `n` with a comma between thousands, as the help writes numbers: `10,000`.
+fn thousands(n: impl ToString) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A small count in words, as the help writes one in a sentence.
+fn in_words(n: usize) -> &'static str {
+    [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ][n]
+}
+
+/// The long help of `sudosat ARGS --help` with every run of white space one space, so
+/// that a phrase is found wherever clap wrapped it.
+fn long_help(args: &[&str]) -> String {
+    let mut all = args.to_vec();
+    all.push("--help");
+    let out = run(&all);
+    assert_exit(&out, 0);
+    stdout(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every threshold, budget or default that the help states and a constant defines says
+/// the constant's value: a change to one without the other fails here.
+#[test]
+fn help_states_the_values_of_the_constants_that_define_them() {
+    use sudosat_sat::cdcl::{
+        LOOKAHEAD_RACE_MAX_VARS, LOOKAHEAD_SEARCH_CLAUSE_LENGTHS, LOOKAHEAD_SEARCH_MAX_VARS,
+        VARS_PER_CONFLICT_BEFORE_LOOKAHEAD,
+    };
+    use sudosat_sat::dpll::AUTO_FULL_ABOVE;
+
+    let lengths = LOOKAHEAD_SEARCH_CLAUSE_LENGTHS;
+    let solver_help = [
+        // --lookahead: dpll's and cdcl's auto thresholds, cdcl's lookahead search and race.
+        format!(
+            "none up to {} variables, full above",
+            thousands(AUTO_FULL_ABOVE)
+        ),
+        format!("auto: above {} variables", thousands(AUTO_FULL_ABOVE)),
+        format!(
+            "a formula of up to {} variables",
+            thousands(LOOKAHEAD_SEARCH_MAX_VARS)
+        ),
+        format!("{} ≤ k ≤ {}", lengths.start(), lengths.end()),
+        format!(
+            "one conflict per {} variables",
+            in_words(VARS_PER_CONFLICT_BEFORE_LOOKAHEAD)
+        ),
+        format!(
+            "on formulas of up to {} variables",
+            thousands(LOOKAHEAD_RACE_MAX_VARS)
+        ),
+        // --load auto, --propagate's widest grid, --max-iterations of hill.
+        format!(
+            "`root-units` up to {0}×{0}",
+            sudosat::solve::sat::ROOT_UNITS_MAX_SIDE
+        ),
+        format!(
+            "Grids wider than {} always use clauses only",
+            sudosat::backend::MAX_NATIVE_SIDE
+        ),
+        format!(
+            "iterations (hill, default {})",
+            thousands(sudosat::solve::hill_climb::DEFAULT_ITERATIONS)
+        ),
+    ];
+    let pencil_marks = format!(
+        "Grids up to {0}×{0}",
+        sudosat::grid::svg::MAX_CANDIDATE_SIDE
+    );
+    let expected: Vec<(&[&str], Vec<String>)> = vec![
+        (&["solve"][..], solver_help.to_vec()),
+        (
+            &["compare"],
+            vec![format!(
+                "each puzzle's or formula's time per entry, up to {}",
+                sudosat::compare::summary::PER_INSTANCE_SHOWN
+            )],
+        ),
+        (
+            &["check"],
+            vec![format!(
+                "wider than {0}×{0}, the set they find is kept",
+                sudosat::generate::EXACT_CORE_MAX_SIDE
+            )],
+        ),
+        (&["render"], vec![pencil_marks.clone()]),
+        (&["explain"], vec![pencil_marks]),
+    ];
+    for (args, phrases) in expected {
+        let help = long_help(args);
+        for phrase in phrases {
+            assert!(
+                help.contains(&phrase),
+                "`sudosat {} --help` does not say `{phrase}`",
+                args.join(" ")
+            );
+        }
+    }
+}

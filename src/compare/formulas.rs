@@ -11,10 +11,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::{
-    assemble, error_outcome, mark_past_limit, micros, run_entries, CompareConfig, CompareError,
-    Comparison, Hooks, Outcome, Run, Watch,
-};
+use super::measure::{error_outcome, mark_past_limit, micros};
+use super::running::{run_entries, Hooks};
+use super::{assemble, CompareConfig, CompareError, Comparison, Outcome, Run, Watch};
 use crate::backend::{check_model, BackendSpec, SatOutcome};
 use crate::encode::SudokuEncoding;
 use crate::formula::FormulaSize;

@@ -5,8 +5,13 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::output::{Machine, Meta, Provenance};
-use super::shard::{hex, host_name, Fnv64, Merged, MergedShard, MissingShard, Study};
-use super::{mark_disagreements, CompareConfig, CompareError, Comparison, Run};
+use super::running::mark_disagreements;
+use super::shard::{
+    hex, host_name, solver_version, Fnv64, Merged, MergedShard, MissingShard, Shard, Study,
+};
+use super::{CompareConfig, CompareError, Comparison, Run};
+use crate::backend::BackendKind;
+use crate::solve::SolverSpec;
 
 /// What decides a study's runs besides the entries of its [`CompareConfig`].
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -14,12 +19,52 @@ pub struct StudyInputs {
     /// The content hash of each instance, in order ([`puzzle_hash`](super::shard::puzzle_hash), [`formula_hash`](super::shard::formula_hash)).
     pub instances: Vec<u64>,
     /// Each entry's solver version, where an external solver prints one
-    /// ([`solver_version`](super::shard::solver_version)), in entry order (missing ones count as none).
+    /// ([`solver_version`]), in entry order (missing ones count as none).
     pub versions: Vec<Option<String>>,
     /// `--seed`.
     pub seed: u64,
     /// `--limit`.
     pub limit: Option<usize>,
+}
+
+impl StudyInputs {
+    /// The inputs of the study `config` makes on the instances of these content hashes,
+    /// with each entry's solver version: an embedded solver library's (`cadical-3.0.1`)
+    /// counts, and a sharded run also asks each external solver for its version
+    /// (`PROGRAM --version`), so that shards measured with different solver builds are
+    /// not merged as one study.
+    pub fn measured(
+        config: &CompareConfig,
+        instances: Vec<u64>,
+        seed: u64,
+        limit: Option<usize>,
+    ) -> StudyInputs {
+        let versions = config
+            .entries
+            .iter()
+            .map(|entry| match entry {
+                SolverSpec::Sat { backend, .. } if backend.kind.is_embedded() => {
+                    (backend.kind.entry().library)()
+                }
+                SolverSpec::Sat { backend, .. } if config.shard != Shard::WHOLE => {
+                    match (backend.kind, backend.command.as_deref()) {
+                        (BackendKind::Minisat, None) => solver_version("minisat"),
+                        (BackendKind::Minisat | BackendKind::External, Some(command)) => {
+                            solver_version(command)
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            })
+            .collect();
+        StudyInputs {
+            instances,
+            versions,
+            seed,
+            limit,
+        }
+    }
 }
 
 /// The study id: FNV-1a 64 over the sudosat version, whether the instances are formulas

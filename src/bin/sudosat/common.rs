@@ -46,8 +46,9 @@ pub fn read_cnf_until(path: &Path, stop: &dyn Fn() -> bool) -> Result<(Cnf, Dima
 /// Exit code for "every answer valid / solved".
 pub const EXIT_OK: u8 = 0;
 
-/// The most threads `--jobs` of `solve` and `count` starts: each holds a solver.
-pub const MAX_JOBS: usize = 256;
+/// The most threads `--jobs` of `solve` and `count` starts (each holds a solver): the
+/// limit of `compare --jobs`, one limit for every subcommand.
+pub const MAX_JOBS: usize = sudosat::compare::MAX_JOBS;
 /// Exit code for "some answer is invalid / unsolvable".
 pub const EXIT_NEGATIVE: u8 = 1;
 /// Exit code for errors (bad input, failing solver).

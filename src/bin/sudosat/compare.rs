@@ -2,33 +2,32 @@
 //! as a summary table, CSV, JSON, an SVG plot and an HTML report (the work is in
 //! [`sudosat::compare`]); `--from-csv` redraws all of them from saved rows.
 
-use std::io::Write;
+mod inputs;
+mod measure;
+mod memory;
+mod outputs;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex, MutexGuard};
 
 use anyhow::{bail, Context, Result};
 use sudosat::backend::{BackendKind, BackendSpec, RootMode};
-use sudosat::compare::formulas::{run_formulas_watched, FormulaInput};
-use sudosat::compare::merge::{self, ShardFile, StudyInputs};
-use sudosat::compare::output::{Meta, Provenance};
-use sudosat::compare::report::{self, ReportOptions};
+use sudosat::compare::formulas::run_formulas_watched;
+use sudosat::compare::merge::StudyInputs;
+use sudosat::compare::output::Provenance;
 use sudosat::compare::shard::{self, Shard, Study};
-use sudosat::compare::summary::{self, Analysis, TableStyle};
-use sudosat::compare::{
-    self, output, plot, CompareConfig, CompareError, Comparison, GroupBy, Outcome, Puzzle, Run,
-    Watch,
-};
-use sudosat::encode::{check_memory_budget, memory_estimate, CnfDescription};
-use sudosat::grid::Format;
+use sudosat::compare::summary::TableStyle;
+use sudosat::compare::{self, CompareConfig, GroupBy};
 use sudosat::solve::sat::DEFAULT_ENCODING;
 use sudosat::solve::{SolverOptions, SolverSpec};
 
 use crate::args::named;
-use crate::common::{
-    display_path, inputs_or_stdin, progress_bar, read_cnf, read_located_inputs, report_error,
-    stdin_at_most_once, time_limit, write_output, EXIT_NEGATIVE, EXIT_OK,
-};
+use crate::common::time_limit;
+
+use inputs::{formula_files, is_cnf_input, load_saved, read_formulas, read_puzzles, CompareInputs};
+use measure::measure;
+use memory::{check_formula_memory, check_memory};
+use outputs::{check_pairs, parse_pairs, Outputs};
 
 /// Arguments of `sudosat compare`.
 #[derive(clap::Args, Debug)]
@@ -230,34 +229,6 @@ pub struct Args {
     cnf: bool,
 }
 
-/// The inputs of `compare`: puzzle files, or DIMACS formulas ([`Args::cnf`]).
-#[derive(clap::Args, Debug)]
-struct CompareInputs {
-    /// Puzzle files (`-` or none: standard input), or DIMACS files.
-    ///
-    /// Puzzle files; `-` or none reads standard input. With --cnf (or names ending .cnf or
-    /// .dimacs): DIMACS files, one formula each, or directories of them.
-    #[arg(value_name = "FILE")]
-    files: Vec<PathBuf>,
-    /// Input format of the puzzles (detected when not given).
-    ///
-    /// Input format of the puzzles; detected from each file's content when not given.
-    #[arg(long, value_name = "FORMAT", value_parser = named::<Format>())]
-    from: Option<Format>,
-}
-
-impl CompareInputs {
-    /// The files as given, or standard input when none is.
-    fn paths(&self) -> Vec<PathBuf> {
-        inputs_or_stdin(&self.files)
-    }
-}
-
-/// Runs the subcommand: exit 0 when every run was made (time-outs, failures and stops are
-/// results), 1 when some solver gave a wrong answer (or, with `--strict`, some run
-/// failed), 128 + the signal when stopped by one (130 SIGINT, 143 SIGTERM, 129 SIGHUP;
-/// the outputs still hold what was measured), 2 for bad arguments or input, an entry
-/// that cannot run among them ([`compare::preflight`]).
 /// `--root`'s long help: as `solve --root`, for every SAT entry.
 fn compare_root_help() -> String {
     format!(
@@ -270,6 +241,11 @@ fn compare_root_help() -> String {
     )
 }
 
+/// Runs the subcommand: exit 0 when every run was made (time-outs, failures and stops are
+/// results), 1 when some solver gave a wrong answer (or, with `--strict`, some run
+/// failed), 128 + the signal when stopped by one (130 SIGINT, 143 SIGTERM, 129 SIGHUP;
+/// the outputs still hold what was measured), 2 for bad arguments or input, an entry
+/// that cannot run among them ([`compare::preflight`]).
 pub fn run(args: Args) -> Result<ExitCode> {
     let command_line: Vec<String> = std::env::args().collect();
     let to_stdout = [&args.csv, &args.json, &args.plot]
@@ -357,7 +333,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .iter()
         .map(|p| shard::puzzle_hash(&p.grid))
         .collect();
-    outputs.provenance.study = Some(study(&config, instances, args.seed, args.limit));
+    outputs.provenance.study = Some(Study::here(
+        &config,
+        &StudyInputs::measured(&config, instances, args.seed, args.limit),
+    ));
     measure(&config, puzzles.len(), args.quiet, &outputs, |watch| {
         compare::run_watched(&puzzles, &config, watch)
     })
@@ -393,174 +372,8 @@ fn isolate(entries: &mut [SolverSpec]) -> Result<()> {
     Ok(())
 }
 
-/// The study `config` makes on the instances of these content hashes. An embedded solver
-/// library's version (`cadical-3.0.1`) counts; a sharded run also asks each external solver
-/// for its version (`PROGRAM --version`), so that shards measured with different solver
-/// builds are not merged as one study.
-fn study(config: &CompareConfig, instances: Vec<u64>, seed: u64, limit: Option<usize>) -> Study {
-    let versions = config
-        .entries
-        .iter()
-        .map(|entry| match entry {
-            SolverSpec::Sat { backend, .. } if backend.kind.is_embedded() => {
-                (backend.kind.entry().library)()
-            }
-            SolverSpec::Sat { backend, .. } if config.shard != Shard::WHOLE => {
-                match (backend.kind, backend.command.as_deref()) {
-                    (BackendKind::Minisat, None) => shard::solver_version("minisat"),
-                    (BackendKind::Minisat | BackendKind::External, Some(command)) => {
-                        shard::solver_version(command)
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        })
-        .collect();
-    let inputs = StudyInputs {
-        instances,
-        versions,
-        seed,
-        limit,
-    };
-    Study::here(config, &inputs)
-}
-
-/// Makes the `count` instances' runs with `run` under a progress bar and the signals'
-/// watch, then writes the outputs. A signal ([`crate::signals`]) stops the runs in flight
-/// (their rows `stopped`) and no run starts after it; the outputs then hold what was
-/// measured, written here, or by the signal's thread from the rows measured and in flight
-/// when the runs do not stop within [`crate::signals::GRACE`] or a second signal comes.
-fn measure(
-    config: &CompareConfig,
-    count: usize,
-    quiet: bool,
-    outputs: &Outputs,
-    run: impl FnOnce(&Watch) -> Result<Comparison, CompareError>,
-) -> Result<ExitCode> {
-    let progress: Arc<Mutex<Progress>> = Arc::default();
-    let written = Arc::new(Mutex::new(false));
-    {
-        let (progress, written) = (Arc::clone(&progress), Arc::clone(&written));
-        let (outputs, config) = (outputs.clone(), config.clone());
-        crate::signals::on_stop(move || {
-            let mut written = lock(&written);
-            if *written {
-                return;
-            }
-            let runs = lock(&progress).rows_so_far();
-            let mut comparison = compare::assemble(&config, count, runs);
-            comparison.interrupted = true;
-            if let Err(err) = outputs.write(&comparison) {
-                report_error(&err);
-            }
-            *written = true;
-        });
-    }
-    let bar = progress_bar(config.total_runs(count), "runs", quiet);
-    let watch = Watch {
-        stop: crate::signals::stop_flag(),
-        on_start: &|run| lock(&progress).started(run),
-        on_run: &|run| {
-            lock(&progress).finished(run);
-            bar.set_message(run.solver.clone());
-            bar.inc(1);
-        },
-    };
-    let comparison = run(&watch)?;
-    bar.finish_and_clear();
-    // Held while writing: a signal's thread waits, then finds the outputs written.
-    let mut done = lock(&written);
-    if *done {
-        // The signal's thread wrote them and is ending the process.
-        drop(done);
-        crate::signals::settle();
-        return Ok(crate::signals::exit_code().map_or(ExitCode::FAILURE, ExitCode::from));
-    }
-    *done = true;
-    outputs.write(&comparison)
-}
-
-/// The runs measured and those in flight, for outputs written when a signal stops a
-/// comparison that does not stop in time.
-#[derive(Default)]
-struct Progress {
-    finished: Vec<Run>,
-    /// Rows of the runs started and not finished, as they were when they started.
-    in_flight: Vec<Run>,
-}
-
-impl Progress {
-    fn started(&mut self, run: &Run) {
-        self.in_flight.push(run.clone());
-    }
-
-    fn finished(&mut self, run: &Run) {
-        self.in_flight.retain(|r| !same_run(r, run));
-        self.finished.push(run.clone());
-    }
-
-    /// The finished rows and the runs in flight as `stopped`.
-    fn rows_so_far(&self) -> Vec<Run> {
-        let stopped = self.in_flight.iter().map(|run| Run {
-            outcome: Outcome::Stopped,
-            error: Some(compare::STOPPED_BY_INTERRUPT.to_string()),
-            ..run.clone()
-        });
-        self.finished.iter().cloned().chain(stopped).collect()
-    }
-}
-
-/// Whether two rows are of the same run (instance, entry, repeat).
-fn same_run(a: &Run, b: &Run) -> bool {
-    a.puzzle_index == b.puzzle_index && a.solver == b.solver && a.repeat == b.repeat
-}
-
 /// `--encodings` when not given.
 const DEFAULT_ENCODINGS: &str = "extended+reduced";
-
-/// Whether the inputs are DIMACS files by their names: every one ends in `.cnf` or
-/// `.dimacs` (before any compression suffix) or is a directory (of formulas: puzzles are
-/// read from files). A mix with puzzle files is left to the puzzle reader, which names the
-/// file it cannot read.
-fn is_cnf_input(files: &[PathBuf]) -> bool {
-    !files.is_empty() && files.iter().all(|path| path.is_dir() || is_cnf_name(path))
-}
-
-/// Whether a file name says DIMACS: `*.cnf` or `*.dimacs`, plain or `.gz`, `.bz2`, `.xz`.
-fn is_cnf_name(path: &Path) -> bool {
-    let name = path.to_string_lossy().to_ascii_lowercase();
-    let name = [".gz", ".bz2", ".xz"]
-        .iter()
-        .find_map(|suffix| name.strip_suffix(suffix))
-        .unwrap_or(&name);
-    name.ends_with(".cnf") || name.ends_with(".dimacs")
-}
-
-/// The formula files of `paths`: a file as given, a directory as the DIMACS files
-/// ([`is_cnf_name`]) directly in it, sorted by name, as benchmark sets are laid out.
-fn formula_files(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    for path in paths {
-        if !path.is_dir() {
-            files.push(path);
-            continue;
-        }
-        let shown = display_path(&path);
-        let mut found: Vec<PathBuf> = std::fs::read_dir(&path)
-            .with_context(|| format!("{shown}: cannot read the directory"))?
-            .map(|entry| entry.map(|e| e.path()))
-            .collect::<std::io::Result<_>>()
-            .with_context(|| format!("{shown}: cannot read the directory"))?;
-        found.retain(|p| p.is_file() && is_cnf_name(p));
-        if found.is_empty() {
-            bail!("{shown}: no DIMACS files in it (*.cnf or *.dimacs, plain or compressed)");
-        }
-        found.sort();
-        files.extend(found);
-    }
-    Ok(files)
-}
 
 /// `compare` on DIMACS formulas ([`compare::formulas`]): SAT backends only, no encoding.
 fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
@@ -633,418 +446,11 @@ fn run_on_formulas(args: Args, mut outputs: Outputs) -> Result<ExitCode> {
         .iter()
         .map(|f| shard::formula_hash(&f.cnf))
         .collect();
-    outputs.provenance.study = Some(study(&config, instances, args.seed, None));
+    outputs.provenance.study = Some(Study::here(
+        &config,
+        &StudyInputs::measured(&config, instances, args.seed, None),
+    ));
     measure(&config, formulas.len(), args.quiet, &outputs, |watch| {
         run_formulas_watched(&formulas, &config, watch)
     })
-}
-
-/// Every formula of `paths`, one per file, with the encoding its comments name. A file of
-/// cubes (`p inccnf`) is refused: `sat --cubes` solves those.
-fn read_formulas(paths: &[PathBuf]) -> Result<Vec<FormulaInput>> {
-    stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
-    paths
-        .iter()
-        .map(|path| {
-            let (cnf, report, name) = read_cnf(path)?;
-            if !report.cubes.is_empty() {
-                bail!(
-                    "{name}: holds {} cubes (`p inccnf`); compare solves plain formulas, \
-                     `sudosat sat {name}` solves it cube by cube",
-                    report.cubes.len()
-                );
-            }
-            let encoding =
-                CnfDescription::from_comments(report.preamble.iter().map(String::as_str))
-                    .ok()
-                    .map(|description| description.encoding);
-            Ok(FormulaInput {
-                file: name,
-                cnf,
-                encoding,
-            })
-        })
-        .collect()
-}
-
-/// Refuses, before anything runs, an in-process entry on a formula whose solver state is
-/// estimated above its share of the memory budget (as [`check_memory`] for puzzles).
-fn check_formula_memory(
-    config: &CompareConfig,
-    formulas: &[FormulaInput],
-    flag: Option<u64>,
-) -> Result<()> {
-    let Some(budget) = crate::common::memory_budget(flag) else {
-        return Ok(());
-    };
-    let jobs = config.jobs.max(1);
-    let share = budget / jobs as u64;
-    let embedded = config.entries.iter().find(
-        |entry| matches!(entry, SolverSpec::Sat { backend, .. } if backend.kind.is_embedded()),
-    );
-    let Some(entry) = embedded else {
-        return Ok(());
-    };
-    for formula in formulas {
-        let size = formula.cnf.size();
-        let needed = memory_estimate(size);
-        if needed > share {
-            bail!(
-                "{}: entry {}: {} variables, {} clauses and {} literals, about {} MiB to \
-                 solve, over the memory budget of {} MiB a job (--jobs {jobs}); leave the \
-                 in-process entries out, or raise --max-memory",
-                formula.file,
-                config.label(entry),
-                size.vars,
-                size.clauses,
-                size.literals,
-                needed.div_ceil(1 << 20),
-                share >> 20
-            );
-        }
-    }
-    Ok(())
-}
-
-/// Refuses, before anything runs, a SAT entry whose formula on some puzzle is estimated
-/// above its share of the memory budget (`--max-memory` over the `--jobs` solves at once).
-fn check_memory(config: &CompareConfig, puzzles: &[Puzzle], flag: Option<u64>) -> Result<()> {
-    let Some(budget) = crate::common::memory_budget(flag) else {
-        return Ok(());
-    };
-    let jobs = config.jobs.max(1);
-    let share = budget / jobs as u64;
-    for entry in &config.entries {
-        let Some(encoding) = entry.encoding() else {
-            continue;
-        };
-        for p in puzzles {
-            match check_memory_budget(encoding, &p.grid, share) {
-                Ok(()) => {}
-                Err(sudosat::Error::OverBudget { size, needed, .. }) => bail!(
-                    "{}:{}: entry {}: {} variables, {} clauses and {} literals, about {} MiB to \
-                     solve, over the memory budget of {} MiB a job (--jobs {jobs}); leave the \
-                     entry out, use a +reduced encoding, or raise --max-memory",
-                    p.file,
-                    p.line,
-                    entry.label(),
-                    size.vars,
-                    size.clauses,
-                    size.literals,
-                    needed.div_ceil(1 << 20),
-                    share >> 20
-                ),
-                Err(e) => return Err(e.into()),
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `--scatter A,B` values as pairs, split at the one comma outside an entry's bracket of
-/// options (`cdcl[propagate=grid,root=none]/extended+reduced,dlx`).
-fn parse_pairs(values: &[String]) -> Result<Vec<(String, String)>> {
-    values
-        .iter()
-        .map(|v| {
-            let mut depth = 0usize;
-            let commas: Vec<usize> = v
-                .char_indices()
-                .filter_map(|(i, c)| {
-                    match c {
-                        '[' => depth += 1,
-                        ']' => depth = depth.saturating_sub(1),
-                        ',' if depth == 0 => return Some(i),
-                        _ => {}
-                    }
-                    None
-                })
-                .collect();
-            match commas[..] {
-                [i] if !v[..i].trim().is_empty() && !v[i + 1..].trim().is_empty() => {
-                    Ok((v[..i].trim().to_string(), v[i + 1..].trim().to_string()))
-                }
-                _ => bail!("--scatter `{v}`: expected two entry labels, `A,B`"),
-            }
-        })
-        .collect()
-}
-
-/// Every entry a scatter pair names must be one of `labels`.
-fn check_pairs(pairs: &[(String, String)], labels: &[String]) -> Result<()> {
-    for (a, b) in pairs {
-        for name in [a, b] {
-            if !labels.contains(name) {
-                return Err(CompareError::UnknownEntry(name.clone(), labels.join(", ")).into());
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The comparison saved in the CSVs of `paths` (a directory stands for its `*.csv` files,
-/// in name order) and where it came from (marked as redrawn by this command): one CSV as
-/// it was saved, several (or one shard of several) merged as the shards of one study
-/// ([`shard::merge`]). Without a sidecar the entry order is that of the rows and there is
-/// no limit unless `timeout` gives one.
-fn load_saved(
-    paths: &[PathBuf],
-    allow_missing: bool,
-    timeout: Option<f64>,
-    command_line: Vec<String>,
-) -> Result<(Comparison, Provenance)> {
-    let mut files = Vec::new();
-    for path in csv_files(paths)? {
-        files.push(read_saved(&path)?);
-    }
-    let alone = match files.as_slice() {
-        [only] => {
-            let study = only.meta.as_ref().and_then(|m| m.provenance.study.as_ref());
-            study.map_or(true, |s| s.shard == Shard::WHOLE)
-        }
-        _ => false,
-    };
-    let (mut comparison, mut provenance) = if alone {
-        let file = files.remove(0);
-        let meta = match file.meta {
-            Some(meta) => meta,
-            None => {
-                eprintln!(
-                    "sudosat: no {} beside {}: entries in row order, {}",
-                    display_path(&output::sidecar_path(Path::new(&file.name))),
-                    file.name,
-                    if timeout.is_some() {
-                        "the --timeout given as the limit"
-                    } else {
-                        "no time limit known (PAR-2 needs --timeout)"
-                    }
-                );
-                Meta::guess(&file.runs)
-            }
-        };
-        let provenance = meta.provenance.clone();
-        (meta.comparison(file.runs), provenance)
-    } else {
-        merge::merge(files, allow_missing)?
-    };
-    if let Some(limit) = time_limit(timeout)? {
-        comparison.timeout_s = Some(limit.as_secs_f64());
-    }
-    provenance.redrawn_by = Some(command_line);
-    Ok((comparison, provenance))
-}
-
-/// The CSV files of `paths`: a file as given, a directory as the `*.csv` files (plain or
-/// compressed) directly in it, sorted by name.
-fn csv_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    for path in paths {
-        if !path.is_dir() {
-            files.push(path.clone());
-            continue;
-        }
-        let shown = display_path(path);
-        let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-            .with_context(|| format!("{shown}: cannot read the directory"))?
-            .map(|entry| entry.map(|e| e.path()))
-            .collect::<std::io::Result<_>>()
-            .with_context(|| format!("{shown}: cannot read the directory"))?;
-        found.retain(|p| {
-            let name = p.to_string_lossy().to_ascii_lowercase();
-            p.is_file()
-                && ["", ".gz", ".bz2", ".xz"]
-                    .iter()
-                    .any(|z| name.ends_with(&format!(".csv{z}")))
-        });
-        if found.is_empty() {
-            bail!("{shown}: no CSV files in it (*.csv, plain or compressed)");
-        }
-        found.sort();
-        files.extend(found);
-    }
-    Ok(files)
-}
-
-/// The rows of one saved CSV and its sidecar, when it has one.
-fn read_saved(csv: &Path) -> Result<ShardFile> {
-    let name = display_path(csv);
-    // `--csv runs.csv.gz` wrote it compressed; read it back the same way.
-    let file = sudosat::compression::open(csv).with_context(|| format!("{name}: cannot open"))?;
-    let runs = output::read_csv(std::io::BufReader::new(file), &name)?;
-    let sidecar = output::sidecar_path(csv);
-    let meta = if sidecar.is_file() {
-        let side_name = display_path(&sidecar);
-        let file = sudosat::compression::open(&sidecar)
-            .with_context(|| format!("{side_name}: cannot open"))?;
-        Some(output::read_meta(
-            std::io::BufReader::new(file),
-            &side_name,
-        )?)
-    } else {
-        None
-    };
-    Ok(ShardFile { name, runs, meta })
-}
-
-/// Where the results go and how the summary looks.
-#[derive(Clone, Debug)]
-struct Outputs {
-    csv: Option<PathBuf>,
-    json: Option<PathBuf>,
-    plot: Option<PathBuf>,
-    report: Option<PathBuf>,
-    /// Scatter pairs of the report (none: the default pairs).
-    scatter: Vec<(String, String)>,
-    by: Option<GroupBy>,
-    style: TableStyle,
-    /// The summary goes to stderr when a file output takes stdout (`-`).
-    table_to_stderr: bool,
-    /// A failed run makes the exit code 1 (`--strict`).
-    strict: bool,
-    /// The command line, machine and version of the measurement.
-    provenance: Provenance,
-}
-
-impl Outputs {
-    /// Writes every output of `comparison` (files whole or not at all, then the summary)
-    /// and returns the exit code it calls for.
-    fn write(&self, comparison: &Comparison) -> Result<ExitCode> {
-        let analysis = Analysis::new(comparison, self.by);
-        let plot_by = self.by.unwrap_or_else(|| GroupBy::auto(&comparison.runs));
-        if let Some(path) = &self.csv {
-            write_output(Some(path), |w| Ok(output::write_csv(w, &comparison.runs)?))?;
-            if path != Path::new("-") {
-                let meta = Meta::of(comparison, self.provenance.clone());
-                write_output(Some(&output::sidecar_path(path)), |w| {
-                    Ok(output::write_meta(w, &meta)?)
-                })?;
-            }
-        }
-        if let Some(path) = &self.json {
-            write_output(Some(path), |w| {
-                Ok(output::write_json(
-                    w,
-                    comparison,
-                    &analysis,
-                    Some(&self.provenance),
-                )?)
-            })?;
-        }
-        if let Some(path) = &self.plot {
-            let svg = plot::render_svg(comparison, &analysis, plot_by)?;
-            write_output(Some(path), |w| Ok(w.write_all(svg.as_bytes())?))?;
-        }
-        if let Some(dir) = &self.report {
-            let scatter = if self.scatter.is_empty() {
-                plot::default_pairs(comparison, &comparison.default_entry_label())
-            } else {
-                self.scatter.clone()
-            };
-            let options = ReportOptions {
-                provenance: self.provenance.clone(),
-                scatter,
-                times_by: plot_by,
-            };
-            report::write_report(dir, comparison, &analysis, &options)?;
-        }
-        let mut table = Vec::new();
-        for note in self.notes(comparison) {
-            writeln!(table, "{note}")?;
-        }
-        summary::write_table(&mut table, comparison, &analysis, self.style)?;
-        if self.table_to_stderr {
-            eprint!("{}", String::from_utf8_lossy(&table));
-        } else {
-            write_output(None, |w| Ok(w.write_all(&table)?))?;
-        }
-        if let Some(code) = crate::signals::exit_code() {
-            let planned = self.provenance.study.as_ref().map_or(
-                comparison.puzzles * comparison.solvers.len() * comparison.repeat,
-                |study| study.runs,
-            );
-            let stopped = comparison
-                .runs
-                .iter()
-                .filter(|r| r.error.as_deref() == Some(compare::STOPPED_BY_INTERRUPT))
-                .count();
-            eprintln!(
-                "sudosat: interrupted: {} of {planned} runs made ({stopped} of them stopped \
-                 in flight); the outputs hold those",
-                comparison.runs.len(),
-            );
-            return Ok(ExitCode::from(code));
-        }
-        if self.strict {
-            let failed: Vec<&Run> = comparison
-                .runs
-                .iter()
-                .filter(|r| r.outcome == Outcome::Failed)
-                .collect();
-            if let Some(first) = failed.first() {
-                eprintln!(
-                    "sudosat: {} of {} runs failed (--strict); the first: {} on {}:{}: {}",
-                    failed.len(),
-                    comparison.runs.len(),
-                    first.solver,
-                    first.file,
-                    first.line,
-                    first.error.as_deref().unwrap_or("no message")
-                );
-                return Ok(ExitCode::from(EXIT_NEGATIVE));
-            }
-        }
-        Ok(ExitCode::from(if comparison.has_wrong_answer() {
-            EXIT_NEGATIVE
-        } else {
-            EXIT_OK
-        }))
-    }
-}
-
-impl Outputs {
-    /// The lines above the summary: which shard of which study a sharded run made, or how
-    /// a merged comparison was put together.
-    fn notes(&self, comparison: &Comparison) -> Vec<String> {
-        let p = &self.provenance;
-        if let Some(merged) = &p.merged {
-            return merged.notes();
-        }
-        match &p.study {
-            Some(study) if study.shard != Shard::WHOLE => vec![format!(
-                "shard {} of study {} on {}: {} of the {} runs",
-                study.shard,
-                study.id,
-                study.host,
-                study.runs,
-                comparison.puzzles * comparison.solvers.len() * comparison.repeat
-            )],
-            _ => Vec::new(),
-        }
-    }
-}
-
-/// What a mutex holds, even if a worker panicked while holding it.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Every puzzle of every input (at most `limit` per file), with where it starts.
-fn read_puzzles(input: &CompareInputs, limit: Option<usize>) -> Result<Vec<Puzzle>> {
-    let paths = input.paths();
-    stdin_at_most_once(paths.iter().map(PathBuf::as_path))?;
-    let mut puzzles = Vec::new();
-    for path in paths {
-        let mut inputs = read_located_inputs(std::slice::from_ref(&path), input.from)?;
-        if let Some(limit) = limit {
-            inputs.truncate(limit);
-        }
-        puzzles.extend(inputs.into_iter().map(|input| Puzzle {
-            file: display_path(&input.path),
-            line: input.line,
-            grid: input.grid,
-        }));
-    }
-    Ok(puzzles)
 }
