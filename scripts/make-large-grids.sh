@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the 225×225 and 400×400 grids of benches/data/large with sudosat's own tools, so that
+# Makes the generated grids of benches/data/large (100×100 to 400×400) with sudosat's own tools, so that
 # "auto" root reasoning is measured on grids of every kind it touches (BENCHMARKS.md, "Root
 # reasoning"), xz-compressed (sudosat reads them as they are):
 #   unique-225-S, unique-400-S   one solution: examples/large_puzzle removes the givens of a
@@ -13,7 +13,14 @@
 #   several-400-62, several-400-75
 #                                the same with 62.5 % and 75 % given (seeds 21, 22): no solver
 #                                measured here finds a solution of either in minutes
-# The same sudosat gives the same files on any machine.
+#   search-100-68, search-144-72
+#                                one solution: cells blanked in a random order while a search
+#                                (no root reasoning) proves one solution is left
+#                                (scripts/sweep-grid.sh, the sweep's seed 470840371); a
+#                                method that knows nothing of the fixpoint
+# The same sudosat gives the same files on any machine, but for the search's checks, which
+# stop at 10 s each. The unique-* grids were made by an earlier large_puzzle, whose batches
+# differed: the fixpoint method of today makes other grids of the same kind from those seeds.
 #
 # Usage, from the repository root: scripts/make-large-grids.sh [OUT]
 #   OUT  the folder to write to (default benches/data/large)
@@ -33,9 +40,9 @@ unique() { # BOX SEED NAME: blanked while the root fixpoint settles the puzzle, 
     "$BIN/examples/large_puzzle" "$1" fixpoint "$2" "$WORK" 0.60 >&2
     xz -9 -c "$WORK/fixpoint-$(($1 * $1))-60-$2.txt" >"$OUT/$3.txt.xz"
 }
-searched() { # BOX SEED PERCENT NAME: blanked while a search proves one solution
-    "$BIN/examples/large_puzzle" "$1" search "$2" "$WORK" "0.$3" >&2
-    xz -9 -c "$WORK/search-$(($1 * $1))-$3-$2.txt" >"$OUT/$4.txt.xz"
+searched() { # SIDE SEED PERCENT NAME: blanked while a search proves one solution
+    scripts/sweep-grid.sh "$1" search "$2" "$3" "$WORK" >&2
+    xz -9 -c "$WORK/search-$1-$3-$2.txt" >"$OUT/$4.txt.xz"
 }
 several() { # BOX CLUES SEED NAME
     "$BIN/sudosat" generate --size "$1" --clues "$2" --no-unique --seed "$3" -q --to grid \
@@ -51,3 +58,5 @@ several 20 128000 1 several-400-80-1
 several 20 128000 2 several-400-80-2
 several 20 100000 21 several-400-62
 several 20 120000 22 several-400-75
+searched 100 470840371 68 search-100-68
+searched 144 470840371 72 search-144-72
