@@ -3,7 +3,7 @@
 Competition 2025 winner AE-Kissat-MAB on hard 25×25 puzzles made when the script runs,
 which no choice in the search was measured on.
 
-- The puzzles: PUZZLES (default 24) made by `examples/hard_puzzle` from seeds SEED,
+- The puzzles: PUZZLES (default 24) made by `examples/hard_puzzle` (scripts/make-hard-puzzles.sh) from seeds SEED,
   SEED + 1, … (SEED drawn at random and printed unless set): a random full grid cut to a
   minimal puzzle, then made sparser by moves that keep one solution, down to 44 % given
   (the Gecode puzzles have 43–45 %). The method asks a search only whether a puzzle keeps
