@@ -5,6 +5,7 @@
 # Usage: scripts/web.sh build [DIR]   the static site into DIR (default target/web)
 #        scripts/web.sh serve [PORT]  builds it and serves it on 127.0.0.1:PORT (default 8000)
 #        scripts/web.sh size  [DIR]   the wasm file's size, raw and gzip -9, against the budget
+#        scripts/web.sh tools         the wasm target and the wasm-bindgen CLI only
 #
 # Needs the wasm32-unknown-unknown target (added with rustup where it is missing) and the
 # wasm-bindgen CLI at the version of the crate in Cargo.lock, which it installs into
@@ -86,6 +87,7 @@ size() {
 
 case "${1:-}" in
     build) build "${2:-target/web}" ;;
+    tools) ensure_tools ;;
     size) size "${2:-target/web}" ;;
     serve)
         port=${2:-8000}
@@ -94,7 +96,7 @@ case "${1:-}" in
         exec python3 -m http.server "$port" --bind 127.0.0.1 --directory target/web
         ;;
     *)
-        sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+        sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
         exit 2
         ;;
 esac
