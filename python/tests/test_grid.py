@@ -112,8 +112,10 @@ def test_a_bad_file_is_named_as_the_cli_names_it(cli, tmp_path):
         sudosat.Grid.read(bad)
     assert stderr.strip() == f"sudosat: error: {error.value}"
     assert str(error.value).startswith(f"{bad}:2:")
-    with pytest.raises(ValueError, match="cannot open"):
+    # A missing file is an OSError naming the path, as Python's own readers raise.
+    with pytest.raises(FileNotFoundError) as missing:
         sudosat.Grid.read(tmp_path / "missing.txt")
+    assert missing.value.filename == str(tmp_path / "missing.txt")
 
 
 def test_bad_arguments_are_value_errors():
