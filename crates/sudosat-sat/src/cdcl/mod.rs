@@ -271,12 +271,7 @@ impl Cdcl {
         self.stats.solves += 1;
         self.failed.clear();
         let handover = self.takes_lookahead_search(assumptions);
-        self.formula
-            .reserve_pending(&mut self.trail, &mut self.db, &mut self.vsids)
-            .map_err(|source| BackendError::OutOfMemory {
-                solver: "cdcl".to_string(),
-                source,
-            })?;
+        self.reserve_pending()?;
         // Loading a formula of millions of clauses takes seconds: it stops at the limit
         // and at an interrupt too, and the next solve goes on where it stopped.
         if !self.load_pending(&deadline) {
@@ -581,15 +576,23 @@ impl Cdcl {
     }
 }
 
-impl SolveWithRootUnits for Cdcl {
-    /// Loads the clauses added so far, propagates them and keeps the result as the base.
-    fn set_base(&mut self) -> Result<(), BackendError> {
+impl Cdcl {
+    /// Room for the clauses and variables added since the last solve, or the memory error
+    /// that says which solver ran out.
+    fn reserve_pending(&mut self) -> Result<(), BackendError> {
         self.formula
             .reserve_pending(&mut self.trail, &mut self.db, &mut self.vsids)
             .map_err(|source| BackendError::OutOfMemory {
                 solver: "cdcl".to_string(),
                 source,
-            })?;
+            })
+    }
+}
+
+impl SolveWithRootUnits for Cdcl {
+    /// Loads the clauses added so far, propagates them and keeps the result as the base.
+    fn set_base(&mut self) -> Result<(), BackendError> {
+        self.reserve_pending()?;
         // The base is loaded whole, never stopped half way: it is kept for every query.
         self.cancel_until(0);
         self.grow(self.formula.original.num_vars());
