@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{guide_files, repo_root};
+use common::{guide_files, markdown_files, repo_root};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -15,13 +15,7 @@ const BENCHMARK_PAGES: &str = "docs/benchmarks";
 
 /// The pages of [`BENCHMARK_PAGES`], in name order.
 fn benchmark_pages() -> Vec<PathBuf> {
-    let mut pages: Vec<PathBuf> = fs::read_dir(repo_root().join(BENCHMARK_PAGES))
-        .expect("the benchmark pages")
-        .map(|entry| entry.expect("a benchmark page").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
-    pages.sort();
-    pages
+    markdown_files(BENCHMARK_PAGES)
 }
 
 /// The documents whose links are checked.
@@ -254,50 +248,39 @@ fn every_link_into_a_section_of_benchmarks_names_one_of_its_headings() {
     );
 }
 
-#[test]
-fn the_readme_leads_into_every_file_of_the_guide() {
+/// Every one of `files` is linked from `from` (a document at the repository root, so its
+/// link targets are paths from the root).
+fn assert_links_each(from: &str, files: &[PathBuf]) {
     let root = repo_root();
-    let readme = fs::read_to_string(root.join("README.md")).expect("a README");
-    let targets: BTreeSet<String> = links(&readme)
+    let text = fs::read_to_string(root.join(from)).expect(from);
+    let targets: BTreeSet<String> = links(&text)
         .into_iter()
         .map(|(_, target)| target.split('#').next().unwrap_or("").to_string())
         .collect();
-    for document in documents() {
-        let Ok(relative) = document.strip_prefix(&root) else {
-            continue;
-        };
+    for file in files {
+        let relative = file.strip_prefix(&root).expect("inside");
         let relative = relative.display().to_string();
-        let guide = relative.starts_with("docs/") && !relative.starts_with(BENCHMARK_PAGES);
-        if guide && relative != "docs/history.md" {
-            assert!(
-                targets.contains(&relative),
-                "README.md does not link {relative}"
-            );
-        }
+        assert!(
+            targets.contains(&relative),
+            "{from} does not link {relative}"
+        );
     }
 }
 
 #[test]
-fn benchmarks_md_leads_into_every_benchmark_page() {
-    let root = repo_root();
-    let map = fs::read_to_string(root.join("BENCHMARKS.md")).expect("BENCHMARKS.md");
-    let targets: BTreeSet<String> = links(&map)
+fn the_readme_leads_into_every_file_of_the_guide() {
+    let guide: Vec<PathBuf> = guide_files()
         .into_iter()
-        .map(|(_, target)| target.split('#').next().unwrap_or("").to_string())
+        .filter(|file| !file.ends_with("docs/history.md"))
         .collect();
+    assert_links_each("README.md", &guide);
+}
+
+#[test]
+fn benchmarks_md_leads_into_every_benchmark_page() {
     let pages = benchmark_pages();
     assert!(pages.len() >= 10, "the benchmark pages: {pages:?}");
-    for page in pages {
-        let relative = page
-            .strip_prefix(&root)
-            .expect("inside")
-            .display()
-            .to_string();
-        assert!(
-            targets.contains(&relative),
-            "BENCHMARKS.md does not link {relative}"
-        );
-    }
+    assert_links_each("BENCHMARKS.md", &pages);
 }
 
 /// The data folder beside the repository, which a user's clone does not have.
