@@ -3,7 +3,7 @@
 //! reads: the inputs of `benches/parse.rs` (1,000 × a 9×9 puzzle, 40 × a 25×25 one, written
 //! by `write_puzzles`), each parsed until 1 s of CPU time has passed, best of `ROUNDS`
 //! rounds (default 3). To compare two builds on a shared machine, copy each build's
-//! binary aside and run them in turn several times (BENCHMARKS.md, "Parsing").
+//! binary aside and run them in turn several times (docs/benchmarks/parsing.md, "Parsing").
 //!
 //! Run: `cargo run --release --example parse_cpu` (Unix only).
 

@@ -15,7 +15,7 @@
 //! two threads. The times are wall-clock times.
 //!
 //! With `RANDOM_3SAT_DUMP=DIR` the formulas are also written as `DIR/000.cnf` … for
-//! external solvers (BENCHMARKS.md, "Random k-SAT").
+//! external solvers (docs/benchmarks/ksat.md, "Random k-SAT").
 
 use std::time::{Duration, Instant};
 

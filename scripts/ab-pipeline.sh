@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Paired speed comparison of two builds on the 9x9 SAT path (BENCHMARKS.md, "9×9 sets"):
+# Paired speed comparison of two builds on the 9x9 SAT path (docs/benchmarks/nine.md,
+# "9×9 sets"):
 # runs `examples/sat_pipeline` of the OLD and the NEW build in turn,
 # RUNS times each, so that the machine's drift hits both alike, and prints per build the
 # min and median over the runs of the end-to-end and solve µs per puzzle. On a shared VM a

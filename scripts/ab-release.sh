@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Paired whole-process speed comparison of two sudosat binaries on the sets that pin the
-# solver's speed (those of BENCHMARKS.md, "9×9 sets", "Hard 25×25" and "Large grids"): each set is solved by the OLD and
-# the NEW binary in turn, RUNS times each, one thread, so that the machine's drift hits both
-# alike; per set it prints each build's median wall time and the ratio new/old (0.97–1.03 is
-# "the same speed" on a shared machine).
+# solver's speed (those of docs/benchmarks/nine.md, "9×9 sets", hard.md, "Hard 25×25"
+# and large.md, "Large grids"): each set is solved by the OLD and the NEW binary in turn,
+# RUNS times each, one thread, so that the machine's drift hits both alike; per set it
+# prints each build's median wall time and the ratio new/old (0.97–1.03 is "the same
+# speed" on a shared machine).
 #
 # Usage: scripts/ab-release.sh OLD NEW [RUNS] [DATA]
 #   OLD, NEW  sudosat binaries, e.g. an older commit's build in a worktree

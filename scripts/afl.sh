@@ -16,8 +16,8 @@
 # (the replay test checks that they are valid input); what AFL found and cmin kept is
 # added as afl-<cksum>. Crashes and hangs are copied to tests/fuzz/<target>/crash-afl-* /
 # hang-afl-*, which `cargo test --test fuzz_replay` replays through the same code. One
-# line per target goes to target/afl/results.tsv; `scripts/benchmarks.sh afl` makes
-# BENCHMARKS.md's table from the runs' statistics.
+# line per target goes to target/afl/results.tsv; `scripts/benchmarks.sh afl` makes the
+# table of docs/benchmarks/fuzzing.md, "Coverage-guided (AFL++)", from the runs' statistics.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

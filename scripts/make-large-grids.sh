@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the generated grids of benches/data/large (100×100 to 400×400) with sudosat's own tools, so that
-# "auto" root reasoning is measured on grids of every kind it touches (BENCHMARKS.md, "Root
-# reasoning"), xz-compressed (sudosat reads them as they are):
+# "auto" root reasoning is measured on grids of every kind it touches
+# (docs/benchmarks/large.md, "Root reasoning"), xz-compressed (sudosat reads them as they
+# are):
 #   unique-225-S, unique-400-S   one solution: examples/large_puzzle removes the givens of a
 #                                permuted pattern grid in batches, in a random order, while
 #                                the root fixpoint still settles the puzzle (seeds S = 1, 2

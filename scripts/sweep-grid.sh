@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Makes one grid of the root-reasoning sweep again from its seed (BENCHMARKS.md, "Root
-# reasoning on grids made for the sweep"): examples/large_puzzle with the sweep's given
-# shares from 80 % down to PERCENT, in steps of 4, so that the blanking takes the same path
-# as in the sweep. The search method's checks stop at 10 s each, so a much slower machine
-# can make another grid from the same seed.
+# Makes one grid of the root-reasoning sweep again from its seed
+# (docs/benchmarks/large.md, "Root reasoning on grids made for the sweep"):
+# examples/large_puzzle with the sweep's given shares from 80 % down to PERCENT, in steps
+# of 4, so that the blanking takes the same path as in the sweep. The search method's
+# checks stop at 10 s each, so a much slower machine can make another grid from the same
+# seed.
 #
 # Usage, from the repository root: scripts/sweep-grid.sh SIDE METHOD SEED PERCENT [OUT]
 #   SIDE     64, 100, 144, 225 or 400

@@ -1,14 +1,22 @@
-//! Every relative link of README.md, the guide (docs/*.md), DEVELOPERS.md and BENCHMARKS.md
-//! leads somewhere: the file exists inside the repository, and an `#anchor` names a heading
+//! Every relative link of README.md, the guide (docs/*.md), DEVELOPERS.md, BENCHMARKS.md and
+//! its pages (docs/benchmarks/*.md) leads somewhere: the file exists inside the repository, and an `#anchor` names a heading
 //! of the Markdown file it points into, slugged as GitHub slugs headings. The same files
 //! name no path of one machine and nothing else a user's clone lacks.
 
 mod common;
 
-use common::{guide_files, repo_root};
+use common::{guide_files, markdown_files, repo_root};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+/// The folder of the benchmark pages, which BENCHMARKS.md maps.
+const BENCHMARK_PAGES: &str = "docs/benchmarks";
+
+/// The pages of [`BENCHMARK_PAGES`], in name order.
+fn benchmark_pages() -> Vec<PathBuf> {
+    markdown_files(BENCHMARK_PAGES)
+}
 
 /// The documents whose links are checked.
 fn documents() -> Vec<PathBuf> {
@@ -18,7 +26,13 @@ fn documents() -> Vec<PathBuf> {
         .map(|name| root.join(name))
         .collect();
     all.extend(guide_files());
+    all.extend(benchmark_pages());
     all
+}
+
+/// Is `relative` (a path from the repository root) BENCHMARKS.md or one of its pages?
+fn is_benchmarks(relative: &Path) -> bool {
+    relative == Path::new("BENCHMARKS.md") || relative.starts_with(BENCHMARK_PAGES)
 }
 
 /// Is `c` one of the combining marks GitHub keeps in a slug (Unicode's \p{M}, in the
@@ -165,8 +179,8 @@ fn check_link(document: &Path, target: &str) -> Option<String> {
     })
 }
 
-/// Does the link name a heading of BENCHMARKS.md? Those are checked on their own: the
-/// guide links into that file's sections by their agreed headings.
+/// Does the link name a heading of BENCHMARKS.md or of one of its pages? Those are checked
+/// on their own: the guide links into their sections by their agreed headings.
 fn is_benchmarks_anchor(document: &Path, target: &str) -> bool {
     let Some((path, _)) = target.split_once('#') else {
         return false;
@@ -176,7 +190,11 @@ fn is_benchmarks_anchor(document: &Path, target: &str) -> bool {
     } else {
         document.parent().expect("a folder").join(path)
     };
-    file.file_name().is_some_and(|name| name == "BENCHMARKS.md")
+    // A file that is not there is the other test's finding.
+    let (Ok(file), Ok(root)) = (file.canonicalize(), repo_root().canonicalize()) else {
+        return false;
+    };
+    file.strip_prefix(&root).is_ok_and(is_benchmarks)
 }
 
 /// The broken links of every document whose links `select` picks, and how many it picked.
@@ -220,36 +238,49 @@ fn every_link_into_a_section_of_benchmarks_names_one_of_its_headings() {
     let (broken, checked) = broken_links(is_benchmarks_anchor);
     assert!(
         checked > 5,
-        "only {checked} links into BENCHMARKS.md's sections"
+        "only {checked} links into the benchmark pages' sections"
     );
     assert!(
         broken.is_empty(),
-        "{} link(s) into sections BENCHMARKS.md does not have:\n{}",
+        "{} link(s) into sections the benchmark pages do not have:\n{}",
         broken.len(),
         broken.join("\n")
     );
 }
 
-#[test]
-fn the_readme_leads_into_every_file_of_the_guide() {
+/// Every one of `files` is linked from `from` (a document at the repository root, so its
+/// link targets are paths from the root).
+fn assert_links_each(from: &str, files: &[PathBuf]) {
     let root = repo_root();
-    let readme = fs::read_to_string(root.join("README.md")).expect("a README");
-    let targets: BTreeSet<String> = links(&readme)
+    let text = fs::read_to_string(root.join(from)).expect(from);
+    let targets: BTreeSet<String> = links(&text)
         .into_iter()
         .map(|(_, target)| target.split('#').next().unwrap_or("").to_string())
         .collect();
-    for document in documents() {
-        let Ok(relative) = document.strip_prefix(&root) else {
-            continue;
-        };
+    for file in files {
+        let relative = file.strip_prefix(&root).expect("inside");
         let relative = relative.display().to_string();
-        if relative.starts_with("docs/") && relative != "docs/history.md" {
-            assert!(
-                targets.contains(&relative),
-                "README.md does not link {relative}"
-            );
-        }
+        assert!(
+            targets.contains(&relative),
+            "{from} does not link {relative}"
+        );
     }
+}
+
+#[test]
+fn the_readme_leads_into_every_file_of_the_guide() {
+    let guide: Vec<PathBuf> = guide_files()
+        .into_iter()
+        .filter(|file| !file.ends_with("docs/history.md"))
+        .collect();
+    assert_links_each("README.md", &guide);
+}
+
+#[test]
+fn benchmarks_md_leads_into_every_benchmark_page() {
+    let pages = benchmark_pages();
+    assert!(pages.len() >= 10, "the benchmark pages: {pages:?}");
+    assert_links_each("BENCHMARKS.md", &pages);
 }
 
 /// The data folder beside the repository, which a user's clone does not have.
@@ -390,7 +421,7 @@ fn the_user_docs_name_nothing_a_users_clone_lacks() {
             .display()
             .to_string();
         // The benchmark figures and the journal of tries keep their own history.
-        if relative == "BENCHMARKS.md" || relative == "docs/history.md" {
+        if is_benchmarks(Path::new(&relative)) || relative == "docs/history.md" {
             continue;
         }
         let Ok(text) = fs::read_to_string(&document) else {

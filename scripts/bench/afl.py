@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Coverage-guided (AFL++)": the last `scripts/afl.sh` run of each target, as
-AFL++ left it in target/afl/TARGET (its fuzzer_stats, and the revision afl.sh fuzzed), with
-the corpus committed in tests/fuzz/TARGET/corpus. Runs nothing itself: the runs take 30
-minutes a target on a core of their own, so they are made apart from the timed sections.
+"""docs/benchmarks/fuzzing.md, "Coverage-guided (AFL++)": the last `scripts/afl.sh` run of
+each target, as AFL++ left it in target/afl/TARGET (its fuzzer_stats, and the revision
+afl.sh fuzzed), with the corpus committed in tests/fuzz/TARGET/corpus. Runs nothing itself:
+the runs take 30 minutes a target on a core of their own, so they are made apart from the
+timed sections.
 """
 
 import datetime

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "CaDiCaL 1.9.5 and 3.0.1": what the upgrade of the embedded CaDiCaL
-changed, both in process (`sudosat solve --backend cadical`), on the shipped 9×9 sets, on
-isomorphic draws of the hard 25×25 puzzles and on the large grids.
+"""docs/benchmarks/solvers.md, "CaDiCaL 1.9.5 and 3.0.1": what the upgrade of the embedded
+CaDiCaL changed, both in process (`sudosat solve --backend cadical`), on the shipped 9×9
+sets, on isomorphic draws of the hard 25×25 puzzles and on the large grids.
 
 The 1.9.5 build is the revision before the upgrade (OLD_REV, default: the parent of the
 commit that replaced the `cadical` crate), built from `git archive` in its own target

@@ -2,8 +2,8 @@
 are, how a process is run and measured, and how a table is printed.
 
 Each script prints one section's Markdown: a line naming the machine, the date, the
-revision and the commands, then its tables. `scripts/benchmarks.sh` puts that output into
-BENCHMARKS.md between the section's markers.
+revision and the commands, then its tables. `scripts/benchmarks.sh` puts that output
+between the section's markers on its page of docs/benchmarks/ (scripts/bench/markers.py).
 """
 
 import csv
@@ -85,8 +85,8 @@ def revision():
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
     rev = git("rev-parse", "--short", "HEAD") or "unknown"
-    # Only what goes into the binaries counts (BENCHMARKS.md itself changes while the
-    # driver fills it in).
+    # Only what goes into the binaries counts (the benchmark pages change while the
+    # driver fills them in).
     if git("status", "--porcelain", "--untracked-files=no", "--", "src", "crates", "examples",
            "benches", "Cargo.toml", "Cargo.lock"):
         rev += " (with uncommitted changes)"
@@ -230,7 +230,7 @@ def table(headings, rows, right=None):
 
 
 def number(value, digits=0):
-    """Thousands separated, as BENCHMARKS prints figures."""
+    """Thousands separated, as the benchmark pages print figures."""
     return f"{value:,.{digits}f}"
 
 

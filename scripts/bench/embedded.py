@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Embedded and external solvers": CaDiCaL 1.9.5 and Kissat 4.0.4 compiled
-into sudosat (`--backend cadical`, `--backend kissat`) beside the same solvers run as
-processes, and beside cdcl, on 9×9, hard 25×25 and large grids.
+"""docs/benchmarks/solvers.md, "Embedded and external solvers": CaDiCaL 1.9.5 and Kissat
+4.0.4 compiled into sudosat (`--backend cadical`, `--backend kissat`) beside the same
+solvers run as processes, and beside cdcl, on 9×9, hard 25×25 and large grids.
 
 The processes are the same library code: `sudosat sat --backend NAME --threads 1` as an
 external solver, which compare hands the puzzle's CNF as a file and whose `s`/`v` answer

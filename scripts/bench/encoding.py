@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Encoding sizes": variables and clauses of each encoding, what the
-reduction (Kwon & Jain's V⁺/V⁻) removes, the at-most-one families on empty grids, and the
-time to write the largest formulas.
+"""docs/benchmarks/encoding.md, "Encoding sizes": variables and clauses of each encoding,
+what the reduction (Kwon & Jain's V⁺/V⁻) removes, the at-most-one families on empty grids,
+and the time to write the largest formulas.
 
 Sizes are exact (`sudosat sizes`: closed forms, or a walk over the groups for the reduced
 encodings), so they do not depend on the machine; the times do.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Against Kissat 4 on fresh puzzles": cdcl against Kissat 4.0.4 and the SAT
-Competition 2025 winner AE-Kissat-MAB on hard 25×25 puzzles made when the script runs,
-which no choice in the search was measured on.
+"""docs/benchmarks/hard.md, "Against Kissat 4 on fresh puzzles": cdcl against Kissat 4.0.4
+and the SAT Competition 2025 winner AE-Kissat-MAB on hard 25×25 puzzles made when the script
+runs, which no choice in the search was measured on.
 
 - The puzzles: PUZZLES (default 24) made by `examples/hard_puzzle` (scripts/make-hard-puzzles.sh) from seeds SEED,
   SEED + 1, … (SEED drawn at random and printed unless set): a random full grid cut to a

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Fuzzing": a short run of the parser fuzz driver on every target, and
-the slowest 1 MiB input of each parser.
+"""docs/benchmarks/fuzzing.md, "Fuzzing": a short run of the parser fuzz driver on every
+target, and the slowest 1 MiB input of each parser.
 
 `examples/fuzz.rs`, built with the `fuzz` profile (optimised, overflow checks and debug
 assertions on), mutates the seed corpus of `tests/fuzz/<target>/corpus`; findings go to

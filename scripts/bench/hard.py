@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Hard 25×25": the six Gecode 25×25 puzzles, which need real search.
+"""docs/benchmarks/hard.md, "Hard 25×25": the six Gecode 25×25 puzzles, which need real search.
 
 Each puzzle is encoded once (`sudosat encode --reduce`, extended+reduced) and every entry
 solves the same CNF in one `sudosat compare --cnf` run, CaDiCaL first, so that each ratio

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Against Kissat 4": the built-in cdcl against the SAT competition's current
-winner, Kissat 4.0.4 (built by scripts/build-peers.sh from the sources its crate carries),
-on draws that single runs cannot mislead, and Kissat's own techniques ablated on the same
-draws.
+"""docs/benchmarks/hard.md, "Against Kissat 4": the built-in cdcl against the SAT
+competition's current winner, Kissat 4.0.4 (built by scripts/build-peers.sh from the sources
+its crate carries), on draws that single runs cannot mislead, and Kissat's own techniques
+ablated on the same draws.
 
 - The draws: the six Gecode 25×25 puzzles (benches/data/hard) and 7 random isomorphs of
   each (scripts/isomorphs.py, seed 54), 48 in all, each encoded once (`sudosat encode

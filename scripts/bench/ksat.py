@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Random k-SAT": uniform random k-SAT near each threshold.
+"""docs/benchmarks/ksat.md, "Random k-SAT": uniform random k-SAT near each threshold.
 
 `examples/random_3sat` writes the same seeded formulas for every backend named, which must
 agree on every answer; the table sets each backend's total against varisat's in the same

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Large grids": the single grids from 16×16 to 225×225.
+"""docs/benchmarks/large.md, "Large grids": the single grids from 16×16 to 225×225.
 
 Two parts. The default path: one `sudosat solve` process per grid (every core), wall
 time and peak memory. Then one `sudosat compare` run over the grids up to 144×144 with

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Memory": peak resident memory of the default path, and of CaDiCaL on
-the same CNF, measured in the same run.
+"""docs/benchmarks/memory.md, "Memory": peak resident memory of the default path, and of
+CaDiCaL on the same CNF, measured in the same run.
 
 One `sudosat solve` process per input (every core; the portfolio's copies included), its
 peak resident set from GNU time; CaDiCaL (`cadical -q`) on the `sudosat encode --reduce` CNF

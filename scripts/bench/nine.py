@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "9×9 sets": batches of puzzles, whole processes, against tdoku.
+"""docs/benchmarks/nine.md, "9×9 sets": batches of puzzles, whole processes, against tdoku.
 
 Three tables. The first times whole processes (start, parse, solve, check, write; one
 thread, first solution, CPU time, the fastest of RUNS) against tdoku's, the fastest public
@@ -38,8 +38,8 @@ FRESH = [
 ]
 LARGER = [("fresh 16×16", ["--size", "4"], 60), ("fresh 25×25", ["--size", "5"], 12)]
 RUNS = 3  # whole-process runs per entry and set; the fastest is kept
-# The targets of the batch path (BENCHMARKS.md, "9×9 sets"): the SAT path against tdoku
-# by kind of set, Dancing Links against tdoku, and two jobs against one.
+# The targets of the batch path (docs/benchmarks/nine.md, "9×9 sets"): the SAT path against
+# tdoku by kind of set, Dancing Links against tdoku, and two jobs against one.
 SAT_TARGET = {"minimal": 4.0, "expert": 3.0}
 DLX_TARGET = 2.0
 JOBS_TARGET = 1.8

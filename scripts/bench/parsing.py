@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Parsing": how fast the readers take their inputs.
+"""docs/benchmarks/parsing.md, "Parsing": how fast the readers take their inputs.
 
 The grid formats in CPU time (`examples/parse_cpu`: the inputs of `benches/parse.rs`, each
 parsed until a second of CPU has passed, best of ROUNDS rounds), which a shared machine

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Proofs": what DRAT proofs cost and how fast drat-trim checks them.
+"""docs/benchmarks/proofs.md, "Proofs": what DRAT proofs cost and how fast drat-trim checks
+them.
 
 First `examples/proof_overhead` (uniqueness checks, i.e. counting to 2, of every puzzle of
 a set, in rounds that alternate the plain and the proof-writing solve): the backend's solve

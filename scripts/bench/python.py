@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Python": what the Python module costs over the command line.
+"""docs/benchmarks/python.md, "Python": what the Python module costs over the command line.
 
 `sudosat.solve_many(FILE, jobs=1)` against `sudosat solve --jobs 1 FILE` on the same
 file, the whole call against the whole process (reading, solving, checking, the answers

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Root reasoning": the fixpoint of the root reasoning (src/solve/root/) on
-every large grid of benches/data, and the default path (`--root auto`) against the search
-alone (`--root none`) and the fixpoint to its end (`--root hall`).
+"""docs/benchmarks/large.md, "Root reasoning": the fixpoint of the root reasoning
+(src/solve/root/) on every large grid of benches/data, and the default path (`--root auto`)
+against the search alone (`--root none`) and the fixpoint to its end (`--root hall`).
 
 - What the fixpoint leaves: one `examples/root_reasoning` process per grid (cells fixed,
   removals by rule, Hall rounds, steps of work, the reduced formula's literals before and after,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Where a 9×9 batch spends its time": the stages of one `sudosat solve`
-process over a puzzle file, as instructions a puzzle counted by callgrind.
+"""docs/benchmarks/nine.md, "Where a 9×9 batch spends its time": the stages of one
+`sudosat solve` process over a puzzle file, as instructions a puzzle counted by callgrind.
 
 One process per set (one job, one thread, every answer written), run under
 `valgrind --tool=callgrind`; the counts are split into the stages of the pipeline by the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Root reasoning on grids made for the sweep": `--root auto` against the
-search alone (`--root none`) and the fixpoint to its end (`--root hall`) on grids made when
-the script runs, from a seed drawn then and printed, by three methods
+"""docs/benchmarks/large.md, "Root reasoning on grids made for the sweep": `--root auto`
+against the search alone (`--root none`) and the fixpoint to its end (`--root hall`) on
+grids made when the script runs, from a seed drawn then and printed, by three methods
 (`examples/large_puzzle`):
 
 - `search`: one solution, cells blanked in a random order while a search (cdcl, no

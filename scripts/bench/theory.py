@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "The grid as a theory": cdcl with `--propagate none` (clauses alone),
-`grid` (the grid theory beside the clauses), `grid-only` (the theory instead of the
-grid's clauses) and either with Hall sets (`grid-hall`, `grid-only-hall`), against
-CaDiCaL on the same reduced CNFs.
+"""docs/benchmarks/hard.md, "The grid as a theory": cdcl with `--propagate none` (clauses
+alone), `grid` (the grid theory beside the clauses), `grid-only` (the theory instead of the
+grid's clauses) and either with Hall sets (`grid-hall`, `grid-only-hall`), against CaDiCaL
+on the same reduced CNFs.
 
 - 9×9: instructions counted by callgrind for one `sudosat solve` process over the first
   200 minimal and the first 100 expert puzzles (deterministic, unlike times on a

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""BENCHMARKS.md, "Playground": the page's cdcl in a browser against the native binary,
-and the size of the wasm file the page downloads.
+"""docs/benchmarks/playground.md, "Playground": the page's cdcl in a browser against the
+native binary, and the size of the wasm file the page downloads.
 
 Each set is solved both ways, alternated ROUNDS times in one run: `sudosat solve FILE
 --threads 1 --jobs 1 --stats` (the release binary, one puzzle at a time on one thread as

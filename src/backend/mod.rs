@@ -81,8 +81,8 @@ impl BackendKind {
     /// The default backend: the built-in CDCL solver. It is as fast as the DPLL where
     /// propagation and probing settle a puzzle (17-clue 9×9, the large grids) and the only
     /// built-in one that learns, so it finishes the grids that need real search (the
-    /// gecode 25×25 set, hardest 9×9) where the DPLL times out (BENCHMARKS.md, "Hard
-    /// 25×25").
+    /// gecode 25×25 set, hardest 9×9) where the DPLL times out (docs/benchmarks/hard.md,
+    /// "Hard 25×25").
     pub const DEFAULT: BackendKind = BackendKind::Cdcl;
 
     /// The backend's row of the registry ([`BACKENDS`]).
@@ -390,7 +390,7 @@ crate::names::named_enum! {
         /// The measured best: [`LoadMode::RootUnits`] for puzzles up to 9×9 in a classic
         /// reduced encoding (the default) on a backend that can, without a proof, native
         /// propagation or root reasoning; [`LoadMode::Reencode`] otherwise
-        /// ([`crate::solve::sat::loads_root_units`]; BENCHMARKS.md, "9×9 sets").
+        /// ([`crate::solve::sat::loads_root_units`]; docs/benchmarks/nine.md, "9×9 sets").
         #[default]
         Auto = "auto",
         /// Encode each puzzle anew into a reset backend, with the encoding's reduction.

@@ -53,7 +53,7 @@ crate::names::named_enum! {
         /// 17-clue puzzles and 1.11× on the forum-hardest, about even over both; the
         /// Hall-set pass (`sudoku`) costs 5–10× per conflict, and the theory's Hall sets
         /// (`grid-hall`, `grid-only-hall`) add no conflict saved at the root and cost more
-        /// below it (BENCHMARKS.md, "The grid as a theory").
+        /// below it (docs/benchmarks/hard.md, "The grid as a theory").
         #[default]
         Auto = "auto",
         /// Clauses only.

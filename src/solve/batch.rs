@@ -4,7 +4,8 @@
 //! The lean path of a batch is [`Solver::solve_into`](super::Solver::solve_into) on a
 //! solver that lives as long as the batch: on the SAT path it reuses its formula, its map,
 //! its backend's clause database and the answer's grid from one puzzle to the next, so a
-//! puzzle allocates nothing there (BENCHMARKS.md, "Where a 9×9 batch spends its time").
+//! puzzle allocates nothing there (docs/benchmarks/nine.md, "Where a 9×9 batch spends its
+//! time").
 //! This module deals the puzzles to the threads: [`Batch::run`] keeps one state per thread
 //! of its pool (built on the thread's first puzzle), runs each puzzle's work on whichever
 //! thread is free, and hands the results back on the caller's thread in input order, a

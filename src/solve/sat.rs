@@ -153,8 +153,8 @@ fn encode_variables_only(puzzle: &Grid, encoding: SudokuEncoding, formula: &mut 
 }
 
 /// The widest grid [`LoadMode::Auto`] loads once and solves with root units: 9×9 (measured
-/// in BENCHMARKS.md, "9×9 sets"; wider grids' puzzles are fewer and their searches longer,
-/// where the puzzle's own reduced formula serves better).
+/// in docs/benchmarks/nine.md, "9×9 sets"; wider grids' puzzles are fewer and their searches
+/// longer, where the puzzle's own reduced formula serves better).
 pub const ROOT_UNITS_MAX_SIDE: usize = 9;
 
 /// Whether [`LoadMode::Auto`] solves a puzzle of side `n` in `encoding` with the empty

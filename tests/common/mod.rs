@@ -337,15 +337,20 @@ pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The guide's files (`docs/*.md`) in name order.
-pub fn guide_files() -> Vec<PathBuf> {
-    let mut guide: Vec<PathBuf> = std::fs::read_dir(repo_root().join("docs"))
-        .expect("a docs folder")
-        .map(|entry| entry.expect("a docs entry").path())
+/// The Markdown files of a folder of the repository (not its subfolders), in name order.
+pub fn markdown_files(folder: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo_root().join(folder))
+        .unwrap_or_else(|error| panic!("{folder}: {error}"))
+        .map(|entry| entry.expect("a folder entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
         .collect();
-    guide.sort();
-    guide
+    files.sort();
+    files
+}
+
+/// The guide's files (`docs/*.md`) in name order.
+pub fn guide_files() -> Vec<PathBuf> {
+    markdown_files("docs")
 }
 
 /// The SAT path with cdcl under `propagate`.

@@ -152,8 +152,9 @@ pub struct EncodingArgs {
     /// Apply the V⁺/V⁻ reduction (Kwon & Jain 2006).
     ///
     /// Apply the V⁺/V⁻ reduction of Kwon & Jain (2006). The default of `solve` and `count`
-    /// (faster: BENCHMARKS.md, "Encoding sizes") but not of `encode` and `decode`: an exported file keeps the
-    /// plain (r,c,v) numbering that a reader can decode by hand.
+    /// (faster: docs/benchmarks/encoding.md, "Encoding sizes") but not of `encode` and
+    /// `decode`: an exported file keeps the plain (r,c,v) numbering that a reader can decode
+    /// by hand.
     #[arg(long, overrides_with = "no_reduce")]
     pub reduce: bool,
     /// Encode without the reduction.
@@ -251,9 +252,10 @@ pub struct BackendArgs {
     /// `auto` (the default: the measured best, which is clauses only on every grid size:
     /// on hard 25×25 draws every mode ends within the draws' spread, `grid` is slower on
     /// 64×64, and on 9×9 `grid-only` gains on easy puzzles what it loses on hard ones; see
-    /// BENCHMARKS.md, "The grid as a theory"). Grids wider than 64 always use clauses only; with a proof the theory keeps
-    /// the clauses and makes only inferences a checker verifies by unit propagation; `sat`
-    /// (a DIMACS file, no grid) takes only `auto`, which is clauses only there.
+    /// docs/benchmarks/hard.md, "The grid as a theory"). Grids wider than 64 always use
+    /// clauses only; with a proof the theory keeps the clauses and makes only inferences a
+    /// checker verifies by unit propagation; `sat` (a DIMACS file, no grid) takes only
+    /// `auto`, which is clauses only there.
     #[arg(long, value_name = "MODE", default_value_t = Propagate::default(), value_parser = named::<Propagate>())]
     pub propagate: Propagate,
     /// Reasoning before the encoding: auto, none or hall.

@@ -32,7 +32,7 @@ pub enum TableStyle {
     /// Aligned plain-text columns.
     #[default]
     Text,
-    /// Markdown (GitHub) tables and lists, for BENCHMARKS.md.
+    /// Markdown (GitHub) tables and lists, for the benchmark pages.
     Markdown,
 }
 

@@ -27,7 +27,8 @@
 //! left. A grid the cheap rules settle never starts a Hall round; one whose Hall sets keep
 //! settling cells (`sudoku-225-1`, which no search here settles) goes to the fixpoint;
 //! one where they find little stops within its first round. How the rule fares on grids
-//! it was not tuned on: BENCHMARKS.md, "Root reasoning on grids made for the sweep".
+//! it was not tuned on: docs/benchmarks/large.md, "Root reasoning on grids made for the
+//! sweep".
 //!
 //! The grid theory inside cdcl ([`crate::backend::GridTheoryFactory`]) does the Hall sets
 //! on one `u64` a cell and stops at side 64; here a cell's candidates are seven words, as

@@ -8,7 +8,7 @@ crate::names::named_enum! {
         /// The cheap rules to their fixpoint, then rounds of Hall sets and fish while each
         /// round pays for its work in literals removed from the formula
         /// ([`RootPolicy::WhilePaying`]), on grids of side [`ROOT_AUTO_MIN_SIDE`] and
-        /// more (BENCHMARKS.md, "Root reasoning").
+        /// more (docs/benchmarks/large.md, "Root reasoning").
         #[default]
         Auto = "auto",
         /// None: the puzzle is encoded as it is.
@@ -46,9 +46,9 @@ impl RootPolicy {
     /// steps of the fixpoint: parsing, encoding, loading and propagating the extended,
     /// reduced formulas of `unique-225-1` and `unique-400-1` with `--root none` took 136 and
     /// 154 ns of CPU a literal, and the fixpoint on `sudoku-225-1` 35 ns a step
-    /// (BENCHMARKS.md, "Root reasoning"). The price is twice that: a search that meets
-    /// conflicts pays more a literal, and stopping too early costs more than going on too
-    /// long (a grid like `sudoku-225-1` is settled only by the fixpoint).
+    /// (docs/benchmarks/large.md, "Root reasoning"). The price is twice that: a search
+    /// that meets conflicts pays more a literal, and stopping too early costs more than
+    /// going on too long (a grid like `sudoku-225-1` is settled only by the fixpoint).
     pub const AUTO: RootPolicy = RootPolicy::WhilePaying { price: 8, probe: 1 };
 }
 

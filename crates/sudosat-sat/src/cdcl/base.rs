@@ -9,8 +9,8 @@
 //! in its cell, row, column and box), and then every long clause is watched afresh on two
 //! literals the assignment leaves open; a clause left with one is a unit, with none a
 //! conflict. On a 9×9 puzzle that replaces some 500 false literals' visits of the
-//! "at least one" clauses by one pass over those clauses (BENCHMARKS.md, "Where a 9×9
-//! batch spends its time").
+//! "at least one" clauses by one pass over those clauses (docs/benchmarks/nine.md, "Where
+//! a 9×9 batch spends its time").
 
 use super::clauses::{ClauseDb, Occurrences, Watch, HEADER};
 use super::decide::Vsids;

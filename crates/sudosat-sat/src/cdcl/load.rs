@@ -77,8 +77,8 @@ impl Formula {
     /// read through the substitutions made; the solver is at the root and has room for
     /// every variable). `stop`, asked every [`LOAD_CHECK_PERIOD`] clauses, ends the load
     /// early (a time limit, an interrupt): `false` then, and the next solve goes on from
-    /// there. Never inlined: loading is a stage of its own in a profile (BENCHMARKS.md,
-    /// "Where a 9×9 batch spends its time").
+    /// there. Never inlined: loading is a stage of its own in a profile
+    /// (docs/benchmarks/nine.md, "Where a 9×9 batch spends its time").
     #[inline(never)]
     pub(super) fn load_pending(
         &mut self,
