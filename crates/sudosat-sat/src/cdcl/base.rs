@@ -12,7 +12,7 @@
 //! "at least one" clauses by one pass over those clauses (docs/benchmarks/nine.md, "Where
 //! a 9×9 batch spends its time").
 
-use super::clauses::{ClauseDb, Occurrences, Watch, HEADER};
+use super::clauses::{ClauseDb, Watch, HEADER};
 use super::decide::Vsids;
 use super::stats::Stats;
 use super::trail::{Trail, BINARY_REASON, FALSE, NO_REASON, TRUE, UNSET};
@@ -38,8 +38,6 @@ pub(super) struct Base {
     /// The literal codes of the long clauses, each once: the watch lists a query without
     /// learnt clauses can have filled.
     watched: Vec<u32>,
-    /// The implication lists the last query shortened ([`fix_units`]), to copy back.
-    shortened: Vec<u32>,
     /// Clauses of the formula as given that make the base.
     pub(super) clauses: usize,
     /// Whether the base alone is refuted.
@@ -75,7 +73,6 @@ impl Base {
         watched.sort_unstable();
         Base {
             watched,
-            shortened: Vec::new(),
             arena: db.arena.clone(),
             originals: db.originals.clone(),
             binary_ends,
@@ -129,29 +126,13 @@ impl Base {
                     .extend_from_slice(&self.binaries[start as usize..end as usize]);
                 start = end;
             }
-        } else {
-            if learnt {
-                let mut start = 0;
-                for (list, &end) in lists.iter_mut().zip(&self.binary_ends) {
-                    list.binaries.truncate((end - start) as usize);
-                    start = end;
-                }
-            }
-            for &code in &self.shortened {
-                let code = code as usize;
-                let start = if code == 0 {
-                    0
-                } else {
-                    self.binary_ends[code - 1]
-                };
-                let list = &mut lists[code].binaries;
-                list.clear();
-                list.extend_from_slice(
-                    &self.binaries[start as usize..self.binary_ends[code] as usize],
-                );
+        } else if learnt {
+            let mut start = 0;
+            for (list, &end) in lists.iter_mut().zip(&self.binary_ends) {
+                list.binaries.truncate((end - start) as usize);
+                start = end;
             }
         }
-        self.shortened.clear();
         if learnt || whole {
             for list in lists.iter_mut() {
                 list.watches.clear();
@@ -176,10 +157,14 @@ impl Base {
 }
 
 /// Fixes `units` at the root of a base just restored ([`Base::restore`]), closes them under
-/// the binary clauses, watches the long clauses afresh and drops the binary clauses the
-/// root satisfies from the open variables' lists; `false` on a conflict (the query has no
-/// model). Propagation goes on, at the next solve, from the literals the long clauses
-/// imply.
+/// the binary clauses and watches the long clauses afresh; `false` on a conflict (the query
+/// has no model). Propagation goes on, at the next solve, from the literals the long
+/// clauses imply.
+///
+/// The binary clauses the root satisfies stay in their lists: taking them out walks every
+/// open literal's list (some 20,000 entries on 9×9) to spare the search a visit of the
+/// few it meets, and cost a minimal 9×9 puzzle 17 % more instructions than it saved
+/// (docs/benchmarks/nine.md, "Where a 9×9 batch spends its time").
 ///
 /// A long clause is watched on its first two literals the assignment leaves open (the
 /// implied one first when only one is, as a reason has it; none is a conflict), and not at
@@ -187,7 +172,6 @@ impl Base {
 /// query, and a watch would only be visited to be kept.
 pub(super) fn fix_units(
     units: &[Lit],
-    base: &mut Base,
     trail: &mut Trail,
     db: &mut ClauseDb,
     stats: &mut Stats,
@@ -272,26 +256,5 @@ pub(super) fn fix_units(
         });
     }
     trail.queue_head = closed;
-    drop_satisfied_binaries(base, trail, lists);
     true
-}
-
-/// Takes out of the open variables' implication lists every literal the root makes true:
-/// a binary clause satisfied for the whole query, which propagation would visit only to
-/// find its other literal true. On a 9×9 puzzle most of a digit's 28 clauses are (its
-/// peers' digit ruled out by the givens). The trail propagation makes is the same, visited
-/// in the same order; [`Base::restore`] copies the lists back.
-fn drop_satisfied_binaries(base: &mut Base, trail: &Trail, lists: &mut [Occurrences]) {
-    let values = &trail.values;
-    for code in 0..2 * base.num_vars {
-        if values[code] != UNSET {
-            continue;
-        }
-        let list = &mut lists[code].binaries;
-        let before = list.len();
-        list.retain(|l| values[l.code()] != TRUE);
-        if list.len() < before {
-            base.shortened.push(code as u32);
-        }
-    }
 }

@@ -650,13 +650,7 @@ impl SolveWithRootUnits for Cdcl {
         self.formula.probed_clauses = 0;
         self.restart_search();
         if !self.formula.inconsistent
-            && !base::fix_units(
-                units,
-                &mut base,
-                &mut self.trail,
-                &mut self.db,
-                &mut self.stats,
-            )
+            && !base::fix_units(units, &mut self.trail, &mut self.db, &mut self.stats)
         {
             self.formula.refuted(&mut self.db);
         }
