@@ -46,7 +46,7 @@ examples = [
     ("16×16", "benches/data/large/sudoku-16-1.txt", None),
     ("25×25", "benches/data/large/sudoku-25-1.txt", None),
     ("25×25, hard (Gecode 1)", "benches/data/hard/gecode-25x25-6.txt", 1),
-    ("25×25, hard (Gecode 6)", "benches/data/hard/gecode-25x25-6.txt", 6),
+    ("25×25, hard (Gecode 4)", "benches/data/hard/gecode-25x25-6.txt", 4),
 ]
 out = []
 for name, path, line in examples:
