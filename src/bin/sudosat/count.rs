@@ -82,7 +82,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let solver = how.build(false)?.1;
     let budget = args.how.memory_budget();
     let first = Mutex::new((!parallel).then_some(solver));
-    let prover = Mutex::new(prover);
+    // Locked for a whole puzzle, so only where there is one (proofs run on one thread): a
+    // lock held over every solve made the threads take turns.
+    let prover = prover.map(Mutex::new);
     let make = || -> Result<Box<dyn Solver>> {
         match first.lock().map(|mut s| s.take()) {
             Ok(Some(solver)) => Ok(solver),
@@ -96,8 +98,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
             &inputs,
             make,
             |solver, i, input| {
-                let mut prover = prover.lock().unwrap_or_else(|e| e.into_inner());
-                count_one(&args, budget, solver.as_mut(), prover.as_mut(), i, input)
+                let mut prover = prover
+                    .as_ref()
+                    .map(|p| p.lock().unwrap_or_else(|e| e.into_inner()));
+                count_one(
+                    &args,
+                    budget,
+                    solver.as_mut(),
+                    prover.as_deref_mut(),
+                    i,
+                    input,
+                )
             },
             |i, (verdict, proved)| {
                 all_unique &= verdict == "unique";
@@ -110,8 +121,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             },
         )
     })?;
-    if let Some(prover) = prover.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        prover.finish()?;
+    if let Some(prover) = prover {
+        prover
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .finish()?;
     }
     Ok(ExitCode::from(if all_unique {
         EXIT_OK

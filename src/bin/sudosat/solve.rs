@@ -114,7 +114,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // On one thread the solver built above serves; on several each builds its own, of one
     // thread. Proofs run on one thread, beside the prover.
     let first = Mutex::new((!parallel).then_some(solver));
-    let prover = Mutex::new(prover);
+    // Locked for a whole puzzle, so only where there is one (proofs run on one thread): a
+    // lock held over every solve made the threads take turns.
+    let prover = prover.map(Mutex::new);
     let make = || -> Result<Worker> {
         let solver = match first.lock().map(|mut s| s.take()) {
             Ok(Some(solver)) => solver,
@@ -133,8 +135,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
             &inputs,
             make,
             |worker, i, input| {
-                let mut prover = prover.lock().unwrap_or_else(|e| e.into_inner());
-                solve_one(&args, &spec, budget, worker, prover.as_mut(), i, input)
+                let mut prover = prover
+                    .as_ref()
+                    .map(|p| p.lock().unwrap_or_else(|e| e.into_inner()));
+                solve_one(
+                    &args,
+                    &spec,
+                    budget,
+                    worker,
+                    prover.as_deref_mut(),
+                    i,
+                    input,
+                )
             },
             |i, (answer, notes)| {
                 for note in notes {
@@ -152,8 +164,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         )
     })?;
     bar.finish_and_clear();
-    if let Some(prover) = prover.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        prover.finish()?;
+    if let Some(prover) = prover {
+        prover
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .finish()?;
     }
     Ok(ExitCode::from(if all_good {
         EXIT_OK
