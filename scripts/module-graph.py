@@ -11,7 +11,7 @@ Two pictures. The first has a node per top-level module of the library (`src/NAM
 A --> B when a file of A names `crate::B` (in a `use` line or a full path). The second
 has a node per file of the compare harness (`src/compare/`) and an arrow when a file
 names an item of another (`super::file`, `crate::compare::file`, or an item the folder's
-`mod.rs`, `summary.rs`, `plot.rs` or `output.rs` re-exports from it).
+`mod.rs`, `summary.rs`, `plot.rs`, `output.rs` or `report.rs` re-exports from it).
 Comments, strings and `#[cfg(test)]` modules are left out: the pictures show what the
 product's code uses.
 """
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 PAGE = ROOT / "docs" / "architecture-modules.md"
 # The compare harness's files that only gather their children's items ('' is mod.rs).
-HUBS = ["", "summary", "plot", "output"]
+HUBS = ["", "summary", "plot", "output", "report"]
 
 
 def code_of(path):
@@ -202,8 +202,8 @@ def page():
             "",
             "## The compare harness, file by file",
             "",
-            "Below `src/compare/`; `mod.rs`, `summary.rs`, `plot.rs` and `output.rs` only "
-            "gather their children's items and are left out.",
+            "Below `src/compare/`; `mod.rs`, `summary.rs`, `plot.rs`, `output.rs` and "
+            "`report.rs` only gather their children's items and are left out.",
             "",
             mermaid(cmp_nodes, cmp_edges),
             "",
