@@ -11,8 +11,9 @@ Two pictures. The first has a node per top-level module of the library (`src/NAM
 A --> B when a file of A names `crate::B` (in a `use` line or a full path). The second
 has a node per file of the compare harness (`src/compare/`) and an arrow when a file
 names an item of another (`super::file`, `crate::compare::file`, or an item the folder's
-`mod.rs`, `summary.rs` or `plot.rs` re-exports from it). Comments, strings and
-`#[cfg(test)]` modules are left out: the pictures show what the product's code uses.
+`mod.rs`, `summary.rs`, `plot.rs`, `output.rs` or `report.rs` re-exports from it).
+Comments, strings and `#[cfg(test)]` modules are left out: the pictures show what the
+product's code uses.
 """
 
 import re
@@ -22,14 +23,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 PAGE = ROOT / "docs" / "architecture-modules.md"
+# The compare harness's files that only gather their children's items ('' is mod.rs).
+HUBS = ["", "summary", "plot", "output", "report"]
 
 
 def code_of(path):
     """The file's code without comments, strings and its `#[cfg(test)]` module."""
     text = path.read_text()
-    cut = text.find("#[cfg(test)]\nmod tests")
-    if cut >= 0:
-        text = text[:cut]
+    cut = re.search(r"^#\[cfg\(test\)\]\n(?:pub(?:\([\w:]+\))? )?mod tests", text, re.M)
+    if cut:
+        text = text[: cut.start()]
     lines = []
     for line in text.splitlines():
         line = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line)
@@ -127,7 +130,7 @@ def reexports(files, module):
 
 def compare_graph():
     files = compare_files()
-    hubs = {m: reexports(files, m) for m in ["", "summary", "plot"] if m in files}
+    hubs = {m: reexports(files, m) for m in HUBS if m in files}
     edges = set()
     for module, path in files.items():
         if module in hubs:
@@ -199,8 +202,8 @@ def page():
             "",
             "## The compare harness, file by file",
             "",
-            "Below `src/compare/`; `mod.rs`, `summary.rs` and `plot.rs` only gather their "
-            "children's items and are left out.",
+            "Below `src/compare/`; `mod.rs`, `summary.rs`, `plot.rs`, `output.rs` and "
+            "`report.rs` only gather their children's items and are left out.",
             "",
             mermaid(cmp_nodes, cmp_edges),
             "",
