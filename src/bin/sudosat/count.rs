@@ -82,8 +82,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let solver = how.build(false)?.1;
     let budget = args.how.memory_budget();
     let first = Mutex::new((!parallel).then_some(solver));
-    // Locked for a whole puzzle, so only where there is one (proofs run on one thread): a
-    // lock held over every solve made the threads take turns.
+    // Locked for a whole puzzle, so only where there is one (proofs run on one thread):
+    // a lock over every solve would make the `--jobs` threads take turns.
     let prover = prover.map(Mutex::new);
     let make = || -> Result<Box<dyn Solver>> {
         match first.lock().map(|mut s| s.take()) {

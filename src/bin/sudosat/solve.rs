@@ -114,8 +114,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // On one thread the solver built above serves; on several each builds its own, of one
     // thread. Proofs run on one thread, beside the prover.
     let first = Mutex::new((!parallel).then_some(solver));
-    // Locked for a whole puzzle, so only where there is one (proofs run on one thread): a
-    // lock held over every solve made the threads take turns.
+    // Locked for a whole puzzle, so only where there is one (proofs run on one thread):
+    // a lock over every solve would make the `--jobs` threads take turns.
     let prover = prover.map(Mutex::new);
     let make = || -> Result<Worker> {
         let solver = match first.lock().map(|mut s| s.take()) {
