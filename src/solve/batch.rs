@@ -9,8 +9,9 @@
 //! This module deals the puzzles to the threads: [`Batch::run`] keeps one state per thread
 //! of its pool (built on the thread's first puzzle), runs each puzzle's work on whichever
 //! thread is free, and hands the results back on the caller's thread in input order, a
-//! chunk at a time, so that a large file's answers go out as they come without all of
-//! them held in memory. `sudosat solve` and `sudosat count` run their puzzles through it;
+//! chunk at a time while the pool solves the next one, so that a large file's answers go
+//! out as they come without all of them held in memory, and writing them does not idle
+//! the pool. `sudosat solve` and `sudosat count` run their puzzles through it;
 //! so can any caller with a list of puzzles (the Python module's `solve_many`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -73,7 +74,7 @@ impl Batch {
     /// on that thread's first item and kept for the batch), and calls `emit` on the
     /// caller's thread with each result in input order. On one thread each result is
     /// emitted as soon as it is made; on several, a chunk's results are emitted once the
-    /// chunk is done.
+    /// chunk is done, while the pool solves the next chunk.
     ///
     /// The first error in input order ends the batch, as on one thread: items after a
     /// failed one are not started once the failure is known, those before it still run,
@@ -143,22 +144,43 @@ impl Batch {
             }
             Some(result)
         };
-        for (c, chunk) in items.chunks(self.chunk).enumerate() {
+        // The pool solves chunk c + 1 while this thread emits chunk c: emitting (writing the
+        // answers) is then no longer a pause of every thread between two chunks.
+        let chunks: Vec<&[I]> = items.chunks(self.chunk).collect();
+        let solve_chunk = |c: usize| -> Vec<Option<Result<T, E>>> {
             let first = c * self.chunk;
-            let results: Vec<Option<Result<T, E>>> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .enumerate()
-                    .map(|(k, item)| run_one(first + k, item))
-                    .collect()
-            });
-            for (k, result) in results.into_iter().enumerate() {
-                match result {
-                    Some(result) => emit(first + k, result?)?,
-                    // Skipped after an earlier failure, whose error came first.
-                    None => unreachable!("a skipped item follows a failed one"),
+            chunks[c]
+                .par_iter()
+                .enumerate()
+                .map(|(k, item)| run_one(first + k, item))
+                .collect()
+        };
+        let mut done = pool.install(|| solve_chunk(0));
+        for c in 0..chunks.len() {
+            let first = c * self.chunk;
+            let mut next = None;
+            let emitted = pool.in_place_scope(|scope| {
+                if c + 1 < chunks.len() {
+                    let next = &mut next;
+                    let solve_chunk = &solve_chunk;
+                    scope.spawn(move |_| *next = Some(solve_chunk(c + 1)));
                 }
-            }
+                for (k, result) in std::mem::take(&mut done).into_iter().enumerate() {
+                    let emitted = match result {
+                        Some(result) => result.and_then(|result| emit(first + k, result)),
+                        // Skipped after an earlier failure, whose error came first.
+                        None => unreachable!("a skipped item follows a failed one"),
+                    };
+                    if emitted.is_err() {
+                        // The next chunk's items not begun yet are skipped.
+                        failed_at.fetch_min(first + k, Ordering::Relaxed);
+                        return emitted;
+                    }
+                }
+                Ok(())
+            });
+            emitted?;
+            done = next.unwrap_or_default();
         }
         Ok(())
     }
