@@ -241,4 +241,39 @@ mod tests {
             assert_eq!(emitted, (0..4_321).collect::<Vec<_>>(), "{jobs} jobs");
         }
     }
+
+    /// An error of `emit` (a write that fails) ends the batch at once: nothing after it is
+    /// emitted, and of the chunks after its own only the one solved meanwhile is worked on.
+    #[test]
+    fn an_emit_error_stops_the_batch() {
+        let items: Vec<u64> = (0..10_000).collect();
+        for jobs in [1, 2, 3] {
+            let batch = Batch::new(jobs).unwrap().with_chunk(777);
+            let worked = AtomicUsize::new(0);
+            let mut emitted = Vec::new();
+            let result = batch.run(
+                &items,
+                || Ok::<_, String>(()),
+                |_, i, _| {
+                    worked.fetch_add(1, Ordering::Relaxed);
+                    Ok(i)
+                },
+                |i, _| {
+                    if i == 2_000 {
+                        return Err(format!("write {i}"));
+                    }
+                    emitted.push(i);
+                    Ok(())
+                },
+            );
+            assert_eq!(result, Err("write 2000".to_string()), "{jobs} jobs");
+            assert_eq!(emitted, (0..2_000).collect::<Vec<_>>(), "{jobs} jobs");
+            // 2,000 is in the third chunk of 777; the fourth may have been solved meanwhile.
+            let worked = worked.load(Ordering::Relaxed);
+            assert!(
+                (2_001..=4 * 777).contains(&worked),
+                "{jobs} jobs worked on {worked}"
+            );
+        }
+    }
 }
