@@ -15,8 +15,8 @@
 #                                the same with 62.5 % and 75 % given (seeds 21, 22): no solver
 #                                measured here finds a solution of either in minutes
 #   search-100-68, search-144-72
-#                                one solution: cells blanked in a random order while a search
-#                                (no root reasoning) proves one solution is left
+#                                one solution: cells blanked in a random order while a check
+#                                proves one solution is left
 #                                (scripts/sweep-grid.sh, the sweep's seed 470840371); a
 #                                method that knows nothing of the fixpoint
 # The same sudosat gives the same files on any machine, but for the search's checks, which

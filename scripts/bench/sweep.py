@@ -4,9 +4,9 @@ against the search alone (`--root none`) and the fixpoint to its end (`--root ha
 grids made when the script runs, from a seed drawn then and printed, by three methods
 (`examples/large_puzzle`):
 
-- `search`: one solution, cells blanked in a random order while a search (cdcl, no
-  reasoning before it) proves the puzzle still has one solution; the method knows nothing
-  of the root fixpoint;
+- `search`: one solution, cells blanked in a random order while the puzzle still has one
+  solution; what stays blank depends on that fact alone, not on the root fixpoint (the
+  check reasons at the root only to shorten its proofs: src/generate/unique.rs);
 - `fixpoint`: one solution, cells blanked while the root fixpoint still settles the puzzle
   (the method the shipped `unique-*` grids come from);
 - `random`: cells blanked in a random order with no check (several solutions, as a rule).
