@@ -3,7 +3,7 @@
 # full grid cut to a minimal puzzle in a random order of its cells, then made sparser by
 # moves that keep one solution, to 44 % given, as the Gecode puzzles of benches/data/hard
 # are). Kissat 4.0.4 takes about 2 s on one (docs/benchmarks/hard.md, "Against Kissat 4
-# on fresh puzzles"); making one takes one to five minutes. The same seed gives the same
+# on fresh puzzles"); making one takes one to fifteen minutes. The same seed gives the same
 # puzzle on any machine where no uniqueness check reaches its 10 s limit.
 #
 # Usage, from the repository root: scripts/make-hard-puzzles.sh SEED COUNT [OUT]
