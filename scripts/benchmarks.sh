@@ -12,9 +12,9 @@
 # brings the map in line with them.
 #
 # Usage: scripts/benchmarks.sh [SECTION...]
-#   SECTION  encoding nine stages hard theory large root sweep embedded cadical kissat fresh
+#   SECTION  encoding nine stages hard theory large root sweep sweep-wide embedded cadical kissat fresh
 #            ablation ksat proofs parsing memory afl fuzzing python web, or headlines alone
-#            (default: all but sweep, cadical, kissat, fresh, ablation, fuzzing, python and
+#            (default: all but sweep, sweep-wide, cadical, kissat, fresh, ablation, fuzzing, python and
 #            web, about 30 minutes of CPU on 2 cores; kissat and fresh need
 #            scripts/build-peers.sh and take hours, as sweep does; fuzzing builds the `fuzz`
 #            profile first, which takes a while the first time; python needs the module

@@ -18,8 +18,8 @@ auto's time against the faster of the other two. Kissat 4.0.4 (scripts/build-pee
 $KISSAT) runs once on the formula the search alone gets (`sudosat encode --reduce`) of the
 one-solution grids of side KISSAT_SIDES.
 
-Environment: SEED (default: drawn at random and printed), SIDES (default 64 100 144 225
-400), SHARES (default 0.80 0.76 0.72 0.68 0.64 0.60), METHODS (default search fixpoint
+Environment: SEED (default: drawn at random and printed), SIDES (default 64 100 144; the
+wider sides are scripts/bench/sweep-wide.py's table), SHARES (default 0.80 0.76 0.72 0.68 0.64 0.60), METHODS (default search fixpoint
 random), TIMEOUT (seconds a solve, default 60), REPEAT (default 3), MAKE_TIMEOUT (seconds
 to make one side's grids by one method, default 1800), KISSAT_SIDES (default 400; empty
 for none).
@@ -27,6 +27,7 @@ for none).
 
 import os
 import random
+import shlex
 import re
 import statistics
 import sys
@@ -39,11 +40,15 @@ from common import (BIN, EXAMPLES, ROOT, WORK, build, header, log, number, relat
 TIMEOUT = float(os.environ.get("TIMEOUT", "60"))
 REPEAT = int(os.environ.get("REPEAT", "3"))
 MAKE_TIMEOUT = float(os.environ.get("MAKE_TIMEOUT", "1800"))
-SIDES = [int(s) for s in os.environ.get("SIDES", "64 100 144 225 400").split()]
+SIDES = [int(s) for s in os.environ.get("SIDES", "64 100 144").split()]
 SHARES = os.environ.get("SHARES", "0.80 0.76 0.72 0.68 0.64 0.60").split()
 METHODS = os.environ.get("METHODS", "search fixpoint random").split()
 KISSAT_SIDES = [int(s) for s in os.environ.get("KISSAT_SIDES", "400").split()]
 MODES = ("none", "hall", "auto")
+# The settings a run's reader needs to make it again, printed when set.
+SETTINGS = ("SIDES", "SHARES", "METHODS", "TIMEOUT", "MAKE_TIMEOUT", "KISSAT_SIDES")
+# The section whose table this run fills (scripts/bench/sweep-wide.py sets its own).
+SECTION = "sweep"
 # Ratios count where the faster path takes this long: below, a process's start and its
 # parse are most of a run, and the clock's noise is of the size of the differences.
 MIN_TIMED = 0.2
@@ -182,8 +187,10 @@ def main():
                     for mode in MODES]
            + ([f"sudosat encode --reduce GRID -o GRID.cnf && kissat -q GRID.cnf  # sides {KISSAT_SIDES}"]
               if solver else []))
-    print(f"Seed drawn for this run: **{seed}** (`SEED={seed} scripts/benchmarks.sh sweep` makes "
-          f"the same grids). Median CPU time of {REPEAT} runs where any mode answers, one run "
+    settings = [f"SEED={seed}"] + [f"{key}={shlex.quote(os.environ[key])}" for key in SETTINGS
+                                   if os.environ.get(key)]
+    print(f"Seed drawn for this run: **{seed}** (`{' '.join(settings)} scripts/benchmarks.sh {SECTION}` "
+          f"makes the same grids and measures them again). Median CPU time of {REPEAT} runs where any mode answers, one run "
           f"where none does, peak memory, and auto's root ending; `auto / best` is auto's time "
           f"against the faster of none and hall.")
     print()
