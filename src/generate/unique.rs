@@ -50,7 +50,9 @@ pub fn unique_without(
     let root = match root_fixpoint(&less, RootPolicy::AUTO, past_deadline) {
         RootOutcome::Candidates(root) | RootOutcome::Unpaid(root) => root,
         RootOutcome::Stopped(_) => return Uniqueness::Unknown,
-        RootOutcome::Contradiction(_) => unreachable!("the puzzle has the solution"),
+        // No solution at all (a puzzle without `solution`, against the contract): none
+        // other than it either, as a refutation of the formula would say.
+        RootOutcome::Contradiction(_) => return Uniqueness::Unique,
     };
     let fixed = root.fixed_grid();
     let open: Vec<Cell> = blanked
@@ -122,5 +124,35 @@ mod tests {
             }
         }
         assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
+
+    /// Where the reasoning leaves a blanked cell open, the search decides: Inkala's puzzle
+    /// (one solution, not settled at the root) with one cell of its solution added, then
+    /// blanked again.
+    #[test]
+    fn the_search_decides_what_the_reasoning_leaves_open() {
+        let hard: Grid =
+            "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+                .parse()
+                .unwrap();
+        let solution = dlx::search(&hard, 1).unwrap().first.unwrap();
+        let RootOutcome::Candidates(root) = root_fixpoint(&hard, RootPolicy::AUTO, || false) else {
+            panic!("a puzzle with a solution")
+        };
+        let fixed = root.fixed_grid();
+        let open = (0..81)
+            .map(Cell)
+            .find(|&cell| fixed.get(cell).is_none())
+            .expect("the reasoning leaves cells open");
+        let mut more = hard.clone();
+        more.set(open, solution.get(open));
+        assert_eq!(
+            unique_without(&more, &solution, &[open], None),
+            Uniqueness::Unique
+        );
+        assert_eq!(
+            unique_without(&hard, &solution, &[], None),
+            Uniqueness::Unique
+        );
     }
 }
