@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use crate::grid::{check_grid, Cell, Digit, Grid};
+use crate::grid::{Cell, Digit, Grid};
 use crate::run::Counters;
 use crate::Error;
 
@@ -68,7 +68,7 @@ impl DlxSearch {
 
 /// One node of the matrix: its four links and its column header. Kept together so that an
 /// update touches one cache line per node, not five arrays.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Node {
     left: u32,
     right: u32,
@@ -81,6 +81,7 @@ struct Node {
 /// per matrix row. Headers are not linked to each other: the open columns are found by
 /// their sizes ([`Matrix::choose_column`]), so node 0, Knuth's root, only keeps the
 /// header numbers from 1.
+#[derive(Clone, Debug, Default)]
 struct Matrix {
     nodes: Vec<Node>,
     /// Nodes per column (at most n ≤ 400, so 16 bits: the column choice scans this array,
@@ -92,23 +93,19 @@ struct Matrix {
 }
 
 impl Matrix {
-    fn new(columns: usize, rows: usize) -> Matrix {
-        let mut nodes = Vec::with_capacity(columns + 1 + 4 * rows);
-        for h in 0..=columns as u32 {
-            nodes.push(Node {
-                left: h,
-                right: h,
-                up: h,
-                down: h,
-                column: h,
-            });
-        }
-        Matrix {
-            nodes,
-            size: vec![0; columns + 1],
-            row_info: Vec::with_capacity(rows),
-            updates: 0,
-        }
+    /// Empties the matrix down to `columns` unlinked headers, keeping its buffers.
+    fn reset(&mut self, columns: usize) {
+        self.nodes.clear();
+        self.nodes.extend((0..=columns as u32).map(|h| Node {
+            left: h,
+            right: h,
+            up: h,
+            down: h,
+            column: h,
+        }));
+        self.size.clear();
+        self.size.resize(columns + 1, 0);
+        self.row_info.clear();
     }
 
     /// Appends a matrix row covering the four given headers.
@@ -228,67 +225,87 @@ impl Matrix {
 /// Added to a column's size while it is covered, so that no open column compares above it.
 const COVERED: i16 = 1 << 14;
 
-/// Builds the exact-cover matrix of `puzzle` reduced by its givens; `None` when the givens
-/// contradict each other.
-fn build(puzzle: &Grid) -> Result<Option<Matrix>, Error> {
-    if !check_grid(puzzle).is_valid() {
-        return Ok(None);
-    }
-    let geo = puzzle.geometry();
-    let n = geo.side();
-    let n2 = n * n;
-    // Constraint ids: cell `cell`, row-digit `n² + r·n + v`, column-digit `2n² + c·n + v`,
-    // box-digit `3n² + b·n + v` (v 0-based).
-    let mut open = vec![true; 4 * n2];
-    for (cell, d) in puzzle.givens() {
-        let v = d.get() - 1;
-        let (r, c, b) = (geo.row_of(cell), geo.col_of(cell), geo.box_of(cell));
-        open[cell.index()] = false;
-        open[n2 + r * n + v] = false;
-        open[2 * n2 + c * n + v] = false;
-        open[3 * n2 + b * n + v] = false;
-    }
-    let mut header = vec![0u32; 4 * n2];
-    let mut columns = 0u32;
-    for (id, &is_open) in open.iter().enumerate() {
-        if is_open {
-            columns += 1;
-            header[id] = columns;
-        }
-    }
-    let row_ids = |cell: Cell, v: usize| {
-        let (r, c, b) = (geo.row_of(cell), geo.col_of(cell), geo.box_of(cell));
-        [
-            cell.index(),
-            n2 + r * n + v,
-            2 * n2 + c * n + v,
-            3 * n2 + b * n + v,
-        ]
-    };
-    let mut rows = 0usize;
-    for cell in geo.cells().filter(|&c| puzzle.get(c).is_none()) {
-        for v in 0..n {
-            if row_ids(cell, v).iter().all(|&id| open[id]) {
-                rows += 1;
+/// The buffers one search needs, kept between searches so that a batch of puzzles
+/// allocates nothing per puzzle once the first has been solved.
+#[derive(Clone, Debug, Default)]
+struct Workspace {
+    matrix: Matrix,
+    /// Per constraint id: still open after the givens.
+    open: Vec<bool>,
+    /// Per constraint id: its header node, when open.
+    header: Vec<u32>,
+    /// `chosen[k]` is the row node chosen at depth k.
+    chosen: Vec<u32>,
+}
+
+impl Workspace {
+    /// Builds the exact-cover matrix of `puzzle` reduced by its givens; `false` when the
+    /// givens contradict each other (two of them close the same constraint).
+    ///
+    /// Constraint ids: cell `cell`, then for unit `u` of the geometry's numbering (rows,
+    /// columns, boxes) and digit `v` (0-based) `n² + u·n + v`: the unit table gives the
+    /// three ids of a candidate without a division.
+    fn build(&mut self, puzzle: &Grid) -> Result<bool, Error> {
+        let geo = puzzle.geometry();
+        let n = geo.side();
+        let n2 = n * n;
+        let values = puzzle.values();
+        let open = &mut self.open;
+        open.clear();
+        open.resize(4 * n2, true);
+        let unit_ids = |cell: usize, v: usize| {
+            geo.units_of(Cell(cell as u32))
+                .map(|u| n2 + u.0 as usize * n + v)
+        };
+        for (cell, &value) in values.iter().enumerate() {
+            if value == 0 {
+                continue;
+            }
+            open[cell] = false;
+            for id in unit_ids(cell, value as usize - 1) {
+                if !std::mem::replace(&mut open[id], false) {
+                    return Ok(false);
+                }
             }
         }
-    }
-    if columns as usize + 1 + 4 * rows > MAX_NODES {
-        return Err(Error::Unsupported(format!(
-            "dlx: the exact-cover matrix of this {n}x{n} puzzle has {rows} rows, too many to build"
-        )));
-    }
-    let mut m = Matrix::new(columns as usize, rows);
-    for cell in geo.cells().filter(|&c| puzzle.get(c).is_none()) {
-        for v in 0..n {
-            let ids = row_ids(cell, v);
-            if ids.iter().all(|&id| open[id]) {
-                let hs = ids.map(|id| header[id]);
-                m.add_row(hs, (cell.0, v as u16 + 1));
+        let header = &mut self.header;
+        header.clear();
+        let mut columns = 0u32;
+        header.extend(open.iter().map(|&is_open| {
+            columns += u32::from(is_open);
+            if is_open {
+                columns
+            } else {
+                0
+            }
+        }));
+        let is_row = |cell: usize, v: usize| unit_ids(cell, v).iter().all(|&id| open[id]);
+        let empty = values.iter().filter(|&&value| value == 0).count();
+        if columns as usize + 1 + 4 * empty * n > MAX_NODES {
+            // Only a wide grid gets here: count the rows before building any.
+            let rows = (0..n2)
+                .filter(|&cell| values[cell] == 0)
+                .map(|cell| (0..n).filter(|&v| is_row(cell, v)).count())
+                .sum::<usize>();
+            if columns as usize + 1 + 4 * rows > MAX_NODES {
+                return Err(Error::Unsupported(format!(
+                    "dlx: the exact-cover matrix of this {n}x{n} puzzle has {rows} rows, too many to build"
+                )));
             }
         }
+        let m = &mut self.matrix;
+        m.reset(columns as usize);
+        for cell in (0..n2).filter(|&cell| values[cell] == 0) {
+            for v in 0..n {
+                let [r, c, b] = unit_ids(cell, v);
+                if open[r] && open[c] && open[b] {
+                    let hs = [cell, r, c, b].map(|id| header[id]);
+                    m.add_row(hs, (cell as u32, v as u16 + 1));
+                }
+            }
+        }
+        Ok(true)
     }
-    Ok(Some(m))
 }
 
 /// Searches `puzzle` with Dancing Links until `limit` solutions are found or the search
@@ -305,17 +322,27 @@ pub fn search(puzzle: &Grid, limit: u64) -> Result<DlxSearch, Error> {
 /// # Errors
 /// As [`search`], and [`Error::TimedOut`] once the deadline has passed.
 pub fn search_until(puzzle: &Grid, limit: u64, deadline: Deadline) -> Result<DlxSearch, Error> {
+    search_in(&mut Workspace::default(), puzzle, limit, deadline)
+}
+
+/// [`search_until`] in buffers kept from earlier searches.
+fn search_in(
+    work: &mut Workspace,
+    puzzle: &Grid,
+    limit: u64,
+    deadline: Deadline,
+) -> Result<DlxSearch, Error> {
     let mut result = DlxSearch::empty();
-    if limit == 0 {
+    if limit == 0 || !work.build(puzzle)? {
         return Ok(result);
     }
-    let Some(mut m) = build(puzzle)? else {
-        return Ok(result);
-    };
+    let Workspace {
+        matrix: m, chosen, ..
+    } = work;
+    m.updates = 0;
+    chosen.clear();
     result.rows = m.row_info.len() as u64;
     result.columns = m.size.len() as u64 - 1;
-    // `chosen[k]` is the row node chosen at depth k.
-    let mut chosen: Vec<u32> = Vec::new();
     let mut steps = 0u64;
     'search: loop {
         steps += 1;
@@ -331,7 +358,7 @@ pub fn search_until(puzzle: &Grid, limit: u64, deadline: Deadline) -> Result<Dlx
                 result.solutions += 1;
                 if result.first.is_none() {
                     let mut grid = puzzle.clone();
-                    for &x in &chosen {
+                    for &x in chosen.iter() {
                         let (cell, d) = m.row_info[m.row_of(x)];
                         grid.set(Cell(cell), Some(Digit(d)));
                     }
@@ -378,6 +405,7 @@ pub fn search_until(puzzle: &Grid, limit: u64, deadline: Deadline) -> Result<Dlx
 #[derive(Clone, Debug, Default)]
 pub struct DlxSolver {
     time_limit: Option<Duration>,
+    work: Workspace,
 }
 
 impl DlxSolver {
@@ -393,7 +421,7 @@ impl Solver for DlxSolver {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Result<SolveReport, Error> {
-        let found = search_until(puzzle, 1, Deadline::after(self.time_limit))?;
+        let found = search_in(&mut self.work, puzzle, 1, Deadline::after(self.time_limit))?;
         let counters = found.counters();
         let outcome = match found.first {
             Some(grid) => SolveOutcome::Solved(grid),
@@ -405,7 +433,9 @@ impl Solver for DlxSolver {
     fn count_solutions(&mut self, puzzle: &Grid, limit: u64) -> Result<Option<u64>, Error> {
         let deadline = Deadline::after(self.time_limit);
         let limit = if limit == 0 { u64::MAX } else { limit };
-        Ok(Some(search_until(puzzle, limit, deadline)?.solutions))
+        Ok(Some(
+            search_in(&mut self.work, puzzle, limit, deadline)?.solutions,
+        ))
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
@@ -461,6 +491,34 @@ mod tests {
         let puzzle: Grid = "123....4........".parse().unwrap();
         let report = DlxSolver::new().solve(&puzzle).unwrap();
         assert_eq!(report.outcome, SolveOutcome::NoSolution);
+    }
+
+    #[test]
+    fn a_reused_solver_answers_as_a_fresh_search() {
+        // The kept buffers hold the last puzzle's matrix, of another size or cut short by
+        // contradictory givens: none of it may leak into the next answer or its counters.
+        let mut solver = DlxSolver::new();
+        let mut contradictory = Grid::empty(2).unwrap();
+        contradictory.set(Cell(0), Some(Digit(1)));
+        contradictory.set(Cell(5), Some(Digit(1)));
+        let puzzles = [inkala(), Grid::empty(2).unwrap(), contradictory, inkala()];
+        for puzzle in &puzzles {
+            let fresh = search(puzzle, 1).unwrap();
+            let report = solver.solve(puzzle).unwrap();
+            assert_eq!(report.counters, fresh.counters());
+            match (report.outcome, fresh.first) {
+                (SolveOutcome::Solved(grid), Some(first)) => {
+                    assert!(check_solution(puzzle, &grid).is_valid());
+                    assert_eq!(grid, first);
+                }
+                (SolveOutcome::NoSolution, None) => {}
+                (outcome, first) => panic!("reused {outcome:?}, fresh {first:?}"),
+            }
+        }
+        assert_eq!(
+            solver.count_solutions(&Grid::empty(2).unwrap(), 0).unwrap(),
+            Some(288)
+        );
     }
 
     #[test]
