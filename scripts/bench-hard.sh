@@ -14,6 +14,8 @@
 #   CONFIGS       `;`-separated argument lists for `sudosat solve`, one row each, or
 #                 `cadical` (default: "--propagate none;--propagate sudoku;cadical")
 #   CPU           CPU seconds per solve (default 30; 120 for 64-1)
+#   BENCH_BIN     the sudosat binary measured, a copy kept aside (default: this clone's
+#                 release build, built first)
 #
 # Prints one Markdown row per set and configuration: CPU seconds in total (a time-out
 # counts its limit), time-outs, and per puzzle "CPU s/conflicts".
@@ -23,8 +25,12 @@ cd "$(dirname "$0")/.."
 DATA=${SUDOSAT_DATA:-benches/data}
 IFS=';' read -r -a CONFIGS <<<"${CONFIGS:---propagate none;--propagate sudoku;cadical}"
 read -r -a SETS <<<"${*:-gecode gen49 gen64}"
-cargo build --release --quiet
-BIN=$PWD/target/release/sudosat
+if [ -n "${BENCH_BIN:-}" ]; then
+    BIN=$BENCH_BIN
+else
+    cargo build --release --quiet
+    BIN=$PWD/target/release/sudosat
+fi
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
