@@ -19,7 +19,8 @@ crate::names::named_enum! {
 }
 
 /// The narrowest grid `auto` reasons on; below, the formula is small and cdcl's root
-/// probing does the same work.
+/// probing does the same work: reasoning at 25×25 too took 1.18× the CPU on the hard
+/// Gecode draws and was level on fresh ones (docs/benchmarks/large.md, "Root reasoning").
 pub const ROOT_AUTO_MIN_SIDE: usize = 64;
 
 /// How far the reasoning goes.
