@@ -15,8 +15,9 @@
 #   SECTION  encoding nine stages hard theory large root sweep sweep-wide embedded cadical kissat fresh
 #            ablation ksat proofs parsing memory afl fuzzing python web, or headlines alone
 #            (default: all but sweep, sweep-wide, cadical, kissat, fresh, ablation, fuzzing, python and
-#            web, about 30 minutes of CPU on 2 cores; kissat and fresh need
-#            scripts/build-peers.sh and take hours, as sweep does; fuzzing builds the `fuzz`
+#            web, over an hour on 2 cores, theory and root about half an hour each;
+#            kissat and fresh need scripts/build-peers.sh and take hours, as sweep
+#            does; fuzzing builds the `fuzz`
 #            profile first, which takes a while the first time; python needs the module
 #            installed: `pip install ./python`; web needs node, web/node_modules (`npm ci`
 #            in web/) and Debian's chromium)
