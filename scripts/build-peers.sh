@@ -2,10 +2,11 @@
 # Builds the current SAT competition winners as solver processes, for the benchmarks that
 # put them beside sudosat on the same CNF: Kissat 4.0.4 and CaDiCaL 2.2.1, from the sources
 # that their crates on crates.io carry (`rustsat-kissat`, `rustsat-cadical`, version 0.7.5),
-# which cargo fetches. Nothing of theirs enters the repository: the sources stay in cargo's
+# which cargo fetches, and CaDiCaL 3.0.1 (`cadical3`), from the sources of `cadical-sys`
+# 0.8.0, the crate sudosat's embedded CaDiCaL is built from. Nothing of theirs enters the repository: the sources stay in cargo's
 # registry cache and the binaries in target/peers/bin.
 #
-# Usage: scripts/build-peers.sh            builds what is missing, prints the two paths
+# Usage: scripts/build-peers.sh            builds what is missing, prints the three paths
 # Then:  KISSAT=target/peers/bin/kissat CADICAL2=target/peers/bin/cadical scripts/bench/...
 #
 # Needs a C and a C++ compiler (gcc/g++ or cc/c++); takes about two minutes on 2 cores.
@@ -16,7 +17,7 @@ out=$top/target/peers
 bin=$out/bin
 mkdir -p "$out/fetch/src" "$bin"
 
-# A throw-away package whose only purpose is to make cargo fetch the two crates.
+# A throw-away package whose only purpose is to make cargo fetch the three crates.
 cat >"$out/fetch/Cargo.toml" <<'TOML'
 [package]
 name = "peer-sources"
@@ -27,6 +28,7 @@ publish = false
 [dependencies]
 rustsat-kissat = "=0.7.5"
 rustsat-cadical = "=0.7.5"
+cadical-sys = "=0.8.0"
 
 [workspace]
 TOML
@@ -83,7 +85,24 @@ if [ ! -x "$bin/cadical" ]; then
     $CXX -O3 -o "$bin/cadical" "$work"/obj/*.o
 fi
 
-"$bin/kissat" --version >/dev/null
-"$bin/cadical" --version >/dev/null
-echo "$bin/kissat ($("$bin/kissat" --version))"
-echo "$bin/cadical ($("$bin/cadical" --version))"
+if [ ! -x "$bin/cadical3" ]; then
+    src=$(source_of cadical-sys)/cadical
+    work=$out/cadical3
+    rm -rf "$work" && mkdir -p "$work/obj"
+    version=$(tr -d '\n' <"$src/VERSION")
+    echo "build-peers: CaDiCaL $version" >&2
+    # As CaDiCaL's makefile builds `cadical`: every C++ source but the model-based tester,
+    # and the C of kitten; NBUILD stands for the build header its configure writes.
+    flags="-O3 -DNDEBUG -DNBUILD -DNCONTRACTS -DNTRACING"
+    ls "$src"/src/*.cpp | grep -v '/mobical.cpp$' | xargs -P "$jobs" -I{} sh -c \
+        "$CXX $flags -w -I'$src/src' -c {} -o '$work/obj/'\$(basename {} .cpp).o"
+    for c in "$src"/src/*.c; do
+        $CC -O3 -DNDEBUG -w -I"$src/src" -c "$c" -o "$work/obj/$(basename "$c" .c).c.o"
+    done
+    $CXX -O3 -o "$bin/cadical3" "$work"/obj/*.o
+fi
+
+for peer in kissat cadical cadical3; do
+    "$bin/$peer" --version >/dev/null
+    echo "$bin/$peer ($("$bin/$peer" --version))"
+done

@@ -16,11 +16,11 @@ runs, which no choice in the search was measured on.
   (scripts/bench/kissat.py measures them): Kissat 4.0.4 (the reference), `sudosat sat` on
   the same CNF, `sudosat solve` on the puzzle, AE-Kissat-MAB when $AE_KISSAT names its
   binary (built from its competition sources by the user; skipped with a printed reason
-  otherwise), the runner-up Kissat-public likewise ($KISSAT_PUBLIC), CaDiCaL 2.2.1 when
-  built.
+  otherwise), the runner-up Kissat-public likewise ($KISSAT_PUBLIC), CaDiCaL 2.2.1 and
+  CaDiCaL 3.0.1 when built (scripts/build-peers.sh; $CADICAL, $CADICAL3).
 
 Environment: SEED, ISO_SEED, PUZZLES, PUZZLE_FILE, COPIES (default 4), CPU (seconds a run,
-default 60), KISSAT, CADICAL, AE_KISSAT, KISSAT_PUBLIC, MAKE_JOBS (puzzles made at once, default 2).
+default 60), KISSAT, CADICAL, CADICAL3, AE_KISSAT, KISSAT_PUBLIC, MAKE_JOBS (puzzles made at once, default 2).
 """
 
 import os
@@ -115,6 +115,11 @@ def main():
         skipped.append("Kissat-public (the 2025 runner-up) not run: set KISSAT_PUBLIC to its binary.")
     if os.access(kissat.CADICAL, os.X_OK):
         entries.append(("CaDiCaL 2.2.1", lambda puzzle, cnf: [kissat.CADICAL, "-q", cnf]))
+    # CaDiCaL 3, the successor of the 3.0.0-rc1 preview: the release sudosat embeds.
+    if os.access(kissat.CADICAL3, os.X_OK):
+        entries.append(("CaDiCaL 3.0.1", lambda puzzle, cnf: [kissat.CADICAL3, "-q", cnf]))
+    else:
+        skipped.append("CaDiCaL 3.0.1 not run: scripts/build-peers.sh builds it.")
     made = (f"PUZZLE_FILE={os.environ['PUZZLE_FILE']}" if os.environ.get("PUZZLE_FILE") else
             f"target/release/examples/hard_puzzle S  # S = {seed} … {seed + PUZZLES - 1}")
     header([made, f"python3 scripts/isomorphs.py target/bench/fresh-draws/puzzles.txt {COPIES} {iso_seed}",

@@ -41,6 +41,7 @@ COPIES = int(os.environ.get("COPIES", "8"))
 SECTION = os.environ.get("SECTION", "versus")
 KISSAT = os.environ.get("KISSAT") or str(ROOT / "target" / "peers" / "bin" / "kissat")
 CADICAL = os.environ.get("CADICAL") or str(ROOT / "target" / "peers" / "bin" / "cadical")
+CADICAL3 = os.environ.get("CADICAL3") or str(ROOT / "target" / "peers" / "bin" / "cadical3")
 BLOCK = 12
 
 # Kissat 4.0.4's options, one technique off (or one mode) a row.
