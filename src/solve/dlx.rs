@@ -501,7 +501,31 @@ mod tests {
         let mut contradictory = Grid::empty(2).unwrap();
         contradictory.set(Cell(0), Some(Digit(1)));
         contradictory.set(Cell(5), Some(Digit(1)));
-        let puzzles = [inkala(), Grid::empty(2).unwrap(), contradictory, inkala()];
+        let mut clash = inkala();
+        let (cell, digit) = clash.givens().next().unwrap();
+        let row = clash.geometry().units_of(cell)[0];
+        let peer = clash
+            .geometry()
+            .unit_cells(row)
+            .iter()
+            .copied()
+            .find(|&c| clash.get(c).is_none())
+            .unwrap();
+        clash.set(peer, Some(digit));
+        let mut open = inkala();
+        for (cell, _) in inkala().givens().take(6) {
+            open.set(cell, None);
+        }
+        let puzzles = [
+            inkala(),
+            Grid::empty(2).unwrap(),
+            contradictory,
+            inkala(),
+            clash,
+            Grid::empty(3).unwrap(),
+            open.clone(),
+            inkala(),
+        ];
         for puzzle in &puzzles {
             let fresh = search(puzzle, 1).unwrap();
             let report = solver.solve(puzzle).unwrap();
