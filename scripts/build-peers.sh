@@ -45,12 +45,17 @@ for p in json.load(sys.stdin)["packages"]:
 CC=${CC:-cc}
 CXX=${CXX:-c++}
 jobs=$(nproc 2>/dev/null || echo 2)
+# start NAME SRC LABEL: an empty build folder $work for NAME, and $version from SRC.
+start() {
+    work=$out/$1
+    rm -rf "$work" && mkdir -p "$work/obj"
+    version=$(tr -d '\n' <"$2/VERSION")
+    echo "build-peers: $3 $version" >&2
+}
 
 if [ ! -x "$bin/kissat" ]; then
     src=$(source_of rustsat-kissat)/csrc
-    work=$out/kissat
-    rm -rf "$work" && mkdir -p "$work/obj"
-    version=$(tr -d '\n' <"$src/VERSION")
+    start kissat "$src" Kissat
     # What Kissat's own `configure` writes into build.h.
     cat >"$work/build.h" <<EOF
 #define VERSION "$version"
@@ -59,7 +64,6 @@ if [ ! -x "$bin/kissat" ]; then
 #define BUILD "$(date -u '+%Y-%m-%d')"
 #define DIR "."
 EOF
-    echo "build-peers: Kissat $version" >&2
     ls "$src"/src/*.c | xargs -P "$jobs" -I{} sh -c \
         "$CC -O3 -DNDEBUG -w -I'$work' -I'$src/src' -c {} -o '$work/obj/'\$(basename {} .c).o"
     $CC -O3 -o "$bin/kissat" "$work"/obj/*.o -lm
@@ -67,10 +71,7 @@ fi
 
 if [ ! -x "$bin/cadical" ]; then
     src=$(source_of rustsat-cadical)/cppsrc
-    work=$out/cadical
-    rm -rf "$work" && mkdir -p "$work/obj"
-    version=$(tr -d '\n' <"$src/VERSION")
-    echo "build-peers: CaDiCaL $version" >&2
+    start cadical "$src" CaDiCaL
     # Every source but the model-based tester, as CaDiCaL's makefile builds `cadical`. The
     # crate's copy declares a few more API calls (its cpp-extension folder), and the version
     # defines are the ones its build script sets for 2.2: the search is CaDiCaL's own.
@@ -87,10 +88,7 @@ fi
 
 if [ ! -x "$bin/cadical3" ]; then
     src=$(source_of cadical-sys)/cadical
-    work=$out/cadical3
-    rm -rf "$work" && mkdir -p "$work/obj"
-    version=$(tr -d '\n' <"$src/VERSION")
-    echo "build-peers: CaDiCaL $version" >&2
+    start cadical3 "$src" CaDiCaL
     # As CaDiCaL's makefile builds `cadical`: every C++ source but the model-based tester,
     # and the C of kitten; NBUILD stands for the build header its configure writes.
     flags="-O3 -DNDEBUG -DNBUILD -DNCONTRACTS -DNTRACING"
