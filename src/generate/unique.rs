@@ -131,10 +131,7 @@ mod tests {
     /// blanked again.
     #[test]
     fn the_search_decides_what_the_reasoning_leaves_open() {
-        let hard: Grid =
-            "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
-                .parse()
-                .unwrap();
+        let hard = crate::solve::testing::inkala();
         let solution = dlx::search(&hard, 1).unwrap().first.unwrap();
         let RootOutcome::Candidates(root) = root_fixpoint(&hard, RootPolicy::AUTO, || false) else {
             panic!("a puzzle with a solution")

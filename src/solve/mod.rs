@@ -20,7 +20,7 @@ pub mod hill_climb;
 pub mod human;
 pub mod root;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 
 pub use crate::names::UnknownName;
 pub use backtrack::BacktrackSolver;
