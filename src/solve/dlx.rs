@@ -546,6 +546,16 @@ mod tests {
     }
 
     #[test]
+    fn a_matrix_too_large_to_build_is_an_error_before_it_is_built() {
+        // An empty 400×400 grid has 64 million candidate rows, past MAX_NODES.
+        let error = search(&Grid::empty(20).unwrap(), 1).unwrap_err();
+        assert!(
+            matches!(&error, Error::Unsupported(message) if message.contains("64000000 rows")),
+            "{error:?}"
+        );
+    }
+
+    #[test]
     fn full_valid_grid_is_its_own_solution() {
         let full: Grid = "1234341221434321".parse().unwrap();
         let found = search(&full, 2).unwrap();
