@@ -8,6 +8,7 @@
 
 use super::options::GARBAGE_SHARE;
 use super::proof::ProofLog;
+use super::propagate::ImpliedShare;
 use super::trail::{Trail, BINARY_REASON, TRUE};
 use crate::formula::{try_reserve, Lit, ReserveError};
 
@@ -63,6 +64,9 @@ pub(super) struct ClauseDb {
     pub(super) proof: ProofLog,
     /// A deleted clause's literals, for the proof.
     proof_lits: Vec<Lit>,
+    /// How many binary implications find their literal still open, which picks how
+    /// propagation walks the implication lists.
+    pub(super) implied: ImpliedShare,
 }
 
 impl ClauseDb {
@@ -327,6 +331,7 @@ impl ClauseDb {
             lists: self.lists.clone(),
             proof: ProofLog::default(),
             proof_lits: Vec::new(),
+            implied: self.implied.clone(),
         }
     }
 }
