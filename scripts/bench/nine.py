@@ -14,7 +14,8 @@ entries: load, solve, decode, checks), MiniSat and CaDiCaL as processes, against
 Environment: TDOKU_SOLVE (the `tdoku_solve` binary; the column says "not built" without
 it), NINE_BASE_BIN (an earlier build of sudosat, e.g. main's, timed in a column of its
 own), NINE_SEED (the seed of the fresh sets, instead of a drawn one), NINE_FRESH=0 (the
-shipped sets only), SUDOSAT_DATA (default benches/data).
+shipped sets only), NINE_RUNS (runs per entry and set, default 3), SUDOSAT_DATA (default
+benches/data).
 """
 
 import os
@@ -37,7 +38,7 @@ FRESH = [
     ("fresh expert", ["--grade", "expert"], 1000, "expert"),
 ]
 LARGER = [("fresh 16×16", ["--size", "4"], 60), ("fresh 25×25", ["--size", "5"], 12)]
-RUNS = 3  # whole-process runs per entry and set; the fastest is kept
+RUNS = int(os.environ.get("NINE_RUNS", "3"))  # whole-process runs per entry and set; the fastest is kept
 # The targets of the batch path (docs/benchmarks/nine.md, "9×9 sets"): the SAT path against
 # tdoku by kind of set, Dancing Links against tdoku, and two jobs against one.
 SAT_TARGET = {"minimal": 4.0, "expert": 3.0}
