@@ -176,43 +176,66 @@ pub(super) fn fix_units(
     db: &mut ClauseDb,
     stats: &mut Stats,
 ) -> bool {
+    debug_assert_eq!(trail.decision_level(), 0);
     let start = trail.lits.len();
+    let Trail {
+        values,
+        level,
+        reason,
+        lits,
+        queue_head,
+        ..
+    } = trail;
+    // Slices borrowed apart, as propagation has them; every assignment here is at the root.
+    let (values, level, reason) = (&mut values[..], &mut level[..], &mut reason[..]);
+    let mut assign = |values: &mut [i8], lits: &mut Vec<Lit>, lit: Lit, why: u32| {
+        let v = lit.var().index();
+        values[lit.code()] = TRUE;
+        values[(!lit).code()] = FALSE;
+        level[v] = 0;
+        reason[v] = why;
+        lits.push(lit);
+    };
     for &unit in units {
-        match trail.value(unit) {
+        match values[unit.code()] {
             TRUE => {}
             FALSE => return false,
-            _ => trail.assign(unit, NO_REASON),
+            _ => assign(values, lits, unit, NO_REASON),
         }
     }
-    // The binary closure, as propagation's first half does it.
-    let mut head = start;
-    while head < trail.lits.len() {
-        let code = (!trail.lits[head]).code();
-        head += 1;
-        for &implied in &db.lists[code].binaries {
-            match trail.values[implied.code()] {
-                TRUE => {}
-                FALSE => return false,
-                _ => trail.assign(implied, BINARY_REASON | code as u32),
-            }
-        }
-    }
-    stats.propagations += (head - start) as u64;
-    let closed = trail.lits.len();
     let ClauseDb {
         arena,
         originals,
         lists,
         ..
     } = db;
+    // The binary closure, as propagation's first half does it (most implied literals are
+    // already assigned: the peers of one given are those of another).
+    let mut head = start;
+    while head < lits.len() {
+        let code = (!lits[head]).code();
+        head += 1;
+        for &implied in &lists[code].binaries {
+            match values[implied.code()] {
+                UNSET => assign(values, lits, implied, BINARY_REASON | code as u32),
+                FALSE => return false,
+                _ => {}
+            }
+        }
+    }
+    stats.propagations += (head - start) as u64;
+    let closed = lits.len();
     for &c in originals.iter() {
         let c = c as usize;
         let len = arena[c] as usize;
-        let lits = &mut arena[c + HEADER..c + HEADER + len];
-        let (mut open, mut satisfied) = ([0usize; 2], false);
-        let mut found = 0;
-        for (k, &code) in lits.iter().enumerate() {
-            match trail.values[code as usize] {
+        let clause = &mut arena[c + HEADER..c + HEADER + len];
+        let (mut open, mut found) = ([0usize; 2], 0);
+        let mut satisfied = false;
+        for (k, &code) in clause.iter().enumerate() {
+            debug_assert!((code as usize) < values.len());
+            // SAFETY: a literal code of a clause is below `2 · num_vars`, the length of
+            // `values` (`Trail::grow`).
+            match unsafe { *values.get_unchecked(code as usize) } {
                 TRUE => {
                     satisfied = true;
                     break;
@@ -233,18 +256,18 @@ pub(super) fn fix_units(
         match found {
             0 => return false,
             1 => {
-                lits.swap(0, open[0]);
-                trail.assign(Lit::from_code(lits[0] as usize), c as u32);
+                clause.swap(0, open[0]);
+                assign(values, lits, Lit::from_code(clause[0] as usize), c as u32);
             }
             _ => {
                 // open[0] < open[1]: the first swap leaves the second in place.
-                lits.swap(0, open[0]);
-                lits.swap(1, open[1]);
+                clause.swap(0, open[0]);
+                clause.swap(1, open[1]);
             }
         }
         let (first, second) = (
-            Lit::from_code(lits[0] as usize),
-            Lit::from_code(lits[1] as usize),
+            Lit::from_code(clause[0] as usize),
+            Lit::from_code(clause[1] as usize),
         );
         lists[first.code()].watches.push(Watch {
             clause: c as u32,
@@ -255,6 +278,6 @@ pub(super) fn fix_units(
             blocker: first,
         });
     }
-    trail.queue_head = closed;
+    *queue_head = closed;
     true
 }

@@ -127,6 +127,7 @@ pub use self::options::{
 pub use self::search::Cdcl;
 
 use self::base::Base;
+use self::clauses::ImplicationWalk;
 use self::options::{FORK_WAIT_FACTOR, PORTFOLIO_AFTER};
 use self::portfolio::RaceEnd;
 use self::propagate::propagate;
@@ -649,6 +650,7 @@ impl SolveWithRootUnits for Cdcl {
         self.formula.inconsistent = base.inconsistent;
         self.formula.probed_clauses = 0;
         self.restart_search();
+        self.db.walk = ImplicationWalk::SkipAssigned;
         if !self.formula.inconsistent
             && !base::fix_units(units, &mut self.trail, &mut self.db, &mut self.stats)
         {

@@ -5,7 +5,9 @@
 //! "Optimal implementation of watched literals and more general techniques", JAIR 48): 11 %
 //! less CPU over 132 gecode 25×25 draws, 21 % over ten of `sudoku-64-1`.
 
-use super::clauses::{ClauseDb, Watch, DELETED, FIRST_UNWATCHED, HEADER, SEARCH_POS};
+use super::clauses::{
+    ClauseDb, ImplicationWalk, Watch, DELETED, FIRST_UNWATCHED, HEADER, SEARCH_POS,
+};
 use super::options::SHORT_CLAUSE;
 use super::stats::Stats;
 use super::trail::{Trail, BINARY_REASON, FALSE, TRUE, UNSET};
@@ -33,6 +35,20 @@ pub(super) fn propagate(
     db: &mut ClauseDb,
     stats: &mut Stats,
 ) -> Option<Conflict> {
+    // One copy of the loop for each walk, so that neither pays a branch on the other.
+    match db.walk {
+        ImplicationWalk::BranchFree => propagate_walking::<false>(trail, db, stats),
+        ImplicationWalk::SkipAssigned => propagate_walking::<true>(trail, db, stats),
+    }
+}
+
+/// [`propagate`] with the implication lists walked as `SKIP_ASSIGNED` says
+/// ([`ImplicationWalk`]).
+fn propagate_walking<const SKIP_ASSIGNED: bool>(
+    trail: &mut Trail,
+    db: &mut ClauseDb,
+    stats: &mut Stats,
+) -> Option<Conflict> {
     let Trail {
         values,
         level,
@@ -43,14 +59,7 @@ pub(super) fn propagate(
         num_vars,
         ..
     } = trail;
-    let ClauseDb {
-        arena,
-        lists,
-        implied: share,
-        ..
-    } = db;
-    let skip_assigned = share.skip_assigned;
-    let (mut visits, mut assigned) = (0u64, 0u64);
+    let ClauseDb { arena, lists, .. } = db;
     let propagations = &mut stats.propagations;
     let current = trail_lim.len() as u32;
     // Slices, so that the compiler keeps their addresses in registers across the trail
@@ -74,9 +83,7 @@ pub(super) fn propagate(
         // Read in place: assigning touches no implication list.
         let implied = &lists[code].binaries;
         let why = BINARY_REASON | code as u32;
-        let before = trail.len();
-        visits += implied.len() as u64;
-        if skip_assigned {
+        if SKIP_ASSIGNED {
             for &other in implied {
                 let was = value(values, other.code());
                 if was == UNSET {
@@ -121,7 +128,6 @@ pub(super) fn propagate(
             // SAFETY: the slots up to `length` were written above.
             unsafe { trail.set_len(length) };
         }
-        assigned += (trail.len() - before) as u64;
         if conflict.is_some() {
             break;
         }
@@ -214,44 +220,8 @@ pub(super) fn propagate(
             break;
         }
     }
-    share.record(visits, assigned);
     conflict
 }
-
-/// The share of binary implications that assign their literal, over the recent ones, and
-/// the way of walking an implication list it picks: with a branch that skips a literal
-/// already assigned where most are (a 9×9 batch, whose givens and their peers leave few
-/// open: about one visit in ten assigns), without one where about half are open (the
-/// search of a hard 25×25 puzzle, where the branch is mispredicted). Both ways make the
-/// same assignments in the same order, so the choice changes no answer and no counter.
-#[derive(Clone, Debug, Default)]
-pub(super) struct ImpliedShare {
-    /// Implications visited and those that assigned, halved at each choice.
-    visits: u64,
-    assigned: u64,
-    /// Whether the lists are walked with the skipping branch.
-    pub(super) skip_assigned: bool,
-}
-
-impl ImpliedShare {
-    /// Visits between two choices; the counts are halved at each, so older visits weigh
-    /// less.
-    const WINDOW: u64 = 1 << 12;
-
-    fn record(&mut self, visits: u64, assigned: u64) {
-        self.visits += visits;
-        self.assigned += assigned;
-        if self.visits >= Self::WINDOW {
-            self.skip_assigned = self.assigned * SKIP_BELOW.1 < self.visits * SKIP_BELOW.0;
-            self.visits /= 2;
-            self.assigned /= 2;
-        }
-    }
-}
-
-/// Below this share of fresh implications (numerator, denominator), the lists are walked
-/// with the skipping branch.
-const SKIP_BELOW: (u64, u64) = (1, 5);
 
 #[cfg(test)]
 mod tests {
@@ -287,7 +257,11 @@ mod tests {
             db.attach_new(&[x[1], x[7], x[10], x[11]], false, 0);
             let mut seen = Vec::new();
             for &decision in decisions {
-                db.implied.skip_assigned = skip_assigned;
+                db.walk = if skip_assigned {
+                    ImplicationWalk::SkipAssigned
+                } else {
+                    ImplicationWalk::BranchFree
+                };
                 trail.new_decision_level();
                 trail.assign(decision, NO_REASON);
                 let conflict = propagate(&mut trail, &mut db, &mut stats);
