@@ -210,7 +210,7 @@ pub(super) fn fix_units(
         ..
     } = db;
     // The binary closure, as propagation's first half does it (most implied literals are
-    // already assigned: the peers of one given are those of another).
+    // already assigned: the units share most of their implications).
     let mut head = start;
     while head < lits.len() {
         let code = (!lits[head]).code();

@@ -234,7 +234,7 @@ mod tests {
     #[test]
     fn skipping_assigned_implications_changes_nothing_but_the_walk() {
         let x: Vec<Lit> = (0..12).map(|i| Var::from_index(i).positive()).collect();
-        let run = |decisions: &[Lit], skip_assigned: bool| {
+        let run = |decisions: &[Lit], walk: ImplicationWalk| {
             let (mut trail, mut db, mut stats) =
                 (Trail::default(), ClauseDb::default(), Stats::default());
             trail.grow(12);
@@ -255,13 +255,9 @@ mod tests {
                 }
             }
             db.attach_new(&[x[1], x[7], x[10], x[11]], false, 0);
+            db.walk = walk;
             let mut seen = Vec::new();
             for &decision in decisions {
-                db.walk = if skip_assigned {
-                    ImplicationWalk::SkipAssigned
-                } else {
-                    ImplicationWalk::BranchFree
-                };
                 trail.new_decision_level();
                 trail.assign(decision, NO_REASON);
                 let conflict = propagate(&mut trail, &mut db, &mut stats);
@@ -276,13 +272,16 @@ mod tests {
             (seen, trail.lits.len(), trail.value(x[11]))
         };
         // x4 rules out x1 and x7, so not x10 leaves the clause x11.
-        let settled = run(&[x[4], !x[10]], true);
-        assert_eq!(settled, run(&[x[4], !x[10]], false));
+        let settled = run(&[x[4], !x[10]], ImplicationWalk::SkipAssigned);
+        assert_eq!(settled, run(&[x[4], !x[10]], ImplicationWalk::BranchFree));
         assert!(settled.0[1].starts_with("None"), "{}", settled.0[1]);
         assert_eq!((settled.1, settled.2), (12, TRUE));
         // With x10 and x11 out, x4 leaves the clause no literal.
-        let refuted = run(&[!x[10], !x[11], x[4]], true);
-        assert_eq!(refuted, run(&[!x[10], !x[11], x[4]], false));
+        let refuted = run(&[!x[10], !x[11], x[4]], ImplicationWalk::SkipAssigned);
+        assert_eq!(
+            refuted,
+            run(&[!x[10], !x[11], x[4]], ImplicationWalk::BranchFree)
+        );
         assert!(refuted.0[2].starts_with("Some(Clause"), "{}", refuted.0[2]);
     }
 
