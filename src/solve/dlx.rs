@@ -524,6 +524,18 @@ mod tests {
         assert_eq!((found.nodes, found.updates), (2080, 34714));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn the_first_size_at_most_a_bound_is_found_as_a_plain_search_finds_it(
+            sizes in proptest::collection::vec(-2i16..6, 0..80),
+            bound in -1i16..5,
+        ) {
+            // Lengths across several chunks of 16 and a tail; sizes on both sides of the bound.
+            let plain = sizes.iter().position(|&size| size <= bound);
+            proptest::prop_assert_eq!(first_at_most(&sizes, bound), plain);
+        }
+    }
+
     #[test]
     fn counts_empty_4x4_grids() {
         // There are exactly 288 4×4 Sudoku grids.
