@@ -12,8 +12,8 @@ The third is one `sudosat compare` run: the time of each solve inside the proces
 entries: load, solve, decode, checks), MiniSat and CaDiCaL as processes, against cdcl.
 
 Environment: TDOKU_SOLVE (the `tdoku_solve` binary; the column says "not built" without
-it), NINE_BASE_BIN (an earlier build of sudosat, e.g. main's, timed in a column of its
-own), NINE_SEED (the seed of the fresh sets, instead of a drawn one), NINE_FRESH=0 (the
+it), NINE_BASE_BIN (an earlier build of sudosat, e.g. main's, timed in a row of its own
+with its default solver, or with NINE_BASE_SOLVER's, e.g. `dlx`), NINE_SEED (the seed of the fresh sets, instead of a drawn one), NINE_FRESH=0 (the
 shipped sets only), NINE_RUNS (runs per entry and set, default 3), SUDOSAT_DATA (default
 benches/data).
 """
@@ -62,8 +62,11 @@ def entries():
     ]
     base = os.environ.get("NINE_BASE_BIN")
     if base:
-        listed.append(("sudosat (cdcl) before", "an earlier build (NINE_BASE_BIN)",
-                       lambda f: [base, "solve", str(f), *one]))
+        solver = os.environ.get("NINE_BASE_SOLVER")
+        label = f"sudosat `--solver {solver}` before" if solver else "sudosat (cdcl) before"
+        chosen = ["--solver", solver] if solver else []
+        listed.append((label, "an earlier build (NINE_BASE_BIN)",
+                       lambda f: [base, "solve", str(f), *chosen, *one]))
     return listed
 
 
