@@ -208,8 +208,9 @@ impl Matrix {
     /// choice scans the contiguous `size` array in header order instead of walking Knuth's
     /// list of open headers: on 25×25 grids with about 1,400 open columns that walk was
     /// 60 % of the search time. Both passes over a block are written so that they
-    /// vectorize (a minimum, then a mask of the sizes at most the bound): a scalar search
-    /// for the first one, with its unpredictable exit, was a fifth of a 9×9 batch's time.
+    /// vectorize (a minimum, then a mask of the sizes at most the bound): the exit of a
+    /// scalar search for the first one, which the branch predictor misses, alone took 14 %
+    /// of a 9×9 batch's time (docs/history.md, "Classic solvers").
     fn choose_column(&self) -> Option<u32> {
         const BLOCK: usize = 64;
         let sizes = &self.size[1..];
