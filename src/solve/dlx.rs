@@ -331,9 +331,8 @@ impl Workspace {
         let m = &mut self.matrix;
         m.reset(columns as usize);
         for cell in (0..n2).filter(|&cell| values[cell] == 0) {
-            let [r, c, b] = geo
-                .units_of(Cell(cell as u32))
-                .map(|u| n2 + u.0 as usize * n);
+            // The ids of digit 1 in the cell's row, column and box: digit v's are v further.
+            let [r, c, b] = unit_ids(cell, 0);
             let lanes = (&open[r..r + n], &open[c..c + n], &open[b..b + n]);
             // The digits open in all three units, 64 at a time as a bit mask: the rows are
             // added in digit order without a branch per candidate digit.
