@@ -13,9 +13,9 @@ entries: load, solve, decode, checks), MiniSat and CaDiCaL as processes, against
 
 Environment: TDOKU_SOLVE (the `tdoku_solve` binary; the column says "not built" without
 it), NINE_BASE_BIN (an earlier build of sudosat, e.g. main's, timed in a row of its own
-with its default solver, or with NINE_BASE_SOLVER's, e.g. `dlx`), NINE_SEED (the seed of the fresh sets, instead of a drawn one), NINE_FRESH=0 (the
-shipped sets only), NINE_RUNS (runs per entry and set, default 3), SUDOSAT_DATA (default
-benches/data).
+with its default solver, or with NINE_BASE_SOLVER's, e.g. `dlx`), NINE_SEED (the seed of
+the fresh sets, instead of a drawn one), NINE_FRESH=0 (the shipped sets only), NINE_RUNS
+(runs per entry and set, default 3), SUDOSAT_DATA (default benches/data).
 """
 
 import os
@@ -121,7 +121,7 @@ def main():
             commands.append(show(command))
     listed = entries()
     jobs_file = WORK / "nine-jobs.txt"
-    jobs_file.write_text("".join(open(data("9x9/minimal-2k.txt")).read() for _ in range(JOBS_COPIES)))
+    jobs_file.write_text(open(data("9x9/minimal-2k.txt")).read() * JOBS_COPIES)
     jobs = lambda j: [str(BIN), "solve", str(jobs_file), "--jobs", str(j), "--threads", "1", "-o", "/dev/null"]  # noqa: E731
     for _, _, make in listed:
         if make:
