@@ -197,6 +197,17 @@ impl ClauseDb {
         });
     }
 
+    /// Drops the second and later copies of each binary clause from the first `codes`
+    /// literal codes' implication lists, keeping the first copies in their order.
+    pub(super) fn drop_duplicate_binaries(&mut self, codes: usize) {
+        let mut seen = vec![u32::MAX; codes];
+        for (code, list) in self.lists[..codes].iter_mut().enumerate() {
+            list.binaries.retain(|other| {
+                std::mem::replace(&mut seen[other.code()], code as u32) != code as u32
+            });
+        }
+    }
+
     #[inline]
     pub(super) fn add_binary(&mut self, a: Lit, b: Lit) {
         self.lists[a.code()].binaries.push(b);
@@ -349,5 +360,32 @@ impl ClauseDb {
             proof_lits: Vec::new(),
             walk: self.walk,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formula::Var;
+
+    /// A Sudoku box repeats pairs of its rows and columns: each binary clause keeps one copy
+    /// in each of its two lists, the first, in the order the clauses came.
+    #[test]
+    fn duplicate_binaries_are_dropped_and_the_first_copies_keep_their_order() {
+        let x: Vec<Lit> = (0..4).map(|i| Var::from_index(i).positive()).collect();
+        let mut db = ClauseDb::default();
+        db.grow(4);
+        for (a, b) in [(0, 1), (0, 2), (1, 0), (0, 1), (2, 3), (0, 3), (2, 0)] {
+            db.add_binary(!x[a], !x[b]);
+        }
+        db.add_binary(x[0], x[1]);
+        db.drop_duplicate_binaries(8);
+        let list = |lit: Lit| db.lists[lit.code()].binaries.clone();
+        assert_eq!(list(!x[0]), vec![!x[1], !x[2], !x[3]]);
+        assert_eq!(list(!x[1]), vec![!x[0]]);
+        assert_eq!(list(!x[2]), vec![!x[0], !x[3]]);
+        assert_eq!(list(!x[3]), vec![!x[2], !x[0]]);
+        assert_eq!(list(x[0]), vec![x[1]]);
+        assert_eq!(list(x[1]), vec![x[0]]);
     }
 }
