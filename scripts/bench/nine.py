@@ -10,9 +10,13 @@ against one job (wall time, same puzzles), and the 16×16 and 25×25 batches (fr
 minimal puzzles). The second states the targets of the batch path against those figures.
 The third is one `sudosat compare` run: the time of each solve inside the process (SAT
 entries: load, solve, decode, checks), MiniSat and CaDiCaL as processes, against cdcl.
+The fourth puts the targets beside other 9×9 solvers timed by tdoku's own driver
+(`tdoku_run_benchmark`, which tdoku's build makes with them: solver calls only, warm, no
+process, parse or output), among them the two exact-cover solvers of its set.
 
 Environment: TDOKU_SOLVE (the `tdoku_solve` binary; the column says "not built" without
-it), NINE_BASE_BIN (an earlier build of sudosat, e.g. main's, timed in a row of its own
+it), TDOKU_BENCH (its `tdoku_run_benchmark`; the fourth table is left out without it),
+NINE_BASE_BIN (an earlier build of sudosat, e.g. main's, timed in a row of its own
 with its default solver, or with NINE_BASE_SOLVER's, e.g. `dlx`), NINE_SEED (the seed of
 the fresh sets, instead of a drawn one), NINE_FRESH=0 (the shipped sets only), NINE_RUNS
 (runs per entry and set, default 3), SUDOSAT_DATA (default benches/data).
@@ -49,6 +53,19 @@ JOBS_TARGET = 1.8
 # shared 2-core machine.
 JOBS_COPIES = 25
 COMPARE_SOLVERS = "cdcl,dpll,varisat,splr,dlx,minisat,external:cadical -q"
+# The solvers tdoku's driver is built with (../shared/tools/tdoku/build.sh), fastest first,
+# and how each works as tdoku's driver describes it (src/all_solvers.h: representation,
+# then propagation; every one branches on a cell of fewest candidates).
+PEERS = [
+    ("tdoku", "box-band bit boards; singles, hidden singles, locked candidates, more"),
+    ("jsolve", "cell bit boards; singles, hidden singles, locked candidates"),
+    ("fsss", "cell bit boards; singles, hidden singles, locked candidates"),
+    ("bb_sudoku", "cell bit boards; singles, hidden singles, locked candidates"),
+    ("zerodoku", "units; singles, hidden singles"),
+    ("kudoku", "exact cover on arrays, no links; singles, hidden singles"),
+    ("fast_solv_9r2", "exact cover, Dancing Links; singles, hidden singles"),
+]
+PEER_SECONDS = 3  # tdoku's driver: target test time per solver and set (after 1 s warm-up)
 
 
 def entries():
@@ -94,7 +111,7 @@ def generate(name, args, count, seed):
 def fastest(command, runs=RUNS, wall=False):
     best = None
     for _ in range(runs):
-        r = run(command, timeout=1200)
+        r = run(command, timeout=1200, measure_peak=False)
         if r.code != 0:
             sys.exit(f"{show(command)} failed: {r.stderr.strip()[:300]}")
         t = r.wall if wall else r.cpu
@@ -245,6 +262,47 @@ def main():
     print()
     table(["entry", "minimal-2k µs", f"÷ {reference.split('/')[0]}", "expert-375 µs",
            f"÷ {reference.split('/')[0]}"], rows)
+    peers(sets)
+
+
+def peers(sets):
+    """The fourth table: other 9×9 solvers in tdoku's driver, µs a puzzle and × tdoku."""
+    driver = tool("TDOKU_BENCH", "tdoku_run_benchmark")
+    if not driver:
+        return
+    names = ",".join(name for name, _ in PEERS)
+    timed = {}
+    for set_name, path, _ in sets:
+        # The driver reads `.` blanks only.
+        dotted = WORK / f"nine-peers-{Path(path).stem}.txt"
+        dotted.write_text(Path(path).read_text().replace("0", "."))
+        command = [driver, "-c", "1", "-r", "0", "-w", "1", "-t", str(PEER_SECONDS), "-n",
+                   str(count_puzzles(path)), "-s", names, "-f", str(dotted)]
+        log(f"nine: {show(command)}")
+        r = run(command, timeout=600)
+        dotted.unlink()
+        if r.code != 0:
+            sys.exit(f"{show(command)} failed: {r.stderr.strip()[:300]}")
+        # CSV rows: compiler, version, flags, file, solver, puzzles/s, µs a puzzle, …
+        for line in r.stdout.splitlines():
+            fields = line.split(",")
+            if len(fields) >= 7 and fields[4] in dict(PEERS):
+                timed[(fields[4], set_name)] = float(fields[6])
+    rows = []
+    for name, how in PEERS:
+        row = [name, how]
+        for set_name, _, _ in sets:
+            mine, peer = timed.get((name, set_name)), timed.get(("tdoku", set_name))
+            row.append("–" if mine is None else number(mine, 1) if name == "tdoku"
+                       else f"{number(mine, 1)} ({ratio(mine, peer)})")
+        rows.append(row)
+    print()
+    print(f"Other 9×9 solvers in tdoku's own driver (`{Path(driver).name} -r 0 -w 1 -t "
+          f"{PEER_SECONDS}`: solver calls only, warm, no process start, parsing or output): "
+          "µs a puzzle, and in brackets the time against tdoku's in the same run. Beside the "
+          "first table's whole processes these favour the peers:")
+    print()
+    table(["solver", "how it works"] + [name for name, _, _ in sets], rows)
 
 
 if __name__ == "__main__":
