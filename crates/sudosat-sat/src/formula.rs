@@ -253,6 +253,22 @@ pub fn try_reserve<T>(
     })
 }
 
+/// [`try_reserve`] with [`Vec::try_reserve_exact`]: room for `additional` more elements
+/// and no more, for many small buffers whose final size is known.
+///
+/// # Errors
+/// A [`ReserveError`] naming the buffer when the allocation fails or overflows.
+pub fn try_reserve_exact<T>(
+    buf: &mut Vec<T>,
+    additional: usize,
+    what: &'static str,
+) -> Result<(), ReserveError> {
+    buf.try_reserve_exact(additional).map_err(|_| ReserveError {
+        what,
+        bytes: (additional as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+    })
+}
+
 /// A CNF formula held in memory: clauses stored flat (one literal vector plus offsets).
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Cnf {

@@ -52,20 +52,28 @@ impl Formula {
         }
     }
 
-    /// Reserves, fallibly, the big buffers the pending clauses and variables need, so that
-    /// a formula too large for the memory is an error rather than an abort.
+    /// Reserves, fallibly, the buffers the pending clauses and variables need, so that a
+    /// formula too large for the memory is an error rather than an abort; with
+    /// `unmapped` (no substitution reads the clauses into other literals) each list gets
+    /// the room its clauses take ([`ClauseDb::reserve_lists`]).
     pub(super) fn reserve_pending(
         &self,
         trail: &mut Trail,
         db: &mut ClauseDb,
         vsids: &mut Vsids,
+        unmapped: bool,
     ) -> Result<(), ReserveError> {
         let clauses = self.original.num_clauses() - self.loaded;
         let literals = self.original.num_literals() - self.original.literals_before(self.loaded);
         let vars = self.original.num_vars().saturating_sub(trail.num_vars);
         db.reserve(literals, clauses, vars)?;
         trail.reserve(vars)?;
-        vsids.reserve(vars)
+        vsids.reserve(vars)?;
+        if unmapped && !self.inconsistent {
+            let pending = self.original.clauses_from(self.loaded);
+            db.reserve_lists(pending, self.original.num_vars())?;
+        }
+        Ok(())
     }
 
     /// Root conflict: logs the empty clause.

@@ -582,7 +582,12 @@ impl Cdcl {
     /// that says which solver ran out.
     fn reserve_pending(&mut self) -> Result<(), BackendError> {
         self.formula
-            .reserve_pending(&mut self.trail, &mut self.db, &mut self.vsids)
+            .reserve_pending(
+                &mut self.trail,
+                &mut self.db,
+                &mut self.vsids,
+                self.equivalences.is_empty(),
+            )
             .map_err(|source| BackendError::OutOfMemory {
                 solver: "cdcl".to_string(),
                 source,
