@@ -330,7 +330,8 @@ def peers(sets):
           "µs a puzzle, and in brackets the time against tdoku's in the same run. Beside the "
           "first table's whole processes these favour the peers:")
     print()
-    table(["solver", "how it works"] + [name for name, _, _ in sets], rows)
+    table(["solver", "how it works"] + [name for name, _, _ in sets], rows,
+          right=range(2, 2 + len(sets)))
 
 
 if __name__ == "__main__":
