@@ -115,7 +115,7 @@ impl ClauseDb {
     /// lists took some 3,400 reallocations, a seventh of a one-puzzle run's instructions,
     /// and a list ends with up to twice the room it needs. Only when the variables bring
     /// new lists: those a batch's reset kept have grown to their formulas already, and
-    /// counting again cost a re-encoded 9×9 puzzle a tenth more time.
+    /// counting again cost a re-encoded 9×9 puzzle a seventh more instructions.
     pub(super) fn reserve_lists<'a>(
         &mut self,
         clauses: impl Iterator<Item = &'a [Lit]>,
