@@ -124,9 +124,10 @@ impl ClauseDb {
         if self.lists.len() >= 2 * num_vars {
             return Ok(());
         }
+        let new_lists = 2 * num_vars - self.lists.len();
         try_reserve(
             &mut self.lists,
-            2 * num_vars,
+            new_lists,
             "the watch and implication lists",
         )?;
         self.grow(num_vars);
@@ -470,10 +471,23 @@ mod tests {
         };
         assert_eq!(lengths(!x[0]), (3, 0));
         assert_eq!((lengths(x[0]), lengths(x[1])), ((0, 2), (0, 2)));
-        // Lists that exist already are left as they are.
+        // Lists that exist already are left as they are; a new variable's are reserved, and
+        // room is made for its clauses in the old lists they go to.
         let before = rooms(&db);
         db.reserve_lists(clauses.iter().map(Vec::as_slice), 5)
             .unwrap();
         assert_eq!(rooms(&db), before);
+        let y = Var::from_index(5).positive();
+        db.reserve_lists([[!y, !x[0]].as_slice()].into_iter(), 6)
+            .unwrap();
+        assert_eq!(db.lists.len(), 12);
+        assert!(db.lists[(!y).code()].binaries.capacity() >= 1);
+        let mut after = rooms(&db);
+        assert!(
+            after[(!x[0]).code()].0 >= 4,
+            "no room for ¬y ∨ ¬x0 in ¬x0's list"
+        );
+        after[(!x[0]).code()].0 = before[(!x[0]).code()].0;
+        assert_eq!(after[..10], before[..]);
     }
 }
