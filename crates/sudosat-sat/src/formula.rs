@@ -237,6 +237,16 @@ pub struct ReserveError {
     pub bytes: u64,
 }
 
+impl ReserveError {
+    /// The error of `additional` more elements of `T` for `what`.
+    fn of<T>(additional: usize, what: &'static str) -> ReserveError {
+        ReserveError {
+            what,
+            bytes: (additional as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+        }
+    }
+}
+
 /// Reserves room for `additional` more elements in `buf` with [`Vec::try_reserve`], for the
 /// big buffers (clause arenas, watch and occurrence lists) whose size the input decides.
 ///
@@ -247,10 +257,8 @@ pub fn try_reserve<T>(
     additional: usize,
     what: &'static str,
 ) -> Result<(), ReserveError> {
-    buf.try_reserve(additional).map_err(|_| ReserveError {
-        what,
-        bytes: (additional as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-    })
+    buf.try_reserve(additional)
+        .map_err(|_| ReserveError::of::<T>(additional, what))
 }
 
 /// [`try_reserve`] with [`Vec::try_reserve_exact`]: room for `additional` more elements
@@ -263,10 +271,8 @@ pub fn try_reserve_exact<T>(
     additional: usize,
     what: &'static str,
 ) -> Result<(), ReserveError> {
-    buf.try_reserve_exact(additional).map_err(|_| ReserveError {
-        what,
-        bytes: (additional as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-    })
+    buf.try_reserve_exact(additional)
+        .map_err(|_| ReserveError::of::<T>(additional, what))
 }
 
 /// A CNF formula held in memory: clauses stored flat (one literal vector plus offsets).
