@@ -7,8 +7,8 @@ thread, first solution, CPU time, the fastest of RUNS) against tdoku's, the fast
 sets that `sudosat generate` makes from seeds drawn when the script runs (printed above
 the tables): minimal puzzles cut to 21–24 clues and expert ones. Beside them `--jobs 2`
 against one job (wall time, same puzzles, medians of interleaved runs, beside what the
-machine gives two processes side by side, each on half the puzzles), and the 16×16 and 25×25 batches (fresh
-minimal puzzles). The second states the targets of the batch path against those figures.
+machine gives two processes side by side, each on half the puzzles), and the 16×16 and
+25×25 batches (fresh minimal puzzles). The second states the targets of the batch path against those figures.
 The third is one `sudosat compare` run: the time of each solve inside the process (SAT
 entries: load, solve, decode, checks), MiniSat and CaDiCaL as processes, against cdcl.
 The fourth puts the targets beside other 9×9 solvers timed by tdoku's own driver
@@ -153,10 +153,11 @@ def main():
             commands.append(show(command))
     listed = entries()
     jobs_file = WORK / "nine-jobs.txt"
-    jobs_file.write_text(open(data("9x9/minimal-2k.txt")).read() * JOBS_COPIES)
+    minimal = data("9x9/minimal-2k.txt").read_text()
+    jobs_file.write_text(minimal * JOBS_COPIES)
     halves = [WORK / "nine-jobs-first-half.txt", WORK / "nine-jobs-second-half.txt"]
-    for k, half in enumerate(halves):
-        half.write_text(open(data("9x9/minimal-2k.txt")).read() * (JOBS_COPIES // 2 + k * (JOBS_COPIES % 2)))
+    for half, copies in zip(halves, (JOBS_COPIES // 2, JOBS_COPIES - JOBS_COPIES // 2)):
+        half.write_text(minimal * copies)
     jobs = lambda j: [str(BIN), "solve", str(jobs_file), "--jobs", str(j), "--threads", "1", "-o", "/dev/null"]  # noqa: E731
     for _, _, make in listed:
         if make:
