@@ -41,9 +41,9 @@ use crate::backend::{
 };
 use crate::encode::{BaseEncoding, Encoder, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
-use crate::grid::{check_grid, Grid};
+use crate::grid::{check_grid, Cell, Digit, Grid};
 use crate::run::{Counters, Instant};
-use crate::solve::root::{reason_at_root, RootMode, RootOutcome};
+use crate::solve::root::{reason_at_root, RootMode, RootOutcome, WordCandidates, WordOutcome};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
@@ -152,6 +152,17 @@ fn encode_variables_only(puzzle: &Grid, encoding: SudokuEncoding, formula: &mut 
     map
 }
 
+/// A time-out of a puzzle begun at `started` (its encoding or reasoning) against `limit`.
+fn timed_out(solver: String, limit: Duration, started: Instant) -> Error {
+    let took = started.elapsed();
+    Error::TimedOut {
+        solver,
+        limit,
+        // Past a second over the limit, say so: the message would be wrong.
+        took: (took > limit + Duration::from_secs(1)).then_some(took),
+    }
+}
+
 /// The widest grid [`LoadMode::Auto`] loads once and solves with root units: 9×9 (measured
 /// in docs/benchmarks/nine.md, "9×9 sets"; wider grids' puzzles are fewer and their searches
 /// longer, where the puzzle's own reduced formula serves better).
@@ -201,6 +212,11 @@ pub struct SatSolver {
     loaded_mode: LoadMode,
     /// The current puzzle's givens as root units ([`LoadMode::RootUnits`]).
     units: Vec<Lit>,
+    /// The cheap rules on the grids held loaded, before the backend sees a puzzle
+    /// ([`SatSolver::settle_at_root`]).
+    word_root: WordCandidates,
+    /// Whether the next load adds the cells `word_root` placed to the givens.
+    word_placed: bool,
     /// Next free variable for an activation literal (after the loaded formula's).
     next_activation: usize,
     /// Literals of the blocking clauses added to the loaded empty grid since it was loaded.
@@ -242,6 +258,8 @@ impl SatSolver {
             loaded: None,
             loaded_mode: LoadMode::Reencode,
             units: Vec::new(),
+            word_root: WordCandidates::default(),
+            word_placed: false,
             next_activation: 0,
             retired_literals: 0,
             assumptions: Vec::new(),
@@ -399,18 +417,21 @@ impl SatSolver {
             self.backend().forget_learnt();
         }
         let (map, size) = self.loaded.as_ref().expect("loaded above");
-        let givens = puzzle.givens().map(|(cell, digit)| {
-            match map.var(cell, digit) {
-                VarRef::Var(var) => var.positive(),
-                // The empty grid's numbering fixes no variable.
-                fixed => unreachable!("unreduced map fixed ({cell:?}, {digit:?}): {fixed:?}"),
-            }
-        });
+        let literal = |(cell, digit): (Cell, Digit)| match map.var(cell, digit) {
+            VarRef::Var(var) => var.positive(),
+            // The empty grid's numbering fixes no variable.
+            fixed => unreachable!("unreduced map fixed ({cell:?}, {digit:?}): {fixed:?}"),
+        };
+        let givens = puzzle.givens().map(literal);
         if mode == LoadMode::Assumptions {
             self.assumptions.extend(givens);
         } else {
             self.units.clear();
             self.units.extend(givens);
+            if std::mem::take(&mut self.word_placed) {
+                // The givens come again among them: a unit already true is skipped.
+                self.units.extend(self.word_root.placements().map(literal));
+            }
             let backend = self.backend.as_deref_mut().expect("backend created above");
             backend
                 .as_root_units()
@@ -536,13 +557,7 @@ impl SatSolver {
         let load_started = self.load_started;
         let limit = self.time_limit;
         let timed_out = |solver: String, started: Option<Instant>| {
-            let took = started.unwrap_or(start).elapsed();
-            Error::TimedOut {
-                solver,
-                limit: limit.unwrap_or_default(),
-                // Past a second over the limit, say so: the message would be wrong.
-                took: (took > limit.unwrap_or_default() + Duration::from_secs(1)).then_some(took),
-            }
+            timed_out(solver, limit.unwrap_or_default(), started.unwrap_or(start))
         };
         let shortened = match (limit, load_started) {
             (Some(limit), Some(started)) => {
@@ -744,6 +759,14 @@ impl SatSolver {
             self.prove_clash(puzzle)?;
             return Ok((SolveOutcome::NoSolution, Counters::default()));
         }
+        if let Some(outcome) = self.settle_at_root(puzzle, grid)? {
+            let counters = if counted {
+                self.finish_root_counters()
+            } else {
+                Counters::default()
+            };
+            return Ok((outcome, counters));
+        }
         let alone = self.load(puzzle)?;
         let outcome = match self.timed_solve()? {
             SatOutcome::Unsat => SolveOutcome::NoSolution,
@@ -762,6 +785,63 @@ impl SatSolver {
         let unsat = outcome == SolveOutcome::NoSolution;
         self.end_proof(unsat, self.encoding, 0)?;
         Ok((outcome, counters))
+    }
+
+    /// On the grids held loaded with root units, `--root auto` first applies singles and
+    /// locked candidates on bit boards ([`WordCandidates`]): a puzzle they settle is solved
+    /// (its only solution) and one they refute has none, without the backend; `None`
+    /// leaves the puzzle to the search, which gets the cells they placed as root units
+    /// beside the givens (the next [`SatSolver::load`]). Singles are the extended
+    /// encoding's unit propagation, done on masks several times cheaper than through the
+    /// held formula's clause lists (docs/benchmarks/nine.md, "Root reasoning on 9×9").
+    fn settle_at_root(
+        &mut self,
+        puzzle: &Grid,
+        grid: &mut Grid,
+    ) -> Result<Option<SolveOutcome<()>>, Error> {
+        if self.spec.root != RootMode::Auto {
+            return Ok(None);
+        }
+        self.ensure_backend()?;
+        if self.mode_for(puzzle) != LoadMode::RootUnits {
+            return Ok(None);
+        }
+        let start = Instant::now();
+        let reasoned = self.word_root.reason(puzzle);
+        if let Some(limit) = self.time_limit.filter(|&limit| start.elapsed() >= limit) {
+            return Err(timed_out(self.backend().name(), limit, start));
+        }
+        let (outcome, ending) = match reasoned {
+            WordOutcome::Open => {
+                self.word_placed = true;
+                return Ok(None);
+            }
+            WordOutcome::Settled => {
+                // The buffer may hold a grid of another size (a batch mixes sizes).
+                grid.clone_from(puzzle);
+                self.word_root.write_solution(grid);
+                (SolveOutcome::Solved(()), "settled")
+            }
+            WordOutcome::Contradiction => (SolveOutcome::NoSolution, "refuted"),
+        };
+        self.stats = SatStats {
+            encode_time: start.elapsed(),
+            root: Some(ending),
+            ..SatStats::default()
+        };
+        Ok(Some(outcome))
+    }
+
+    /// The counters of a puzzle answered at the root ([`SatSolver::settle_at_root`]): the
+    /// backend's, all zero (no search), and an empty formula.
+    fn finish_root_counters(&mut self) -> Counters {
+        let names = self.backend().counters().0.into_iter();
+        self.stats.backend = Counters(names.map(|(name, _)| (name, 0)).collect());
+        let mut counters = self.stats.backend.clone();
+        counters
+            .0
+            .extend([("vars", 0), ("clauses", 0), ("literals", 0)]);
+        counters
     }
 
     /// A puzzle with clashing givens: no solution, without a backend unless a proof is asked

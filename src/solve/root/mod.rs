@@ -40,7 +40,9 @@ mod hall;
 mod locked;
 mod mode;
 mod state;
+mod word;
 
 pub use candidates::{RootCandidates, RootOutcome, RootRemovals};
 pub use fixpoint::{reason_at_root, root_fixpoint};
 pub use mode::{RootMode, RootPolicy, ROOT_AUTO_MIN_SIDE};
+pub use word::{WordCandidates, WordOutcome, WORD_MAX_CELLS};

@@ -8,7 +8,10 @@ crate::names::named_enum! {
         /// The cheap rules to their fixpoint, then rounds of Hall sets and fish while each
         /// round pays for its work in literals removed from the formula
         /// ([`RootPolicy::WhilePaying`]), on grids of side [`ROOT_AUTO_MIN_SIDE`] and
-        /// more (docs/benchmarks/large.md, "Root reasoning").
+        /// more (docs/benchmarks/large.md, "Root reasoning"); on the grids cdcl holds
+        /// loaded for a batch (9×9 and 4×4), singles and locked candidates on bit boards
+        /// ([`super::WordCandidates`]), a puzzle they settle or refute answered without the
+        /// search (docs/benchmarks/nine.md, "Root reasoning on 9×9").
         #[default]
         Auto = "auto",
         /// None: the puzzle is encoded as it is.
@@ -66,7 +69,10 @@ impl RootMode {
              and locked candidates to their fixpoint, then rounds of Hall sets and fish on \
              the views that changed, for as long as their work stays within {probe} step \
              for each literal of the formula when they began and {price} steps for each \
-             literal they removed since; what is left goes to the search"
+             literal they removed since; what is left goes to the search. On the grids cdcl \
+             holds loaded for a batch (9×9 and 4×4, `--load auto`): naked and hidden singles \
+             and locked candidates on bit boards, a puzzle they settle or refute answered \
+             without the search, the others searched with the cells they placed"
         )
     }
 

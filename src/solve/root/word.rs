@@ -1,0 +1,347 @@
+//! The cheap rules on bit boards, for the grids the SAT path holds loaded (9×9 and 4×4,
+//! [`crate::solve::sat::loads_root_units`]): naked and hidden singles, then locked
+//! candidates (pointing and claiming), to their fixpoint. Each digit's places are one
+//! 128-bit word over the cells, as bit-parallel Sudoku solvers hold them (tdoku: Dillon
+//! 2019, "Fast Sudoku solving with SIMD"), so a placement clears its digit from the
+//! cell's peers in one mask, and a rule reads a unit with one `and`.
+//!
+//! Singles are what unit propagation derives on the extended encoding, here a few words
+//! a placement where the held formula walks a clause list for each digit it rules out;
+//! locked candidates are Hall sets of a box against a line, which unit propagation does
+//! not find. The rules remove only candidates no solution has, so a grid they settle is
+//! the puzzle's only solution, and a cell or unit they leave without a candidate means it
+//! has none: either answer is the one the search would give (docs/benchmarks/nine.md,
+//! "Root reasoning on 9×9").
+
+use crate::grid::{Cell, Digit, Geometry, Grid};
+
+/// The most cells a grid may have for its boards to fit a word: 9×9 (and 4×4).
+pub const WORD_MAX_CELLS: usize = 128;
+
+/// How the rules left a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WordOutcome {
+    /// Every cell holds one digit: the puzzle's only solution
+    /// ([`WordCandidates::write_solution`]).
+    Settled,
+    /// Cells are left with several candidates (or the grid is too wide for a word): the
+    /// search decides.
+    Open,
+    /// A cell without a candidate, or a digit without a place in a unit: no solution.
+    Contradiction,
+}
+
+/// No candidate left somewhere.
+struct Contradiction;
+
+/// The masks of one side's geometry, built when the side changes.
+#[derive(Default)]
+struct Masks {
+    side: usize,
+    /// Every cell.
+    all: u128,
+    /// Per cell, its peers (the other cells of its row, column and box).
+    peers: Vec<u128>,
+    /// Per unit (rows, columns, boxes, as [`Geometry`] numbers them), its cells.
+    units: Vec<u128>,
+    /// Per cell, its three units as bits of a unit set (`3n` ≤ 32 bits).
+    cell_units: Vec<u32>,
+    /// Every unit.
+    all_units: u32,
+    /// Per box, each line through it (its b rows, then its b columns): the line's cells,
+    /// the line's outside the box, the box's outside the line.
+    meetings: Vec<[u128; 3]>,
+}
+
+impl Masks {
+    fn build(geometry: &Geometry) -> Masks {
+        let n = geometry.side();
+        let units: Vec<u128> = geometry
+            .units()
+            .map(|u| {
+                let cells = geometry.unit_cells(u).iter();
+                cells.fold(0, |mask, cell| mask | 1 << cell.0)
+            })
+            .collect();
+        let peers = geometry
+            .cells()
+            .map(|cell| {
+                let [r, c, b] = geometry.units_of(cell).map(|u| units[u.0 as usize]);
+                (r | c | b) & !(1 << cell.0)
+            })
+            .collect();
+        let cell_units = geometry
+            .cells()
+            .map(|cell| {
+                geometry
+                    .units_of(cell)
+                    .iter()
+                    .fold(0, |set, u| set | 1 << u.0)
+            })
+            .collect();
+        let b = geometry.box_size();
+        let mut meetings = Vec::with_capacity(2 * b * n);
+        for bx in 0..n {
+            let box_cells = units[2 * n + bx];
+            let (row0, col0) = ((bx / b) * b, (bx % b) * b);
+            let lines = (0..b).map(|k| row0 + k).chain((0..b).map(|k| n + col0 + k));
+            meetings.extend(lines.map(|line| {
+                let line = units[line];
+                [line, line & !box_cells, box_cells & !line]
+            }));
+        }
+        Masks {
+            side: n,
+            all: u128::MAX >> (128 - n * n),
+            peers,
+            units,
+            cell_units,
+            all_units: u32::MAX >> (32 - 3 * n),
+            meetings,
+        }
+    }
+}
+
+/// A grid's candidates as one board a digit, with the masks kept from puzzle to puzzle.
+#[derive(Default)]
+pub struct WordCandidates {
+    /// Per digit (`d - 1`), the cells that may still hold it.
+    places: Vec<u128>,
+    /// Cells whose digit is placed (taken from their peers).
+    placed: u128,
+    /// Per digit, the units where it is placed: no rule has anything left to do there.
+    done: Vec<u32>,
+    masks: Masks,
+}
+
+impl WordCandidates {
+    /// Applies the rules to `puzzle`'s givens. Grids of more than [`WORD_MAX_CELLS`] cells
+    /// are left [`WordOutcome::Open`] untouched.
+    pub fn reason(&mut self, puzzle: &Grid) -> WordOutcome {
+        let geometry = puzzle.geometry();
+        let n = geometry.side();
+        if n * n > WORD_MAX_CELLS {
+            self.placed = 0;
+            return WordOutcome::Open;
+        }
+        if self.masks.side != n {
+            self.masks = Masks::build(geometry);
+        }
+        self.places.clear();
+        self.places.resize(n, self.masks.all);
+        self.placed = 0;
+        self.done.clear();
+        self.done.resize(n, 0);
+        match self.run(puzzle, geometry) {
+            Err(Contradiction) => WordOutcome::Contradiction,
+            Ok(()) if self.placed == self.masks.all => WordOutcome::Settled,
+            Ok(()) => WordOutcome::Open,
+        }
+    }
+
+    /// The cells placed (the givens among them), each with its digit: every cell once a
+    /// puzzle is [`WordOutcome::Settled`].
+    pub fn placements(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        self.places
+            .iter()
+            .enumerate()
+            .flat_map(move |(d, &places)| {
+                let mut cells = places & self.placed;
+                std::iter::from_fn(move || {
+                    (cells != 0).then(|| {
+                        let cell = cells.trailing_zeros();
+                        cells &= cells - 1;
+                        (Cell(cell), Digit(d as u16 + 1))
+                    })
+                })
+            })
+    }
+
+    /// Writes the settled grid into `grid` (of the puzzle's size).
+    pub fn write_solution(&self, grid: &mut Grid) {
+        for (cell, digit) in self.placements() {
+            grid.set(cell, Some(digit));
+        }
+    }
+
+    /// Digit `d` (0-based) in `cell`, taken from its peers and the cell's other digits;
+    /// a contradiction when the cell can no longer hold it.
+    #[inline]
+    fn place(&mut self, cell: u32, d: usize) -> Result<(), Contradiction> {
+        let bit = 1u128 << cell;
+        if self.places[d] & bit == 0 {
+            return Err(Contradiction);
+        }
+        for places in self.places.iter_mut() {
+            *places &= !bit;
+        }
+        self.places[d] = (self.places[d] & !self.masks.peers[cell as usize]) | bit;
+        self.placed |= bit;
+        self.done[d] |= self.masks.cell_units[cell as usize];
+        Ok(())
+    }
+
+    fn run(&mut self, puzzle: &Grid, geometry: &Geometry) -> Result<(), Contradiction> {
+        for (cell, digit) in puzzle.givens() {
+            self.place(cell.0, digit.get() - 1)?;
+        }
+        while self.placed != self.masks.all {
+            if self.naked_singles()? || self.hidden_singles()? || self.locked(geometry) {
+                continue;
+            }
+            break;
+        }
+        Ok(())
+    }
+
+    /// Cells left one digit get it; a cell left none is a contradiction. Whether a cell
+    /// was placed.
+    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
+        // Per cell, whether it has a candidate, and whether two: bit-sliced counting.
+        let (mut one, mut two) = (0u128, 0u128);
+        for &places in &self.places {
+            two |= one & places;
+            one |= places;
+        }
+        if one != self.masks.all {
+            return Err(Contradiction);
+        }
+        let mut singles = one & !two & !self.placed;
+        let found = singles != 0;
+        while singles != 0 {
+            let cell = singles.trailing_zeros();
+            singles &= singles - 1;
+            // An earlier placement of this sweep may have taken the cell's digit.
+            let bit = 1u128 << cell;
+            let d = self.places.iter().position(|&p| p & bit != 0);
+            self.place(cell, d.ok_or(Contradiction)?)?;
+        }
+        Ok(found)
+    }
+
+    /// A digit with one place in a unit goes there; a digit with none is a contradiction.
+    /// Whether a cell was placed.
+    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
+        let mut found = false;
+        for d in 0..self.places.len() {
+            let mut open = !self.done[d] & self.masks.all_units;
+            while open != 0 {
+                let unit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let here = self.places[d] & self.masks.units[unit];
+                if here == 0 {
+                    return Err(Contradiction);
+                }
+                // One place, and not a placed cell's: the unit would be done.
+                if here & (here - 1) == 0 && here & self.placed == 0 {
+                    self.place(here.trailing_zeros(), d)?;
+                    found = true;
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// Where a box meets a row or column: a digit of the box confined to the line leaves
+    /// the rest of the line (pointing), a digit of the line confined to the box leaves the
+    /// rest of the box (claiming). Whether a candidate was removed.
+    fn locked(&mut self, geometry: &Geometry) -> bool {
+        let (b, n) = (geometry.box_size(), geometry.side());
+        let masks = &self.masks;
+        let mut removed = false;
+        for (places, &done) in self.places.iter_mut().zip(&self.done) {
+            let before = *places;
+            for bx in (0..n).filter(|bx| done & 1 << (2 * n + bx) == 0) {
+                let in_box = *places & masks.units[2 * n + bx];
+                for &[line, line_rest, box_rest] in &masks.meetings[2 * b * bx..2 * b * (bx + 1)] {
+                    let meet = in_box & line;
+                    if meet == 0 {
+                        continue;
+                    }
+                    // (`in_box` read before a claim below is a superset: still sound.)
+                    if meet == in_box {
+                        *places &= !line_rest;
+                    }
+                    if meet == *places & line {
+                        *places &= !box_rest;
+                    }
+                }
+            }
+            removed |= *places != before;
+        }
+        removed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::check_solution;
+
+    fn reasoned(line: &str) -> (WordOutcome, WordCandidates, Grid) {
+        let puzzle: Grid = line.parse().expect("a puzzle line");
+        let mut rules = WordCandidates::default();
+        let outcome = rules.reason(&puzzle);
+        let mut grid = puzzle.clone();
+        if outcome == WordOutcome::Settled {
+            rules.write_solution(&mut grid);
+        }
+        (outcome, rules, grid)
+    }
+
+    #[test]
+    fn singles_settle_an_easy_puzzle_into_its_solution() {
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let (outcome, _, grid) = reasoned(line);
+        assert_eq!(outcome, WordOutcome::Settled);
+        assert!(check_solution(&line.parse().unwrap(), &grid).is_valid());
+        assert_eq!(
+            grid.to_line().unwrap(),
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
+    }
+
+    #[test]
+    fn a_hard_puzzle_is_left_to_the_search() {
+        // The first of expert-375: the rules place 9 cells beyond its 24 givens, and stop.
+        let line =
+            "...3...6.8.4.71.....2..9.1.4..6...5.57...89....6......1....6..8...84.5.........3.";
+        let (outcome, rules, _) = reasoned(line);
+        assert_eq!(outcome, WordOutcome::Open);
+        assert_eq!(rules.placed.count_ones(), 33);
+    }
+
+    #[test]
+    fn a_cell_or_a_unit_without_a_candidate_is_a_contradiction() {
+        // Row 1 lacks only a 9, and its open cell sees a 9 in its column.
+        let line =
+            "12345678.........9...............................................................";
+        assert_eq!(reasoned(line).0, WordOutcome::Contradiction);
+        // Two equal givens in a row.
+        let line =
+            "11...............................................................................";
+        assert_eq!(reasoned(line).0, WordOutcome::Contradiction);
+    }
+
+    #[test]
+    fn pointing_takes_a_digit_confined_to_a_line_of_a_box_from_the_rest_of_the_line() {
+        // Rows 2 and 3 of box 1 are full without a 1: box 1's 1 is in row 1, so the rest
+        // of row 1 loses its 1s, which no single removes.
+        let line =
+            ".........234......567............................................................";
+        let (outcome, rules, _) = reasoned(line);
+        assert_eq!(outcome, WordOutcome::Open);
+        let ones = rules.places[0];
+        assert_eq!(ones & 0b111, 0b111);
+        assert_eq!(ones & 0b111_111_000, 0);
+        // Rows 2 and 3 keep their 1s outside box 1.
+        assert_eq!(ones >> 12 & 0b111_111, 0b111_111);
+    }
+
+    #[test]
+    fn a_grid_too_wide_for_a_word_is_left_open() {
+        let puzzle = Grid::empty(4).unwrap();
+        assert_eq!(WordCandidates::default().reason(&puzzle), WordOutcome::Open);
+    }
+}
