@@ -84,6 +84,8 @@ def entries():
          lambda f: [str(BIN), "solve", str(f), "--load", "reencode", *one]),
         ("sudosat `--solver dlx`", "this revision",
          lambda f: [str(BIN), "solve", str(f), "--solver", "dlx", *one]),
+        ("sudosat `--root none` (every puzzle to cdcl)", "this revision",
+         lambda f: [str(BIN), "solve", str(f), "--root", "none", *one]),
     ]
     base = os.environ.get("NINE_BASE_BIN")
     if base:
@@ -93,6 +95,17 @@ def entries():
         listed.append((label, "an earlier build (NINE_BASE_BIN)",
                        lambda f: [base, "solve", str(f), *chosen, *one]))
     return listed
+
+
+def settled_share(path):
+    """How many of the puzzles in `path` the default settles at the root, as "k of n (p %)"."""
+    command = [str(BIN), "solve", str(path), "--jobs", "1", "--threads", "1", "--stats", "-o", "/dev/null"]
+    r = run(command, timeout=1200, measure_peak=False)
+    if r.code != 0:
+        sys.exit(f"{show(command)} failed: {r.stderr.strip()[:300]}")
+    settled = sum(1 for line in r.stderr.splitlines() if " root=settled " in line)
+    n = count_puzzles(path)
+    return f"{settled:,} of {n:,} ({100 * settled / n:.0f} %)"
 
 
 def count_puzzles(path):
@@ -204,6 +217,12 @@ def main():
           "tdoku's in the same run (below 1 = faster):")
     print()
     table(["solver"] + [name for name, _, _ in sets] + ["built"], rows)
+    print()
+    print("Puzzles the default answers at the root, by singles and locked candidates on bit "
+          "boards, without cdcl (`--stats`' `root=settled`; the others go to cdcl with the "
+          "cells placed as root units): "
+          + ", ".join(f"{name} {settled_share(path)}" for name, path, _ in sets) + ".")
+    print()
 
     # Two jobs against one.
     # Interleaved, and medians: the machine's speed drifts by a fifth over minutes, which

@@ -36,6 +36,7 @@ STAGES = [
     ("reading", [r"::read_located_from_path\b", r"::read_puzzle_file\b"]),
     ("parsing", [r"grid::parse::Parser::", r"grid::lex::", r"grid::parse::parse_",
                  r"::parse_line_grid\b"]),
+    ("root reasoning", [r"root::word::WordCandidates::", r"::reason_at_root\b"]),
     ("encoding", [r"::encode_into\b", r"encode::reduce::", r"FreeVars::", r"VarMap::reduced\b",
                   r"VarMap::from_free_vars\b", r"Encoder::encode\b",
                   r"::encode_variables_only\b"]),
