@@ -1061,3 +1061,29 @@ fn the_c_solver_backends_count_check_uniqueness_and_conquer_cubes() {
         assert!(check_solution(&empty, &grid).is_valid(), "{name}");
     }
 }
+
+/// On 9×9 `--root auto` answers the puzzles singles and locked candidates settle without
+/// cdcl (`root=settled`, no search) and sends the others to it: 24 of minimal-40's 40
+/// puzzles (a count of the same rules written apart from sudosat agrees), and the answers
+/// are those of every puzzle searched (`--root none`), solved and counted.
+#[test]
+fn root_reasoning_settles_easy_9x9_puzzles_with_the_answers_of_the_search() {
+    let p = path("minimal-40.txt");
+    let auto = run(&["solve", &p, "--stats", "--jobs", "1"]);
+    assert_exit(&auto, 0);
+    let err = stderr(&auto);
+    let settled: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains(" root=settled "))
+        .collect();
+    assert_eq!(settled.len(), 24, "{err}");
+    assert!(settled.iter().all(|l| l.contains(" decisions=0 ")), "{err}");
+    let none = run(&["solve", &p, "--root", "none", "--jobs", "1"]);
+    assert_text_eq(&stdout(&auto), &stdout(&none));
+    let counted = run(&["count", &p, "--limit", "2"]);
+    assert_exit(&counted, 0);
+    assert_text_eq(
+        &stdout(&counted),
+        &stdout(&run(&["count", &p, "--limit", "2", "--root", "none"])),
+    );
+}

@@ -666,6 +666,25 @@ impl SatSolver {
             self.prove_clash(puzzle)?;
             return Ok(0);
         }
+        let mut grid = match self.scratch_grid.take() {
+            Some(grid) => grid,
+            None => puzzle.clone(),
+        };
+        let settled = self.settle_at_root(puzzle, &mut grid);
+        if let Ok(Some(outcome)) = &settled {
+            // Settled: the one solution; refuted: none.
+            let found = matches!(outcome, SolveOutcome::Solved(()));
+            if found {
+                each(&grid);
+            }
+            self.scratch_grid = Some(grid);
+            self.finish_root_counters();
+            return Ok(u64::from(found));
+        }
+        if let Err(error) = settled {
+            self.scratch_grid = Some(grid);
+            return Err(error);
+        }
         let alone = self.load(puzzle)?;
         // Under assumptions, blocking clauses hold only while their activation literal is
         // assumed; it is retired (asserted false) after the count. (A query with root units
@@ -680,10 +699,6 @@ impl SatSolver {
             self.encoder.map().expect("encoded").num_vars()
         } else {
             self.loaded.as_ref().expect("loaded").0.num_vars()
-        };
-        let mut grid = match self.scratch_grid.take() {
-            Some(grid) => grid,
-            None => puzzle.clone(),
         };
         let mut found = 0;
         let mut blocking = Vec::new();
