@@ -111,6 +111,11 @@ pub struct WordCandidates {
     placed: u128,
     /// Per digit, the units where it is placed: no rule has anything left to do there.
     done: Vec<u32>,
+    /// Per digit, its board when hidden singles, and locked candidates, last read it
+    /// whole: both rules read a digit's own board only, so an unchanged one has nothing
+    /// new for them.
+    read_by_hidden: Vec<u128>,
+    read_by_locked: Vec<u128>,
     masks: Masks,
 }
 
@@ -132,6 +137,11 @@ impl WordCandidates {
         self.placed = 0;
         self.done.clear();
         self.done.resize(n, 0);
+        // No board is empty before a contradiction: each is read the first time.
+        for read in [&mut self.read_by_hidden, &mut self.read_by_locked] {
+            read.clear();
+            read.resize(n, 0);
+        }
         match self.run(puzzle, geometry) {
             Err(Contradiction) => WordOutcome::Contradiction,
             Ok(()) if self.placed == self.masks.all => WordOutcome::Settled,
@@ -224,6 +234,11 @@ impl WordCandidates {
     fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
         let mut found = false;
         for d in 0..self.places.len() {
+            if self.places[d] == self.read_by_hidden[d] {
+                continue;
+            }
+            // Its placements below change the board, which the next sweep reads again.
+            self.read_by_hidden[d] = self.places[d];
             let mut open = !self.done[d] & self.masks.all_units;
             while open != 0 {
                 let unit = open.trailing_zeros() as usize;
@@ -249,7 +264,12 @@ impl WordCandidates {
         let (b, n) = (geometry.box_size(), geometry.side());
         let masks = &self.masks;
         let mut removed = false;
-        for (places, &done) in self.places.iter_mut().zip(&self.done) {
+        let boards = self.places.iter_mut().zip(&self.done);
+        for ((places, &done), read) in boards.zip(self.read_by_locked.iter_mut()) {
+            if *places == *read {
+                continue;
+            }
+            *read = *places;
             let before = *places;
             for bx in (0..n).filter(|bx| done & 1 << (2 * n + bx) == 0) {
                 let in_box = *places & masks.units[2 * n + bx];
