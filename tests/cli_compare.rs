@@ -1278,13 +1278,24 @@ fn chromium_renders_the_report() {
 }
 
 /// `--vary-seed`: repeat r runs with seed S + r − 1, so cdcl's repeats of one puzzle are
-/// different searches to the same checked answer; without it they are one search.
+/// different searches to the same checked answer; without it they are one search. (With
+/// `--root none`: the root reasoning answers every puzzle of expert-20 without a search.)
 #[test]
 fn vary_seed_turns_cdcl_repeats_into_draws() {
     let file = fixture("expert-20.txt");
     let file = file.to_str().unwrap();
     let decisions = |extra: &[&str]| -> Vec<Vec<u64>> {
-        let mut args = vec![file, "--solvers", "cdcl", "--repeat", "3", "--seed", "5"];
+        let mut args = vec![
+            file,
+            "--solvers",
+            "cdcl",
+            "--repeat",
+            "3",
+            "--seed",
+            "5",
+            "--root",
+            "none",
+        ];
         args.extend_from_slice(extra);
         let compared = compare(&args, 0);
         let runs = compared.runs();

@@ -858,14 +858,16 @@ fn solve_with_solver_threads_gives_known_solutions() {
 }
 
 /// `--seed` draws another cdcl search: the same known solutions, another path, and the
-/// same path again for the same seed.
+/// same path again for the same seed. (With `--root none`: the root reasoning answers
+/// every puzzle of expert-20 without a search.)
 #[test]
 fn a_cdcl_seed_is_another_reproducible_draw_of_the_same_answers() {
     let decisions = |seed: &str| -> Vec<String> {
         let p = path("expert-20.txt");
-        let out = run(&["solve", &p, "--threads", "1", "--stats", "--seed", seed]);
+        let searched = ["--threads", "1", "--seed", seed, "--root", "none"];
+        let out = run(&[&["solve", &p, "--stats"][..], &searched[..]].concat());
         assert_exit(&out, 0);
-        solve_and_check("expert-20.txt", &["--threads", "1", "--seed", seed]);
+        solve_and_check("expert-20.txt", &searched);
         stderr(&out)
             .split_whitespace()
             .filter(|w| w.starts_with("decisions="))
@@ -1062,10 +1064,10 @@ fn the_c_solver_backends_count_check_uniqueness_and_conquer_cubes() {
     }
 }
 
-/// On 9×9 `--root auto` answers the puzzles singles and locked candidates settle without
-/// cdcl (`root=settled`, no search) and sends the others to it: 24 of minimal-40's 40
-/// puzzles (a count of the same rules written apart from sudosat agrees), and the answers
-/// are those of every puzzle searched (`--root none`), solved and counted.
+/// On 9×9 `--root auto` answers without cdcl (no search) the puzzles singles, locked
+/// candidates and failed probes settle (`root=settled`: 28 of minimal-40's 40) and those a
+/// probe finds a solution of (`root=probed`: the other 12), and the answers are those of
+/// every puzzle searched (`--root none`), solved and counted.
 #[test]
 fn root_reasoning_settles_easy_9x9_puzzles_with_the_answers_of_the_search() {
     let p = path("minimal-40.txt");
@@ -1076,8 +1078,15 @@ fn root_reasoning_settles_easy_9x9_puzzles_with_the_answers_of_the_search() {
         .lines()
         .filter(|l| l.contains(" root=settled "))
         .collect();
-    assert_eq!(settled.len(), 24, "{err}");
-    assert!(settled.iter().all(|l| l.contains(" decisions=0 ")), "{err}");
+    assert_eq!(settled.len(), 28, "{err}");
+    let probed = err.lines().filter(|l| l.contains(" root=probed ")).count();
+    assert_eq!(probed, 12, "{err}");
+    assert!(
+        err.lines()
+            .filter(|l| l.starts_with("stats: puzzle"))
+            .all(|l| l.contains(" decisions=0 ")),
+        "{err}"
+    );
     let none = run(&["solve", &p, "--root", "none", "--jobs", "1"]);
     assert_text_eq(&stdout(&auto), &stdout(&none));
     let counted = run(&["count", &p, "--limit", "2"]);

@@ -98,14 +98,17 @@ def entries():
 
 
 def settled_share(path):
-    """How many of the puzzles in `path` the default settles at the root, as "k of n (p %)"."""
+    """How many of the puzzles in `path` the default answers at the root: "k of n (p %)",
+    then how many of them a probe's solution answered."""
     command = [str(BIN), "solve", str(path), "--jobs", "1", "--threads", "1", "--stats", "-o", "/dev/null"]
     r = run(command, timeout=1200, measure_peak=False)
     if r.code != 0:
         sys.exit(f"{show(command)} failed: {r.stderr.strip()[:300]}")
-    settled = sum(1 for line in r.stderr.splitlines() if " root=settled " in line)
+    endings = [line for line in r.stderr.splitlines() if line.startswith("stats: puzzle")]
+    probed = sum(1 for line in endings if " root=probed " in line)
+    answered = probed + sum(1 for line in endings if " root=settled " in line)
     n = count_puzzles(path)
-    return f"{settled:,} of {n:,} ({100 * settled / n:.0f} %)"
+    return f"{answered:,} of {n:,} ({100 * answered / n:.0f} %; {probed:,} by a probe's solution)"
 
 
 def count_puzzles(path):
@@ -218,9 +221,9 @@ def main():
     print()
     table(["solver"] + [name for name, _, _ in sets] + ["built"], rows)
     print()
-    print("Puzzles the default answers at the root, by singles and locked candidates on bit "
-          "boards, without cdcl (`--stats`' `root=settled`; the others go to cdcl with the "
-          "cells placed as root units): "
+    print("Puzzles the default answers at the root, by singles, locked candidates and "
+          "failed-literal probing on bit boards, without cdcl (`--stats`' `root=settled` and "
+          "`root=probed`; the others go to cdcl with the cells placed as root units): "
           + ", ".join(f"{name} {settled_share(path)}" for name, path, _ in sets) + ".")
     print()
 

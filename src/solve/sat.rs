@@ -43,7 +43,9 @@ use crate::encode::{BaseEncoding, Encoder, SudokuEncoding, VarMap, VarRef};
 use crate::formula::{ClauseSink, Cnf, FormulaSize, Lit, Model, Var};
 use crate::grid::{check_grid, Cell, Digit, Grid};
 use crate::run::{Counters, Instant};
-use crate::solve::root::{reason_at_root, RootMode, RootOutcome, WordCandidates, WordOutcome};
+use crate::solve::root::{
+    reason_at_root, RootMode, RootOutcome, WordCandidates, WordGoal, WordOutcome,
+};
 use crate::solve::{SolveOutcome, SolveReport, Solver};
 use crate::Error;
 
@@ -670,7 +672,7 @@ impl SatSolver {
             Some(grid) => grid,
             None => puzzle.clone(),
         };
-        let settled = self.settle_at_root(puzzle, &mut grid);
+        let settled = self.settle_at_root(puzzle, &mut grid, WordGoal::EverySolution);
         if let Ok(Some(outcome)) = &settled {
             // Settled: the one solution; refuted: none.
             let found = matches!(outcome, SolveOutcome::Solved(()));
@@ -774,7 +776,7 @@ impl SatSolver {
             self.prove_clash(puzzle)?;
             return Ok((SolveOutcome::NoSolution, Counters::default()));
         }
-        if let Some(outcome) = self.settle_at_root(puzzle, grid)? {
+        if let Some(outcome) = self.settle_at_root(puzzle, grid, WordGoal::AnySolution)? {
             let counters = if counted {
                 self.finish_root_counters()
             } else {
@@ -802,18 +804,22 @@ impl SatSolver {
         Ok((outcome, counters))
     }
 
-    /// On the grids held loaded with root units, `--root auto` first applies singles and
-    /// locked candidates on bit boards ([`WordCandidates`]): a puzzle they settle is solved
-    /// (its only solution) and one they refute has none, without the backend; `None`
-    /// leaves the puzzle to the search, which gets the cells they placed as root units
-    /// beside the givens (the next [`SatSolver::load`]). Singles are the extended
-    /// encoding's unit propagation, done on masks several times cheaper than through the
+    /// On the grids held loaded with root units, `--root auto` first applies singles,
+    /// locked candidates and failed-literal probing on bit boards ([`WordCandidates`]): a
+    /// puzzle they settle is solved (its only solution), one they refute has none, and for
+    /// `goal` [`WordGoal::AnySolution`] one a probe settles is solved by the probe's
+    /// solution, without the backend; `None` leaves the puzzle to the search, which gets
+    /// the cells they placed as root units beside the givens (the next
+    /// [`SatSolver::load`]). Singles are the extended encoding's unit propagation, and
+    /// probing cdcl's own lookahead, done on masks several times cheaper than through the
     /// held formula's clause lists (docs/benchmarks/nine.md, "Root reasoning on 9×9").
     fn settle_at_root(
         &mut self,
         puzzle: &Grid,
         grid: &mut Grid,
+        goal: WordGoal,
     ) -> Result<Option<SolveOutcome<()>>, Error> {
+        self.word_placed = false;
         if self.spec.root != RootMode::Auto {
             return Ok(None);
         }
@@ -822,7 +828,7 @@ impl SatSolver {
             return Ok(None);
         }
         let start = Instant::now();
-        let reasoned = self.word_root.reason(puzzle);
+        let reasoned = self.word_root.reason(puzzle, goal);
         if let Some(limit) = self.time_limit.filter(|&limit| start.elapsed() >= limit) {
             return Err(timed_out(self.backend().name(), limit, start));
         }
@@ -831,11 +837,16 @@ impl SatSolver {
                 self.word_placed = true;
                 return Ok(None);
             }
-            WordOutcome::Settled => {
+            WordOutcome::Settled | WordOutcome::Probed => {
                 // The buffer may hold a grid of another size (a batch mixes sizes).
                 grid.clone_from(puzzle);
                 self.word_root.write_solution(grid);
-                (SolveOutcome::Solved(()), "settled")
+                let ending = if reasoned == WordOutcome::Settled {
+                    "settled"
+                } else {
+                    "probed"
+                };
+                (SolveOutcome::Solved(()), ending)
             }
             WordOutcome::Contradiction => (SolveOutcome::NoSolution, "refuted"),
         };

@@ -45,4 +45,4 @@ mod word;
 pub use candidates::{RootCandidates, RootOutcome, RootRemovals};
 pub use fixpoint::{reason_at_root, root_fixpoint};
 pub use mode::{RootMode, RootPolicy, ROOT_AUTO_MIN_SIDE};
-pub use word::{WordCandidates, WordOutcome, WORD_MAX_CELLS};
+pub use word::{WordCandidates, WordGoal, WordOutcome, WORD_MAX_CELLS};

@@ -1,34 +1,55 @@
 //! The cheap rules on bit boards, for the grids the SAT path holds loaded (9×9 and 4×4,
 //! [`crate::solve::sat::loads_root_units`]): naked and hidden singles, then locked
-//! candidates (pointing and claiming), to their fixpoint. Each digit's places are one
-//! 128-bit word over the cells, as bit-parallel Sudoku solvers hold them (tdoku: Dillon
-//! 2019, "Fast Sudoku solving with SIMD"), so a placement clears its digit from the
-//! cell's peers in one mask, and a rule reads a unit with one `and`.
+//! candidates (pointing and claiming), to their fixpoint, then failed-literal probing on
+//! the cells left two candidates. Each digit's places are one 128-bit word over the
+//! cells, as bit-parallel Sudoku solvers hold them (tdoku: Dillon 2019, "Fast Sudoku
+//! solving with SIMD"), so a placement clears its digit from the cell's peers in one mask,
+//! and a rule reads a unit with one `and`.
 //!
 //! Singles are what unit propagation derives on the extended encoding, here a few words
 //! a placement where the held formula walks a clause list for each digit it rules out;
 //! locked candidates are Hall sets of a box against a line, which unit propagation does
-//! not find. The rules remove only candidates no solution has, so a grid they settle is
-//! the puzzle's only solution, and a cell or unit they leave without a candidate means it
-//! has none: either answer is the one the search would give (docs/benchmarks/nine.md,
-//! "Root reasoning on 9×9").
+//! not find. Probing is the lookahead of SAT solvers (Freeman 1995, POSIT; Le Berre 2001,
+//! "Exploiting the real power of unit propagation lookahead"): a candidate whose placement
+//! the rules refute is in no solution, and a candidate that neither of a cell's two
+//! placements keeps is in none either. The rules and probing remove only candidates no
+//! solution has, so a grid they settle is the puzzle's only solution, and a cell or unit
+//! they leave without a candidate means it has none: either answer is the one the search
+//! would give. A probe that settles the grid has found a solution; a solve takes it
+//! ([`WordGoal::AnySolution`]), a count goes on ([`WordGoal::EverySolution`])
+//! (docs/benchmarks/nine.md, "Root reasoning on 9×9").
 
 use crate::grid::{Cell, Digit, Geometry, Grid};
 
 /// The most cells a grid may have for its boards to fit a word: 9×9 (and 4×4).
 pub const WORD_MAX_CELLS: usize = 128;
 
+/// The widest side whose grid fits a word.
+const MAX_SIDE: usize = 9;
+
 /// How the rules left a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WordOutcome {
-    /// Every cell holds one digit: the puzzle's only solution
-    /// ([`WordCandidates::write_solution`]).
+    /// Every cell holds one digit, by the rules and failed probes: the puzzle's only
+    /// solution ([`WordCandidates::write_solution`]).
     Settled,
+    /// A probe settled the grid: a solution, not known to be the only one
+    /// ([`WordGoal::AnySolution`] only).
+    Probed,
     /// Cells are left with several candidates (or the grid is too wide for a word): the
     /// search decides.
     Open,
     /// A cell without a candidate, or a digit without a place in a unit: no solution.
     Contradiction,
+}
+
+/// What the caller wants of a puzzle, which says whether a probe's solution ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WordGoal {
+    /// One solution (a solve): the first probe that settles the grid answers.
+    AnySolution,
+    /// Every solution (a count): only what no solution contradicts is kept.
+    EverySolution,
 }
 
 /// No candidate left somewhere.
@@ -38,6 +59,7 @@ struct Contradiction;
 #[derive(Default)]
 struct Masks {
     side: usize,
+    box_size: usize,
     /// Every cell.
     all: u128,
     /// Per cell, its peers (the other cells of its row, column and box).
@@ -92,6 +114,7 @@ impl Masks {
         }
         Masks {
             side: n,
+            box_size: b,
             all: u128::MAX >> (128 - n * n),
             peers,
             units,
@@ -102,101 +125,56 @@ impl Masks {
     }
 }
 
-/// A grid's candidates as one board a digit, with the masks kept from puzzle to puzzle.
-#[derive(Default)]
-pub struct WordCandidates {
+/// What the rules change, copied whole for a probe (about 600 bytes).
+#[derive(Clone, Copy, Default)]
+struct Board {
     /// Per digit (`d - 1`), the cells that may still hold it.
-    places: Vec<u128>,
+    places: [u128; MAX_SIDE],
     /// Cells whose digit is placed (taken from their peers).
     placed: u128,
     /// Per digit, the units where it is placed: no rule has anything left to do there.
-    done: Vec<u32>,
+    done: [u32; MAX_SIDE],
     /// Per digit, its board when hidden singles, and locked candidates, last read it
     /// whole: both rules read a digit's own board only, so an unchanged one has nothing
     /// new for them.
-    read_by_hidden: Vec<u128>,
-    read_by_locked: Vec<u128>,
-    masks: Masks,
+    read_by_hidden: [u128; MAX_SIDE],
+    read_by_locked: [u128; MAX_SIDE],
 }
 
-impl WordCandidates {
-    /// Applies the rules to `puzzle`'s givens. Grids of more than [`WORD_MAX_CELLS`] cells
-    /// are left [`WordOutcome::Open`] untouched.
-    pub fn reason(&mut self, puzzle: &Grid) -> WordOutcome {
-        let geometry = puzzle.geometry();
-        let n = geometry.side();
-        if n * n > WORD_MAX_CELLS {
-            self.placed = 0;
-            return WordOutcome::Open;
-        }
-        if self.masks.side != n {
-            self.masks = Masks::build(geometry);
-        }
-        self.places.clear();
-        self.places.resize(n, self.masks.all);
-        self.placed = 0;
-        self.done.clear();
-        self.done.resize(n, 0);
-        // No board is empty before a contradiction: each is read the first time.
-        for read in [&mut self.read_by_hidden, &mut self.read_by_locked] {
-            read.clear();
-            read.resize(n, 0);
-        }
-        match self.run(puzzle, geometry) {
-            Err(Contradiction) => WordOutcome::Contradiction,
-            Ok(()) if self.placed == self.masks.all => WordOutcome::Settled,
-            Ok(()) => WordOutcome::Open,
-        }
+impl Board {
+    /// Every candidate open on a grid of `masks`' side. No board is empty before a
+    /// contradiction: each is read the first time.
+    fn open(masks: &Masks) -> Board {
+        let mut board = Board::default();
+        board.places[..masks.side].fill(masks.all);
+        board
     }
 
-    /// The cells placed (the givens among them), each with its digit: every cell once a
-    /// puzzle is [`WordOutcome::Settled`].
-    pub fn placements(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
-        self.places
-            .iter()
-            .enumerate()
-            .flat_map(move |(d, &places)| {
-                let mut cells = places & self.placed;
-                std::iter::from_fn(move || {
-                    (cells != 0).then(|| {
-                        let cell = cells.trailing_zeros();
-                        cells &= cells - 1;
-                        (Cell(cell), Digit(d as u16 + 1))
-                    })
-                })
-            })
-    }
-
-    /// Writes the settled grid into `grid` (of the puzzle's size).
-    pub fn write_solution(&self, grid: &mut Grid) {
-        for (cell, digit) in self.placements() {
-            grid.set(cell, Some(digit));
-        }
+    fn settled(&self, masks: &Masks) -> bool {
+        self.placed == masks.all
     }
 
     /// Digit `d` (0-based) in `cell`, taken from its peers and the cell's other digits;
     /// a contradiction when the cell can no longer hold it.
     #[inline]
-    fn place(&mut self, cell: u32, d: usize) -> Result<(), Contradiction> {
+    fn place(&mut self, masks: &Masks, cell: u32, d: usize) -> Result<(), Contradiction> {
         let bit = 1u128 << cell;
         if self.places[d] & bit == 0 {
             return Err(Contradiction);
         }
-        for places in self.places.iter_mut() {
+        for places in &mut self.places[..masks.side] {
             *places &= !bit;
         }
-        self.places[d] = (self.places[d] & !self.masks.peers[cell as usize]) | bit;
+        self.places[d] = (self.places[d] & !masks.peers[cell as usize]) | bit;
         self.placed |= bit;
-        self.done[d] |= self.masks.cell_units[cell as usize];
+        self.done[d] |= masks.cell_units[cell as usize];
         Ok(())
     }
 
-    fn run(&mut self, puzzle: &Grid, geometry: &Geometry) -> Result<(), Contradiction> {
-        for (cell, digit) in puzzle.givens() {
-            self.place(cell.0, digit.get() - 1)?;
-        }
-        while self.placed != self.masks.all {
-            if self.naked_singles()? || self.hidden_singles()? || self.locked(geometry) {
+    /// The rules to their fixpoint.
+    fn fixpoint(&mut self, masks: &Masks) -> Result<(), Contradiction> {
+        while !self.settled(masks) {
+            if self.naked_singles(masks)? || self.hidden_singles(masks)? || self.locked(masks) {
                 continue;
             }
             break;
@@ -204,16 +182,27 @@ impl WordCandidates {
         Ok(())
     }
 
-    /// Cells left one digit get it; a cell left none is a contradiction. Whether a cell
-    /// was placed.
-    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
-        // Per cell, whether it has a candidate, and whether two: bit-sliced counting.
-        let (mut one, mut two) = (0u128, 0u128);
-        for &places in &self.places {
+    /// Per cell, whether it has one candidate or more, two or more, three or more:
+    /// bit-sliced counting over the digits' boards.
+    fn candidate_counts(&self, masks: &Masks) -> [u128; 3] {
+        let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
+        for &places in &self.places[..masks.side] {
+            three |= two & places;
             two |= one & places;
             one |= places;
         }
-        if one != self.masks.all {
+        [one, two, three]
+    }
+
+    /// Cells left one digit get it; a cell left none is a contradiction. Whether a cell
+    /// was placed.
+    fn naked_singles(&mut self, masks: &Masks) -> Result<bool, Contradiction> {
+        let (mut one, mut two) = (0u128, 0u128);
+        for &places in &self.places[..masks.side] {
+            two |= one & places;
+            one |= places;
+        }
+        if one != masks.all {
             return Err(Contradiction);
         }
         let mut singles = one & !two & !self.placed;
@@ -223,33 +212,33 @@ impl WordCandidates {
             singles &= singles - 1;
             // An earlier placement of this sweep may have taken the cell's digit.
             let bit = 1u128 << cell;
-            let d = self.places.iter().position(|&p| p & bit != 0);
-            self.place(cell, d.ok_or(Contradiction)?)?;
+            let d = self.places[..masks.side].iter().position(|&p| p & bit != 0);
+            self.place(masks, cell, d.ok_or(Contradiction)?)?;
         }
         Ok(found)
     }
 
     /// A digit with one place in a unit goes there; a digit with none is a contradiction.
     /// Whether a cell was placed.
-    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
+    fn hidden_singles(&mut self, masks: &Masks) -> Result<bool, Contradiction> {
         let mut found = false;
-        for d in 0..self.places.len() {
+        for d in 0..masks.side {
             if self.places[d] == self.read_by_hidden[d] {
                 continue;
             }
             // Its placements below change the board, which the next sweep reads again.
             self.read_by_hidden[d] = self.places[d];
-            let mut open = !self.done[d] & self.masks.all_units;
+            let mut open = !self.done[d] & masks.all_units;
             while open != 0 {
                 let unit = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let here = self.places[d] & self.masks.units[unit];
+                let here = self.places[d] & masks.units[unit];
                 if here == 0 {
                     return Err(Contradiction);
                 }
                 // One place, and not a placed cell's: the unit would be done.
                 if here & (here - 1) == 0 && here & self.placed == 0 {
-                    self.place(here.trailing_zeros(), d)?;
+                    self.place(masks, here.trailing_zeros(), d)?;
                     found = true;
                 }
             }
@@ -260,15 +249,15 @@ impl WordCandidates {
     /// Where a box meets a row or column: a digit of the box confined to the line leaves
     /// the rest of the line (pointing), a digit of the line confined to the box leaves the
     /// rest of the box (claiming). Whether a candidate was removed.
-    fn locked(&mut self, geometry: &Geometry) -> bool {
-        let (b, n) = (geometry.box_size(), geometry.side());
-        let masks = &self.masks;
+    fn locked(&mut self, masks: &Masks) -> bool {
+        let (b, n) = (masks.box_size, masks.side);
         let mut removed = false;
-        let boards = self.places.iter_mut().zip(&self.done);
+        let boards = self.places[..n].iter_mut().zip(&self.done);
         for ((places, &done), read) in boards.zip(self.read_by_locked.iter_mut()) {
             if *places == *read {
                 continue;
             }
+            // Its removals below can make a box or line confined again: read it again.
             *read = *places;
             let before = *places;
             for bx in (0..n).filter(|bx| done & 1 << (2 * n + bx) == 0) {
@@ -291,6 +280,133 @@ impl WordCandidates {
         }
         removed
     }
+
+    /// This board with `d` placed in `cell` and the rules run to their fixpoint.
+    fn with_placed(&self, masks: &Masks, cell: u32, d: usize) -> Result<Board, Contradiction> {
+        let mut board = *self;
+        board.place(masks, cell, d)?;
+        board.fixpoint(masks)?;
+        Ok(board)
+    }
+
+    /// Failed-literal probing on the cells with two candidates, lowest cell first: each
+    /// placement is tried with the rules to their fixpoint. A refuted one leaves the other
+    /// (that board is kept), a candidate neither keeps is removed; probing stops when every
+    /// cell with two candidates was probed since the last gain. Whether the board holds a
+    /// solution a probe found (only for [`WordGoal::AnySolution`]).
+    fn probe(&mut self, masks: &Masks, goal: WordGoal) -> Result<bool, Contradiction> {
+        let any = goal == WordGoal::AnySolution;
+        // The cells probed since the last gain.
+        let mut tried = 0u128;
+        while !self.settled(masks) {
+            let [_, two, three] = self.candidate_counts(masks);
+            let pairs = two & !three & !tried;
+            if pairs == 0 {
+                break;
+            }
+            let cell = pairs.trailing_zeros();
+            let bit = 1u128 << cell;
+            let mut digits = (0..masks.side).filter(|&d| self.places[d] & bit != 0);
+            let (a, b) = (digits.next().unwrap_or(0), digits.next().unwrap_or(0));
+            let with_a = self.with_placed(masks, cell, a);
+            if let Ok(board) = &with_a {
+                if any && board.settled(masks) {
+                    *self = *board;
+                    return Ok(true);
+                }
+            }
+            match (with_a, self.with_placed(masks, cell, b)) {
+                (Err(_), Err(_)) => return Err(Contradiction),
+                (Err(_), Ok(board)) | (Ok(board), Err(_)) => *self = board,
+                (Ok(with_a), Ok(with_b)) => {
+                    if any && with_b.settled(masks) {
+                        *self = with_b;
+                        return Ok(true);
+                    }
+                    // Each solution is below one of the two boards.
+                    let mut removed = false;
+                    for d in 0..masks.side {
+                        let kept = with_a.places[d] | with_b.places[d];
+                        removed |= self.places[d] & !kept != 0;
+                        self.places[d] &= kept;
+                    }
+                    if !removed {
+                        tried |= bit;
+                        continue;
+                    }
+                    self.fixpoint(masks)?;
+                }
+            }
+            tried = 0;
+        }
+        Ok(false)
+    }
+}
+
+/// A grid's candidates as one board a digit, with the masks kept from puzzle to puzzle.
+#[derive(Default)]
+pub struct WordCandidates {
+    board: Board,
+    masks: Masks,
+}
+
+impl WordCandidates {
+    /// Applies the rules and probing to `puzzle`'s givens, for `goal`. Grids of more than
+    /// [`WORD_MAX_CELLS`] cells are left [`WordOutcome::Open`] untouched.
+    pub fn reason(&mut self, puzzle: &Grid, goal: WordGoal) -> WordOutcome {
+        let geometry = puzzle.geometry();
+        let n = geometry.side();
+        if n * n > WORD_MAX_CELLS {
+            self.board.placed = 0;
+            self.masks.side = 0;
+            return WordOutcome::Open;
+        }
+        if self.masks.side != n {
+            self.masks = Masks::build(geometry);
+        }
+        self.board = Board::open(&self.masks);
+        match self.run(puzzle, goal) {
+            Err(Contradiction) => WordOutcome::Contradiction,
+            Ok(true) => WordOutcome::Probed,
+            Ok(false) if self.board.settled(&self.masks) => WordOutcome::Settled,
+            Ok(false) => WordOutcome::Open,
+        }
+    }
+
+    fn run(&mut self, puzzle: &Grid, goal: WordGoal) -> Result<bool, Contradiction> {
+        let (board, masks) = (&mut self.board, &self.masks);
+        for (cell, digit) in puzzle.givens() {
+            board.place(masks, cell.0, digit.get() - 1)?;
+        }
+        board.fixpoint(masks)?;
+        board.probe(masks, goal)
+    }
+
+    /// The cells placed (the givens among them), each with its digit: every cell once a
+    /// puzzle is [`WordOutcome::Settled`] or [`WordOutcome::Probed`].
+    pub fn placements(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        let placed = self.board.placed;
+        self.board.places[..self.masks.side]
+            .iter()
+            .enumerate()
+            .flat_map(move |(d, &places)| {
+                let mut cells = places & placed;
+                std::iter::from_fn(move || {
+                    (cells != 0).then(|| {
+                        let cell = cells.trailing_zeros();
+                        cells &= cells - 1;
+                        (Cell(cell), Digit(d as u16 + 1))
+                    })
+                })
+            })
+    }
+
+    /// Writes the settled grid into `grid` (of the puzzle's size).
+    pub fn write_solution(&self, grid: &mut Grid) {
+        for (cell, digit) in self.placements() {
+            grid.set(cell, Some(digit));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -299,14 +415,63 @@ mod tests {
     use crate::grid::check_solution;
 
     fn reasoned(line: &str) -> (WordOutcome, WordCandidates, Grid) {
+        reasoned_for(line, WordGoal::EverySolution)
+    }
+
+    fn reasoned_for(line: &str, goal: WordGoal) -> (WordOutcome, WordCandidates, Grid) {
         let puzzle: Grid = line.parse().expect("a puzzle line");
         let mut rules = WordCandidates::default();
-        let outcome = rules.reason(&puzzle);
+        let outcome = rules.reason(&puzzle, goal);
         let mut grid = puzzle.clone();
-        if outcome == WordOutcome::Settled {
+        if matches!(outcome, WordOutcome::Settled | WordOutcome::Probed) {
             rules.write_solution(&mut grid);
         }
         (outcome, rules, grid)
+    }
+
+    /// The cells the rules alone place, without probing.
+    fn placed_by_the_rules(line: &str) -> u32 {
+        let puzzle: Grid = line.parse().expect("a puzzle line");
+        let masks = Masks::build(puzzle.geometry());
+        let mut board = Board::open(&masks);
+        for (cell, digit) in puzzle.givens() {
+            assert!(board.place(&masks, cell.0, digit.get() - 1).is_ok());
+        }
+        assert!(board.fixpoint(&masks).is_ok());
+        board.placed.count_ones()
+    }
+
+    #[test]
+    fn failed_probes_settle_what_the_rules_leave_open() {
+        // The first of expert-375: the rules place 9 cells beyond its 24 givens and stop;
+        // probing settles it, a solution no search was needed for.
+        let line =
+            "...3...6.8.4.71.....2..9.1.4..6...5.57...89....6......1....6..8...84.5.........3.";
+        assert_eq!(placed_by_the_rules(line), 33);
+        let (outcome, _, grid) = reasoned(line);
+        assert_eq!(outcome, WordOutcome::Settled);
+        assert!(check_solution(&line.parse().unwrap(), &grid).is_valid());
+        assert_eq!(
+            grid.to_line().unwrap(),
+            "917385264864271395352469817481693752573128946296754183125936478639847521748512639"
+        );
+    }
+
+    #[test]
+    fn a_probe_that_settles_the_grid_answers_a_solve_and_not_a_count() {
+        // A solved grid less a rectangle of 6s and 7s that can be swapped: two solutions.
+        let line =
+            "534..8912672195348198342567859..1423426853791713924856961537284287419635345286179";
+        let (outcome, rules, _) = reasoned_for(line, WordGoal::EverySolution);
+        assert_eq!(outcome, WordOutcome::Open);
+        assert_eq!(rules.board.placed.count_ones(), 77);
+        let (outcome, _, grid) = reasoned_for(line, WordGoal::AnySolution);
+        assert_eq!(outcome, WordOutcome::Probed);
+        assert!(check_solution(&line.parse().unwrap(), &grid).is_valid());
+        assert_eq!(
+            grid.to_line().unwrap(),
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
     }
 
     #[test]
@@ -324,12 +489,14 @@ mod tests {
 
     #[test]
     fn a_hard_puzzle_is_left_to_the_search() {
-        // The first of expert-375: the rules place 9 cells beyond its 24 givens, and stop.
+        // The 33rd of expert-375: the rules place two cells beyond its 23 givens, and
+        // probing gains nothing more.
         let line =
-            "...3...6.8.4.71.....2..9.1.4..6...5.57...89....6......1....6..8...84.5.........3.";
-        let (outcome, rules, _) = reasoned(line);
+            ".....13.4..497.1....15..........9.7.......4.31.6...29.9..2.......3..7.....2.4....";
+        assert_eq!(placed_by_the_rules(line), 25);
+        let (outcome, rules, _) = reasoned_for(line, WordGoal::AnySolution);
         assert_eq!(outcome, WordOutcome::Open);
-        assert_eq!(rules.placed.count_ones(), 33);
+        assert_eq!(rules.board.placed.count_ones(), 25);
     }
 
     #[test]
@@ -352,7 +519,7 @@ mod tests {
             ".........234......567............................................................";
         let (outcome, rules, _) = reasoned(line);
         assert_eq!(outcome, WordOutcome::Open);
-        let ones = rules.places[0];
+        let ones = rules.board.places[0];
         assert_eq!(ones & 0b111, 0b111);
         assert_eq!(ones & 0b111_111_000, 0);
         // Rows 2 and 3 keep their 1s outside box 1.
@@ -362,6 +529,9 @@ mod tests {
     #[test]
     fn a_grid_too_wide_for_a_word_is_left_open() {
         let puzzle = Grid::empty(4).unwrap();
-        assert_eq!(WordCandidates::default().reason(&puzzle), WordOutcome::Open);
+        assert_eq!(
+            WordCandidates::default().reason(&puzzle, WordGoal::AnySolution),
+            WordOutcome::Open
+        );
     }
 }
