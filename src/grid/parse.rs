@@ -468,13 +468,19 @@ impl Parser<'_> {
         self.out.push(LocatedGrid { grid, line });
     }
 
-    /// The side n of a grid of `count` cells, or the "found N cells" error at `column`.
-    fn side_of(&self, count: usize, no: usize, column: usize) -> Result<usize, ParseError> {
+    /// The side n of a grid of `count` cells, or the "found N cells" error at `column`
+    /// (counted only then: a line's characters are not counted for every puzzle).
+    fn side_of(
+        &self,
+        count: usize,
+        no: usize,
+        column: impl FnOnce() -> usize,
+    ) -> Result<usize, ParseError> {
         match box_size_of_cell_count(count) {
             Some(b) if count <= MAX_CELLS => Ok(b * b),
             _ => Err(self.err(
                 no,
-                column,
+                column(),
                 format!(
                     "found {}; {}",
                     plural(count, "cell"),
@@ -505,7 +511,7 @@ impl Parser<'_> {
                 ),
             ));
         }
-        let n = self.side_of(values.len(), no, column(raw, offset + body.len()))?;
+        let n = self.side_of(values.len(), no, || column(raw, offset + body.len()))?;
         if let Some(i) = values.iter().position(|&v| v as usize > n) {
             return Err(self.err(
                 no,
@@ -810,7 +816,7 @@ impl Parser<'_> {
             ));
         }
         let count = field.len() / 2;
-        let n = self.side_of(count, no, column(raw, offset + field.len()))?;
+        let n = self.side_of(count, no, || column(raw, offset + field.len()))?;
         if n >= 100 {
             return Err(self.err(
                 no,
