@@ -804,9 +804,9 @@ impl SatSolver {
         Ok((outcome, counters))
     }
 
-    /// On the grids held loaded with root units, `--root auto` first applies singles,
-    /// locked candidates and failed-literal probing on bit boards ([`WordCandidates`]): a
-    /// puzzle they settle is solved (its only solution), one they refute has none, and for
+    /// On the grids held loaded with root units, `--root auto` first applies singles and
+    /// failed-literal probing on bit boards ([`WordCandidates`]): a puzzle they settle is
+    /// solved (its only solution), one they refute has none, and for
     /// `goal` [`WordGoal::AnySolution`] one a probe settles is solved by the probe's
     /// solution, without the backend; `None` leaves the puzzle to the search, which gets
     /// the cells they placed as root units beside the givens (the next

@@ -346,8 +346,8 @@ pub fn root_help() -> String {
          rows against its columns (fish of any size) to their fixpoint on every grid. \
          `auto` (the default) runs them {}. `none` encodes the puzzle as it is. Not with a \
          proof (the checker needs the puzzle's own formula) nor `--load assumptions`. \
-         `--stats` says how it ended: root=settled, fixpoint, unpaid (the Hall rounds \
-         stopped), stopped or refuted.",
+         `--stats` says how it ended: root=settled, probed (a probe's solution), fixpoint, \
+         unpaid (the Hall rounds stopped), stopped or refuted.",
         RootMode::auto_summary()
     )
 }

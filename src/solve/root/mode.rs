@@ -9,10 +9,10 @@ crate::names::named_enum! {
         /// round pays for its work in literals removed from the formula
         /// ([`RootPolicy::WhilePaying`]), on grids of side [`ROOT_AUTO_MIN_SIDE`] and
         /// more (docs/benchmarks/large.md, "Root reasoning"); on the grids cdcl holds
-        /// loaded for a batch (9×9 and 4×4), singles, locked candidates and failed-literal
-        /// probing on bit boards ([`super::WordCandidates`]), a puzzle they settle or
-        /// refute, or a probe solves, answered without the search (docs/benchmarks/nine.md,
-        /// "Root reasoning on 9×9").
+        /// loaded for a batch (9×9 and 4×4), singles and failed-literal probing on bit
+        /// boards ([`super::WordCandidates`]), a puzzle they settle or refute, or a probe
+        /// solves, answered without the search (docs/benchmarks/nine.md, "Root reasoning
+        /// on 9×9").
         #[default]
         Auto = "auto",
         /// None: the puzzle is encoded as it is.
@@ -72,8 +72,8 @@ impl RootMode {
              for each literal of the formula when they began and {price} steps for each \
              literal they removed since; what is left goes to the search. On the grids cdcl \
              holds loaded for a batch (9×9 and 4×4, `--load auto`): naked and hidden singles \
-             and locked candidates on bit boards, then each cell with two candidates probed \
-             (a placement the rules refute is dropped); a puzzle they settle or refute, or a \
+             to their fixpoint on bit boards, then each cell with two candidates probed (a \
+             placement whose singles fail is dropped); a puzzle they settle or refute, or a \
              probe solves (a solve only), is answered without the search, the others \
              searched with the cells they placed"
         )

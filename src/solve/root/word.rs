@@ -1,18 +1,16 @@
-//! The cheap rules on bit boards, for the grids the SAT path holds loaded (9×9 and 4×4,
-//! [`crate::solve::sat::loads_root_units`]): naked and hidden singles, then locked
-//! candidates (pointing and claiming), to their fixpoint, then failed-literal probing on
-//! the cells left two candidates. Each digit's places are one 128-bit word over the
-//! cells, as bit-parallel Sudoku solvers hold them (tdoku: Dillon 2019, "Fast Sudoku
-//! solving with SIMD"), so a placement clears its digit from the cell's peers in one mask,
-//! and a rule reads a unit with one `and`.
+//! Root reasoning on bit boards, for the grids the SAT path holds loaded (9×9 and 4×4,
+//! [`crate::solve::sat::loads_root_units`]): naked and hidden singles to their fixpoint,
+//! then failed-literal probing on the cells left two candidates. Each digit's places are
+//! one 128-bit word over the cells, as bit-parallel Sudoku solvers hold them (tdoku:
+//! Dillon 2019, "Fast Sudoku solving with SIMD"), so a placement clears its digit from the
+//! cell's peers in one mask, and a rule reads a unit with one `and`.
 //!
 //! Singles are what unit propagation derives on the extended encoding, here a few words
-//! a placement where the held formula walks a clause list for each digit it rules out;
-//! locked candidates are Hall sets of a box against a line, which unit propagation does
-//! not find. Probing is the lookahead of SAT solvers (Freeman 1995, POSIT; Le Berre 2001,
-//! "Exploiting the real power of unit propagation lookahead"): a candidate whose placement
-//! the rules refute is in no solution, and a candidate that neither of a cell's two
-//! placements keeps is in none either. The rules and probing remove only candidates no
+//! a placement where the held formula walks a clause list for each digit it rules out.
+//! Probing is the lookahead of SAT solvers (Freeman 1995, POSIT; Le Berre 2001,
+//! "Exploiting the real power of unit propagation lookahead"): a placement whose singles
+//! end in a contradiction is in no solution, and a candidate that neither of a cell's two
+//! placements keeps is in none either. Singles and probing remove only candidates no
 //! solution has, so a grid they settle is the puzzle's only solution, and a cell or unit
 //! they leave without a candidate means it has none: either answer is the one the search
 //! would give. A probe that settles the grid has found a solution; a solve takes it
@@ -30,7 +28,7 @@ const MAX_SIDE: usize = 9;
 /// How the rules left a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WordOutcome {
-    /// Every cell holds one digit, by the rules and failed probes: the puzzle's only
+    /// Every cell holds one digit, by singles and failed probes: the puzzle's only
     /// solution ([`WordCandidates::write_solution`]).
     Settled,
     /// A probe settled the grid: a solution, not known to be the only one
@@ -53,13 +51,13 @@ pub enum WordGoal {
 }
 
 /// No candidate left somewhere.
+#[derive(Debug)]
 struct Contradiction;
 
 /// The masks of one side's geometry, built when the side changes.
 #[derive(Default)]
 struct Masks {
     side: usize,
-    box_size: usize,
     /// Every cell.
     all: u128,
     /// Per cell, its peers (the other cells of its row, column and box).
@@ -68,11 +66,11 @@ struct Masks {
     units: Vec<u128>,
     /// Per cell, its three units as bits of a unit set (`3n` ≤ 32 bits).
     cell_units: Vec<u32>,
+    /// Per cell, the units that hold one of its peers: where the digit placed in the cell
+    /// may leave a unit one place.
+    peer_units: Vec<u32>,
     /// Every unit.
     all_units: u32,
-    /// Per box, each line through it (its b rows, then its b columns): the line's cells,
-    /// the line's outside the box, the box's outside the line.
-    meetings: Vec<[u128; 3]>,
 }
 
 impl Masks {
@@ -85,7 +83,7 @@ impl Masks {
                 cells.fold(0, |mask, cell| mask | 1 << cell.0)
             })
             .collect();
-        let peers = geometry
+        let peers: Vec<u128> = geometry
             .cells()
             .map(|cell| {
                 let [r, c, b] = geometry.units_of(cell).map(|u| units[u.0 as usize]);
@@ -101,31 +99,28 @@ impl Masks {
                     .fold(0, |set, u| set | 1 << u.0)
             })
             .collect();
-        let b = geometry.box_size();
-        let mut meetings = Vec::with_capacity(2 * b * n);
-        for bx in 0..n {
-            let box_cells = units[2 * n + bx];
-            let (row0, col0) = ((bx / b) * b, (bx % b) * b);
-            let lines = (0..b).map(|k| row0 + k).chain((0..b).map(|k| n + col0 + k));
-            meetings.extend(lines.map(|line| {
-                let line = units[line];
-                [line, line & !box_cells, box_cells & !line]
-            }));
-        }
+        let peer_units = peers
+            .iter()
+            .map(|&peers| {
+                let meets = units.iter().map(|&unit| unit & peers != 0);
+                meets
+                    .enumerate()
+                    .fold(0, |set, (u, meets)| set | u32::from(meets) << u)
+            })
+            .collect();
         Masks {
             side: n,
-            box_size: b,
             all: u128::MAX >> (128 - n * n),
             peers,
             units,
             cell_units,
+            peer_units,
             all_units: u32::MAX >> (32 - 3 * n),
-            meetings,
         }
     }
 }
 
-/// What the rules change, copied whole for a probe (about 600 bytes).
+/// What the rules change, copied whole for a probe (about 240 bytes).
 #[derive(Clone, Copy, Default)]
 struct Board {
     /// Per digit (`d - 1`), the cells that may still hold it.
@@ -134,19 +129,17 @@ struct Board {
     placed: u128,
     /// Per digit, the units where it is placed: no rule has anything left to do there.
     done: [u32; MAX_SIDE],
-    /// Per digit, its board when hidden singles, and locked candidates, last read it
-    /// whole: both rules read a digit's own board only, so an unchanged one has nothing
-    /// new for them.
-    read_by_hidden: [u128; MAX_SIDE],
-    read_by_locked: [u128; MAX_SIDE],
+    /// Per digit, the units that lost a place of it since hidden singles last read them:
+    /// only those can hold a new hidden single (or none of the digit).
+    dirty: [u32; MAX_SIDE],
 }
 
 impl Board {
-    /// Every candidate open on a grid of `masks`' side. No board is empty before a
-    /// contradiction: each is read the first time.
+    /// Every candidate open on a grid of `masks`' side, every unit to be read.
     fn open(masks: &Masks) -> Board {
         let mut board = Board::default();
         board.places[..masks.side].fill(masks.all);
+        board.dirty[..masks.side].fill(masks.all_units);
         board
     }
 
@@ -162,23 +155,22 @@ impl Board {
         if self.places[d] & bit == 0 {
             return Err(Contradiction);
         }
-        for places in &mut self.places[..masks.side] {
+        let units = masks.cell_units[cell as usize];
+        for (places, dirty) in self.places[..masks.side].iter_mut().zip(&mut self.dirty) {
             *places &= !bit;
+            *dirty |= units;
         }
         self.places[d] = (self.places[d] & !masks.peers[cell as usize]) | bit;
         self.placed |= bit;
-        self.done[d] |= masks.cell_units[cell as usize];
+        self.done[d] |= units;
+        self.dirty[d] |= masks.peer_units[cell as usize];
         Ok(())
     }
 
-    /// The rules to their fixpoint.
-    fn fixpoint(&mut self, masks: &Masks) -> Result<(), Contradiction> {
-        while !self.settled(masks) {
-            if self.naked_singles(masks)? || self.hidden_singles(masks)? || self.locked(masks) {
-                continue;
-            }
-            break;
-        }
+    /// Naked and hidden singles to their fixpoint: unit propagation on the extended
+    /// encoding.
+    fn singles(&mut self, masks: &Masks) -> Result<(), Contradiction> {
+        while !self.settled(masks) && (self.naked_singles(masks)? || self.hidden_singles(masks)?) {}
         Ok(())
     }
 
@@ -219,16 +211,12 @@ impl Board {
     }
 
     /// A digit with one place in a unit goes there; a digit with none is a contradiction.
-    /// Whether a cell was placed.
+    /// Only the units that lost a place of the digit are read. Whether a cell was placed.
     fn hidden_singles(&mut self, masks: &Masks) -> Result<bool, Contradiction> {
         let mut found = false;
         for d in 0..masks.side {
-            if self.places[d] == self.read_by_hidden[d] {
-                continue;
-            }
-            // Its placements below change the board, which the next sweep reads again.
-            self.read_by_hidden[d] = self.places[d];
-            let mut open = !self.done[d] & masks.all_units;
+            // Its placements below mark units again, which the next sweep reads.
+            let mut open = std::mem::take(&mut self.dirty[d]) & !self.done[d];
             while open != 0 {
                 let unit = open.trailing_zeros() as usize;
                 open &= open - 1;
@@ -246,54 +234,21 @@ impl Board {
         Ok(found)
     }
 
-    /// Where a box meets a row or column: a digit of the box confined to the line leaves
-    /// the rest of the line (pointing), a digit of the line confined to the box leaves the
-    /// rest of the box (claiming). Whether a candidate was removed.
-    fn locked(&mut self, masks: &Masks) -> bool {
-        let (b, n) = (masks.box_size, masks.side);
-        let mut removed = false;
-        let boards = self.places[..n].iter_mut().zip(&self.done);
-        for ((places, &done), read) in boards.zip(self.read_by_locked.iter_mut()) {
-            if *places == *read {
-                continue;
-            }
-            // Its removals below can make a box or line confined again: read it again.
-            *read = *places;
-            let before = *places;
-            for bx in (0..n).filter(|bx| done & 1 << (2 * n + bx) == 0) {
-                let in_box = *places & masks.units[2 * n + bx];
-                for &[line, line_rest, box_rest] in &masks.meetings[2 * b * bx..2 * b * (bx + 1)] {
-                    let meet = in_box & line;
-                    if meet == 0 {
-                        continue;
-                    }
-                    // (`in_box` read before a claim below is a superset: still sound.)
-                    if meet == in_box {
-                        *places &= !line_rest;
-                    }
-                    if meet == *places & line {
-                        *places &= !box_rest;
-                    }
-                }
-            }
-            removed |= *places != before;
-        }
-        removed
-    }
-
-    /// This board with `d` placed in `cell` and the rules run to their fixpoint.
+    /// This board with `d` placed in `cell` and singles run to their fixpoint: a probe
+    /// is unit propagation, as in a SAT solver's failed-literal probing.
     fn with_placed(&self, masks: &Masks, cell: u32, d: usize) -> Result<Board, Contradiction> {
         let mut board = *self;
         board.place(masks, cell, d)?;
-        board.fixpoint(masks)?;
+        board.singles(masks)?;
         Ok(board)
     }
 
     /// Failed-literal probing on the cells with two candidates, lowest cell first: each
-    /// placement is tried with the rules to their fixpoint. A refuted one leaves the other
-    /// (that board is kept), a candidate neither keeps is removed; probing stops when every
-    /// cell with two candidates was probed since the last gain. Whether the board holds a
-    /// solution a probe found (only for [`WordGoal::AnySolution`]).
+    /// placement is tried with singles to their fixpoint. A refuted one leaves the other
+    /// (that board is kept), and a candidate neither keeps is removed (singles then run
+    /// again); probing stops when every cell with two candidates was probed since the last
+    /// gain. Whether the board holds a solution a probe found (only for
+    /// [`WordGoal::AnySolution`]).
     fn probe(&mut self, masks: &Masks, goal: WordGoal) -> Result<bool, Contradiction> {
         let any = goal == WordGoal::AnySolution;
         // The cells probed since the last gain.
@@ -327,14 +282,17 @@ impl Board {
                     let mut removed = false;
                     for d in 0..masks.side {
                         let kept = with_a.places[d] | with_b.places[d];
-                        removed |= self.places[d] & !kept != 0;
-                        self.places[d] &= kept;
+                        if self.places[d] & !kept != 0 {
+                            self.places[d] &= kept;
+                            self.dirty[d] = masks.all_units;
+                            removed = true;
+                        }
                     }
                     if !removed {
                         tried |= bit;
                         continue;
                     }
-                    self.fixpoint(masks)?;
+                    self.singles(masks)?;
                 }
             }
             tried = 0;
@@ -351,7 +309,7 @@ pub struct WordCandidates {
 }
 
 impl WordCandidates {
-    /// Applies the rules and probing to `puzzle`'s givens, for `goal`. Grids of more than
+    /// Applies singles and probing to `puzzle`'s givens, for `goal`. Grids of more than
     /// [`WORD_MAX_CELLS`] cells are left [`WordOutcome::Open`] untouched.
     pub fn reason(&mut self, puzzle: &Grid, goal: WordGoal) -> WordOutcome {
         let geometry = puzzle.geometry();
@@ -378,7 +336,7 @@ impl WordCandidates {
         for (cell, digit) in puzzle.givens() {
             board.place(masks, cell.0, digit.get() - 1)?;
         }
-        board.fixpoint(masks)?;
+        board.singles(masks)?;
         board.probe(masks, goal)
     }
 
@@ -429,16 +387,48 @@ mod tests {
         (outcome, rules, grid)
     }
 
-    /// The cells the rules alone place, without probing.
-    fn placed_by_the_rules(line: &str) -> u32 {
+    /// The board singles leave, without probing, read through `sweep`.
+    fn singles_board(line: &str, sweep: fn(&mut Board, &Masks) -> bool) -> Board {
         let puzzle: Grid = line.parse().expect("a puzzle line");
         let masks = Masks::build(puzzle.geometry());
         let mut board = Board::open(&masks);
         for (cell, digit) in puzzle.givens() {
             assert!(board.place(&masks, cell.0, digit.get() - 1).is_ok());
         }
-        assert!(board.fixpoint(&masks).is_ok());
-        board.placed.count_ones()
+        while !board.settled(&masks) && sweep(&mut board, &masks) {}
+        board
+    }
+
+    /// One sweep of singles as `Board::singles` makes it.
+    fn sweep(board: &mut Board, masks: &Masks) -> bool {
+        let placed = board
+            .naked_singles(masks)
+            .and_then(|found| Ok(found || board.hidden_singles(masks)?));
+        placed.expect("no contradiction")
+    }
+
+    /// The cells singles alone place, without probing.
+    fn placed_by_the_rules(line: &str) -> u32 {
+        singles_board(line, sweep).placed.count_ones()
+    }
+
+    #[test]
+    fn hidden_singles_reading_only_the_units_that_changed_miss_nothing() {
+        // Against sweeps that read every unit of every digit.
+        fn every_unit(board: &mut Board, masks: &Masks) -> bool {
+            board.dirty[..masks.side].fill(masks.all_units);
+            sweep(board, masks)
+        }
+        for line in [
+            "...3...6.8.4.71.....2..9.1.4..6...5.57...89....6......1....6..8...84.5.........3.",
+            ".....13.4..497.1....15..........9.7.......4.31.6...29.9..2.......3..7.....2.4....",
+            "070030000406000009010000050007051080000000506230040000000000008000006000082000034",
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        ] {
+            let (lean, full) = (singles_board(line, sweep), singles_board(line, every_unit));
+            assert_eq!(lean.places, full.places, "{line}");
+            assert_eq!(lean.placed, full.placed, "{line}");
+        }
     }
 
     #[test]
@@ -509,21 +499,6 @@ mod tests {
         let line =
             "11...............................................................................";
         assert_eq!(reasoned(line).0, WordOutcome::Contradiction);
-    }
-
-    #[test]
-    fn pointing_takes_a_digit_confined_to_a_line_of_a_box_from_the_rest_of_the_line() {
-        // Rows 2 and 3 of box 1 are full without a 1: box 1's 1 is in row 1, so the rest
-        // of row 1 loses its 1s, which no single removes.
-        let line =
-            ".........234......567............................................................";
-        let (outcome, rules, _) = reasoned(line);
-        assert_eq!(outcome, WordOutcome::Open);
-        let ones = rules.board.places[0];
-        assert_eq!(ones & 0b111, 0b111);
-        assert_eq!(ones & 0b111_111_000, 0);
-        // Rows 2 and 3 keep their 1s outside box 1.
-        assert_eq!(ones >> 12 & 0b111_111, 0b111_111);
     }
 
     #[test]
