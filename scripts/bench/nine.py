@@ -221,9 +221,9 @@ def main():
     print()
     table(["solver"] + [name for name, _, _ in sets] + ["built"], rows)
     print()
-    print("Puzzles the default answers at the root, by singles, locked candidates and "
-          "failed-literal probing on bit boards, without cdcl (`--stats`' `root=settled` and "
-          "`root=probed`; the others go to cdcl with the cells placed as root units): "
+    print("Puzzles the default answers at the root, by singles and failed-literal probing on "
+          "bit boards, without cdcl (`--stats`' `root=settled` and `root=probed`; the others go "
+          "to cdcl encoded alone with what is left): "
           + ", ".join(f"{name} {settled_share(path)}" for name, path, _ in sets) + ".")
     print()
 

@@ -217,8 +217,12 @@ pub struct SatSolver {
     /// The cheap rules on the grids held loaded, before the backend sees a puzzle
     /// ([`SatSolver::settle_at_root`]).
     word_root: WordCandidates,
-    /// Whether the next load adds the cells `word_root` placed to the givens.
-    word_placed: bool,
+    /// Whether `word_root` left the puzzle open: the next load encodes what it left
+    /// ([`SatSolver::encode_word_rest`]) …
+    word_open: bool,
+    /// … into the puzzle with the cells it placed, a buffer kept from one puzzle to the
+    /// next.
+    word_grid: Option<Grid>,
     /// Next free variable for an activation literal (after the loaded formula's).
     next_activation: usize,
     /// Literals of the blocking clauses added to the loaded empty grid since it was loaded.
@@ -261,7 +265,8 @@ impl SatSolver {
             loaded_mode: LoadMode::Reencode,
             units: Vec::new(),
             word_root: WordCandidates::default(),
-            word_placed: false,
+            word_open: false,
+            word_grid: None,
             next_activation: 0,
             retired_literals: 0,
             assumptions: Vec::new(),
@@ -378,6 +383,10 @@ impl SatSolver {
             self.encode_alone(puzzle, self.encoding)?;
             return Ok(true);
         }
+        if std::mem::take(&mut self.word_open) {
+            self.encode_word_rest(puzzle)?;
+            return Ok(true);
+        }
         let start = Instant::now();
         self.load_started = Some(start);
         let reload = match &self.loaded {
@@ -430,10 +439,6 @@ impl SatSolver {
         } else {
             self.units.clear();
             self.units.extend(givens);
-            if std::mem::take(&mut self.word_placed) {
-                // The givens come again among them: a unit already true is skipped.
-                self.units.extend(self.word_root.placements().map(literal));
-            }
             let backend = self.backend.as_deref_mut().expect("backend created above");
             backend
                 .as_root_units()
@@ -533,6 +538,51 @@ impl SatSolver {
             size,
             encode_time: start.elapsed(),
             root: root.as_ref().map(RootOutcome::ending),
+            ..SatStats::default()
+        };
+        Ok(())
+    }
+
+    /// Encodes what the rules on bit boards left of `puzzle` alone into the reset backend:
+    /// the grid with the cells they placed, in the reduced encoding, and a unit clause for
+    /// each other candidate they removed. Few puzzles get here (16 of minimal-2k, 11 of
+    /// expert-375), so the held empty grid, which costs more to build than a few dozen of
+    /// these small formulas, is not loaded for them (docs/benchmarks/nine.md, "Root
+    /// reasoning on 9×9").
+    fn encode_word_rest(&mut self, puzzle: &Grid) -> Result<(), Error> {
+        let backend = self.backend.as_deref_mut().expect("backend created");
+        backend.reset();
+        // The backend no longer holds an empty grid.
+        self.loaded = None;
+        let start = Instant::now();
+        self.load_started = Some(start);
+        self.formula.clear();
+        let placed = match &mut self.word_grid {
+            Some(grid) => {
+                grid.clone_from(puzzle);
+                grid
+            }
+            none => none.insert(puzzle.clone()),
+        };
+        self.word_root.write_solution(placed);
+        let placed = &*placed;
+        let map = if self.encoding == self.encoder.encoding() {
+            self.encoder.encode(placed, &mut self.formula)
+        } else {
+            self.encoder
+                .set_map(self.encoding.encode_into(placed, &mut self.formula));
+            self.encoder.map().expect("set above")
+        };
+        self.word_root.add_removals(map, &mut self.formula);
+        self.formula.set_num_vars(map.num_vars());
+        let size = self.formula.size();
+        backend.add_formula(&mut self.formula);
+        trust_encoding(backend, map, size.clauses);
+        give_structure(backend, map, self.encoding, self.spec.propagate);
+        self.root_counters.clear();
+        self.stats = SatStats {
+            size,
+            encode_time: start.elapsed(),
             ..SatStats::default()
         };
         Ok(())
@@ -808,9 +858,8 @@ impl SatSolver {
     /// failed-literal probing on bit boards ([`WordCandidates`]): a puzzle they settle is
     /// solved (its only solution), one they refute has none, and for
     /// `goal` [`WordGoal::AnySolution`] one a probe settles is solved by the probe's
-    /// solution, without the backend; `None` leaves the puzzle to the search, which gets
-    /// the cells they placed as root units beside the givens (the next
-    /// [`SatSolver::load`]). Singles are the extended encoding's unit propagation, and
+    /// solution, without the backend; `None` leaves the puzzle to the search, on a formula
+    /// of what they left (the next [`SatSolver::load`], [`SatSolver::encode_word_rest`]). Singles are the extended encoding's unit propagation, and
     /// probing cdcl's own lookahead, done on masks several times cheaper than through the
     /// held formula's clause lists (docs/benchmarks/nine.md, "Root reasoning on 9×9").
     fn settle_at_root(
@@ -819,7 +868,7 @@ impl SatSolver {
         grid: &mut Grid,
         goal: WordGoal,
     ) -> Result<Option<SolveOutcome<()>>, Error> {
-        self.word_placed = false;
+        self.word_open = false;
         if self.spec.root != RootMode::Auto {
             return Ok(None);
         }
@@ -834,7 +883,7 @@ impl SatSolver {
         }
         let (outcome, ending) = match reasoned {
             WordOutcome::Open => {
-                self.word_placed = true;
+                self.word_open = true;
                 return Ok(None);
             }
             WordOutcome::Settled | WordOutcome::Probed => {

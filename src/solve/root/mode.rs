@@ -75,7 +75,7 @@ impl RootMode {
              to their fixpoint on bit boards, then each cell with two candidates probed (a \
              placement whose singles fail is dropped); a puzzle they settle or refute, or a \
              probe solves (a solve only), is answered without the search, the others \
-             searched with the cells they placed"
+             encoded alone with what they left"
         )
     }
 

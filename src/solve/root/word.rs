@@ -17,6 +17,8 @@
 //! ([`WordGoal::AnySolution`]), a count goes on ([`WordGoal::EverySolution`])
 //! (docs/benchmarks/nine.md, "Root reasoning on 9×9").
 
+use crate::encode::{VarMap, VarRef};
+use crate::formula::ClauseSink;
 use crate::grid::{Cell, Digit, Geometry, Grid};
 
 /// The most cells a grid may have for its boards to fit a word: 9×9 (and 4×4).
@@ -359,10 +361,28 @@ impl WordCandidates {
             })
     }
 
-    /// Writes the settled grid into `grid` (of the puzzle's size).
+    /// Writes the cells placed into `grid` (of the puzzle's size): the solution of a
+    /// settled or probed puzzle.
     pub fn write_solution(&self, grid: &mut Grid) {
         for (cell, digit) in self.placements() {
             grid.set(cell, Some(digit));
+        }
+    }
+
+    /// Adds a unit clause `¬(cell, digit)` for each candidate the rules removed from a
+    /// cell they did not place, where `map` (of the grid with the cells placed) still has
+    /// its variable.
+    pub fn add_removals(&self, map: &VarMap, sink: &mut impl ClauseSink) {
+        let (placed, all) = (self.board.placed, self.masks.all);
+        for (d, &places) in self.board.places[..self.masks.side].iter().enumerate() {
+            let mut removed = all & !places & !placed;
+            while removed != 0 {
+                let cell = Cell(removed.trailing_zeros());
+                removed &= removed - 1;
+                if let VarRef::Var(var) = map.var(cell, Digit(d as u16 + 1)) {
+                    sink.add_clause(&[var.lit(false)]);
+                }
+            }
         }
     }
 }
