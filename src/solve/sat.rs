@@ -564,7 +564,7 @@ impl SatSolver {
             }
             none => none.insert(puzzle.clone()),
         };
-        self.word_root.write_solution(placed);
+        self.word_root.write_placements(placed);
         let placed = &*placed;
         let map = if self.encoding == self.encoder.encoding() {
             self.encoder.encode(placed, &mut self.formula)
@@ -856,12 +856,13 @@ impl SatSolver {
 
     /// On the grids held loaded with root units, `--root auto` first applies singles and
     /// failed-literal probing on bit boards ([`WordCandidates`]): a puzzle they settle is
-    /// solved (its only solution), one they refute has none, and for
-    /// `goal` [`WordGoal::AnySolution`] one a probe settles is solved by the probe's
-    /// solution, without the backend; `None` leaves the puzzle to the search, on a formula
-    /// of what they left (the next [`SatSolver::load`], [`SatSolver::encode_word_rest`]). Singles are the extended encoding's unit propagation, and
-    /// probing cdcl's own lookahead, done on masks several times cheaper than through the
-    /// held formula's clause lists (docs/benchmarks/nine.md, "Root reasoning on 9×9").
+    /// solved (its only solution), one they refute has none, and for `goal`
+    /// [`WordGoal::AnySolution`] one a probe settles is solved by the probe's solution,
+    /// without the backend; `None` leaves the puzzle to the search, on a formula of what
+    /// they left (the next [`SatSolver::load`], [`SatSolver::encode_word_rest`]). Singles
+    /// are the extended encoding's unit propagation, and probing cdcl's own lookahead,
+    /// done on masks several times cheaper than through the held formula's clause lists
+    /// (docs/benchmarks/nine.md, "Root reasoning on 9×9").
     fn settle_at_root(
         &mut self,
         puzzle: &Grid,
@@ -889,7 +890,7 @@ impl SatSolver {
             WordOutcome::Settled | WordOutcome::Probed => {
                 // The buffer may hold a grid of another size (a batch mixes sizes).
                 grid.clone_from(puzzle);
-                self.word_root.write_solution(grid);
+                self.word_root.write_placements(grid);
                 let ending = if reasoned == WordOutcome::Settled {
                     "settled"
                 } else {

@@ -31,7 +31,7 @@ const MAX_SIDE: usize = 9;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WordOutcome {
     /// Every cell holds one digit, by singles and failed probes: the puzzle's only
-    /// solution ([`WordCandidates::write_solution`]).
+    /// solution ([`WordCandidates::write_placements`]).
     Settled,
     /// A probe settled the grid: a solution, not known to be the only one
     /// ([`WordGoal::AnySolution`] only).
@@ -363,7 +363,7 @@ impl WordCandidates {
 
     /// Writes the cells placed into `grid` (of the puzzle's size): the solution of a
     /// settled or probed puzzle.
-    pub fn write_solution(&self, grid: &mut Grid) {
+    pub fn write_placements(&self, grid: &mut Grid) {
         for (cell, digit) in self.placements() {
             grid.set(cell, Some(digit));
         }
@@ -402,7 +402,7 @@ mod tests {
         let outcome = rules.reason(&puzzle, goal);
         let mut grid = puzzle.clone();
         if matches!(outcome, WordOutcome::Settled | WordOutcome::Probed) {
-            rules.write_solution(&mut grid);
+            rules.write_placements(&mut grid);
         }
         (outcome, rules, grid)
     }
