@@ -246,6 +246,15 @@ fn stderr_colours() -> bool {
 /// line that starts `sudosat: error:` (clap's tip and usage lines follow it, in clap's
 /// colours on a terminal: [`stderr_colours`]), exit 2.
 fn parse(argv: &[OsString]) -> Result<Cli, ExitCode> {
+    let lean = argv
+        .get(1)
+        .and_then(|name| name.to_str())
+        .and_then(lean_command)
+        .and_then(|cmd| cmd.try_get_matches_from(argv).ok())
+        .and_then(|matches| Cli::from_arg_matches(&matches).ok());
+    if let Some(cli) = lean {
+        return Ok(cli);
+    }
     let parsed = command(asks_short_help(argv))
         .try_get_matches_from(argv)
         .and_then(|matches| Cli::from_arg_matches(&matches));
@@ -272,6 +281,43 @@ fn parse(argv: &[OsString]) -> Result<Cli, ExitCode> {
     };
     eprint!("sudosat: {text}");
     Err(ExitCode::from(code))
+}
+
+/// The command line of subcommand `name` alone, for [`parse`]'s first try. clap builds a
+/// command's whole tree before reading a word of it, and the tree of every subcommand costs
+/// about 0.9M instructions, half of a `sudosat solve` of one puzzle; this one holds only
+/// the options of `name`, as [`command`] gives them. It has no help, version or usage of
+/// its own: whatever it does not accept (those included) is read again by [`command`],
+/// which answers as before.
+fn lean_command(name: &str) -> Option<clap::Command> {
+    use clap::Args as _;
+    let sub = clap::Command::new(name.to_string());
+    let sub = match name {
+        "convert" => convert::Args::augment_args(sub),
+        "transform" => transform::Args::augment_args(sub),
+        "render" => render::Args::augment_args(sub),
+        "check" => check::Args::augment_args(sub),
+        "encode" => encode::Args::augment_args(sub),
+        "decode" => decode::Args::augment_args(sub),
+        "sizes" => sizes::Args::augment_args(sub),
+        "solve" => solve::Args::augment_args(sub),
+        "count" => count::Args::augment_args(sub),
+        "cube" => cube::Args::augment_args(sub),
+        "sat" => sat::Args::augment_args(sub),
+        "explain" => explain::Args::augment_args(sub),
+        "generate" => generate::Args::augment_args(sub),
+        "grade" => grade::Args::augment_args(sub),
+        "compare" => compare::Args::augment_args(sub),
+        "completions" => docs::CompletionsArgs::augment_args(sub),
+        "man" => docs::ManArgs::augment_args(sub),
+        _ => return None,
+    };
+    let cmd = clap::Command::new("sudosat")
+        .subcommand_required(true)
+        .disable_help_flag(true)
+        .disable_help_subcommand(true)
+        .subcommand(sub.disable_help_flag(true));
+    Some(adjust(cmd, false))
 }
 
 /// The message for a flag that no longer exists, when `err` is about one.
@@ -329,6 +375,45 @@ fn main() -> ExitCode {
 mod tests {
     use super::colours_errors;
     use std::ffi::OsStr;
+
+    /// Each subcommand's lean command line has the options the full one has, alike.
+    #[test]
+    fn lean_commands_take_what_the_full_command_takes() {
+        let full = super::command(false);
+        let described = |arg: &clap::Arg| {
+            format!(
+                "{} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+                arg.get_id(),
+                arg.get_long(),
+                arg.get_short(),
+                arg.get_num_args(),
+                arg.get_action(),
+                arg.get_default_values(),
+                arg.is_allow_negative_numbers_set(),
+                arg.get_value_parser().type_id(),
+            )
+        };
+        let mut names = 0;
+        for sub in full.get_subcommands().filter(|s| s.get_name() != "help") {
+            let lean = super::lean_command(sub.get_name())
+                .unwrap_or_else(|| panic!("no lean command for {}", sub.get_name()));
+            let lean_sub = lean
+                .find_subcommand(sub.get_name())
+                .expect("its subcommand");
+            let args = |cmd: &clap::Command| -> Vec<String> {
+                cmd.get_arguments()
+                    .filter(|a| !matches!(a.get_id().as_str(), "help" | "version"))
+                    .map(described)
+                    .collect()
+            };
+            assert_eq!(args(lean_sub), args(sub), "{}", sub.get_name());
+            assert!(!args(sub).is_empty() || sub.get_name() == "completions");
+            names += 1;
+        }
+        assert_eq!(names, 17);
+        assert!(super::lean_command("help").is_none());
+        assert!(super::lean_command("--version").is_none());
+    }
 
     #[test]
     fn errors_are_coloured_on_a_terminal_unless_no_color_says_otherwise() {
