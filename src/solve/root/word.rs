@@ -56,23 +56,41 @@ pub enum WordGoal {
 #[derive(Debug)]
 struct Contradiction;
 
-/// The masks of one side's geometry, built when the side changes.
-#[derive(Default)]
+/// Units a unit set can hold (bits of a `u32`; a 9×9 grid has 27).
+const MAX_UNITS: usize = 32;
+
+/// The masks of one side's geometry, built when the side changes. The tables have a fixed
+/// length, a power of two, so that a cell or unit taken from a word's bit indexes them
+/// without a bounds check.
 struct Masks {
     side: usize,
     /// Every cell.
     all: u128,
     /// Per cell, its peers (the other cells of its row, column and box).
-    peers: Vec<u128>,
+    peers: [u128; WORD_MAX_CELLS],
     /// Per unit (rows, columns, boxes, as [`Geometry`] numbers them), its cells.
-    units: Vec<u128>,
+    units: [u128; MAX_UNITS],
     /// Per cell, its three units as bits of a unit set (`3n` ≤ 32 bits).
-    cell_units: Vec<u32>,
+    cell_units: [u32; WORD_MAX_CELLS],
     /// Per cell, the units that hold one of its peers: where the digit placed in the cell
     /// may leave a unit one place.
-    peer_units: Vec<u32>,
+    peer_units: [u32; WORD_MAX_CELLS],
     /// Every unit.
     all_units: u32,
+}
+
+impl Default for Masks {
+    fn default() -> Masks {
+        Masks {
+            side: 0,
+            all: 0,
+            peers: [0; WORD_MAX_CELLS],
+            units: [0; MAX_UNITS],
+            cell_units: [0; WORD_MAX_CELLS],
+            peer_units: [0; WORD_MAX_CELLS],
+            all_units: 0,
+        }
+    }
 }
 
 impl Masks {
@@ -92,7 +110,7 @@ impl Masks {
                 (r | c | b) & !(1 << cell.0)
             })
             .collect();
-        let cell_units = geometry
+        let cell_units: Vec<u32> = geometry
             .cells()
             .map(|cell| {
                 geometry
@@ -101,7 +119,7 @@ impl Masks {
                     .fold(0, |set, u| set | 1 << u.0)
             })
             .collect();
-        let peer_units = peers
+        let peer_units: Vec<u32> = peers
             .iter()
             .map(|&peers| {
                 let meets = units.iter().map(|&unit| unit & peers != 0);
@@ -110,19 +128,47 @@ impl Masks {
                     .fold(0, |set, (u, meets)| set | u32::from(meets) << u)
             })
             .collect();
-        Masks {
+        let mut masks = Masks {
             side: n,
             all: u128::MAX >> (128 - n * n),
-            peers,
-            units,
-            cell_units,
-            peer_units,
             all_units: u32::MAX >> (32 - 3 * n),
-        }
+            ..Masks::default()
+        };
+        masks.peers[..peers.len()].copy_from_slice(&peers);
+        masks.units[..units.len()].copy_from_slice(&units);
+        masks.cell_units[..cell_units.len()].copy_from_slice(&cell_units);
+        masks.peer_units[..peer_units.len()].copy_from_slice(&peer_units);
+        masks
+    }
+
+    /// The peers of `cell` (a bit of a word: below 128).
+    #[inline]
+    fn peers(&self, cell: u32) -> u128 {
+        self.peers[cell as usize % WORD_MAX_CELLS]
+    }
+
+    /// The units of `cell`, as a unit set.
+    #[inline]
+    fn cell_units(&self, cell: u32) -> u32 {
+        self.cell_units[cell as usize % WORD_MAX_CELLS]
+    }
+
+    /// The units that hold a peer of `cell`.
+    #[inline]
+    fn peer_units(&self, cell: u32) -> u32 {
+        self.peer_units[cell as usize % WORD_MAX_CELLS]
+    }
+
+    /// The cells of `unit` (a bit of a unit set: below 32).
+    #[inline]
+    fn unit(&self, unit: u32) -> u128 {
+        self.units[unit as usize % MAX_UNITS]
     }
 }
 
-/// What the rules change, copied whole for a probe (about 240 bytes).
+/// What the rules change, copied whole for a probe (about 240 bytes). Its rules take the
+/// side as a constant `N` (9 or 4, the sides that fit a word), so that their loops over
+/// the digits have a known length.
 #[derive(Clone, Copy, Default)]
 struct Board {
     /// Per digit (`d - 1`), the cells that may still hold it.
@@ -138,10 +184,10 @@ struct Board {
 
 impl Board {
     /// Every candidate open on a grid of `masks`' side, every unit to be read.
-    fn open(masks: &Masks) -> Board {
+    fn open<const N: usize>(masks: &Masks) -> Board {
         let mut board = Board::default();
-        board.places[..masks.side].fill(masks.all);
-        board.dirty[..masks.side].fill(masks.all_units);
+        board.places[..N].fill(masks.all);
+        board.dirty[..N].fill(masks.all_units);
         board
     }
 
@@ -152,35 +198,43 @@ impl Board {
     /// Digit `d` (0-based) in `cell`, taken from its peers and the cell's other digits;
     /// a contradiction when the cell can no longer hold it.
     #[inline]
-    fn place(&mut self, masks: &Masks, cell: u32, d: usize) -> Result<(), Contradiction> {
+    fn place<const N: usize>(
+        &mut self,
+        masks: &Masks,
+        cell: u32,
+        d: usize,
+    ) -> Result<(), Contradiction> {
+        let d = d % N;
         let bit = 1u128 << cell;
         if self.places[d] & bit == 0 {
             return Err(Contradiction);
         }
-        let units = masks.cell_units[cell as usize];
-        for (places, dirty) in self.places[..masks.side].iter_mut().zip(&mut self.dirty) {
+        let units = masks.cell_units(cell);
+        for (places, dirty) in self.places[..N].iter_mut().zip(&mut self.dirty[..N]) {
             *places &= !bit;
             *dirty |= units;
         }
-        self.places[d] = (self.places[d] & !masks.peers[cell as usize]) | bit;
+        self.places[d] = (self.places[d] & !masks.peers(cell)) | bit;
         self.placed |= bit;
         self.done[d] |= units;
-        self.dirty[d] |= masks.peer_units[cell as usize];
+        self.dirty[d] |= masks.peer_units(cell);
         Ok(())
     }
 
     /// Naked and hidden singles to their fixpoint: unit propagation on the extended
     /// encoding.
-    fn singles(&mut self, masks: &Masks) -> Result<(), Contradiction> {
-        while !self.settled(masks) && (self.naked_singles(masks)? || self.hidden_singles(masks)?) {}
+    fn singles<const N: usize>(&mut self, masks: &Masks) -> Result<(), Contradiction> {
+        while !self.settled(masks)
+            && (self.naked_singles::<N>(masks)? || self.hidden_singles::<N>(masks)?)
+        {}
         Ok(())
     }
 
     /// Per cell, whether it has one candidate or more, two or more, three or more:
     /// bit-sliced counting over the digits' boards.
-    fn candidate_counts(&self, masks: &Masks) -> [u128; 3] {
+    fn candidate_counts<const N: usize>(&self) -> [u128; 3] {
         let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
-        for &places in &self.places[..masks.side] {
+        for &places in &self.places[..N] {
             three |= two & places;
             two |= one & places;
             one |= places;
@@ -190,9 +244,9 @@ impl Board {
 
     /// Cells left one digit get it; a cell left none is a contradiction. Whether a cell
     /// was placed.
-    fn naked_singles(&mut self, masks: &Masks) -> Result<bool, Contradiction> {
+    fn naked_singles<const N: usize>(&mut self, masks: &Masks) -> Result<bool, Contradiction> {
         let (mut one, mut two) = (0u128, 0u128);
-        for &places in &self.places[..masks.side] {
+        for &places in &self.places[..N] {
             two |= one & places;
             one |= places;
         }
@@ -206,29 +260,29 @@ impl Board {
             singles &= singles - 1;
             // An earlier placement of this sweep may have taken the cell's digit.
             let bit = 1u128 << cell;
-            let d = self.places[..masks.side].iter().position(|&p| p & bit != 0);
-            self.place(masks, cell, d.ok_or(Contradiction)?)?;
+            let d = self.places[..N].iter().position(|&p| p & bit != 0);
+            self.place::<N>(masks, cell, d.ok_or(Contradiction)?)?;
         }
         Ok(found)
     }
 
     /// A digit with one place in a unit goes there; a digit with none is a contradiction.
     /// Only the units that lost a place of the digit are read. Whether a cell was placed.
-    fn hidden_singles(&mut self, masks: &Masks) -> Result<bool, Contradiction> {
+    fn hidden_singles<const N: usize>(&mut self, masks: &Masks) -> Result<bool, Contradiction> {
         let mut found = false;
-        for d in 0..masks.side {
+        for d in 0..N {
             // Its placements below mark units again, which the next sweep reads.
             let mut open = std::mem::take(&mut self.dirty[d]) & !self.done[d];
             while open != 0 {
-                let unit = open.trailing_zeros() as usize;
+                let unit = open.trailing_zeros();
                 open &= open - 1;
-                let here = self.places[d] & masks.units[unit];
+                let here = self.places[d] & masks.unit(unit);
                 if here == 0 {
                     return Err(Contradiction);
                 }
                 // One place, and not a placed cell's: the unit would be done.
                 if here & (here - 1) == 0 && here & self.placed == 0 {
-                    self.place(masks, here.trailing_zeros(), d)?;
+                    self.place::<N>(masks, here.trailing_zeros(), d)?;
                     found = true;
                 }
             }
@@ -238,10 +292,15 @@ impl Board {
 
     /// This board with `d` placed in `cell` and singles run to their fixpoint: a probe
     /// is unit propagation, as in a SAT solver's failed-literal probing.
-    fn with_placed(&self, masks: &Masks, cell: u32, d: usize) -> Result<Board, Contradiction> {
+    fn with_placed<const N: usize>(
+        &self,
+        masks: &Masks,
+        cell: u32,
+        d: usize,
+    ) -> Result<Board, Contradiction> {
         let mut board = *self;
-        board.place(masks, cell, d)?;
-        board.singles(masks)?;
+        board.place::<N>(masks, cell, d)?;
+        board.singles::<N>(masks)?;
         Ok(board)
     }
 
@@ -251,28 +310,32 @@ impl Board {
     /// again); probing stops when every cell with two candidates was probed since the last
     /// gain. Whether the board holds a solution a probe found (only for
     /// [`WordGoal::AnySolution`]).
-    fn probe(&mut self, masks: &Masks, goal: WordGoal) -> Result<bool, Contradiction> {
+    fn probe<const N: usize>(
+        &mut self,
+        masks: &Masks,
+        goal: WordGoal,
+    ) -> Result<bool, Contradiction> {
         let any = goal == WordGoal::AnySolution;
         // The cells probed since the last gain.
         let mut tried = 0u128;
         while !self.settled(masks) {
-            let [_, two, three] = self.candidate_counts(masks);
+            let [_, two, three] = self.candidate_counts::<N>();
             let pairs = two & !three & !tried;
             if pairs == 0 {
                 break;
             }
             let cell = pairs.trailing_zeros();
             let bit = 1u128 << cell;
-            let mut digits = (0..masks.side).filter(|&d| self.places[d] & bit != 0);
+            let mut digits = (0..N).filter(|&d| self.places[d] & bit != 0);
             let (a, b) = (digits.next().unwrap_or(0), digits.next().unwrap_or(0));
-            let with_a = self.with_placed(masks, cell, a);
+            let with_a = self.with_placed::<N>(masks, cell, a);
             if let Ok(board) = &with_a {
                 if any && board.settled(masks) {
                     *self = *board;
                     return Ok(true);
                 }
             }
-            match (with_a, self.with_placed(masks, cell, b)) {
+            match (with_a, self.with_placed::<N>(masks, cell, b)) {
                 (Err(_), Err(_)) => return Err(Contradiction),
                 (Err(_), Ok(board)) | (Ok(board), Err(_)) => *self = board,
                 (Ok(with_a), Ok(with_b)) => {
@@ -282,7 +345,7 @@ impl Board {
                     }
                     // Each solution is below one of the two boards.
                     let mut removed = false;
-                    for d in 0..masks.side {
+                    for d in 0..N {
                         let kept = with_a.places[d] | with_b.places[d];
                         if self.places[d] & !kept != 0 {
                             self.places[d] &= kept;
@@ -294,7 +357,7 @@ impl Board {
                         tried |= bit;
                         continue;
                     }
-                    self.singles(masks)?;
+                    self.singles::<N>(masks)?;
                 }
             }
             tried = 0;
@@ -324,8 +387,11 @@ impl WordCandidates {
         if self.masks.side != n {
             self.masks = Masks::build(geometry);
         }
-        self.board = Board::open(&self.masks);
-        match self.run(puzzle, goal) {
+        let outcome = match n {
+            9 => self.run::<9>(puzzle, goal),
+            _ => self.run::<4>(puzzle, goal),
+        };
+        match outcome {
             Err(Contradiction) => WordOutcome::Contradiction,
             Ok(true) => WordOutcome::Probed,
             Ok(false) if self.board.settled(&self.masks) => WordOutcome::Settled,
@@ -333,13 +399,20 @@ impl WordCandidates {
         }
     }
 
-    fn run(&mut self, puzzle: &Grid, goal: WordGoal) -> Result<bool, Contradiction> {
-        let (board, masks) = (&mut self.board, &self.masks);
+    /// [`WordCandidates::reason`] on a grid of side `N`.
+    fn run<const N: usize>(
+        &mut self,
+        puzzle: &Grid,
+        goal: WordGoal,
+    ) -> Result<bool, Contradiction> {
+        let masks = &self.masks;
+        self.board = Board::open::<N>(masks);
+        let board = &mut self.board;
         for (cell, digit) in puzzle.givens() {
-            board.place(masks, cell.0, digit.get() - 1)?;
+            board.place::<N>(masks, cell.0, digit.get() - 1)?;
         }
-        board.singles(masks)?;
-        board.probe(masks, goal)
+        board.singles::<N>(masks)?;
+        board.probe::<N>(masks, goal)
     }
 
     /// The cells placed (the givens among them), each with its digit: every cell once a
@@ -411,9 +484,9 @@ mod tests {
     fn singles_board(line: &str, sweep: fn(&mut Board, &Masks) -> bool) -> Board {
         let puzzle: Grid = line.parse().expect("a puzzle line");
         let masks = Masks::build(puzzle.geometry());
-        let mut board = Board::open(&masks);
+        let mut board = Board::open::<9>(&masks);
         for (cell, digit) in puzzle.givens() {
-            assert!(board.place(&masks, cell.0, digit.get() - 1).is_ok());
+            assert!(board.place::<9>(&masks, cell.0, digit.get() - 1).is_ok());
         }
         while !board.settled(&masks) && sweep(&mut board, &masks) {}
         board
@@ -422,8 +495,8 @@ mod tests {
     /// One sweep of singles as `Board::singles` makes it.
     fn sweep(board: &mut Board, masks: &Masks) -> bool {
         let placed = board
-            .naked_singles(masks)
-            .and_then(|found| Ok(found || board.hidden_singles(masks)?));
+            .naked_singles::<9>(masks)
+            .and_then(|found| Ok(found || board.hidden_singles::<9>(masks)?));
         placed.expect("no contradiction")
     }
 
