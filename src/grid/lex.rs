@@ -42,13 +42,18 @@ pub(super) fn symbol(input: &str) -> Lexed<'_, u16> {
 /// ASCII, so the loop reads bytes through a table and stops at the first byte it does
 /// not know (a non-ASCII character included, whose offset is then its first byte's).
 pub(super) fn symbols<'a>(input: &'a str, values: &mut Vec<u16>) -> &'a str {
-    for (at, &byte) in input.as_bytes().iter().enumerate() {
-        match SYMBOL_VALUES[byte as usize] {
-            NOT_A_SYMBOL => return &input[at..],
-            v => values.push(v),
-        }
-    }
-    ""
+    let bytes = input.as_bytes();
+    let known = bytes
+        .iter()
+        .position(|&byte| SYMBOL_VALUES[byte as usize] == NOT_A_SYMBOL)
+        .unwrap_or(bytes.len());
+    // Of a known length: one reservation, no test of the room per cell.
+    values.extend(
+        bytes[..known]
+            .iter()
+            .map(|&byte| SYMBOL_VALUES[byte as usize]),
+    );
+    &input[known..]
 }
 
 /// Marks a byte that is no cell symbol in [`SYMBOL_VALUES`].
@@ -104,16 +109,31 @@ pub(super) fn blank_or_comment(line: &str) -> bool {
 /// bytes are tested as they are; the first other byte hands the rest to the characters'
 /// parser.
 pub(super) fn line_body(t: &str) -> &str {
-    for (at, &byte) in t.as_bytes().iter().enumerate() {
-        if !byte.is_ascii() {
-            return &t[..at + line_body_chars(&t[at..]).len()];
-        }
-        if (byte as char).is_whitespace() || matches!(byte, b'#' | b',' | b';') {
-            return &t[..at];
-        }
+    let bytes = t.as_bytes();
+    match bytes.iter().position(|&byte| BODY_ENDS[byte as usize]) {
+        None => t,
+        Some(at) if bytes[at].is_ascii() => &t[..at],
+        Some(at) => &t[..at + line_body_chars(&t[at..]).len()],
     }
-    t
 }
+
+/// The bytes [`line_body`] stops at: ASCII whitespace (as [`char::is_whitespace`] has it),
+/// `#`, `,`, `;`, and every non-ASCII byte (whose character decides).
+static BODY_ENDS: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b"\t\n\x0b\x0c\r #,;";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    let mut b = 128;
+    while b < 256 {
+        table[b] = true;
+        b += 1;
+    }
+    table
+};
 
 /// [`line_body`] character by character.
 fn line_body_chars(t: &str) -> &str {
@@ -307,6 +327,11 @@ mod tests {
         assert_eq!(line_body("12.\u{2003}4"), "12.");
         assert_eq!(line_body("1.3;x"), "1.3");
         assert_eq!(line_body("1.3"), "1.3");
+        // Every ASCII character ends a body as the character test does.
+        for byte in 0..128u8 {
+            let line = format!("12{}3", byte as char);
+            assert_eq!(line_body(&line), line_body_chars(&line), "byte {byte}");
+        }
     }
 
     #[test]
