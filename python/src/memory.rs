@@ -47,7 +47,19 @@ pub fn ensure(needed: u64, what: impl FnOnce() -> String) -> PyResult<()> {
 /// Refuses the formula of `puzzle` under `encoding` when solving it (or holding it) would
 /// go over the budget, as the command line refuses it.
 pub fn ensure_encodable(encoding: SudokuEncoding, puzzle: &Grid, at: &str) -> PyResult<()> {
-    match budget() {
+    ensure_encodable_within(encoding, puzzle, at, budget())
+}
+
+/// [`ensure_encodable`] against a `budget` read once for a call's puzzles: the system's
+/// available memory is read from files (`/proc/meminfo`, the control group's), some 50 µs,
+/// more than solving a 9×9 puzzle takes.
+pub fn ensure_encodable_within(
+    encoding: SudokuEncoding,
+    puzzle: &Grid,
+    at: &str,
+    budget: Option<u64>,
+) -> PyResult<()> {
+    match budget {
         Some(budget) => {
             check_memory_budget(encoding, puzzle, budget).map_err(|e| library_error(&e, at))
         }

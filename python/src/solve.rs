@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use rayon::prelude::*;
 use sudosat::backend::{
     BackendKind, BackendSpec, LoadMode, Lookahead, ProofFormat, ProofTarget, Propagate, RootMode,
 };
 use sudosat::grid::{check_solution, Grid};
 use sudosat::run::Counters;
+use sudosat::solve::batch::Batch;
 use sudosat::solve::{EntryOptions, SolveOutcome, Solver, SolverSpec};
 
 use crate::args;
@@ -24,7 +24,7 @@ use crate::cnf::encoding_arg;
 use crate::errors::{label_error, library_error, runtime_error, value_error};
 use crate::files::{persist, temp_beside, write_file};
 use crate::grid::{grid_arg, PyGrid};
-use crate::memory::ensure_encodable;
+use crate::memory::{budget, ensure_encodable_within};
 use crate::wait::{run_interruptible, Ended, Progress};
 
 /// The most threads of one solve, and the most puzzles solved at once.
@@ -262,16 +262,23 @@ impl SolverChoice {
 
     /// Refuses a SAT solve whose formula would not fit in the memory budget
     /// (`sudosat.set_memory_budget`), as the command line does before anything is built.
-    fn check_memory(&self, grid: &Grid, at: &str) -> PyResult<()> {
+    /// `budget`: [`budget`] read once for the call's puzzles.
+    fn check_memory(&self, grid: &Grid, at: &str, budget: Option<u64>) -> PyResult<()> {
         match self.spec.encoding() {
-            Some(encoding) => ensure_encodable(encoding, grid, at),
+            Some(encoding) => ensure_encodable_within(encoding, grid, at, budget),
             None => Ok(()),
         }
     }
 
     /// Solves `grid` with `solver` and checks the answer; `at` names the puzzle in errors.
-    fn solve_one(&self, solver: &mut dyn Solver, grid: &Grid, at: &str) -> PyResult<Answer> {
-        self.solve_counted(solver, grid, at).0
+    fn solve_one(
+        &self,
+        solver: &mut dyn Solver,
+        grid: &Grid,
+        at: &str,
+        budget: Option<u64>,
+    ) -> PyResult<Answer> {
+        self.solve_counted(solver, grid, at, budget).0
     }
 
     /// [`SolverChoice::solve_one`], with the solver's counters.
@@ -280,8 +287,9 @@ impl SolverChoice {
         solver: &mut dyn Solver,
         grid: &Grid,
         at: &str,
+        budget: Option<u64>,
     ) -> (PyResult<Answer>, Counters) {
-        if let Err(e) = self.check_memory(grid, at) {
+        if let Err(e) = self.check_memory(grid, at, budget) {
             return (Err(e), Counters::default());
         }
         match solver.solve(grid) {
@@ -559,7 +567,7 @@ impl PySolver {
             if let Some(plan) = &plan {
                 plan.ask(solver);
             }
-            let (answer, counters) = choice.solve_counted(solver, &puzzle, &at);
+            let (answer, counters) = choice.solve_counted(solver, &puzzle, &at, budget());
             let answer = match (answer, plan) {
                 (Ok(Answer::NoSolution), Some(plan)) => plan
                     .collect(solver, &puzzle, "no solution")
@@ -605,7 +613,7 @@ impl PySolver {
             if let Some(plan) = &plan {
                 plan.ask(solver);
             }
-            let counted = choice.check_memory(&puzzle, &at).and_then(|()| {
+            let counted = choice.check_memory(&puzzle, &at, budget()).and_then(|()| {
                 match solver.count_solutions(&puzzle, limit) {
                     Ok(Some(count)) => Ok(Ok(count)),
                     Ok(None) => Err(value_error(format!(
@@ -935,6 +943,7 @@ fn solve_all(
     stop: &Arc<AtomicBool>,
     done: &AtomicUsize,
 ) -> PyResult<Vec<Answer>> {
+    let budget = budget();
     let make = || {
         // The classic solvers read no interrupt flag: their deadlines read this one.
         sudosat::run::stop_thread_on(Some(Arc::clone(stop)));
@@ -946,17 +955,23 @@ fn solve_all(
         if stop.load(Ordering::Relaxed) {
             return Err(runtime_error("interrupted"));
         }
-        let answer = choice.solve_one(solver.as_mut(), grid, at);
+        let answer = choice.solve_one(solver.as_mut(), grid, at, budget);
         done.fetch_add(1, Ordering::Relaxed);
         answer
     };
-    if jobs == 1 || inputs.len() < 2 {
-        let mut solver = make();
-        return inputs.iter().map(|input| one(&mut solver, input)).collect();
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
+    // The command line's batch: one solver a thread for the whole call, the answers in
+    // input order.
+    let batch = Batch::new(jobs)
         .map_err(|e| runtime_error(format!("cannot start the solving threads: {e}")))?;
-    pool.install(|| inputs.par_iter().map_init(make, one).collect())
+    let mut answers = Vec::with_capacity(inputs.len());
+    batch.run(
+        inputs,
+        || Ok(make()),
+        |solver, _, input| one(solver, input),
+        |_, answer| {
+            answers.push(answer);
+            Ok(())
+        },
+    )?;
+    Ok(answers)
 }

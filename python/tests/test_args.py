@@ -133,6 +133,15 @@ class TestMemoryBudget:
         # Within it, as before.
         assert len(sudosat.encode(sudosat.Grid.empty(3))) == 11988
 
+    def test_a_batch_checks_each_puzzle_against_the_budget_of_the_call(self):
+        # Read once for the call, the budget still stops the puzzle over it, on one
+        # thread and on two.
+        for jobs in (1, 2):
+            with pytest.raises(MemoryError, match="over the memory budget of 64 MiB"):
+                sudosat.solve_many([sudosat.Grid.empty(3), sudosat.Grid.empty(20)], jobs=jobs)
+        answers = sudosat.solve_many([sudosat.Grid.empty(3)] * 3, jobs=2)
+        assert [sudosat.Grid.empty(3).is_valid(a) for a in answers] == [True] * 3
+
     def test_python_objects_of_a_formula_are_checked_too(self):
         sudosat.set_memory_budget(None)
         cnf = sudosat.encode(sudosat.Grid.empty(5), encoding="minimal")
